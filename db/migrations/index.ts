@@ -1,0 +1,31 @@
+import type { Migration } from 'kysely';
+import * as m01 from './2026-11-22-01-create-users.js';
+import * as m02 from './2026-11-22-02-create-admin-sessions.js';
+import * as m03 from './2026-11-22-03-create-contact-submissions.js';
+import * as m04 from './2026-11-22-04-create-newsletter-subscriptions.js';
+import * as m05 from './2026-11-22-05-index-newsletter-email.js';
+import * as m06 from './2026-11-22-06-create-books.js';
+import * as m07 from './2026-11-22-07-create-excerpts.js';
+import * as m08 from './2026-11-22-08-create-blog-posts.js';
+import * as m09 from './2026-11-22-09-create-art-pieces.js';
+import * as m10 from './2026-11-22-10-create-playlists.js';
+import * as m11 from './2026-11-22-11-create-preorders.js';
+import * as m12 from './2026-11-22-12-index-excerpts-book-id.js';
+import * as m13 from './2026-11-22-13-index-blog-posts-published-at.js';
+
+/** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-01-create-users': m01,
+  '2026-11-22-02-create-admin-sessions': m02,
+  '2026-11-22-03-create-contact-submissions': m03,
+  '2026-11-22-04-create-newsletter-subscriptions': m04,
+  '2026-11-22-05-index-newsletter-email': m05,
+  '2026-11-22-06-create-books': m06,
+  '2026-11-22-07-create-excerpts': m07,
+  '2026-11-22-08-create-blog-posts': m08,
+  '2026-11-22-09-create-art-pieces': m09,
+  '2026-11-22-10-create-playlists': m10,
+  '2026-11-22-11-create-preorders': m11,
+  '2026-11-22-12-index-excerpts-book-id': m12,
+  '2026-11-22-13-index-blog-posts-published-at': m13,
+};

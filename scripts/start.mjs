@@ -1,0 +1,31 @@
+// `npm start`: builds the client and server when the build is missing or older than the
+// sources, then runs the compiled server in this same process.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverEntry = path.join(root, 'dist/server/src/server/main.js');
+const buildOutputs = [serverEntry, path.join(root, 'dist/client/index.html')];
+const sources = ['src', 'db', 'public', 'package-lock.json', 'vite.config.ts', 'tsconfig.json'];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const builtAt = Math.min(...buildOutputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
+const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
+if (builtAt === 0 || changedAt > builtAt) {
+  console.log(builtAt === 0 ? 'No build found: building first...' : 'Sources changed since the last build: rebuilding...');
+  execSync('npm run build', { cwd: root, stdio: 'inherit' });
+}
+
+if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
+process.chdir(root);
+await import(pathToFileURL(serverEntry).href);

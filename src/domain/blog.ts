@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { enumField, requiredText } from './fields.js';
+import { coverImageSchema } from './images.js';
+import { TEXT_LIMITS } from './limits.js';
+
+export const BLOG_CATEGORIES = ['announcements', 'behind-scenes', 'soundtracks'] as const;
+export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
+export const DEFAULT_BLOG_CATEGORY: BlogCategory = 'announcements';
+
+const CATEGORY_LABELS: Record<BlogCategory, string> = {
+  announcements: 'Announcements',
+  'behind-scenes': 'Behind-the-Scenes',
+  soundtracks: 'Soundtracks',
+};
+
+export const CATEGORY_COLORS: Record<BlogCategory, string> = {
+  announcements: 'red',
+  'behind-scenes': 'violet',
+  soundtracks: 'teal',
+};
+
+/** Any other category shows its raw value. */
+export function blogCategoryLabel(category: string): string {
+  return CATEGORY_LABELS[category as BlogCategory] ?? category;
+}
+
+export function blogCategoryColor(category: string): string {
+  return CATEGORY_COLORS[category as BlogCategory] ?? 'gray';
+}
+
+export const BLOG_FILTERS = [
+  { id: 'all', label: 'All Posts' },
+  { id: 'announcements', label: 'Announcements' },
+  { id: 'behind-scenes', label: 'Behind-the-Scenes' },
+  { id: 'soundtracks', label: 'Soundtracks' },
+] as const;
+export type BlogFilterId = (typeof BLOG_FILTERS)[number]['id'];
+
+export const blogCategorySchema = enumField('Category', BLOG_CATEGORIES);
+
+export const blogListInput = z
+  .object({ category: blogCategorySchema.optional() })
+  .optional();
+
+export const blogPostInputSchema = z.object({
+  title: requiredText('Title', TEXT_LIMITS.title),
+  summary: requiredText('Summary', TEXT_LIMITS.summary),
+  content: requiredText('Content', TEXT_LIMITS.content),
+  category: blogCategorySchema,
+  coverImage: coverImageSchema,
+});
+export type BlogPostInput = z.input<typeof blogPostInputSchema>;
+export type BlogPostData = z.output<typeof blogPostInputSchema>;
+export type BlogPost = BlogPostData & { id: string; publishedAt: Date };
+
+/** Home: only announcements, newest first, at most 3. */
+export const HOME_ANNOUNCEMENT_COUNT = 3;
+export function latestAnnouncements<T extends { category: string; publishedAt: Date }>(posts: readonly T[]): T[] {
+  return posts
+    .filter((post) => post.category === 'announcements')
+    .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime())
+    .slice(0, HOME_ANNOUNCEMENT_COUNT);
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { enumField, optionalText, requiredText } from './fields.js';
+import { coverImageSchema } from './images.js';
+import { TEXT_LIMITS } from './limits.js';
+
+export const BOOK_STATUSES = ['published', 'preorder', 'coming-soon'] as const;
+export type BookStatus = (typeof BOOK_STATUSES)[number];
+
+export const BOOK_STATUS_LABELS: Record<BookStatus, string> = {
+  published: 'Published',
+  preorder: 'Preorder',
+  'coming-soon': 'Coming Soon',
+};
+
+export const DEFAULT_BOOK_ORDER = 1;
+export const MAX_BOOK_ORDER = 1_000_000;
+
+export const bookInputSchema = z.object({
+  title: requiredText('Title', TEXT_LIMITS.title),
+  description: requiredText('Description', TEXT_LIMITS.description),
+  coverImage: coverImageSchema,
+  status: enumField('Status', BOOK_STATUSES),
+  price: optionalText('Price', TEXT_LIMITS.price),
+  order: z
+    .number({ error: 'Order must be a whole number' })
+    .int('Order must be a whole number')
+    .min(-MAX_BOOK_ORDER, `Order must be between -${MAX_BOOK_ORDER} and ${MAX_BOOK_ORDER}`)
+    .max(MAX_BOOK_ORDER, `Order must be between -${MAX_BOOK_ORDER} and ${MAX_BOOK_ORDER}`),
+});
+export type BookInput = z.input<typeof bookInputSchema>;
+export type BookData = z.output<typeof bookInputSchema>;
+export type Book = BookData & { id: string };
+
+/** The admin form's order box: an integer, or 0 when the text is not numeric. */
+export function parseOrderInput(raw: string | number): number {
+  const parsed = typeof raw === 'number' ? Math.trunc(raw) : Number.parseInt(raw, 10);
+  return Number.isFinite(parsed) ? parsed : 0;
+}
+
+export type BuyButton = { label: string; disabled: boolean };
+
+/** Section 4: the buy button's label depends on the book's status. */
+export function buyButtonFor(status: string, price: string | null): BuyButton {
+  const shownPrice = price ?? '';
+  if (status === 'coming-soon') return { label: shownPrice || 'Coming Soon', disabled: true };
+  if (status === 'published') return { label: `Buy - ${shownPrice}`.trim(), disabled: false };
+  return { label: `Preorder - ${shownPrice}`.trim(), disabled: false };
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { TEXT_LIMITS } from './limits.js';
+
+export const COVER_IMAGE_MESSAGE = 'Cover image must be a valid URL or uploaded file path';
+
+/** Uploaded files are served under this path. */
+export const UPLOADED_OBJECT_PREFIX = '/objects/';
+
+/** Section 5: an image reference starts with /objects/, http:// or https://. */
+export function isValidImageReference(value: string): boolean {
+  return (
+    value.startsWith(UPLOADED_OBJECT_PREFIX) || value.startsWith('http://') || value.startsWith('https://')
+  );
+}
+
+function imageReferenceSchema(label: string, invalidMessage: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(TEXT_LIMITS.url, `${label} must be at most ${TEXT_LIMITS.url} characters`)
+    .refine(isValidImageReference, invalidMessage);
+}
+
+export const coverImageSchema = imageReferenceSchema('Cover image', COVER_IMAGE_MESSAGE);
+export const artImageSchema = imageReferenceSchema('Image', 'Image must be a valid URL or uploaded file path');
+
+/** Client-side checks before an upload (the server judges the bytes again). */
+export const UPLOAD_ERRORS = {
+  invalidType: { title: 'Invalid file type', message: 'Please select an image file' },
+  tooLarge: { title: 'File too large', message: 'Please select an image smaller than 5MB' },
+} as const;

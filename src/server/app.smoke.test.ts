@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminHeaders, createTestApp, validBook, type TestApp } from './test-support/test-app.js';
+
+describe('server smoke', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('answers /healthz once migrated', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('creates a book with the admin key and lists it', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/books', headers: adminHeaders(), payload: validBook });
+    expect(created.statusCode).toBe(201);
+    const book = created.json();
+    expect(book).toMatchObject({ ...validBook, id: expect.any(String) });
+    const list = await t.app.inject({ method: 'GET', url: '/api/books' });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([book]);
+  });
+});

@@ -1,0 +1,102 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { seedDemoContent } from '../../db/seed/seed-demo.js';
+import { MAX_JSON_BODY_BYTES } from '../domain/limits.js';
+import { AdminAuth } from './auth/admin-auth.js';
+import { PublicCache } from './cache/public-cache.js';
+import type { AppConfig } from './config.js';
+import { openDatabase, type AppDatabase } from './db/connection.js';
+import { migrateToLatest } from './db/migrate.js';
+import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './http/client-app.js';
+import { contentSecurityPolicy } from './http/content-security-policy.js';
+import { handleError } from './http/errors.js';
+import { createRequestLimiters } from './rate-limit/request-limits.js';
+import { registerRestRoutes } from './rest/register-rest-routes.js';
+import { appRouter, type AppRouter } from './trpc/app-router.js';
+import { createRequestContext, type AppServices } from './trpc/context.js';
+import { registerUploadRoutes } from './uploads/upload-routes.js';
+
+export type BuildOptions = {
+  /** How the React app is served: the production build, Vite's dev middleware, or not at all (API tests). */
+  client?: 'built' | 'vite-dev' | 'none';
+  /** Fastify logger; off unless given. */
+  logger?: boolean;
+};
+
+export type BuiltApp = { app: FastifyInstance; services: AppServices; generatedAdminPassword: string | null };
+
+export const DATABASE_FILE_NAME = 'site.sqlite';
+
+/** Opens and migrates the database, seeding demo content into a newly created one if asked. */
+async function prepareDatabase(config: AppConfig, uploadsDir: string): Promise<{ db: AppDatabase; created: boolean }> {
+  const db = openDatabase(path.join(config.dataDir, DATABASE_FILE_NAME));
+  try {
+    const tables = await db.introspection.getTables();
+    const created = tables.length === 0;
+    await migrateToLatest(db);
+    if (created && config.seedDemo) await seedDemoContent(db, uploadsDir);
+    return { db, created };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}
+
+/** Builds the whole server (database, API, uploads, client) without listening on a port. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  await mkdir(uploadsDir, { recursive: true });
+  const { db } = await prepareDatabase(config, uploadsDir);
+
+  const limiters = createRequestLimiters({ publicLimitsEnabled: config.publicRateLimits });
+  const auth = new AdminAuth(db, limiters.failedAdminKey);
+  const { generatedPassword } = await auth.ensureAdminUser(config.adminPassword);
+  const services: AppServices = { db, cache: new PublicCache(), auth, limiters };
+
+  const app = Fastify({
+    logger: options.logger ? { level: config.logLevel } : false,
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.addHook('onClose', async () => db.destroy());
+  app.setErrorHandler(handleError);
+
+  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: contentSecurityPolicy() } });
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }) => createRequestContext(services, req),
+      onError: ({ error, path: procedure }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, procedure }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+  registerRestRoutes(app, services);
+  await registerUploadRoutes(app, services, uploadsDir);
+
+  const clientMode = options.client ?? 'none';
+  const servePage: ClientPageHandler | null =
+    clientMode === 'built' && config.clientDir
+      ? await serveBuiltClient(app, config.clientDir)
+      : clientMode === 'vite-dev'
+        ? await serveViteDevClient(app)
+        : null;
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPageRequest = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/trpc/');
+    if (isPageRequest && servePage) return servePage(request, reply);
+    return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  return { app, services, generatedAdminPassword: generatedPassword };
+}

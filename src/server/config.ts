@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Every environment variable the server reads, validated once at start-up. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .max(256, 'must be at most 256 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SEED_DEMO: z.enum(['0', '1', 'true', 'false'], { error: 'must be 0 or 1' }).default('1'),
+  RATE_LIMITS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value): boolean | string[] =>
+      value === 'true' ? true : value === 'false' || value === '' ? false : value.split(',').map((part) => part.trim()),
+    ),
+  NODE_ENV: z.string().optional(),
+});
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  publicRateLimits: boolean;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Fastify's trustProxy: true, or the proxy addresses; set it behind a reverse proxy. */
+  trustProxy: boolean | string[];
+  /** Directory of the built client (index.html and assets); null when no client is served. */
+  clientDir: string | null;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError that names each invalid variable. */
+export function loadConfig(env: NodeJS.ProcessEnv, clientDir: string | null): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const vars = parsed.data;
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir: path.resolve(vars.DATA_DIR),
+    adminPassword: vars.ADMIN_PASSWORD,
+    seedDemo: vars.SEED_DEMO === '1' || vars.SEED_DEMO === 'true',
+    publicRateLimits: vars.RATE_LIMITS === 'on',
+    logLevel: vars.LOG_LEVEL,
+    trustProxy: vars.TRUST_PROXY,
+    clientDir,
+  };
+}

@@ -1,0 +1,50 @@
+import type { AppDatabase } from '../db/connection.js';
+import { newId, timestampNow } from './row-conversion.js';
+
+export const ADMIN_USERNAME = 'admin';
+
+/** The stored password hash of the admin user, or undefined before one is set. */
+export async function findAdminPasswordHash(db: AppDatabase): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('password').where('username', '=', ADMIN_USERNAME).executeTakeFirst();
+  return row?.password;
+}
+
+export async function createAdminUser(db: AppDatabase, passwordHash: string): Promise<void> {
+  await db.insertInto('users').values({ id: newId(), username: ADMIN_USERNAME, password: passwordHash }).execute();
+}
+
+/** Replaces the password and revokes every session, in one transaction. */
+export async function replaceAdminPassword(db: AppDatabase, passwordHash: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password: passwordHash }).where('username', '=', ADMIN_USERNAME).execute();
+    await trx.deleteFrom('adminSessions').execute();
+  });
+}
+
+export async function createAdminSession(db: AppDatabase, tokenHash: string, expiresAt: Date): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto('adminSessions')
+    .values({ id, tokenHash, createdAt: timestampNow(), expiresAt: expiresAt.toISOString() })
+    .execute();
+  return id;
+}
+
+/** The id of the unexpired session with this token hash. */
+export async function findLiveAdminSession(db: AppDatabase, tokenHash: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('adminSessions')
+    .select('id')
+    .where('tokenHash', '=', tokenHash)
+    .where('expiresAt', '>', timestampNow())
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function deleteAdminSession(db: AppDatabase, id: string): Promise<void> {
+  await db.deleteFrom('adminSessions').where('id', '=', id).execute();
+}
+
+export async function deleteExpiredAdminSessions(db: AppDatabase): Promise<void> {
+  await db.deleteFrom('adminSessions').where('expiresAt', '<=', timestampNow()).execute();
+}

@@ -1,0 +1,35 @@
+import type { ArtPiece, ArtPieceData, ArtType } from '../../domain/art.js';
+import type { AppDatabase } from '../db/connection.js';
+import type { ArtPieceRow } from '../db/schema.js';
+import { newId } from './row-conversion.js';
+
+const ART_PIECE_COLUMNS = ['id', 'title', 'imageUrl', 'artist', 'type', 'description'] as const;
+
+const toArtPiece = (row: ArtPieceRow): ArtPiece => ({ ...row, type: row.type as ArtType });
+
+/** Official art first, then fan art, each by title. */
+export async function listArtPieces(db: AppDatabase): Promise<ArtPiece[]> {
+  const rows = await db.selectFrom('artPieces').select(ART_PIECE_COLUMNS).orderBy('type', 'desc').orderBy('title').execute();
+  return rows.map(toArtPiece);
+}
+
+export async function findArtPiece(db: AppDatabase, id: string): Promise<ArtPiece | undefined> {
+  const row = await db.selectFrom('artPieces').select(ART_PIECE_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row && toArtPiece(row);
+}
+
+export async function createArtPiece(db: AppDatabase, data: ArtPieceData): Promise<ArtPiece> {
+  const row = { id: newId(), ...data };
+  await db.insertInto('artPieces').values(row).execute();
+  return row;
+}
+
+export async function updateArtPiece(db: AppDatabase, id: string, data: ArtPieceData): Promise<ArtPiece | undefined> {
+  const result = await db.updateTable('artPieces').set(data).where('id', '=', id).executeTakeFirst();
+  return result.numUpdatedRows > 0n ? { id, ...data } : undefined;
+}
+
+export async function deleteArtPiece(db: AppDatabase, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('artPieces').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -1,0 +1,42 @@
+import type { BlogCategory, BlogPost, BlogPostData } from '../../domain/blog.js';
+import type { AppDatabase } from '../db/connection.js';
+import type { BlogPostRow } from '../db/schema.js';
+import { newId, timestampNow, toDate } from './row-conversion.js';
+
+const BLOG_POST_COLUMNS = ['id', 'title', 'summary', 'content', 'category', 'coverImage', 'publishedAt'] as const;
+
+const toBlogPost = (row: BlogPostRow): BlogPost => ({
+  ...row,
+  category: row.category as BlogCategory,
+  publishedAt: toDate(row.publishedAt),
+});
+
+/** Newest first, optionally one category. */
+export async function listBlogPosts(db: AppDatabase, category?: BlogCategory): Promise<BlogPost[]> {
+  let query = db.selectFrom('blogPosts').select(BLOG_POST_COLUMNS);
+  if (category) query = query.where('category', '=', category);
+  const rows = await query.orderBy('publishedAt', 'desc').orderBy('id').execute();
+  return rows.map(toBlogPost);
+}
+
+export async function findBlogPost(db: AppDatabase, id: string): Promise<BlogPost | undefined> {
+  const row = await db.selectFrom('blogPosts').select(BLOG_POST_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row && toBlogPost(row);
+}
+
+export async function createBlogPost(db: AppDatabase, data: BlogPostData, publishedAt = timestampNow()): Promise<BlogPost> {
+  const row = { id: newId(), ...data, publishedAt };
+  await db.insertInto('blogPosts').values(row).execute();
+  return toBlogPost(row);
+}
+
+/** Updates the post's text; its publication date stays as it was. */
+export async function updateBlogPost(db: AppDatabase, id: string, data: BlogPostData): Promise<BlogPost | undefined> {
+  const result = await db.updateTable('blogPosts').set(data).where('id', '=', id).executeTakeFirst();
+  return result.numUpdatedRows > 0n ? findBlogPost(db, id) : undefined;
+}
+
+export async function deleteBlogPost(db: AppDatabase, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('blogPosts').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

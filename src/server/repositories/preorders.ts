@@ -1,0 +1,32 @@
+import type { Preorder } from '../../domain/submissions.js';
+import type { AppDatabase } from '../db/connection.js';
+import type { PreorderRow } from '../db/schema.js';
+import { newId, timestampNow, toDate } from './row-conversion.js';
+
+type NewPreorder = Omit<Preorder, 'id' | 'bookTitle' | 'createdAt'>;
+
+const toPreorder = (row: PreorderRow): Preorder => ({ ...row, createdAt: toDate(row.createdAt) });
+
+/** Stores a preorder with the book's current title; undefined when the book does not exist. */
+export async function createPreorder(db: AppDatabase, data: NewPreorder): Promise<Preorder | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const book = await trx.selectFrom('books').select('title').where('id', '=', data.bookId).executeTakeFirst();
+    if (!book) return undefined;
+    const row = { id: newId(), ...data, bookTitle: book.title, createdAt: timestampNow() };
+    await trx.insertInto('preorders').values(row).execute();
+    return toPreorder(row);
+  });
+}
+
+/** Newest first. */
+export async function listPreorders(db: AppDatabase): Promise<Preorder[]> {
+  const rows = await db
+    .selectFrom('preorders')
+    .select([
+      'id', 'bookId', 'bookTitle', 'customerName', 'customerEmail', 'preferredFormat',
+      'phoneNumber', 'specialRequests', 'createdAt',
+    ])
+    .orderBy('createdAt', 'desc')
+    .execute();
+  return rows.map(toPreorder);
+}

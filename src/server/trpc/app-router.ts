@@ -1,0 +1,24 @@
+import { adminRouter } from './routers/admin.js';
+import { artRouter } from './routers/art.js';
+import { blogRouter } from './routers/blog.js';
+import { booksRouter } from './routers/books.js';
+import { excerptsRouter } from './routers/excerpts.js';
+import { playlistsRouter } from './routers/playlists.js';
+import { contactRouter, newsletterRouter, preordersRouter } from './routers/submissions.js';
+import { createCallerFactory, router } from './trpc.js';
+
+export const appRouter = router({
+  books: booksRouter,
+  excerpts: excerptsRouter,
+  blog: blogRouter,
+  art: artRouter,
+  playlists: playlistsRouter,
+  contact: contactRouter,
+  newsletter: newsletterRouter,
+  preorders: preordersRouter,
+  admin: adminRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+export const createCaller = createCallerFactory(appRouter);

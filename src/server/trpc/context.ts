@@ -1,0 +1,32 @@
+import type { AdminAuth } from '../auth/admin-auth.js';
+import type { PublicCache } from '../cache/public-cache.js';
+import type { AppDatabase } from '../db/connection.js';
+import type { RequestLimiters } from '../rate-limit/request-limits.js';
+
+/** Long-lived services shared by every request of one app instance. */
+export type AppServices = {
+  db: AppDatabase;
+  cache: PublicCache;
+  auth: AdminAuth;
+  limiters: RequestLimiters;
+};
+
+export type RequestContext = AppServices & {
+  clientAddress: string;
+  /** The bearer token of the Authorization header, if any. */
+  adminKey: string | null;
+};
+
+/** The bearer token of an Authorization header value. */
+export function bearerTokenOf(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+  return match?.[1]?.trim() || null;
+}
+
+export function createRequestContext(
+  services: AppServices,
+  request: { ip: string; headers: { authorization?: string | undefined } },
+): RequestContext {
+  return { ...services, clientAddress: request.ip, adminKey: bearerTokenOf(request.headers.authorization) };
+}

@@ -1,0 +1,34 @@
+import { TRPCError } from '@trpc/server';
+import { changePasswordInputSchema, loginInputSchema, PASSWORD_CHANGED_MESSAGE } from '../../../domain/admin-auth.js';
+import { listContactSubmissions } from '../../repositories/contact-submissions.js';
+import { listNewsletterSubscriptions } from '../../repositories/newsletter-subscriptions.js';
+import { listPreorders } from '../../repositories/preorders.js';
+import { adminProcedure, authFailure, loginProcedure, router } from '../trpc.js';
+
+export const adminRouter = router({
+  /** Exchanges the password for a session token the UI keeps instead of the password. */
+  login: loginProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => {
+    const result = await ctx.auth.login(input.password, ctx.clientAddress);
+    if (!result.ok || !result.token || !result.expiresAt) throw authFailure(result.ok ? 'invalid' : result.reason);
+    return { token: result.token, expiresAt: result.expiresAt };
+  }),
+  logout: adminProcedure.mutation(async ({ ctx }) => {
+    await ctx.auth.logout(ctx.admin);
+  }),
+  verify: adminProcedure.query(() => ({ valid: true as const })),
+  contactSubmissions: adminProcedure.query(({ ctx }) => listContactSubmissions(ctx.db)),
+  newsletterSubscriptions: adminProcedure.query(({ ctx }) => listNewsletterSubscriptions(ctx.db)),
+  preorders: adminProcedure.query(({ ctx }) => listPreorders(ctx.db)),
+  changePassword: adminProcedure.input(changePasswordInputSchema).mutation(async ({ ctx, input }) => {
+    const result = await ctx.auth.changePassword(input.currentPassword, input.newPassword, ctx.clientAddress);
+    if (!result.ok) {
+      throw result.reason === 'throttled' ? authFailure('throttled') : badCurrentPassword();
+    }
+    return { message: PASSWORD_CHANGED_MESSAGE };
+  }),
+});
+
+/** 400, not 401: the admin is signed in; only the form's current-password field is wrong. */
+function badCurrentPassword(): TRPCError {
+  return new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
+}

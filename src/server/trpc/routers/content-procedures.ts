@@ -1,0 +1,57 @@
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { byIdInput, idSchema } from '../../../domain/fields.js';
+import type { AppDatabase } from '../../db/connection.js';
+import { contentWriteProcedure, found, publicProcedure } from '../trpc.js';
+
+type ContentSpec<TInput, TData, TItem extends { id: string }> = {
+  /** Human name used in messages, e.g. 'Book'. */
+  name: string;
+  cacheKey: string;
+  inputSchema: z.ZodType<TData, TInput>;
+  list: (db: AppDatabase) => Promise<TItem[]>;
+  create: (db: AppDatabase, data: TData) => Promise<TItem>;
+  update: (db: AppDatabase, id: string, data: TData) => Promise<TItem | undefined>;
+  remove: (db: AppDatabase, id: string) => Promise<boolean>;
+  /** Rejects data that names things that do not exist (e.g. an excerpt's book). */
+  checkReferences?: (db: AppDatabase, data: TData) => Promise<void>;
+};
+
+/** Thrown when a payload refers to something that does not exist. */
+export function unknownReference(message: string): TRPCError {
+  return new TRPCError({ code: 'BAD_REQUEST', message });
+}
+
+/**
+ * The five procedures every kind of public content has: a cached public list, a by-id read
+ * served from that cached list, and admin create/update/delete that clear the cache.
+ */
+export function contentProcedures<TInput, TData, TItem extends { id: string }>(
+  spec: ContentSpec<TInput, TData, TItem>,
+) {
+  const cachedList = (ctx: { db: AppDatabase; cache: { get: <T>(key: string, load: () => Promise<T>) => Promise<T> } }) =>
+    ctx.cache.get(spec.cacheKey, () => spec.list(ctx.db));
+
+  return {
+    list: publicProcedure.query(({ ctx }) => cachedList(ctx)),
+    byId: publicProcedure.input(byIdInput).query(async ({ ctx, input }) => {
+      const items = await cachedList(ctx);
+      return found(items.find((item) => item.id === input.id), spec.name);
+    }),
+    create: contentWriteProcedure.input(spec.inputSchema).mutation(async ({ ctx, input }) => {
+      // tRPC cannot narrow a generic parser's output; the schema guarantees TData.
+      const data = input as TData;
+      await spec.checkReferences?.(ctx.db, data);
+      return spec.create(ctx.db, data);
+    }),
+    update: contentWriteProcedure
+      .input(z.object({ id: idSchema, data: spec.inputSchema }))
+      .mutation(async ({ ctx, input }) => {
+        await spec.checkReferences?.(ctx.db, input.data);
+        return found(await spec.update(ctx.db, input.id, input.data), spec.name);
+      }),
+    delete: contentWriteProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
+      if (!(await spec.remove(ctx.db, input.id))) throw new TRPCError({ code: 'NOT_FOUND', message: `${spec.name} not found` });
+    }),
+  };
+}

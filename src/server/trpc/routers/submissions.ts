@@ -1,0 +1,42 @@
+import { TRPCError } from '@trpc/server';
+import { isHoneypotFilled } from '../../../domain/fields.js';
+import { contactInputSchema, newsletterInputSchema, preorderInputSchema } from '../../../domain/submissions.js';
+import { createContactSubmission } from '../../repositories/contact-submissions.js';
+import { subscribeToNewsletter } from '../../repositories/newsletter-subscriptions.js';
+import { createPreorder } from '../../repositories/preorders.js';
+import { formProcedure, router } from '../trpc.js';
+import { unknownReference } from './content-procedures.js';
+
+/**
+ * The three public forms. Answers carry only a message and the new record's id, never an
+ * email back. A filled honeypot gets the same answer and stores nothing.
+ */
+export const contactRouter = router({
+  send: formProcedure.input(contactInputSchema).mutation(async ({ ctx, input }) => {
+    const { website, ...submission } = input;
+    if (isHoneypotFilled(website)) return { message: 'Message sent' };
+    const created = await createContactSubmission(ctx.db, submission);
+    return { id: created.id, message: 'Message sent' };
+  }),
+});
+
+export const newsletterRouter = router({
+  subscribe: formProcedure.input(newsletterInputSchema).mutation(async ({ ctx, input }) => {
+    if (isHoneypotFilled(input.website)) return { message: 'Subscribed' };
+    const outcome = await subscribeToNewsletter(ctx.db, input.email);
+    if (outcome.kind === 'already-subscribed') {
+      throw new TRPCError({ code: 'CONFLICT', message: 'This email is already subscribed' });
+    }
+    return { id: outcome.subscription.id, message: outcome.kind === 'reactivated' ? 'Welcome back' : 'Subscribed' };
+  }),
+});
+
+export const preordersRouter = router({
+  create: formProcedure.input(preorderInputSchema).mutation(async ({ ctx, input }) => {
+    const { website, ...preorder } = input;
+    if (isHoneypotFilled(website)) return { message: 'Preorder received' };
+    const created = await createPreorder(ctx.db, preorder);
+    if (!created) throw unknownReference('The chosen book does not exist');
+    return { id: created.id, message: 'Preorder received' };
+  }),
+});

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { UPLOADED_OBJECT_PREFIX } from '../../domain/images.js';
+import { MAX_UPLOAD_BYTES, TEXT_LIMITS } from '../../domain/limits.js';
+import { createCaller } from '../trpc/app-router.js';
+import { createRequestContext, type AppServices } from '../trpc/context.js';
+import { detectImageType } from './image-type.js';
+
+const UPLOAD_FIELD = 'image';
+const ONE_YEAR_SECONDS = 31_536_000;
+
+class UploadError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A display name for the toast: the base name, without control characters, bounded. */
+function displayFilename(original: string): string {
+  const base = path.basename(original.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '');
+  return base.slice(0, TEXT_LIMITS.name) || 'image';
+}
+
+/**
+ * POST /api/upload (admin only) stores one image under DATA_DIR/uploads with a random name;
+ * GET /objects/<name> serves it with a long cache lifetime.
+ */
+export async function registerUploadRoutes(app: FastifyInstance, services: AppServices, uploadsDir: string): Promise<void> {
+  await mkdir(uploadsDir, { recursive: true });
+
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 2, headerPairs: 50 },
+    });
+
+    scope.post('/api/upload', async (request, reply) => {
+      // Authenticate before reading the file, through the same admin procedure as every admin call.
+      await createCaller(createRequestContext(services, request)).admin.verify();
+      if (!request.isMultipart()) throw new UploadError(415, 'Send the image as multipart/form-data in the field "image"');
+      const file = await request.file();
+      if (!file || file.fieldname !== UPLOAD_FIELD) throw new UploadError(400, 'No image received: send it in the field "image"');
+      const bytes = await file.toBuffer();
+      const type = detectImageType(bytes);
+      if (!type) throw new UploadError(415, 'Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded');
+      const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
+      await writeFile(path.join(uploadsDir, name), bytes, { flag: 'wx' });
+      return reply.status(201).send({ path: `${UPLOADED_OBJECT_PREFIX}${name}`, filename: displayFilename(file.filename) });
+    });
+  });
+
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: UPLOADED_OBJECT_PREFIX,
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    setHeaders: (reply) => {
+      reply.header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
+      reply.header('x-content-type-options', 'nosniff');
+      // Uploaded files are never documents: no script, even for the seeded SVG art.
+      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    },
+  });
+}
