@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { createQueryClient } from './query-client.js';
 import { createAppRouter } from './router.js';
 import { createBrowserTrpcClient, trpc } from './trpc.js';
+import { Toaster } from './ui/Toaster.js';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -15,6 +16,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <MantineProvider defaultColorScheme="dark" forceColorScheme="dark">
           <RouterProvider router={router} />
+          <Toaster />
         </MantineProvider>
       </QueryClientProvider>
     </trpc.Provider>

@@ -1,0 +1,32 @@
+import { TRPCClientError } from '@trpc/client';
+
+/**
+ * Section 8: a failure toast shows the server's error text, else the fallback. tRPC errors
+ * carry the server's human-readable message; REST answers carry `{ error }`.
+ */
+export function serverErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof TRPCClientError && typeof error.message === 'string' && error.message.trim()) {
+    return error.message;
+  }
+  if (error instanceof Error && error.message.trim()) return parseStatusMessage(error.message) ?? error.message;
+  return fallback;
+}
+
+/** Reads `{status}: {json}` messages (the original client's format) for their `error` field. */
+function parseStatusMessage(message: string): string | null {
+  const match = /^\d{3}: (.*)$/s.exec(message);
+  if (!match) return null;
+  try {
+    const body = JSON.parse(match[1]!) as { error?: unknown; message?: unknown };
+    if (typeof body.error === 'string') return body.error;
+    if (typeof body.message === 'string') return body.message;
+  } catch {
+    // not JSON: the raw text is the message
+  }
+  return match[1] || null;
+}
+
+/** True when the error is the server refusing the admin key (401). */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof TRPCClientError && (error.data as { httpStatus?: number } | undefined)?.httpStatus === 401;
+}
