@@ -1,0 +1,252 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ART_TYPES, artPieceInputSchema } from '../../src/domain/art.js';
+import { BLOG_CATEGORIES, blogPostInputSchema } from '../../src/domain/blog.js';
+import { BOOK_STATUSES, bookInputSchema } from '../../src/domain/books.js';
+import { SPOILER_LEVELS, excerptInputSchema } from '../../src/domain/excerpts.js';
+import { playlistInputSchema } from '../../src/domain/playlists.js';
+import {
+  AUTHOR_NAME,
+  DEMO_IMAGE_FILES,
+  SERIES_NAME,
+  authorBio,
+  demoArtPieces,
+  demoBlogPosts,
+  demoBooks,
+  demoExcerpts,
+  demoPlaylists,
+  testimonials,
+} from './demo-content.js';
+
+const DEMO_DIR = fileURLToPath(new URL('../../public/demo/', import.meta.url));
+const SPOTIFY_URL = 'https://open.spotify.com/playlist/37i9dQZF1DX8Uebhn9wzrS';
+const SVG_NAMESPACES = new Set(['http://www.w3.org/2000/svg', 'http://www.w3.org/1999/xlink']);
+const MAX_SVG_BYTES = 20 * 1024;
+
+const objectPath = (file: string): string => `/objects/${file}`;
+const wordCount = (text: string): number => text.split(/\s+/).filter(Boolean).length;
+const paragraphsOf = (text: string): string[] => text.split('\n');
+
+function issuesOf(result: { success: boolean; error?: { issues: unknown[] } }): unknown[] {
+  return result.success ? [] : (result.error?.issues ?? []);
+}
+
+describe('demo content', () => {
+  it('names the series and the author', () => {
+    expect(SERIES_NAME.trim()).not.toBe('');
+    expect(AUTHOR_NAME.trim()).not.toBe('');
+  });
+
+  describe('books', () => {
+    it('has four books, ordered 1..4, with unique keys', () => {
+      expect(demoBooks).toHaveLength(4);
+      expect(demoBooks.map((book) => book.order)).toEqual([1, 2, 3, 4]);
+      expect(new Set(demoBooks.map((book) => book.key)).size).toBe(demoBooks.length);
+    });
+
+    it.each(demoBooks.map((book) => [book.title, book] as const))('%s parses with bookInputSchema', (_title, book) => {
+      const { key: _key, coverFile, ...input } = book;
+      const result = bookInputSchema.safeParse({ ...input, coverImage: objectPath(coverFile) });
+      expect(issuesOf(result)).toEqual([]);
+    });
+
+    it('covers every status: two published, one preorder, one coming soon', () => {
+      const statuses = demoBooks.map((book) => book.status);
+      for (const status of BOOK_STATUSES) expect(statuses).toContain(status);
+      expect(statuses.filter((status) => status === 'published')).toHaveLength(2);
+      expect(statuses.filter((status) => status === 'preorder')).toHaveLength(1);
+      expect(statuses.filter((status) => status === 'coming-soon')).toHaveLength(1);
+    });
+
+    it('prices every published and preorder book', () => {
+      for (const book of demoBooks.filter((b) => b.status !== 'coming-soon')) {
+        expect(book.price).toMatch(/^\$\d+\.\d{2}$/);
+      }
+    });
+
+    it('keeps descriptions short', () => {
+      for (const book of demoBooks) expect(book.description.length).toBeLessThan(600);
+    });
+  });
+
+  describe('excerpts', () => {
+    it('has 6-7 excerpts, all for the first three books', () => {
+      expect(demoExcerpts.length).toBeGreaterThanOrEqual(6);
+      expect(demoExcerpts.length).toBeLessThanOrEqual(7);
+      const comingSoon = demoBooks.filter((book) => book.status === 'coming-soon').map((book) => book.key);
+      const firstThree = demoBooks.filter((book) => book.order <= 3).map((book) => book.key);
+      for (const excerpt of demoExcerpts) {
+        expect(firstThree).toContain(excerpt.bookKey);
+        expect(comingSoon).not.toContain(excerpt.bookKey);
+      }
+      for (const key of firstThree) expect(demoExcerpts.some((excerpt) => excerpt.bookKey === key)).toBe(true);
+    });
+
+    it.each(demoExcerpts.map((excerpt) => [excerpt.title, excerpt] as const))(
+      '%s parses with excerptInputSchema',
+      (_title, excerpt) => {
+        const { bookKey: _bookKey, ...input } = excerpt;
+        expect(issuesOf(excerptInputSchema.safeParse({ ...input, bookId: 'x' }))).toEqual([]);
+      },
+    );
+
+    it('covers every spoiler level at least twice', () => {
+      for (const level of SPOILER_LEVELS) {
+        expect(demoExcerpts.filter((excerpt) => excerpt.spoilerLevel === level).length).toBeGreaterThanOrEqual(2);
+      }
+    });
+
+    it('has 4-8 paragraphs and 250-600 words, with a matching read time', () => {
+      for (const excerpt of demoExcerpts) {
+        const paragraphs = paragraphsOf(excerpt.content);
+        expect(paragraphs.length).toBeGreaterThanOrEqual(4);
+        expect(paragraphs.length).toBeLessThanOrEqual(8);
+        for (const paragraph of paragraphs) expect(paragraph.trim()).not.toBe('');
+        const words = wordCount(excerpt.content);
+        expect(words).toBeGreaterThanOrEqual(250);
+        expect(words).toBeLessThanOrEqual(600);
+        const minutes = Number(/^(\d+) min read$/.exec(excerpt.readTime)?.[1]);
+        expect(minutes).toBe(Math.ceil(words / 200));
+      }
+    });
+  });
+
+  describe('blog posts', () => {
+    it('has seven posts with distinct ages', () => {
+      expect(demoBlogPosts).toHaveLength(7);
+      expect(new Set(demoBlogPosts.map((post) => post.daysAgo)).size).toBe(7);
+      for (const post of demoBlogPosts) expect(post.daysAgo).toBeGreaterThan(0);
+    });
+
+    it.each(demoBlogPosts.map((post) => [post.title, post] as const))('%s parses with blogPostInputSchema', (_title, post) => {
+      const { coverFile, daysAgo: _daysAgo, ...input } = post;
+      expect(issuesOf(blogPostInputSchema.safeParse({ ...input, coverImage: objectPath(coverFile) }))).toEqual([]);
+    });
+
+    it('covers every category in the requested amounts', () => {
+      const count = (category: string) => demoBlogPosts.filter((post) => post.category === category).length;
+      for (const category of BLOG_CATEGORIES) expect(count(category)).toBeGreaterThanOrEqual(1);
+      expect(count('announcements')).toBeGreaterThanOrEqual(3);
+      expect(count('behind-scenes')).toBeGreaterThanOrEqual(2);
+      expect(count('soundtracks')).toBeGreaterThanOrEqual(2);
+    });
+
+    it('has 3-6 paragraphs per post', () => {
+      for (const post of demoBlogPosts) {
+        const paragraphs = paragraphsOf(post.content);
+        expect(paragraphs.length).toBeGreaterThanOrEqual(3);
+        expect(paragraphs.length).toBeLessThanOrEqual(6);
+        for (const paragraph of paragraphs) expect(paragraph.trim()).not.toBe('');
+      }
+    });
+  });
+
+  describe('art', () => {
+    it('has eight pieces: five official, three fan', () => {
+      expect(demoArtPieces).toHaveLength(8);
+      for (const type of ART_TYPES) expect(demoArtPieces.some((piece) => piece.type === type)).toBe(true);
+      expect(demoArtPieces.filter((piece) => piece.type === 'official')).toHaveLength(5);
+      expect(demoArtPieces.filter((piece) => piece.type === 'fan')).toHaveLength(3);
+    });
+
+    it.each(demoArtPieces.map((piece) => [piece.title, piece] as const))('%s parses with artPieceInputSchema', (_title, piece) => {
+      const { imageFile, ...input } = piece;
+      expect(issuesOf(artPieceInputSchema.safeParse({ ...input, imageUrl: objectPath(imageFile) }))).toEqual([]);
+    });
+  });
+
+  describe('playlists', () => {
+    it('has one playlist of 8-10 tracks', () => {
+      expect(demoPlaylists).toHaveLength(1);
+      const tracks = demoPlaylists[0]?.tracks ?? [];
+      expect(tracks.length).toBeGreaterThanOrEqual(8);
+      expect(tracks.length).toBeLessThanOrEqual(10);
+      expect(demoPlaylists[0]?.title).toContain(SERIES_NAME);
+      expect(demoPlaylists[0]?.spotifyUrl).toBe(SPOTIFY_URL);
+      expect(demoPlaylists[0]?.appleMusicUrl).toBeNull();
+    });
+
+    it.each(demoPlaylists.map((playlist) => [playlist.title, playlist] as const))(
+      '%s parses with playlistInputSchema',
+      (_title, playlist) => {
+        expect(issuesOf(playlistInputSchema.safeParse(playlist))).toEqual([]);
+      },
+    );
+  });
+
+  it('has an author bio of three paragraphs and exactly three testimonials', () => {
+    expect(authorBio.paragraphs).toHaveLength(3);
+    for (const paragraph of authorBio.paragraphs) expect(paragraph.trim()).not.toBe('');
+    expect(testimonials).toHaveLength(3);
+    for (const testimonial of testimonials) {
+      expect(testimonial.quote.trim()).not.toBe('');
+      expect(testimonial.name.trim()).not.toBe('');
+      expect(testimonial.role.trim()).not.toBe('');
+    }
+  });
+
+  it('links to no outside address except the soundtrack playlist', () => {
+    const text = JSON.stringify({ demoBooks, demoExcerpts, demoBlogPosts, demoArtPieces, demoPlaylists, authorBio, testimonials });
+    const links = text.match(/https?:\/\/[^\s"'<>)]+/g) ?? [];
+    expect(links).toEqual([SPOTIFY_URL]);
+    const domains = text.split(SPOTIFY_URL).join('').match(/\bwww\.\S+|\S+\.(?:com|org|net|io)\b/gi) ?? [];
+    expect(domains).toEqual([]);
+  });
+});
+
+describe('demo images', () => {
+  const referenced = [
+    ...demoBooks.map((book) => book.coverFile),
+    ...demoBlogPosts.map((post) => post.coverFile),
+    ...demoArtPieces.map((piece) => piece.imageFile),
+    authorBio.portraitFile,
+    'hero.svg',
+  ];
+
+  it('lists every file once', () => {
+    expect(new Set(DEMO_IMAGE_FILES).size).toBe(DEMO_IMAGE_FILES.length);
+    for (const file of DEMO_IMAGE_FILES) expect(file).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*\.svg$/);
+  });
+
+  it('lists and ships every referenced image', () => {
+    for (const file of referenced) {
+      expect(DEMO_IMAGE_FILES).toContain(file);
+      expect(existsSync(join(DEMO_DIR, file)), file).toBe(true);
+    }
+  });
+
+  it('ships every listed image, and lists every shipped one', () => {
+    for (const file of DEMO_IMAGE_FILES) expect(existsSync(join(DEMO_DIR, file)), file).toBe(true);
+    const shipped = readdirSync(DEMO_DIR).filter((file) => file.endsWith('.svg'));
+    expect([...shipped].sort()).toEqual([...DEMO_IMAGE_FILES].sort());
+  });
+
+  it.each(DEMO_IMAGE_FILES)('%s is a small, self-contained SVG', (file) => {
+    const path = join(DEMO_DIR, file);
+    expect(statSync(path).size).toBeLessThan(MAX_SVG_BYTES);
+    const svg = readFileSync(path, 'utf8');
+    expect(svg).toMatch(/^<svg\b[^>]*\bxmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svg).toMatch(/\bviewBox="0 0 \d+ \d+"/);
+    expect(svg.toLowerCase()).not.toContain('<script');
+    expect(svg.toLowerCase()).not.toContain('foreignobject');
+    expect(svg).not.toMatch(/\bon[a-z]+\s*=/i);
+    expect(svg).not.toMatch(/data:/i);
+    const urls = svg.match(/https?:\/\/[^\s"'<>)]*/g) ?? [];
+    for (const url of urls) expect(SVG_NAMESPACES.has(url), url).toBe(true);
+    for (const family of svg.match(/font-family="([^"]*)"/g) ?? []) {
+      expect(family).toMatch(/^font-family="(serif|sans-serif)"$/);
+    }
+    for (const href of svg.match(/href="([^"]*)"/g) ?? []) expect(href).toMatch(/^href="#[\w-]+"$/);
+  });
+
+  it('uses the requested canvas sizes', () => {
+    const viewBoxOf = (file: string) => /viewBox="([^"]+)"/.exec(readFileSync(join(DEMO_DIR, file), 'utf8'))?.[1];
+    for (const book of demoBooks) expect(viewBoxOf(book.coverFile)).toBe('0 0 600 900');
+    for (const post of demoBlogPosts) expect(viewBoxOf(post.coverFile)).toBe('0 0 1200 630');
+    for (const piece of demoArtPieces) expect(['0 0 800 1000', '0 0 1000 1000']).toContain(viewBoxOf(piece.imageFile));
+    expect(viewBoxOf(authorBio.portraitFile)).toBe('0 0 800 1000');
+    expect(viewBoxOf('hero.svg')).toBe('0 0 1600 900');
+  });
+});
