@@ -19,13 +19,16 @@ export const CATEGORY_COLORS: Record<BlogCategory, string> = {
   soundtracks: 'teal',
 };
 
+/** Own keys only: a category such as 'constructor' must not find Object.prototype's members. */
+const isKnownCategory = (category: string): category is BlogCategory => Object.hasOwn(CATEGORY_LABELS, category);
+
 /** Any other category shows its raw value. */
 export function blogCategoryLabel(category: string): string {
-  return CATEGORY_LABELS[category as BlogCategory] ?? category;
+  return isKnownCategory(category) ? CATEGORY_LABELS[category] : category;
 }
 
 export function blogCategoryColor(category: string): string {
-  return CATEGORY_COLORS[category as BlogCategory] ?? 'gray';
+  return isKnownCategory(category) ? CATEGORY_COLORS[category] : 'gray';
 }
 
 export const BLOG_FILTERS = [

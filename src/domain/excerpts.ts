@@ -15,7 +15,8 @@ const SPOILER_BADGES: Record<SpoilerLevel, SpoilerBadge> = {
 };
 
 export function spoilerBadgeFor(level: string): SpoilerBadge {
-  return SPOILER_BADGES[level as SpoilerLevel] ?? { label: 'Unknown', color: 'gray' };
+  // Own keys only: a level such as 'toString' must not find Object.prototype's members.
+  return Object.hasOwn(SPOILER_BADGES, level) ? SPOILER_BADGES[level as SpoilerLevel] : { label: 'Unknown', color: 'gray' };
 }
 
 export const excerptInputSchema = z.object({

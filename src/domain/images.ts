@@ -17,7 +17,8 @@ function imageReferenceSchema(label: string, invalidMessage: string) {
   return z
     .string({ error: `${label} is required` })
     .trim()
-    .min(1, `${label} is required`)
+    // abort: a blank value gets only 'is required', not also the URL rule.
+    .min(1, { error: `${label} is required`, abort: true })
     .max(TEXT_LIMITS.url, `${label} must be at most ${TEXT_LIMITS.url} characters`)
     .refine(isValidImageReference, invalidMessage);
 }

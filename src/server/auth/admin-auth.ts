@@ -28,6 +28,8 @@ const sha256 = (value: string): Buffer => createHash('sha256').update(value).dig
  */
 export class AdminAuth {
   private verifiedPasswordDigest: Buffer | null = null;
+  /** Bumped by each password change, so checks that were under way against the old hash do not count. */
+  private passwordVersion = 0;
 
   constructor(
     private readonly db: AppDatabase,
@@ -57,6 +59,7 @@ export class AdminAuth {
   /** Exchanges the password for a new session token (128+ random bits, stored hashed). */
   async login(password: string, clientAddress: string): Promise<KeyCheck & { token?: string; expiresAt?: Date }> {
     if (this.failedKeys.isBlocked(clientAddress)) return { ok: false, reason: 'throttled' };
+    const passwordVersion = this.passwordVersion;
     if (!(await this.isPassword(password))) {
       this.failedKeys.hit(clientAddress);
       return { ok: false, reason: 'invalid' };
@@ -65,6 +68,11 @@ export class AdminAuth {
     const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
     await deleteExpiredAdminSessions(this.db);
     const sessionId = await createAdminSession(this.db, sha256(token).toString('hex'), expiresAt);
+    if (passwordVersion !== this.passwordVersion) {
+      // The password changed while this login ran, after every session was revoked.
+      await deleteAdminSession(this.db, sessionId);
+      return { ok: false, reason: 'invalid' };
+    }
     return { ok: true, identity: { sessionId }, token, expiresAt };
   }
 
@@ -80,6 +88,7 @@ export class AdminAuth {
       return { ok: false, reason: 'invalid' };
     }
     await replaceAdminPassword(this.db, await hashPassword(newPassword));
+    this.passwordVersion += 1;
     this.verifiedPasswordDigest = null;
     return { ok: true, identity: { sessionId: null } };
   }
@@ -90,8 +99,11 @@ export class AdminAuth {
     if (this.verifiedPasswordDigest && timingSafeEqual(digest, this.verifiedPasswordDigest)) {
       return true;
     }
+    const passwordVersion = this.passwordVersion;
     const stored = await findAdminPasswordHash(this.db);
     if (!stored || !(await verifyPassword(candidate, stored))) return false;
+    // A match against a hash replaced meanwhile is stale: neither accept nor remember it.
+    if (passwordVersion !== this.passwordVersion) return false;
     this.verifiedPasswordDigest = digest;
     return true;
   }

@@ -7,12 +7,21 @@ export class PublicCache {
   private readonly entries = new Map<string, Promise<unknown>>();
   private readonly listeners = new Set<() => void>();
 
-  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /** Not `async`: a hit hands back the stored promise itself, with no wrapper promise per read. */
+  get<T>(key: string, load: () => Promise<T>): Promise<T> {
     const cached = this.entries.get(key);
     if (cached) return cached as Promise<T>;
-    const pending = load();
+    let pending: Promise<T>;
+    try {
+      pending = load();
+    } catch (error) {
+      return Promise.reject(error);
+    }
     this.entries.set(key, pending);
-    pending.catch(() => this.entries.delete(key));
+    // Forget a failed load, unless a clear() has already replaced it with a newer one.
+    pending.catch(() => {
+      if (this.entries.get(key) === pending) this.entries.delete(key);
+    });
     return pending;
   }
 

@@ -22,6 +22,8 @@ const MESSAGES_BY_CODE: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON in request body',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send JSON',
+  FST_ERR_BAD_URL: 'Malformed URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
   FST_REQ_FILE_TOO_LARGE: 'File too large: images must be at most 5 MB',
   FST_FILES_LIMIT: 'Send one image at a time',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the image as multipart/form-data in the field "image"',

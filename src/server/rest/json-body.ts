@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 
-type SerializedBody = { json: string; etag: string };
+/** `body` is the UTF-8 JSON text: a Buffer is written to the socket as is, a string is re-encoded on every send. */
+type SerializedBody = { body: Buffer; etag: string };
 
 /**
  * Public reads return the same cached objects until a write clears the cache, so their JSON
- * text and ETag are computed once per object and reused.
+ * bytes and ETag are computed once per object and reused.
  */
 const serializedByObject = new WeakMap<object, SerializedBody>();
 
@@ -20,6 +21,6 @@ export function serializeBody(value: unknown): SerializedBody {
 }
 
 function serialize(value: unknown): SerializedBody {
-  const json = JSON.stringify(value ?? null);
-  return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+  const body = Buffer.from(JSON.stringify(value ?? null), 'utf8');
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }

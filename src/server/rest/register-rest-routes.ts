@@ -15,13 +15,13 @@ export function registerRestRoutes(app: FastifyInstance, services: AppServices):
         const result = await route.call(caller, request as unknown as RestRequest);
         const status = route.status ?? 200;
         if (status === 204) return reply.status(204).send();
-        const { json, etag } = serializeBody(result);
+        const { body, etag } = serializeBody(result);
         reply.header('content-type', 'application/json; charset=utf-8');
         if (route.method === 'GET') {
           reply.header('etag', etag).header('cache-control', 'no-cache');
           if (request.headers['if-none-match'] === etag) return reply.status(304).send();
         }
-        return reply.status(status).send(json);
+        return reply.status(status).send(body);
       },
     });
   }

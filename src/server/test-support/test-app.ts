@@ -2,12 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, DATABASE_FILE_NAME } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
+import { openDatabase } from '../db/connection.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { createAdminUser } from '../repositories/admin-credentials.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 import { createCaller } from '../trpc/app-router.js';
+import { TEST_ADMIN_PASSWORD, TEST_ADMIN_PASSWORD_HASH } from './admin-password.js';
 
-export const TEST_ADMIN_PASSWORD = 'Test-Admin-Pass1!';
+export { TEST_ADMIN_PASSWORD, TEST_ADMIN_PASSWORD_HASH };
 
 export type TestApp = {
   app: FastifyInstance;
@@ -21,13 +25,34 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** A fresh app on a temporary data folder; close() removes it. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Hashing the admin password costs ~0.4 s of scrypt and nearly every test file builds an
+ * app, so the new database gets its migrations and the admin user with the fixture hash
+ * before buildApp, which then keeps the existing user. The real start-up path (migrate, hash,
+ * seed a new database) is covered by tests that pass another ADMIN_PASSWORD or seed demo content.
+ */
+async function prepareDatabaseWithAdmin(config: AppConfig): Promise<void> {
+  const db = openDatabase(path.join(config.dataDir, DATABASE_FILE_NAME));
+  try {
+    await migrateToLatest(db);
+    await createAdminUser(db, TEST_ADMIN_PASSWORD_HASH);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * A fresh app on a temporary data folder; close() removes it. `env` overrides the test
+ * defaults below; give a variable as undefined to leave it unset (its production default).
+ */
+export async function createTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-test-'));
   const config = loadConfig(
     { DATA_DIR: dataDir, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, SEED_DEMO: '0', RATE_LIMITS: 'off', ...env },
     null,
   );
+  // Seeding happens only for a database buildApp creates itself, so seeded apps start from nothing.
+  if (!config.seedDemo && config.adminPassword === TEST_ADMIN_PASSWORD) await prepareDatabaseWithAdmin(config);
   const { app, services } = await buildApp(config);
   await app.ready();
   const callerWithKey = (key: string | null, clientAddress = '127.0.0.1') =>
@@ -90,5 +115,5 @@ export const validExcerpt = (bookId: string) => ({
   description: 'Where it begins.',
   content: 'It was cold.\nThe crown was colder.',
   readTime: '3 min read',
-  spoilerLevel: 'none',
+  spoilerLevel: 'none' as const,
 });

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOADED_OBJECT_PREFIX } from '../../domain/images.js';
 import { MAX_UPLOAD_BYTES, TEXT_LIMITS } from '../../domain/limits.js';
 import { createCaller } from '../trpc/app-router.js';
@@ -12,6 +12,7 @@ import { detectImageType } from './image-type.js';
 
 const UPLOAD_FIELD = 'image';
 const ONE_YEAR_SECONDS = 31_536_000;
+const NO_IMAGE_MESSAGE = 'No image received: send it in the field "image"';
 
 class UploadError extends Error {
   constructor(
@@ -26,6 +27,23 @@ class UploadError extends Error {
 function displayFilename(original: string): string {
   const base = path.basename(original.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '');
   return base.slice(0, TEXT_LIMITS.name) || 'image';
+}
+
+/** The bytes and name of the one file in the field "image". */
+async function readImagePart(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string }> {
+  try {
+    const file = await request.file();
+    if (!file || file.fieldname !== UPLOAD_FIELD) throw new UploadError(400, NO_IMAGE_MESSAGE);
+    return { bytes: await file.toBuffer(), filename: file.filename };
+  } catch (error) {
+    // Only text fields (fields: 0): the image is what is missing.
+    if ((error as { code?: unknown }).code === 'FST_FIELDS_LIMIT') throw new UploadError(400, NO_IMAGE_MESSAGE);
+    // Busboy's parse errors (no boundary, a cut-off body) carry no status, yet are the client's mistake.
+    if (typeof (error as { statusCode?: unknown }).statusCode !== 'number') {
+      throw new UploadError(400, 'Malformed multipart body: send the image as multipart/form-data in the field "image"');
+    }
+    throw error;
+  }
 }
 
 /**
@@ -44,14 +62,12 @@ export async function registerUploadRoutes(app: FastifyInstance, services: AppSe
       // Authenticate before reading the file, through the same admin procedure as every admin call.
       await createCaller(createRequestContext(services, request)).admin.verify();
       if (!request.isMultipart()) throw new UploadError(415, 'Send the image as multipart/form-data in the field "image"');
-      const file = await request.file();
-      if (!file || file.fieldname !== UPLOAD_FIELD) throw new UploadError(400, 'No image received: send it in the field "image"');
-      const bytes = await file.toBuffer();
+      const { bytes, filename } = await readImagePart(request);
       const type = detectImageType(bytes);
       if (!type) throw new UploadError(415, 'Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded');
       const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
       await writeFile(path.join(uploadsDir, name), bytes, { flag: 'wx' });
-      return reply.status(201).send({ path: `${UPLOADED_OBJECT_PREFIX}${name}`, filename: displayFilename(file.filename) });
+      return reply.status(201).send({ path: `${UPLOADED_OBJECT_PREFIX}${name}`, filename: displayFilename(filename) });
     });
   });
 

@@ -1,0 +1,165 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Migrator, NO_MIGRATIONS, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp, DATABASE_FILE_NAME } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { openDatabase, type AppDatabase } from '../../src/server/db/connection.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { bearer, getList } from '../../src/server/test-support/http.js';
+import { openAdminSession } from '../../src/server/test-support/sessions.js';
+import { TEST_ADMIN_PASSWORD, validBook } from '../../src/server/test-support/test-app.js';
+import { migrations } from './index.js';
+
+const APP_TABLES = [
+  'admin_sessions',
+  'art_pieces',
+  'blog_posts',
+  'books',
+  'contact_submissions',
+  'excerpts',
+  'newsletter_subscriptions',
+  'playlists',
+  'preorders',
+  'users',
+];
+
+/** The whole schema as SQLite stores it: tables and indexes with their SQL. */
+async function schemaOf(db: AppDatabase): Promise<{ type: string; name: string; sql: string | null }[]> {
+  const { rows } = await sql<{ type: string; name: string; sql: string | null }>`
+    SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name`.execute(db);
+  return rows;
+}
+
+async function appTables(db: AppDatabase): Promise<string[]> {
+  return (await db.introspection.getTables()).map((table) => table.name).sort();
+}
+
+describe('migrations', () => {
+  let dir: string;
+  let db: AppDatabase;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'site-migrations-'));
+    db = openDatabase(path.join(dir, DATABASE_FILE_NAME));
+  });
+  afterEach(async () => {
+    await db.destroy();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('create every table on an empty database', async () => {
+    expect(await appTables(db)).toEqual([]);
+    await migrateToLatest(db);
+    expect(await appTables(db)).toEqual(APP_TABLES);
+    const indexes = (await schemaOf(db)).filter((entry) => entry.type === 'index').map((entry) => entry.name);
+    expect(indexes).toEqual(expect.arrayContaining(['blog_posts_published_at', 'excerpts_book_id', 'newsletter_subscriptions_email_unique']));
+  });
+
+  it('are applied in name order and recorded once each', async () => {
+    await migrateToLatest(db);
+    const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db);
+    const names = Object.keys(migrations);
+    expect(names).toEqual([...names].sort());
+    expect(rows.map((row) => row.name)).toEqual(names);
+  });
+
+  it('are idempotent: a second run changes nothing, data included', async () => {
+    await migrateToLatest(db);
+    await db.insertInto('books').values({ id: 'b1', ...validBook }).execute();
+    const schema = await schemaOf(db);
+    const { rows: recorded } = await sql`SELECT * FROM kysely_migration ORDER BY name`.execute(db);
+
+    await migrateToLatest(db);
+
+    expect(await schemaOf(db)).toEqual(schema);
+    expect((await sql`SELECT * FROM kysely_migration ORDER BY name`.execute(db)).rows).toEqual(recorded);
+    expect(await db.selectFrom('books').selectAll().execute()).toEqual([{ id: 'b1', ...validBook }]);
+  });
+
+  it('can all be rolled back', async () => {
+    await migrateToLatest(db);
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const { error } = await migrator.migrateTo(NO_MIGRATIONS);
+    expect(error).toBeUndefined();
+    expect(await appTables(db)).toEqual([]);
+  });
+
+  it('enforce one newsletter row per address, whatever its case', async () => {
+    await migrateToLatest(db);
+    const row = (id: string, email: string) => ({ id, email, isActive: 1, createdAt: new Date().toISOString() });
+    await db.insertInto('newsletterSubscriptions').values(row('n1', 'Reader@Example.com')).execute();
+    await expect(db.insertInto('newsletterSubscriptions').values(row('n2', 'reader@example.COM')).execute()).rejects.toMatchObject({
+      code: 'SQLITE_CONSTRAINT_UNIQUE',
+    });
+  });
+
+  it('cascade a book’s deletion to its excerpts, not to its preorders', async () => {
+    await migrateToLatest(db);
+    await db.insertInto('books').values({ id: 'b1', ...validBook }).execute();
+    await db
+      .insertInto('excerpts')
+      .values({ id: 'e1', bookId: 'b1', title: 't', description: 'd', content: 'c', readTime: '1 min read', spoilerLevel: 'none' })
+      .execute();
+    await db
+      .insertInto('preorders')
+      .values({
+        id: 'p1',
+        bookId: 'b1',
+        bookTitle: validBook.title,
+        customerName: 'Ada',
+        customerEmail: 'ada@example.com',
+        preferredFormat: 'ebook',
+        phoneNumber: null,
+        specialRequests: null,
+        createdAt: new Date().toISOString(),
+      })
+      .execute();
+    await db.deleteFrom('books').where('id', '=', 'b1').execute();
+    expect(await db.selectFrom('excerpts').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('preorders').select(['id', 'bookTitle']).execute()).toEqual([{ id: 'p1', bookTitle: validBook.title }]);
+  });
+});
+
+describe('restarting on an existing data folder', () => {
+  it('keeps the data and the password, migrates nothing new and does not seed demo content', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'site-restart-'));
+    try {
+      const first = await buildApp(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, SEED_DEMO: '0' }, null));
+      expect(first.generatedAdminPassword).toBeNull();
+      const created = await first.app.inject({ method: 'POST', url: '/api/books', headers: bearer(await openAdminSession(first.services)), payload: validBook });
+      expect(created.statusCode).toBe(201);
+      const hash = (await first.services.db.selectFrom('users').select('password').executeTakeFirstOrThrow()).password;
+      await first.app.close();
+
+      // SEED_DEMO=1 and another ADMIN_PASSWORD: both only apply to a new database.
+      const second = await buildApp(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'Other-Password1!', SEED_DEMO: '1' }, null));
+      try {
+        expect(second.generatedAdminPassword).toBeNull();
+        expect(await getList(second.app, '/api/books')).toEqual([created.json()]);
+        for (const url of ['/api/blog', '/api/art', '/api/playlists', '/api/excerpts']) expect(await getList(second.app, url)).toEqual([]);
+        expect((await second.services.db.selectFrom('users').select('password').executeTakeFirstOrThrow()).password).toBe(hash);
+      } finally {
+        await second.app.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('generates an admin password for a new database when none is configured', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'site-generated-'));
+    try {
+      const { app, generatedAdminPassword } = await buildApp(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0' }, null));
+      try {
+        expect(generatedAdminPassword).toMatch(/^[\w-]{24}$/);
+        const verify = await app.inject({ method: 'GET', url: '/api/admin/verify', headers: bearer(generatedAdminPassword!) });
+        expect(verify.statusCode).toBe(200);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { bookInputSchema, buyButtonFor, DEFAULT_BOOK_ORDER, parseOrderInput } from './books.js';
+import { COVER_IMAGE_MESSAGE } from './images.js';
+
+describe('buyButtonFor', () => {
+  it('offers to buy a published book at its price', () => {
+    expect(buyButtonFor('published', '$18.99')).toEqual({ label: 'Buy - $18.99', disabled: false });
+  });
+
+  it('offers a preorder for a preorder book', () => {
+    expect(buyButtonFor('preorder', '$18.99')).toEqual({ label: 'Preorder - $18.99', disabled: false });
+  });
+
+  it('treats any other non-coming-soon status as a preorder', () => {
+    expect(buyButtonFor('reprint', '$9.99')).toEqual({ label: 'Preorder - $9.99', disabled: false });
+  });
+
+  it('shows only the price, disabled, for a coming-soon book', () => {
+    expect(buyButtonFor('coming-soon', '$18.99')).toEqual({ label: '$18.99', disabled: true });
+  });
+
+  it('still labels a disabled coming-soon button that has no price', () => {
+    expect(buyButtonFor('coming-soon', null)).toEqual({ label: 'Coming Soon', disabled: true });
+  });
+});
+
+describe('parseOrderInput', () => {
+  it.each([
+    ['3', 3],
+    ['abc', 0],
+    ['2.7', 2],
+    ['', 0],
+    [' 7 ', 7],
+    ['-4', -4],
+    [5.9, 5],
+  ] as const)('turns %j into %j', (raw, expected) => {
+    expect(parseOrderInput(raw)).toBe(expected);
+  });
+
+  it('defaults a new book to order 1', () => {
+    expect(DEFAULT_BOOK_ORDER).toBe(1);
+  });
+});
+
+describe('bookInputSchema', () => {
+  const book = { title: ' The Ember Crown ', description: 'A queen.', coverImage: '/objects/a.png', status: 'published', order: 2 };
+
+  it('trims text and turns a missing price into null', () => {
+    expect(bookInputSchema.parse(book)).toEqual({ ...book, title: 'The Ember Crown', price: null });
+  });
+
+  it('refuses a cover image that is neither an upload nor an http(s) URL', () => {
+    const result = bookInputSchema.safeParse({ ...book, coverImage: 'ftp://example.com/a.png' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([COVER_IMAGE_MESSAGE]);
+  });
+
+  it.each([1.5, '3', null])('refuses order %j as not a whole number', (order) => {
+    const result = bookInputSchema.safeParse({ ...book, order });
+    expect(result.error?.issues[0]?.message).toBe('Order must be a whole number');
+  });
+});

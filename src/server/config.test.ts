@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const load = (env: Record<string, string>) => loadConfig(env, null);
+
+/** The ConfigError thrown for this environment. */
+function configErrorFor(env: Record<string, string>): ConfigError {
+  try {
+    load(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has sensible defaults', () => {
+    expect(load({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      adminPassword: undefined,
+      seedDemo: true,
+      publicRateLimits: true,
+      logLevel: 'info',
+      trustProxy: false,
+      clientDir: null,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/tmp/site',
+        ADMIN_PASSWORD: 'Long-enough1!',
+        SEED_DEMO: '0',
+        RATE_LIMITS: 'off',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: '10.0.0.1, 10.0.0.2',
+      },
+      '/srv/client',
+    );
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/tmp/site',
+      adminPassword: 'Long-enough1!',
+      seedDemo: false,
+      publicRateLimits: false,
+      logLevel: 'warn',
+      trustProxy: ['10.0.0.1', '10.0.0.2'],
+      clientDir: '/srv/client',
+    });
+  });
+
+  it.each([
+    [{ SEED_DEMO: 'true' }, true],
+    [{ SEED_DEMO: '1' }, true],
+    [{ SEED_DEMO: 'false' }, false],
+  ])('reads SEED_DEMO %j', (env, seedDemo) => {
+    expect(load(env).seedDemo).toBe(seedDemo);
+  });
+
+  it('treats an empty ADMIN_PASSWORD as unset', () => {
+    expect(load({ ADMIN_PASSWORD: '' }).adminPassword).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '80.5' }, 'PORT'],
+    [{ RATE_LIMITS: 'maybe' }, 'RATE_LIMITS: must be on or off'],
+    [{ SEED_DEMO: 'yes' }, 'SEED_DEMO: must be 0 or 1'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD: must be at least 8 characters'],
+  ])('names the invalid variable in %j', (env, expected) => {
+    expect(configErrorFor(env).message).toContain(expected);
+  });
+
+  it('lists every invalid variable at once', () => {
+    const { message } = configErrorFor({ PORT: 'x', RATE_LIMITS: 'x', SEED_DEMO: 'x' });
+    expect(message).toMatch(/PORT/);
+    expect(message).toMatch(/RATE_LIMITS/);
+    expect(message).toMatch(/SEED_DEMO/);
+  });
+});

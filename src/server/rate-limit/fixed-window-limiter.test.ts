@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { FixedWindowLimiter } from './fixed-window-limiter.js';
+import { createRequestLimiters, LIMITS } from './request-limits.js';
+
+/** A limiter on a clock the test moves by hand. */
+function limiterWithClock(limit: number, windowMs: number) {
+  const clock = { now: 1_000_000 };
+  const limiter = new FixedWindowLimiter(limit, windowMs, () => clock.now);
+  return { limiter, clock };
+}
+
+describe('FixedWindowLimiter', () => {
+  it('allows `limit` hits per window and refuses the next', () => {
+    const { limiter } = limiterWithClock(3, 1000);
+    expect([1, 2, 3, 4, 5].map(() => limiter.hit('a'))).toEqual([true, true, true, false, false]);
+  });
+
+  it('counts each key separately', () => {
+    const { limiter } = limiterWithClock(1, 1000);
+    expect(limiter.hit('a')).toBe(true);
+    expect(limiter.hit('a')).toBe(false);
+    expect(limiter.hit('b')).toBe(true);
+  });
+
+  it('starts a new window once the old one has passed', () => {
+    const { limiter, clock } = limiterWithClock(2, 1000);
+    limiter.hit('a');
+    limiter.hit('a');
+    expect(limiter.hit('a')).toBe(false);
+    clock.now += 999;
+    expect(limiter.hit('a')).toBe(false);
+    clock.now += 1;
+    expect(limiter.hit('a')).toBe(true);
+    expect(limiter.hit('a')).toBe(true);
+    expect(limiter.hit('a')).toBe(false);
+  });
+
+  it('reports a used-up key as blocked without counting the check', () => {
+    const { limiter, clock } = limiterWithClock(2, 1000);
+    expect(limiter.isBlocked('a')).toBe(false);
+    limiter.hit('a');
+    expect(limiter.isBlocked('a')).toBe(false);
+    limiter.hit('a');
+    expect(limiter.isBlocked('a')).toBe(true);
+    expect(limiter.isBlocked('a')).toBe(true);
+    clock.now += 1000;
+    expect(limiter.isBlocked('a')).toBe(false);
+    expect(limiter.hit('a')).toBe(true);
+  });
+
+  it('forgets a key on reset', () => {
+    const { limiter } = limiterWithClock(1, 1000);
+    limiter.hit('a');
+    limiter.reset('a');
+    expect(limiter.hit('a')).toBe(true);
+  });
+
+  it('keeps counting correctly after expired keys are swept', () => {
+    const { limiter, clock } = limiterWithClock(1, 1000);
+    for (let i = 0; i < 100; i++) limiter.hit(`old-${i}`);
+    clock.now += 5000;
+    expect(limiter.hit('new')).toBe(true);
+    expect(limiter.hit('new')).toBe(false);
+    expect(limiter.hit('old-1')).toBe(true);
+  });
+});
+
+describe('createRequestLimiters', () => {
+  it('makes every limiter when public limits are on', () => {
+    const limiters = createRequestLimiters({ publicLimitsEnabled: true });
+    expect(limiters.formWrite?.limit).toBe(LIMITS.formWrite.limit);
+    expect(limiters.publicRead?.limit).toBe(LIMITS.publicRead.limit);
+    expect(limiters.failedAdminKey.limit).toBe(10);
+    expect(limiters.failedAdminKey.windowMs).toBe(5 * 60_000);
+  });
+
+  it('keeps the failed-admin-key limiter when public limits are off', () => {
+    const limiters = createRequestLimiters({ publicLimitsEnabled: false });
+    expect(limiters.formWrite).toBeNull();
+    expect(limiters.publicRead).toBeNull();
+    expect(limiters.failedAdminKey).toBeInstanceOf(FixedWindowLimiter);
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { AVIF_BYTES, GIF_BYTES, JPEG_BYTES, SVG_IMAGE, TEXT_POSING_AS_PNG, TINY_PNG, WEBP_BYTES } from '../test-support/images.js';
+import { detectImageType } from './image-type.js';
+
+describe('detectImageType', () => {
+  it.each([
+    ['PNG', TINY_PNG, { extension: 'png', mimeType: 'image/png' }],
+    ['JPEG', JPEG_BYTES, { extension: 'jpg', mimeType: 'image/jpeg' }],
+    ['GIF', GIF_BYTES, { extension: 'gif', mimeType: 'image/gif' }],
+    ['GIF87a', Buffer.from('GIF87a\x01\x00', 'latin1'), { extension: 'gif', mimeType: 'image/gif' }],
+    ['WebP', WEBP_BYTES, { extension: 'webp', mimeType: 'image/webp' }],
+    ['AVIF', AVIF_BYTES, { extension: 'avif', mimeType: 'image/avif' }],
+  ])('recognises %s by its first bytes', (_name, bytes, type) => {
+    expect(detectImageType(bytes)).toEqual(type);
+  });
+
+  it.each([
+    ['text', TEXT_POSING_AS_PNG],
+    ['SVG', SVG_IMAGE],
+    ['empty', Buffer.alloc(0)],
+    ['a truncated PNG signature', TINY_PNG.subarray(0, 4)],
+    ['RIFF that is not WebP', Buffer.from('RIFF\x00\x00\x00\x00WAVEfmt ', 'latin1')],
+    ['an MP4 (ftyp without avif brand)', Buffer.from('\x00\x00\x00\x18ftypisom\x00\x00\x00\x00isommp41', 'latin1')],
+    ['HTML', Buffer.from('<!doctype html><script>alert(1)</script>')],
+  ])('refuses %s', (_name, bytes) => {
+    expect(detectImageType(bytes)).toBeNull();
+  });
+});

@@ -1,0 +1,163 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '../../domain/limits.js';
+import { useTestApp } from '../test-support/app-context.js';
+import { bearer, expectError, FAST_WRONG_KEY, freshAddress } from '../test-support/http.js';
+import {
+  AVIF_BYTES,
+  GIF_BYTES,
+  JPEG_BYTES,
+  pngImage,
+  SVG_IMAGE,
+  TEXT_POSING_AS_PNG,
+  TINY_PNG,
+  WEBP_BYTES,
+} from '../test-support/images.js';
+import { imageUpload, multipartBody, TEST_BOUNDARY } from '../test-support/multipart.js';
+import { TEST_ADMIN_PASSWORD } from '../test-support/test-app.js';
+
+const context = useTestApp();
+const uploadsDir = () => path.join(context.t.dataDir, 'uploads');
+const storedFiles = () => readdir(uploadsDir());
+
+const upload = (body: { payload: Buffer; headers: Record<string, string> }, key: string | null = context.token, remoteAddress?: string) =>
+  context.t.app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    headers: { ...body.headers, ...(key ? bearer(key) : {}) },
+    payload: body.payload,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+
+/** Asserts the request was refused with this status and stored no file. */
+async function expectRefusedUpload(body: { payload: Buffer; headers: Record<string, string> }, status: number, message?: string | RegExp, key?: string | null) {
+  const before = await storedFiles();
+  expectError(await upload(body, key === undefined ? context.token : key, freshAddress()), status, message);
+  expect(await storedFiles()).toEqual(before);
+}
+
+describe('POST /api/upload', () => {
+  it('stores a real PNG and answers its /objects/ path and display name', async () => {
+    const res = await upload(imageUpload(TINY_PNG, 'ember-cover.png'));
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json<{ path: string; filename: string }>();
+    expect(body).toEqual({ path: expect.stringMatching(/^\/objects\/[0-9a-f]{32}\.png$/), filename: 'ember-cover.png' });
+    const stored = path.join(uploadsDir(), body.path.slice('/objects/'.length));
+    expect(await readFile(stored)).toEqual(TINY_PNG);
+  });
+
+  it('serves the upload back: same bytes, image/png, nosniff, cached for a year', async () => {
+    const { path: objectPath } = (await upload(imageUpload(TINY_PNG))).json<{ path: string }>();
+    const res = await context.t.app.inject({ method: 'GET', url: objectPath });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload).toEqual(TINY_PNG);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toContain('max-age=31536000');
+    expect(res.headers['content-security-policy']).toContain('sandbox');
+  });
+
+  it.each([
+    ['JPEG', JPEG_BYTES, 'jpg', 'image/jpeg'],
+    ['GIF', GIF_BYTES, 'gif', 'image/gif'],
+    ['WebP', WEBP_BYTES, 'webp', 'image/webp'],
+    ['AVIF', AVIF_BYTES, 'avif', 'image/avif'],
+  ])('accepts %s, named and served by its content', async (_name, bytes, extension, mimeType) => {
+    const res = await upload(imageUpload(bytes, 'picture', 'application/octet-stream'));
+    expect(res.statusCode, res.body).toBe(201);
+    const { path: objectPath } = res.json<{ path: string }>();
+    expect(objectPath.endsWith(`.${extension}`)).toBe(true);
+    const served = await context.t.app.inject({ method: 'GET', url: objectPath });
+    expect(served.headers['content-type']).toBe(mimeType);
+    expect(served.rawPayload).toEqual(bytes);
+  });
+
+  it('judges by content, not by the declared name or type', async () => {
+    const res = await upload(imageUpload(TINY_PNG, 'notes.txt', 'text/plain'));
+    expect(res.statusCode).toBe(201);
+    expect(res.json<{ path: string }>().path).toMatch(/\.png$/);
+  });
+
+  it('keeps only the base name of the file for display', async () => {
+    const res = await upload(imageUpload(TINY_PNG, '..\\..\\secret/../../etc/cover\u0007.png'));
+    expect(res.json()).toMatchObject({ filename: 'cover.png' });
+  });
+
+  it('accepts an image of exactly 5 MB', async () => {
+    const image = pngImage(MAX_UPLOAD_BYTES - TINY_PNG.length - 20);
+    expect(image.length).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
+    expect(image.length).toBeGreaterThan(MAX_UPLOAD_BYTES - 64);
+    const res = await upload(imageUpload(image));
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('refuses a file over 5 MB (413), storing nothing', async () => {
+    await expectRefusedUpload(imageUpload(pngImage(MAX_UPLOAD_BYTES)), 413, 'File too large: images must be at most 5 MB');
+  });
+
+  it('refuses text posing as a PNG (415), storing nothing', async () => {
+    await expectRefusedUpload(imageUpload(TEXT_POSING_AS_PNG, 'x.png', 'image/png'), 415, 'Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded');
+  });
+
+  it('refuses SVG (415): it can carry script', async () => {
+    await expectRefusedUpload(imageUpload(SVG_IMAGE, 'logo.svg', 'image/svg+xml'), 415);
+  });
+
+  it('refuses an empty file (415)', async () => {
+    await expectRefusedUpload(imageUpload(Buffer.alloc(0)), 415);
+  });
+
+  it.each([
+    ['no parts at all', multipartBody([])],
+    ['the file in another field', multipartBody([{ field: 'file', filename: 'a.png', contentType: 'image/png', content: TINY_PNG }])],
+    ['a text field named image', multipartBody([{ field: 'image', content: 'not a file' }])],
+  ])('refuses a body with %s (400), storing nothing', async (_case, body) => {
+    await expectRefusedUpload(body, 400, 'No image received: send it in the field "image"');
+  });
+
+  it('refuses a body that is not multipart (415)', async () => {
+    const body = { payload: Buffer.from(JSON.stringify({ image: 'x' })), headers: { 'content-type': 'application/json' } };
+    await expectRefusedUpload(body, 415);
+  });
+
+  it.each([
+    ['without a boundary', { payload: Buffer.from('whatever'), headers: { 'content-type': 'multipart/form-data' } }],
+    ['cut off in the middle', { ...imageUpload(TINY_PNG), payload: imageUpload(TINY_PNG).payload.subarray(0, 120) }],
+    ['with a wrong boundary', { ...imageUpload(TINY_PNG), headers: { 'content-type': `multipart/form-data; boundary=${TEST_BOUNDARY}x` } }],
+    ['of garbage', { payload: Buffer.from('\u0000\u0001garbage\r\n\r\n--'), headers: { 'content-type': `multipart/form-data; boundary=${TEST_BOUNDARY}` } }],
+  ])('refuses a malformed multipart body %s (4xx, never 500), storing nothing', async (_case, body) => {
+    const before = await storedFiles();
+    const res = await upload(body);
+    expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expectError(res, res.statusCode);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses an upload without a key or with a wrong key (401), storing nothing', async () => {
+    await expectRefusedUpload(imageUpload(TINY_PNG), 401, 'Admin key required', null);
+    await expectRefusedUpload(imageUpload(TINY_PNG), 401, 'Invalid admin key', FAST_WRONG_KEY);
+    await expectRefusedUpload(imageUpload(pngImage(MAX_UPLOAD_BYTES)), 401, 'Admin key required', null);
+  });
+
+  it('accepts the password itself as the key', async () => {
+    expect((await upload(imageUpload(TINY_PNG), TEST_ADMIN_PASSWORD)).statusCode).toBe(201);
+  });
+});
+
+describe('GET /objects/<name>', () => {
+  it('answers 404 JSON for a file that does not exist', async () => {
+    expectError(await context.t.app.inject({ method: 'GET', url: '/objects/0123456789abcdef0123456789abcdef.png' }), 404);
+  });
+
+  it.each(['/objects/', '/objects/../site.sqlite', '/objects/%2e%2e/site.sqlite', '/objects/..%2fsite.sqlite', '/objects/%2e%2e%2fsite.sqlite', '/objects/.hidden'])(
+    'never serves anything outside the uploads folder (%s)',
+    async (url) => {
+      const res = await context.t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.rawPayload.subarray(0, 15).toString()).not.toBe('SQLite format 3');
+    },
+  );
+});
