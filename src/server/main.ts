@@ -7,7 +7,11 @@ async function main(): Promise<void> {
   const isDev = process.argv.includes('--dev');
   const startedAt = performance.now();
   const config = loadConfig(process.env, isDev ? null : builtClientDir);
-  const { app, generatedAdminPassword } = await buildApp(config, { client: isDev ? 'vite-dev' : 'built', logger: true });
+  const { app, generatedAdminPassword } = await buildApp(config, {
+    client: isDev ? 'vite-dev' : 'built',
+    logger: true,
+    benchReferenceRoutes: process.env.BENCH_REFERENCE_ROUTES === '1',
+  });
 
   if (generatedAdminPassword) {
     app.log.warn(
