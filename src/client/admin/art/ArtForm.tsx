@@ -1,0 +1,42 @@
+import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { ART_TYPE_LABELS, ART_TYPES, artPieceInputSchema, DEFAULT_ART_TYPE, type ArtPiece, type ArtPieceInput, type ArtType } from '../../../domain/art.js';
+import type { ContentFormProps } from '../content/ContentTab.js';
+import { FormShell } from '../forms/FormShell.js';
+import { ImageField } from '../forms/ImageField.js';
+import { zodValidate } from '../forms/zod-validate.js';
+
+type ArtFormValues = { title: string; artist: string; type: ArtType; imageUrl: string; description: string };
+
+const toInput = (values: ArtFormValues): ArtPieceInput => values;
+
+const TYPE_OPTIONS = ART_TYPES.map((type) => ({ value: type, label: ART_TYPE_LABELS[type] }));
+
+export function ArtForm({ item, saving, onSave, onCancel }: ContentFormProps<ArtPiece, ArtPieceInput>) {
+  const form = useForm<ArtFormValues, (values: ArtFormValues) => ArtPieceInput>({
+    mode: 'controlled',
+    initialValues: item
+      ? { title: item.title, artist: item.artist, type: item.type, imageUrl: item.imageUrl, description: item.description }
+      : { title: '', artist: '', type: DEFAULT_ART_TYPE, imageUrl: '', description: '' },
+    validate: zodValidate(artPieceInputSchema, toInput),
+    transformValues: toInput,
+  });
+
+  return (
+    <FormShell
+      title={item ? `Edit “${item.title}”` : 'Add an art piece'}
+      submitLabel={item ? 'Save changes' : 'Create art piece'}
+      saving={saving}
+      onCancel={onCancel}
+      onSubmit={form.onSubmit(onSave)}
+    >
+      <TextInput label="Title" withAsterisk autoComplete="off" {...form.getInputProps('title')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput label="Artist" withAsterisk autoComplete="off" {...form.getInputProps('artist')} />
+        <Select size="md" label="Type" withAsterisk data={TYPE_OPTIONS} allowDeselect={false} checkIconPosition="right" {...form.getInputProps('type')} />
+      </SimpleGrid>
+      <ImageField label="Image" withAsterisk {...form.getInputProps('imageUrl')} />
+      <Textarea label="Description" description="Optional" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+    </FormShell>
+  );
+}

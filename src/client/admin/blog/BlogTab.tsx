@@ -1,0 +1,30 @@
+import type { BlogPostInput } from '../../../domain/blog.js';
+import { trpc } from '../../trpc.js';
+import { ContentTab } from '../content/ContentTab.js';
+import { useContentActions } from '../content/use-content-actions.js';
+import { BlogForm } from './BlogForm.js';
+import { BlogList } from './BlogList.js';
+
+export function BlogTab() {
+  const utils = trpc.useUtils();
+  const query = trpc.blog.list.useQuery();
+  const actions = useContentActions<BlogPostInput>('blog post', {
+    create: trpc.blog.create.useMutation(),
+    update: trpc.blog.update.useMutation(),
+    remove: trpc.blog.delete.useMutation(),
+    invalidate: () => utils.blog.invalidate(),
+  });
+
+  return (
+    <ContentTab
+      kind="blog post"
+      title="Blog Posts"
+      query={query}
+      actions={actions}
+      emptyTitle="No blog posts yet. Write your first post to get started."
+      itemName={(post) => post.title}
+      renderList={(posts, itemActions) => <BlogList posts={posts} actions={itemActions} />}
+      renderForm={(props) => <BlogForm {...props} />}
+    />
+  );
+}

@@ -1,0 +1,102 @@
+import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { Book } from '../../../domain/books.js';
+import {
+  DEFAULT_SPOILER_LEVEL,
+  excerptInputSchema,
+  SPOILER_LEVELS,
+  spoilerBadgeFor,
+  type Excerpt,
+  type ExcerptInput,
+  type SpoilerLevel,
+} from '../../../domain/excerpts.js';
+import type { ContentFormProps } from '../content/ContentTab.js';
+import { FormShell } from '../forms/FormShell.js';
+import { zodValidate } from '../forms/zod-validate.js';
+
+type ExcerptFormValues = {
+  bookId: string;
+  title: string;
+  description: string;
+  content: string;
+  readTime: string;
+  spoilerLevel: SpoilerLevel;
+};
+
+const toInput = (values: ExcerptFormValues): ExcerptInput => values;
+
+const validateExcerpt = zodValidate(excerptInputSchema, toInput);
+
+const SPOILER_OPTIONS = SPOILER_LEVELS.map((level) => ({ value: level, label: spoilerBadgeFor(level).label }));
+
+export function ExcerptForm({ item, saving, onSave, onCancel, books }: ContentFormProps<Excerpt, ExcerptInput> & { books: Book[] }) {
+  const form = useForm<ExcerptFormValues, (values: ExcerptFormValues) => ExcerptInput>({
+    mode: 'controlled',
+    initialValues: item
+      ? {
+          bookId: item.bookId,
+          title: item.title,
+          description: item.description,
+          content: item.content,
+          readTime: item.readTime,
+          spoilerLevel: item.spoilerLevel,
+        }
+      : { bookId: books.length === 1 ? books[0]!.id : '', title: '', description: '', content: '', readTime: '', spoilerLevel: DEFAULT_SPOILER_LEVEL },
+    validate: (values) => {
+      const errors = validateExcerpt(values);
+      // The schema's id rule says 'Id is required'; on this form the id is a choice of book.
+      if (errors.bookId) errors.bookId = 'Please choose a book';
+      return errors;
+    },
+    transformValues: toInput,
+  });
+
+  const bookOptions = books.map((book) => ({ value: book.id, label: book.title }));
+  const bookInput = form.getInputProps('bookId');
+
+  return (
+    <FormShell
+      title={item ? `Edit “${item.title}”` : 'Add an excerpt'}
+      submitLabel={item ? 'Save changes' : 'Create excerpt'}
+      saving={saving}
+      onCancel={onCancel}
+      onSubmit={form.onSubmit(onSave)}
+    >
+      <Select size="md"
+        label="Book"
+        withAsterisk
+        placeholder="Choose a book"
+        data={bookOptions}
+        allowDeselect={false}
+        searchable={books.length > 8}
+        nothingFoundMessage="No books"
+        checkIconPosition="right"
+        {...bookInput}
+        value={bookInput.value || null}
+        onChange={(value) => form.setFieldValue('bookId', value ?? '')}
+      />
+      <TextInput label="Title" withAsterisk autoComplete="off" {...form.getInputProps('title')} />
+      <Textarea label="Description" withAsterisk autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+      <Textarea
+        label="Content"
+        description="Paragraphs are separated by line breaks."
+        withAsterisk
+        autosize
+        minRows={8}
+        maxRows={24}
+        {...form.getInputProps('content')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput label="Read time" placeholder="5 min read" withAsterisk autoComplete="off" {...form.getInputProps('readTime')} />
+        <Select size="md"
+          label="Spoiler level"
+          withAsterisk
+          data={SPOILER_OPTIONS}
+          allowDeselect={false}
+          checkIconPosition="right"
+          {...form.getInputProps('spoilerLevel')}
+        />
+      </SimpleGrid>
+    </FormShell>
+  );
+}

@@ -1,0 +1,72 @@
+import { UPLOAD_ERRORS } from '../../../domain/images.js';
+import { MAX_UPLOAD_BYTES } from '../../../domain/limits.js';
+
+export type UploadedImage = { path: string; filename: string };
+
+/** A refused upload: a toast title and text; `status` is the HTTP status when the server refused it. */
+export class UploadError extends Error {
+  constructor(
+    readonly title: string,
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export const UPLOAD_FAILED_TITLE = 'Upload failed';
+export const UPLOAD_FAILED_FALLBACK = 'Failed to upload image';
+export const ADMIN_AUTH_REQUIRED = 'Admin authentication required';
+
+/** Section 5: the client-side checks before anything is sent; null when the file may be uploaded. */
+export function checkImageFile(file: Pick<File, 'type' | 'size'>): { title: string; message: string } | null {
+  if (!file.type.startsWith('image/')) return UPLOAD_ERRORS.invalidType;
+  if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_ERRORS.tooLarge;
+  return null;
+}
+
+function errorTextOf(xhr: XMLHttpRequest): string {
+  try {
+    const body = JSON.parse(xhr.responseText) as { error?: unknown };
+    if (typeof body.error === 'string' && body.error.trim()) return body.error;
+  } catch {
+    // not JSON
+  }
+  return UPLOAD_FAILED_FALLBACK;
+}
+
+/**
+ * POST /api/upload as multipart (field `image`) with the admin key as bearer token, through
+ * XMLHttpRequest so the upload's progress can be shown (0–100).
+ */
+export function uploadImage(file: File, adminKey: string, onProgress: (percent: number) => void): Promise<UploadedImage> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/upload');
+    xhr.setRequestHeader('Authorization', `Bearer ${adminKey}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status === 201 || xhr.status === 200) {
+        try {
+          const body = JSON.parse(xhr.responseText) as Partial<UploadedImage>;
+          if (typeof body.path === 'string') {
+            resolve({ path: body.path, filename: typeof body.filename === 'string' ? body.filename : file.name });
+            return;
+          }
+        } catch {
+          // falls through to the generic failure
+        }
+        reject(new UploadError(UPLOAD_FAILED_TITLE, UPLOAD_FAILED_FALLBACK, xhr.status));
+        return;
+      }
+      reject(new UploadError(UPLOAD_FAILED_TITLE, errorTextOf(xhr), xhr.status));
+    };
+    xhr.onerror = () => reject(new UploadError(UPLOAD_FAILED_TITLE, UPLOAD_FAILED_FALLBACK));
+    xhr.onabort = () => reject(new UploadError(UPLOAD_FAILED_TITLE, UPLOAD_FAILED_FALLBACK));
+    const body = new FormData();
+    body.append('image', file, file.name);
+    xhr.send(body);
+  });
+}

@@ -1,0 +1,156 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, trackConsoleProblems } from '../support/browser.js';
+import { startServer, type RunningServer } from '../support/server.js';
+import { logIn, openTab } from './admin-helpers.js';
+
+const ADMIN_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** Contact, Newsletter and Preorders: lists with counts, dates, grouping, load errors with Retry, CSV downloads. */
+describe('admin: read-only lists and CSV exports', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+  let bookTitle: string;
+
+  async function post(url: string, body: object) {
+    const res = await fetch(`${server.baseUrl}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(res.status, await res.clone().text()).toBe(201);
+  }
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const books = (await (await fetch(`${server.baseUrl}/api/books`)).json()) as { id: string; title: string }[];
+    const book = books[2]!;
+    bookTitle = book.title;
+    await post('/api/contact', { name: 'Mara Quill', email: 'mara@example.com', message: 'Line one, with a comma.\nLine "two".' });
+    await post('/api/contact', { name: '=cmd()', email: 'formula@example.com', message: 'Spreadsheet trick' });
+    await post('/api/newsletter', { email: 'active@example.com' });
+    await post('/api/newsletter', { email: 'gone@example.com' });
+    await post('/api/preorders', {
+      bookId: book.id,
+      customerName: 'Ivo Rask',
+      customerEmail: 'ivo@example.com',
+      preferredFormat: 'hardcover',
+      phoneNumber: '555 0100',
+      specialRequests: 'Signed to Ilse, please.',
+    });
+    // No screen unsubscribes; mark one subscription inactive directly in the database.
+    const db = new Database(path.join(server.dataDir, 'site.sqlite'));
+    db.prepare("UPDATE newsletter_subscriptions SET is_active = 0 WHERE email = 'gone@example.com'").run();
+    db.close();
+
+    context = await newContext(browser);
+    page = await context.newPage();
+    problems = trackConsoleProblems(page);
+    await logIn(page, server);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function adminList<T>(url: string): Promise<T[]> {
+    const res = await fetch(`${server.baseUrl}${url}`, { headers: { authorization: `Bearer ${server.adminPassword}` } });
+    return (await res.json()) as T[];
+  }
+
+  async function downloadCsv(what: string): Promise<{ name: string; rows: string[] }> {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Download CSV of ${what}` }).click(),
+    ]);
+    const file = await download.path();
+    const text = await readFile(file, 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    return { name: download.suggestedFilename(), rows: text.slice(1).split('\r\n') };
+  }
+
+  const today = () => new Date().toISOString().slice(0, 10);
+
+  it('lists contact submissions with their count and dates, and downloads them as CSV', async () => {
+    await openTab(page, 'Contact');
+    await page.getByRole('heading', { name: 'Contact Submissions (2)' }).waitFor();
+    const list = page.getByRole('list', { name: 'Contact submissions' });
+    const mara = list.getByRole('listitem').filter({ hasText: 'Mara Quill' });
+    await mara.getByText('mara@example.com').waitFor();
+    expect(await mara.getByText(/^Line one/).textContent()).toBe('Line one, with a comma.\nLine "two".');
+    const stored = await adminList<{ name: string; createdAt: string }>('/api/admin/contact');
+    const createdAt = new Date(stored.find((s) => s.name === 'Mara Quill')!.createdAt);
+    const shown = await mara.locator('time').textContent();
+    expect(shown).toBe(ADMIN_DATE.format(createdAt));
+    expect(shown).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)$/);
+
+    const { name, rows } = await downloadCsv('contact submissions');
+    expect(name).toBe(`contact-submissions-${today()}.csv`);
+    expect(rows[0]).toBe('id,createdAt,name,email,message');
+    const text = rows.join('\r\n');
+    expect(text).toContain(`,"Line one, with a comma.\nLine ""two"".`);
+    expect(text).toContain(`,'=cmd(),formula@example.com,`);
+    expect(text).toContain(`${createdAt.toISOString()},Mara Quill,`);
+  });
+
+  it('groups newsletter subscriptions as Active and Inactive, and downloads them', async () => {
+    await openTab(page, 'Newsletter');
+    await page.getByRole('heading', { name: 'Newsletter Subscriptions (2)' }).waitFor();
+    const active = page.getByRole('region', { name: 'Active', exact: true });
+    const inactive = page.getByRole('region', { name: 'Inactive', exact: true });
+    await active.getByRole('cell', { name: 'active@example.com' }).waitFor();
+    await inactive.getByRole('cell', { name: 'gone@example.com' }).waitFor();
+    expect(await active.getByText('gone@example.com').count()).toBe(0);
+
+    const { name, rows } = await downloadCsv('newsletter subscriptions');
+    expect(name).toBe(`newsletter-subscriptions-${today()}.csv`);
+    expect(rows[0]).toBe('id,createdAt,email,isActive');
+    expect(rows.filter((row) => row.endsWith(',active@example.com,true'))).toHaveLength(1);
+    expect(rows.filter((row) => row.endsWith(',gone@example.com,false'))).toHaveLength(1);
+  });
+
+  it('shows preorders with the stored book title, format and contact details, and downloads them', async () => {
+    await openTab(page, 'Preorders');
+    await page.getByRole('heading', { name: 'Preorders (1)' }).waitFor();
+    const item = page.getByRole('list', { name: 'Preorders' }).getByRole('listitem').first();
+    for (const text of [bookTitle, 'Hardcover', 'Ivo Rask', 'ivo@example.com', '555 0100', 'Signed to Ilse, please.']) {
+      await item.getByText(text, { exact: true }).waitFor();
+    }
+    const { name, rows } = await downloadCsv('preorders');
+    expect(name).toBe(`preorders-${today()}.csv`);
+    expect(rows[0]).toBe('id,createdAt,bookId,bookTitle,preferredFormat,customerName,customerEmail,phoneNumber,specialRequests');
+    expect(rows[1]).toContain(`,hardcover,Ivo Rask,ivo@example.com,555 0100,"Signed to Ilse, please."`);
+  });
+
+  it('shows a load error with the message and a working Retry button', async () => {
+    for (const [tab, procedure, title, heading] of [
+      ['Contact', 'admin.contactSubmissions', 'Failed to Load Contact Submissions', 'Contact Submissions (2)'],
+      ['Newsletter', 'admin.newsletterSubscriptions', 'Failed to Load Newsletter Subscriptions', 'Newsletter Subscriptions (2)'],
+      ['Preorders', 'admin.preorders', 'Failed to Load Preorders', 'Preorders (1)'],
+    ] as const) {
+      const fresh = await context.newPage();
+      // The first load is refused: the error state.
+      await fresh.route(`**/trpc/${procedure}**`, (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify([
+            { error: { json: { message: 'The database is busy', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } } },
+          ]),
+        }),
+      );
+      await fresh.goto(`${server.baseUrl}/admin?tab=${tab.toLowerCase()}`);
+      const alert = fresh.getByRole('alert').filter({ hasText: title });
+      await alert.waitFor();
+      await alert.getByText('The database is busy').waitFor();
+      await fresh.unroute(`**/trpc/${procedure}**`);
+      await alert.getByRole('button', { name: 'Retry' }).click();
+      await fresh.getByRole('heading', { name: heading }).waitFor();
+      await fresh.close();
+    }
+    expect(problems).toEqual([]);
+  });
+});
