@@ -1,5 +1,6 @@
-import { CloseButton, Paper, Text } from '@mantine/core';
 import { useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
+import { AlertIcon, CheckIcon, CloseIcon } from './icons.js';
+import classes from './Toaster.module.css';
 import { currentToast, dismissToast, subscribeToToasts, TOAST_SWIPE_THRESHOLD_PX } from './toast-store.js';
 
 const subscribe = (onChange: () => void) => subscribeToToasts(onChange);
@@ -22,38 +23,34 @@ export function Toaster() {
     setOffset(0);
   };
 
+  const destructive = shown?.variant === 'destructive';
+  const Icon = destructive ? AlertIcon : CheckIcon;
   return (
-    <div role="region" aria-label="Notifications" className="toaster">
+    <div role="region" aria-label="Notifications" className={`toaster ${classes.region}`}>
       <div aria-live="polite" aria-atomic="true">
         {shown && (
-          <Paper
+          <div
             key={shown.id}
-            role={shown.variant === 'destructive' ? 'alert' : 'status'}
+            role={destructive ? 'alert' : 'status'}
             data-variant={shown.variant}
-            className="toast"
-            shadow="lg"
-            p="md"
-            withBorder
+            className={`toast ${classes.toast}`}
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}
             onPointerUp={onPointerEnd}
             onPointerCancel={onPointerEnd}
             style={{ transform: `translateX(${offset}px)`, opacity: 1 - Math.min(offset / 200, 0.6), touchAction: 'pan-y' }}
           >
-            <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
-              <div style={{ flex: 1 }}>
-                <Text fw={700} className="toast-title">
-                  {shown.title}
-                </Text>
-                {shown.description && (
-                  <Text size="sm" className="toast-description">
-                    {shown.description}
-                  </Text>
-                )}
-              </div>
-              <CloseButton aria-label="Dismiss notification" onClick={() => dismissToast()} />
+            <span className={classes.icon}>
+              <Icon size={20} />
+            </span>
+            <div className={classes.text}>
+              <p className={`toast-title ${classes.title}`}>{shown.title}</p>
+              {shown.description && <p className={`toast-description ${classes.description}`}>{shown.description}</p>}
             </div>
-          </Paper>
+            <button type="button" className={classes.close} aria-label="Dismiss notification" onClick={() => dismissToast()}>
+              <CloseIcon size={18} />
+            </button>
+          </div>
         )}
       </div>
     </div>

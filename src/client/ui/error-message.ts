@@ -2,11 +2,13 @@ import { TRPCClientError } from '@trpc/client';
 
 /**
  * Section 8: a failure toast shows the server's error text, else the fallback. tRPC errors
- * carry the server's human-readable message; REST answers carry `{ error }`.
+ * carry the server's human-readable message; REST answers carry `{ error }`. A call that never
+ * got a server answer (network down, aborted) has no server text: the fallback is shown.
  */
 export function serverErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof TRPCClientError && typeof error.message === 'string' && error.message.trim()) {
-    return error.message;
+  if (error instanceof TRPCClientError) {
+    const answeredByServer = error.shape !== undefined || error.data !== undefined;
+    return answeredByServer && typeof error.message === 'string' && error.message.trim() ? error.message : fallback;
   }
   if (error instanceof Error && error.message.trim()) return parseStatusMessage(error.message) ?? error.message;
   return fallback;

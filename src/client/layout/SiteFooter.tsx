@@ -1,0 +1,98 @@
+import { Link } from '@tanstack/react-router';
+import { AUTHOR_NAME, SERIES_NAME, SITE_TAGLINE, SOCIAL_LINKS } from '../content/site.js';
+import { FlameIcon, SOCIAL_ICONS } from '../ui/icons.js';
+import classes from './layout.module.css';
+
+const EXPLORE_LINKS = [
+  { to: '/books', label: 'Books' },
+  { to: '/excerpts', label: 'Excerpts' },
+  { to: '/art-music', label: 'Art & Music' },
+  { to: '/preorder', label: 'Preorder' },
+] as const;
+
+const CONNECT_LINKS = [
+  { to: '/blog', label: 'Blog & News' },
+  { to: '/about', label: 'About the Author' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+/** Section 2: social links, quick links, the series name, copyright, and two inert legal links. */
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className={classes.footer}>
+      <div className={classes.footerInner}>
+        <div className={classes.footerBrand}>
+          <p className={classes.footerSeries}>
+            <FlameIcon size={20} className={classes.brandIcon} />
+            {SERIES_NAME}
+          </p>
+          <p className={classes.footerTagline}>{SITE_TAGLINE}</p>
+          <ul className={classes.socialList} aria-label="Social media">
+            {SOCIAL_LINKS.map((social) => {
+              const Icon = SOCIAL_ICONS[social.name];
+              return (
+                <li key={social.name}>
+                  <a
+                    href={social.href}
+                    className={classes.socialLink}
+                    aria-label={social.name}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    <Icon size={20} />
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+
+        <nav aria-label="Quick links" className={classes.footerLinks}>
+          <div>
+            <h2 className={classes.footerHeading}>Explore</h2>
+            <ul className={classes.footerList}>
+              {EXPLORE_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={classes.footerLink}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h2 className={classes.footerHeading}>Connect</h2>
+            <ul className={classes.footerList}>
+              {CONNECT_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={classes.footerLink}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </nav>
+      </div>
+
+      <div className={classes.footerBottom}>
+        <p className={classes.copyright}>
+          © {year} {AUTHOR_NAME}. All rights reserved.
+        </p>
+        <div className={classes.legal}>
+          {/* Section 2: both links do nothing. */}
+          <button type="button" className={classes.legalLink}>
+            Privacy Policy
+          </button>
+          <span aria-hidden="true" className={classes.legalDivider}>
+            ·
+          </span>
+          <button type="button" className={classes.legalLink}>
+            Terms
+          </button>
+        </div>
+      </div>
+    </footer>
+  );
+}

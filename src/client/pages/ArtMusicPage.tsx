@@ -1,0 +1,214 @@
+import { Badge, Button, Skeleton, Tabs, Title } from '@mantine/core';
+import { useState } from 'react';
+import { ART_TYPE_LABELS, type ArtType } from '../../domain/art.js';
+import { PLAYLIST_EMBED_HEIGHT, playlistEmbedUrl, type Playlist } from '../../domain/playlists.js';
+import { SERIES_NAME } from '../content/site.js';
+import { trpc } from '../trpc.js';
+import { ImageIcon, MusicIcon } from '../ui/icons.js';
+import { PageHeader } from '../ui/PageHeader.js';
+import { StateMessage } from '../ui/StateMessage.js';
+import ui from '../ui/ui.module.css';
+import classes from './ArtMusicPage.module.css';
+import type { PagePrefetch } from './prefetch.js';
+
+export const prefetch: PagePrefetch = (utils) =>
+  Promise.all([utils.art.list.ensureData().catch(() => undefined), utils.playlists.list.ensureData().catch(() => undefined)]);
+
+type TabId = 'art' | 'music';
+
+export default function ArtMusicPage() {
+  const [tab, setTab] = useState<TabId>('art');
+  return (
+    <>
+      <PageHeader
+        eyebrow={SERIES_NAME}
+        title="Art & Music"
+        lede="The world of Aurhald as artists have seen it, and the music composed to carry you down the Long Stair."
+      />
+      <div className={ui.container}>
+        <Tabs
+          value={tab}
+          onChange={(value) => setTab(value === 'music' ? 'music' : 'art')}
+          keepMounted={false}
+          classNames={{ list: classes.tabList, tab: classes.tab }}
+        >
+          <Tabs.List>
+            <Tabs.Tab value="art" leftSection={<ImageIcon size={18} />}>
+              Art Gallery
+            </Tabs.Tab>
+            <Tabs.Tab value="music" leftSection={<MusicIcon size={18} />}>
+              Music &amp; Playlists
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="art" className={classes.panel}>
+            <ArtGallery />
+          </Tabs.Panel>
+          <Tabs.Panel value="music" className={classes.panel}>
+            <Music />
+          </Tabs.Panel>
+        </Tabs>
+      </div>
+    </>
+  );
+}
+
+function artTypeLabel(type: string): string {
+  return Object.hasOwn(ART_TYPE_LABELS, type) ? ART_TYPE_LABELS[type as ArtType] : type;
+}
+
+function ArtGallery() {
+  const art = trpc.art.list.useQuery();
+  // Tapping a piece pins its caption open (touch screens have no hover).
+  const [pinned, setPinned] = useState<string | null>(null);
+
+  if (art.isPending) {
+    return (
+      <div className={classes.artGrid} aria-busy="true" aria-label="Loading art">
+        {[0, 1, 2, 3, 4, 5].map((index) => (
+          <Skeleton key={index} radius="md" style={{ aspectRatio: '4 / 5' }} />
+        ))}
+      </div>
+    );
+  }
+  // Section 8: no error state for art; a failed or empty list shows the empty message.
+  const pieces = art.data ?? [];
+  if (pieces.length === 0) {
+    return <StateMessage title="The gallery is empty" text="New art from the world of the series is on its way. Check back soon." />;
+  }
+  return (
+    <ul className={classes.artGrid}>
+      {pieces.map((piece) => {
+        const isPinned = pinned === piece.id;
+        const toggle = () => setPinned(isPinned ? null : piece.id);
+        return (
+          <li key={piece.id} className={classes.artItem}>
+            <figure
+              className={classes.artFigure}
+              tabIndex={0}
+              data-pinned={isPinned || undefined}
+              aria-labelledby={`art-title-${piece.id}`}
+              onClick={toggle}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' || event.key === ' ') {
+                  event.preventDefault();
+                  toggle();
+                }
+              }}
+            >
+              <img className={classes.artImage} src={piece.imageUrl} alt={piece.title} loading="lazy" width={800} height={1000} />
+              <figcaption className={classes.artCaption}>
+                <Badge variant="outline" color="gray" size="sm" className={classes.artType}>
+                  {artTypeLabel(piece.type)}
+                </Badge>
+                <span id={`art-title-${piece.id}`} className={classes.artTitle}>
+                  {piece.title}
+                </span>
+                <span className={classes.artArtist}>by {piece.artist}</span>
+                {piece.description && <span className={classes.artDescription}>{piece.description}</span>}
+              </figcaption>
+            </figure>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Music() {
+  const playlists = trpc.playlists.list.useQuery();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+
+  if (playlists.isPending) {
+    return (
+      <div className={classes.music} aria-busy="true" aria-label="Loading playlists">
+        <Skeleton height={PLAYLIST_EMBED_HEIGHT} radius="lg" />
+        <div>
+          <Skeleton height={28} width="60%" mb="md" />
+          {[0, 1, 2, 3, 4, 5].map((index) => (
+            <Skeleton key={index} height={18} mb={14} />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  const list = playlists.data ?? [];
+  if (list.length === 0) {
+    return <StateMessage title="No playlists yet" text="The soundtrack is still being recorded. Check back soon." />;
+  }
+  const playlist = list.find((candidate) => candidate.id === selectedId) ?? list[0]!;
+  return (
+    <>
+      {list.length > 1 && (
+        <div className={classes.playlistPicker} role="group" aria-label="Choose a playlist">
+          {list.map((candidate) => {
+            const active = candidate.id === playlist.id;
+            return (
+              <Button
+                key={candidate.id}
+                variant={active ? 'filled' : 'outline'}
+                color={active ? 'ember' : 'gray'}
+                aria-pressed={active}
+                className={active ? undefined : classes.pickerButton}
+                onClick={() => setSelectedId(candidate.id)}
+              >
+                {candidate.title}
+              </Button>
+            );
+          })}
+        </div>
+      )}
+      <PlaylistView key={playlist.id} playlist={playlist} />
+    </>
+  );
+}
+
+function PlaylistView({ playlist }: { playlist: Playlist }) {
+  const embedUrl = playlistEmbedUrl(playlist);
+  return (
+    <section className={classes.music} data-has-player={embedUrl ? '' : undefined} aria-labelledby="playlist-title">
+      <div className={classes.playlistIntro}>
+        <p className={ui.eyebrow}>
+          Playlist · {playlist.tracks.length} {playlist.tracks.length === 1 ? 'track' : 'tracks'}
+        </p>
+        <Title order={2} id="playlist-title" className={classes.playlistTitle}>
+          {playlist.title}
+        </Title>
+        {playlist.description && <p className={classes.playlistDescription}>{playlist.description}</p>}
+        {embedUrl && (
+          <iframe
+            className={classes.player}
+            title={`Music player: ${playlist.title}`}
+            src={embedUrl}
+            width="100%"
+            height={PLAYLIST_EMBED_HEIGHT}
+            loading="lazy"
+            allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture"
+          />
+        )}
+      </div>
+      <div className={classes.tracks}>
+        <Title order={3} className={classes.tracksTitle}>
+          Track list
+        </Title>
+        {playlist.tracks.length === 0 ? (
+          <p className={classes.playlistDescription}>The track list will be announced soon.</p>
+        ) : (
+          <ol className={classes.trackList}>
+            {playlist.tracks.map((track, index) => (
+              <li key={`${index}-${track.title}`} className={classes.track}>
+                <span className={classes.trackNumber} aria-hidden="true">
+                  {String(index + 1).padStart(2, '0')}
+                </span>
+                <span className={classes.trackText}>
+                  <span className={classes.trackTitle}>{track.title}</span>
+                  {track.artist && <span className={classes.trackArtist}>{track.artist}</span>}
+                </span>
+                {track.duration && <span className={classes.trackDuration}>{track.duration}</span>}
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { Button, Skeleton, Title } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { BLOG_FILTERS, type BlogCategory, type BlogFilterId } from '../../domain/blog.js';
+import { AUTHOR_NAME } from '../content/site.js';
+import { trpc } from '../trpc.js';
+import { CategoryBadge } from '../ui/badges.js';
+import { formatShortDate, isoDate } from '../ui/format-date.js';
+import { ArrowRightIcon } from '../ui/icons.js';
+import { PageHeader } from '../ui/PageHeader.js';
+import { StateMessage } from '../ui/StateMessage.js';
+import ui from '../ui/ui.module.css';
+import classes from './BlogPage.module.css';
+import type { PagePrefetch } from './prefetch.js';
+
+export const prefetch: PagePrefetch = (utils) => utils.blog.list.ensureData().catch(() => undefined);
+
+export default function BlogPage() {
+  const [filter, setFilter] = useState<BlogFilterId>('all');
+  const category: BlogCategory | undefined = filter === 'all' ? undefined : filter;
+  const posts = trpc.blog.list.useQuery(category ? { category } : undefined, { placeholderData: keepPreviousData });
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={`News from ${AUTHOR_NAME}`}
+        title="Blog & News"
+        lede="Release news, notes from the writing desk, and the music that keeps Vesperhold burning."
+      />
+      <div className={ui.container}>
+        <div className={classes.filters} role="group" aria-label="Filter posts by category">
+          {BLOG_FILTERS.map((option) => {
+            const active = option.id === filter;
+            return (
+              <Button
+                key={option.id}
+                variant={active ? 'filled' : 'outline'}
+                color={active ? 'ember' : 'gray'}
+                aria-pressed={active}
+                className={active ? classes.filterActive : classes.filter}
+                onClick={() => setFilter(option.id)}
+              >
+                {option.label}
+              </Button>
+            );
+          })}
+        </div>
+
+        <div aria-live="polite" aria-busy={posts.isFetching}>
+          {posts.isPending ? (
+            <div className={classes.grid}>
+              {[0, 1, 2, 3, 4, 5].map((index) => (
+                <PostSkeleton key={index} />
+              ))}
+            </div>
+          ) : posts.isError ? (
+            <StateMessage tone="error" title="Error Loading Blog" text="Failed to load blog posts. Please try again later." />
+          ) : posts.data.length === 0 ? (
+            <StateMessage title="No posts yet" text="Nothing has been written in this category yet. Check back soon." />
+          ) : (
+            <ul className={classes.grid} data-stale={posts.isPlaceholderData || undefined}>
+              {posts.data.map((post) => (
+                <li key={post.id} className={ui.card}>
+                  <img className={classes.cover} src={post.coverImage} alt="" width={1200} height={630} loading="lazy" />
+                  <div className={ui.cardBody}>
+                    <div className={ui.meta}>
+                      <CategoryBadge category={post.category} />
+                      <time dateTime={isoDate(post.publishedAt)}>{formatShortDate(post.publishedAt)}</time>
+                    </div>
+                    <Title order={2} className={ui.cardTitle}>
+                      {post.title}
+                    </Title>
+                    <p className={ui.cardText}>{post.summary}</p>
+                    <Link to="/blog/$id" params={{ id: post.id }} className={`${ui.textLink} ${classes.read}`}>
+                      Read <span className="visually-hidden">{post.title}</span>
+                      <ArrowRightIcon size={16} />
+                    </Link>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function PostSkeleton() {
+  return (
+    <div className={ui.skeletonCard}>
+      <Skeleton radius={0} style={{ aspectRatio: '1200 / 630' }} />
+      <div style={{ padding: '1.25rem' }}>
+        <Skeleton height={18} width="45%" mb="md" />
+        <Skeleton height={22} mb="sm" />
+        <Skeleton height={14} mb={8} />
+        <Skeleton height={14} width="70%" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { Badge, Button, Skeleton, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { buyButtonFor } from '../../domain/books.js';
+import { READING_ORDER_NOTE, SERIES_NAME } from '../content/site.js';
+import { trpc } from '../trpc.js';
+import { BookIcon } from '../ui/icons.js';
+import { PageHeader } from '../ui/PageHeader.js';
+import { StateMessage } from '../ui/StateMessage.js';
+import ui from '../ui/ui.module.css';
+import { bookStatusLabel } from './book-status.js';
+import classes from './BooksPage.module.css';
+import type { PagePrefetch } from './prefetch.js';
+
+export const prefetch: PagePrefetch = (utils) => utils.books.list.ensureData().catch(() => undefined);
+
+type BookItem = { id: string; title: string; description: string; coverImage: string; status: string; price: string | null };
+
+export default function BooksPage() {
+  const books = trpc.books.list.useQuery();
+  return (
+    <>
+      <PageHeader
+        eyebrow={SERIES_NAME}
+        title="The Books"
+        lede="Four books, one fire. Follow the Ashwarden from the night the Wake goes dark to the last king it will ever judge."
+      />
+      <div className={ui.container}>
+        {books.isPending ? (
+          <div className={classes.grid} aria-busy="true" aria-label="Loading books">
+            {[0, 1, 2, 3].map((index) => (
+              <BookSkeleton key={index} />
+            ))}
+          </div>
+        ) : books.isError ? (
+          <StateMessage tone="error" title="Error Loading Books" text="Failed to load the book collection. Please try again later." />
+        ) : books.data.length === 0 ? (
+          <StateMessage title="No books yet" text="The first book of the series is on its way. Check back soon." />
+        ) : (
+          <ul className={classes.grid}>
+            {books.data.map((book, index) => (
+              <BookCard key={book.id} book={book} position={index + 1} />
+            ))}
+          </ul>
+        )}
+
+        <aside className={classes.note} aria-label="Reading order">
+          <BookIcon size={22} className={classes.noteIcon} />
+          <p className={classes.noteText}>{READING_ORDER_NOTE}</p>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+function BookCard({ book, position }: { book: BookItem; position: number }) {
+  const buy = buyButtonFor(book.status, book.price);
+  return (
+    <li className={`${ui.card} ${classes.card}`}>
+      <div className={classes.coverFrame}>
+        <img className={classes.cover} src={book.coverImage} alt={`Cover of ${book.title}`} width={600} height={900} loading={position > 4 ? 'lazy' : undefined} />
+        <Badge className={classes.status} variant="filled" color="dark" size="md">
+          {bookStatusLabel(book.status)}
+        </Badge>
+      </div>
+      <div className={ui.cardBody}>
+        <p className={classes.bookNumber}>Book {position}</p>
+        <Title order={2} className={classes.title}>
+          {book.title}
+        </Title>
+        <p className={`${ui.cardText} ${classes.description}`}>{book.description}</p>
+        <div className={classes.actions}>
+          <Button component={Link} to="/excerpts" variant="outline" color="gray" className={classes.secondary}>
+            Read Excerpt
+          </Button>
+          {buy.disabled ? (
+            <Button disabled className={classes.buy}>
+              {buy.label}
+            </Button>
+          ) : (
+            <Button component={Link} to="/preorder" className={classes.buy}>
+              {buy.label}
+            </Button>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function BookSkeleton() {
+  return (
+    <div className={ui.skeletonCard}>
+      <Skeleton radius={0} style={{ aspectRatio: '2 / 3' }} />
+      <div style={{ padding: '1.25rem' }}>
+        <Skeleton height={12} width="30%" mb="md" />
+        <Skeleton height={24} width="80%" mb="md" />
+        <Skeleton height={14} mb={8} />
+        <Skeleton height={14} mb={8} />
+        <Skeleton height={14} width="60%" mb="lg" />
+        <Skeleton height={40} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { Button, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { CONTACT_MESSAGE_ROWS, contactInputSchema, type ContactInput } from '../../domain/submissions.js';
+import { AUTHOR_NAME, NEWSLETTER_COPY, SOCIAL_LINKS } from '../content/site.js';
+import { trpc } from '../trpc.js';
+import { toastFailure } from '../ui/form-feedback.js';
+import { Honeypot } from '../ui/Honeypot.js';
+import { SOCIAL_ICONS } from '../ui/icons.js';
+import { NEWSLETTER_SECTION_ID } from '../ui/newsletter.js';
+import { NewsletterForm } from '../ui/NewsletterForm.js';
+import { PageHeader } from '../ui/PageHeader.js';
+import { toast } from '../ui/toast-store.js';
+import ui from '../ui/ui.module.css';
+import classes from './ContactPage.module.css';
+import { noPrefetch, type PagePrefetch } from './prefetch.js';
+
+export const prefetch: PagePrefetch = noPrefetch;
+
+export default function ContactPage() {
+  return (
+    <>
+      <PageHeader
+        eyebrow={`Write to ${AUTHOR_NAME}`}
+        title="Contact & Subscribe"
+        lede="Questions about the books, press and event requests, or simply a word about what the story meant to you: every message is read."
+      />
+      <div className={`${ui.container} ${classes.layout}`}>
+        <ContactForm />
+        <div className={classes.side}>
+          <section id={NEWSLETTER_SECTION_ID} className={ui.formCard} aria-labelledby="contact-newsletter-title">
+            <Title order={2} id="contact-newsletter-title" className={classes.cardTitle}>
+              {NEWSLETTER_COPY.contact.title}
+            </Title>
+            <p className={classes.cardText}>{NEWSLETTER_COPY.contact.promise}</p>
+            <NewsletterForm successText={NEWSLETTER_COPY.contact.successText} layout="stacked" />
+          </section>
+          <SocialLinks />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function ContactForm() {
+  const form = useForm<ContactInput>({
+    mode: 'controlled',
+    initialValues: { name: '', email: '', message: '', website: '' },
+    validate: zod4Resolver(contactInputSchema, { errorPriority: 'first' }),
+  });
+  const send = trpc.contact.send.useMutation({
+    onSuccess: () => {
+      toast({ title: 'Message sent successfully!', description: "Thank you for reaching out. I'll get back to you soon." });
+      form.reset();
+    },
+    onError: (error) => toastFailure('Failed to send message', error),
+  });
+
+  return (
+    <section className={ui.formCard} aria-labelledby="contact-form-title">
+      <Title order={2} id="contact-form-title" className={classes.cardTitle}>
+        Send a Message
+      </Title>
+      <p className={classes.cardText}>All fields are required.</p>
+      <form noValidate onSubmit={form.onSubmit((values) => send.mutate(values))} className={ui.formStack}>
+        <div className={ui.formRow}>
+          <TextInput label="Name" required autoComplete="name" {...form.getInputProps('name')} />
+          <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+        </div>
+        <Textarea label="Message" required rows={CONTACT_MESSAGE_ROWS} {...form.getInputProps('message')} />
+        <Honeypot value={form.values.website} onChange={(value) => form.setFieldValue('website', value)} />
+        <Button type="submit" size="md" disabled={send.isPending} className={classes.submit}>
+          {send.isPending ? 'Sending...' : 'Send Message'}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function SocialLinks() {
+  return (
+    <section className={ui.formCard} aria-labelledby="social-title">
+      <Title order={2} id="social-title" className={classes.cardTitle}>
+        Follow Along
+      </Title>
+      <ul className={classes.socialList}>
+        {SOCIAL_LINKS.map((social) => {
+          const Icon = SOCIAL_ICONS[social.name];
+          // Section 2: Instagram opens in the same tab; the others in a new one.
+          const newTab = social.name === 'Instagram' ? {} : { target: '_blank', rel: 'noopener noreferrer' };
+          return (
+            <li key={social.name}>
+              <a href={social.href} className={classes.socialLink} aria-label={social.name} {...newTab}>
+                <span className={classes.socialIcon}>
+                  <Icon size={20} />
+                </span>
+                <span className={classes.socialText}>
+                  <span className={classes.socialName}>{social.name}</span>
+                  <span className={classes.socialHandle}>{social.handle}</span>
+                </span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

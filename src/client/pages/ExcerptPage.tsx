@@ -1,0 +1,109 @@
+import { Button, Skeleton, Title } from '@mantine/core';
+import { Link, useParams } from '@tanstack/react-router';
+import { trpc } from '../trpc.js';
+import { SpoilerBadge } from '../ui/badges.js';
+import { ArrowLeftIcon, ClockIcon } from '../ui/icons.js';
+import { splitParagraphs } from '../ui/paragraphs.js';
+import { StateMessage } from '../ui/StateMessage.js';
+import ui from '../ui/ui.module.css';
+import reading from './reading.module.css';
+import type { PagePrefetch } from './prefetch.js';
+
+export const prefetch: PagePrefetch = (utils, params) =>
+  Promise.all([
+    params.id ? utils.excerpts.byId.ensureData({ id: params.id }).catch(() => undefined) : undefined,
+    utils.books.list.ensureData().catch(() => undefined),
+  ]);
+
+export default function ExcerptPage({ id: idProp }: { id?: string }) {
+  const params = useParams({ strict: false }) as { id?: string };
+  const id = idProp ?? params.id ?? '';
+  const excerpt = trpc.excerpts.byId.useQuery({ id }, { enabled: id !== '' });
+  const books = trpc.books.list.useQuery();
+
+  if (id !== '' && excerpt.isPending) return <ExcerptSkeleton />;
+  if (!excerpt.data) {
+    return (
+      <div className={`${ui.narrow} ${reading.notFound}`}>
+        <StateMessage title="Excerpt Not Found" text="The excerpt you're looking for doesn't exist or has been removed." level={1}>
+          <Button component={Link} to="/excerpts" leftSection={<ArrowLeftIcon size={16} />}>
+            Back to Excerpts
+          </Button>
+        </StateMessage>
+      </div>
+    );
+  }
+
+  const data = excerpt.data;
+  const book = books.data?.find((candidate) => candidate.id === data.bookId);
+  return (
+    <article className={reading.article}>
+      <header className={reading.header}>
+        <div className={ui.narrow}>
+          <Link to="/excerpts" className={ui.textLink}>
+            <ArrowLeftIcon size={16} /> Back to Excerpts
+          </Link>
+          <p className={reading.kicker}>{book ? `From ${book.title}` : 'Excerpt'}</p>
+          <Title order={1} className={reading.title}>
+            {data.title}
+          </Title>
+          <p className={reading.summary}>{data.description}</p>
+          <div className={ui.meta}>
+            <span className={ui.metaItem}>
+              <ClockIcon size={16} />
+              {data.readTime}
+            </span>
+            <SpoilerBadge level={data.spoilerLevel} />
+          </div>
+        </div>
+      </header>
+
+      <div className={`${ui.narrow} ${reading.body}`}>
+        {splitParagraphs(data.content).map((paragraph, index) => (
+          <p key={index}>{paragraph}</p>
+        ))}
+        <p className={reading.fin} aria-hidden="true">
+          ✦
+        </p>
+      </div>
+
+      <footer className={ui.narrow}>
+        <nav aria-label="More to read" className={reading.footerNav}>
+          <Button component={Link} to="/excerpts" leftSection={<ArrowLeftIcon size={16} />}>
+            More Excerpts
+          </Button>
+          <Button component={Link} to="/books" variant="outline" color="gray" className={reading.ghost}>
+            View All Books
+          </Button>
+        </nav>
+      </footer>
+    </article>
+  );
+}
+
+function ExcerptSkeleton() {
+  return (
+    <div className={reading.article} aria-busy="true" aria-label="Loading excerpt">
+      <div className={reading.header}>
+        <div className={ui.narrow}>
+          <Skeleton height={14} width={140} mb="xl" />
+          <Skeleton height={14} width={200} mb="md" />
+          <Skeleton height={44} width="75%" mb="lg" />
+          <Skeleton height={18} mb={10} />
+          <Skeleton height={18} width="60%" mb="lg" />
+          <Skeleton height={22} width={220} />
+        </div>
+      </div>
+      <div className={ui.narrow}>
+        {[0, 1, 2, 3].map((index) => (
+          <div key={index} style={{ marginBottom: '1.75rem' }}>
+            <Skeleton height={16} mb={10} />
+            <Skeleton height={16} mb={10} />
+            <Skeleton height={16} mb={10} />
+            <Skeleton height={16} width="70%" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,286 @@
+import { Badge, Button, Skeleton, Title } from '@mantine/core';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { latestAnnouncements } from '../../domain/blog.js';
+import { HERO, NEWSLETTER_COPY, SERIES_NAME, TESTIMONIALS } from '../content/site.js';
+import { trpc } from '../trpc.js';
+import { CategoryBadge } from '../ui/badges.js';
+import { formatShortDate, isoDate } from '../ui/format-date.js';
+import { ArrowRightIcon } from '../ui/icons.js';
+import { NEWSLETTER_SECTION_ID, scrollToNewsletter, useGoToNewsletter } from '../ui/newsletter.js';
+import { NewsletterForm } from '../ui/NewsletterForm.js';
+import { StateMessage } from '../ui/StateMessage.js';
+import ui from '../ui/ui.module.css';
+import classes from './HomePage.module.css';
+import { bookStatusLabel } from './book-status.js';
+import { latestRelease } from './home-data.js';
+import type { PagePrefetch } from './prefetch.js';
+
+export const prefetch: PagePrefetch = (utils) =>
+  Promise.all([utils.books.list.ensureData().catch(() => undefined), utils.blog.list.ensureData().catch(() => undefined)]);
+
+export default function HomePage() {
+  const hash = useRouterState({ select: (state) => state.location.hash });
+  const books = trpc.books.list.useQuery();
+  const posts = trpc.blog.list.useQuery();
+  const contentSettled = !books.isPending && !posts.isPending;
+
+  // Arriving at /#newsletter: once the sections above have their final height, show the form.
+  useEffect(() => {
+    if (hash !== NEWSLETTER_SECTION_ID || !contentSettled) return;
+    const section = document.getElementById(NEWSLETTER_SECTION_ID);
+    if (section) scrollToNewsletter(section);
+  }, [hash, contentSettled]);
+
+  return (
+    <>
+      <Hero />
+      <LatestRelease books={books.data} loading={books.isPending} />
+      <LatestAnnouncements posts={posts.data} loading={posts.isPending} />
+      <Spotlights />
+      <Testimonials />
+      <NewsletterSection />
+    </>
+  );
+}
+
+function Hero() {
+  const goToNewsletter = useGoToNewsletter();
+  return (
+    <section className={classes.hero} aria-labelledby="hero-title">
+      <img className={classes.heroImage} src="/demo/hero.svg" alt="" width={1600} height={900} fetchPriority="high" />
+      <div className={classes.heroShade} aria-hidden="true" />
+      <div className={`${ui.container} ${classes.heroInner}`}>
+        <p className={ui.eyebrow}>{HERO.eyebrow}</p>
+        <Title order={1} id="hero-title" className={classes.heroTitle}>
+          {HERO.headline}
+        </Title>
+        <div className={ui.rule} aria-hidden="true" />
+        <p className={classes.heroLede}>{HERO.lede}</p>
+        <div className={classes.heroActions}>
+          <Button component={Link} to="/excerpts" size="lg">
+            Read an Excerpt
+          </Button>
+          <Button variant="outline" size="lg" color="gray" className={classes.ghostButton} onClick={goToNewsletter}>
+            Subscribe
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+type BookItem = { id: string; title: string; description: string; coverImage: string; status: string; price: string | null; order: number };
+
+function LatestRelease({ books, loading }: { books: BookItem[] | undefined; loading: boolean }) {
+  const book = books ? latestRelease(books) : null;
+  return (
+    <section className={classes.section} aria-labelledby="latest-release-title">
+      <div className={`${ui.container} ${classes.release}`}>
+        <div className={classes.releaseCoverWrap}>
+          {loading ? (
+            <Skeleton className={classes.releaseCover} />
+          ) : book ? (
+            <img className={classes.releaseCover} src={book.coverImage} alt={`Cover of ${book.title}`} width={600} height={900} />
+          ) : (
+            <div className={`${classes.releaseCover} ${classes.coverPlaceholder}`} aria-hidden="true" />
+          )}
+        </div>
+        <div className={classes.releaseHead}>
+          <p className={ui.eyebrow}>{SERIES_NAME}</p>
+          <Title order={2} id="latest-release-title" className={ui.sectionTitle}>
+            Latest Release
+          </Title>
+          <div className={ui.rule} aria-hidden="true" />
+        </div>
+        <div className={classes.releaseText}>
+          {loading ? (
+            <>
+              <Skeleton height={30} width="60%" mb="md" />
+              <Skeleton height={16} mb={10} />
+              <Skeleton height={16} mb={10} />
+              <Skeleton height={16} width="80%" />
+            </>
+          ) : book ? (
+            <>
+              <Title order={3} className={classes.releaseTitle}>
+                {book.title}
+              </Title>
+              <div className={ui.meta}>
+                <Badge variant="outline" color="ember" size="lg">
+                  {bookStatusLabel(book.status)}
+                </Badge>
+                {book.price && <span className={classes.price}>{book.price}</span>}
+              </div>
+              <p className={classes.releaseDescription}>{book.description}</p>
+            </>
+          ) : (
+            <p className={classes.releaseDescription}>The first book of the series is on its way. Subscribe to hear the moment it arrives.</p>
+          )}
+          <div className={classes.releaseActions}>
+            <Button component={Link} to="/excerpts" size="md">
+              Read More
+            </Button>
+            <Button component={Link} to="/preorder" size="md" variant="outline" color="gray" className={classes.ghostButton}>
+              Preorder
+            </Button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+type PostItem = { id: string; title: string; summary: string; category: string; coverImage: string; publishedAt: Date };
+
+function LatestAnnouncements({ posts, loading }: { posts: PostItem[] | undefined; loading: boolean }) {
+  const announcements = posts ? latestAnnouncements(posts) : [];
+  return (
+    <section className={`${classes.section} ${classes.announcements}`} aria-labelledby="announcements-title">
+      <div className={ui.container}>
+        <div className={ui.sectionHead}>
+          <div>
+            <p className={ui.eyebrow}>From the Author</p>
+            <Title order={2} id="announcements-title" className={ui.sectionTitle}>
+              Latest Announcements
+            </Title>
+          </div>
+          <Link to="/blog" className={ui.textLink}>
+            All news <ArrowRightIcon size={16} />
+          </Link>
+        </div>
+        {loading ? (
+          <div className={classes.postGrid}>
+            {[0, 1, 2].map((index) => (
+              <div key={index} className={ui.skeletonCard}>
+                <Skeleton height={170} radius={0} />
+                <div style={{ padding: '1.25rem' }}>
+                  <Skeleton height={14} width="40%" mb="md" />
+                  <Skeleton height={22} mb="sm" />
+                  <Skeleton height={14} mb={8} />
+                  <Skeleton height={14} width="70%" />
+                </div>
+              </div>
+            ))}
+          </div>
+        ) : announcements.length === 0 ? (
+          <StateMessage title="No announcements" text="Check back soon for the latest updates and news." level={3} />
+        ) : (
+          <ul className={classes.postGrid}>
+            {announcements.map((post) => (
+              <li key={post.id} className={ui.card}>
+                <img className={classes.postCover} src={post.coverImage} alt="" width={1200} height={630} loading="lazy" />
+                <div className={ui.cardBody}>
+                  <div className={ui.meta}>
+                    <CategoryBadge category={post.category} />
+                    <time dateTime={isoDate(post.publishedAt)}>{formatShortDate(post.publishedAt)}</time>
+                  </div>
+                  <Title order={3} className={ui.cardTitle}>
+                    {post.title}
+                  </Title>
+                  <p className={`${ui.cardText} ${classes.clamp3}`}>{post.summary}</p>
+                  <Link to="/blog/$id" params={{ id: post.id }} className={`${ui.textLink} ${classes.cardLink}`}>
+                    Read <span className="visually-hidden">{post.title}</span> <ArrowRightIcon size={16} />
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Spotlights() {
+  return (
+    <section className={classes.section} aria-label="Spotlight">
+      <div className={`${ui.container} ${classes.spotlights}`}>
+        <Link to="/excerpts" className={classes.spotlight}>
+          <span className={classes.spotlightMedia}>
+            <img src="/demo/art-ember-seat.svg" alt="" className={classes.spotlightImage} style={{ objectPosition: '50% 72%' }} width={800} height={1000} loading="lazy" />
+          </span>
+          <span className={classes.spotlightText}>
+            <span className={ui.eyebrow}>Read the opening pages</span>
+            <Title order={3} className={classes.spotlightTitle}>
+              Featured Excerpt
+            </Title>
+            <span className={classes.spotlightBody}>
+              A king is carried down the Long Stair, and the fire that has judged nine hundred years of kings does not answer.
+            </span>
+            <span className={`${ui.textLink} ${classes.spotlightCta}`}>
+              Start reading <ArrowRightIcon size={16} />
+            </span>
+          </span>
+        </Link>
+        <Link to="/art-music" className={classes.spotlight}>
+          <span className={classes.spotlightMedia}>
+            <img src="/demo/art-vesperhold-at-dusk.svg" alt="" className={classes.spotlightImage} style={{ objectPosition: '50% 62%' }} width={800} height={1000} loading="lazy" />
+          </span>
+          <span className={classes.spotlightText}>
+            <span className={ui.eyebrow}>See and hear Aurhald</span>
+            <Title order={3} className={classes.spotlightTitle}>
+              Art &amp; Music Gallery
+            </Title>
+            <span className={classes.spotlightBody}>
+              Official and fan art from the world of the series, and the soundtrack composed to read it by.
+            </span>
+            <span className={`${ui.textLink} ${classes.spotlightCta}`}>
+              Enter the gallery <ArrowRightIcon size={16} />
+            </span>
+          </span>
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function Testimonials() {
+  return (
+    <section className={classes.section} aria-labelledby="testimonials-title">
+      <div className={ui.container}>
+        <div className={`${ui.sectionHead} ${classes.centeredHead}`}>
+          <div>
+            <p className={ui.eyebrow}>Word from the road</p>
+            <Title order={2} id="testimonials-title" className={ui.sectionTitle}>
+              What Readers Say
+            </Title>
+          </div>
+        </div>
+        <ul className={classes.testimonials}>
+          {TESTIMONIALS.map((testimonial) => (
+            <li key={testimonial.name} className={classes.testimonial}>
+              <figure className={classes.testimonialFigure}>
+                <span className={classes.quoteMark} aria-hidden="true">
+                  “
+                </span>
+                <blockquote className={classes.quote}>{testimonial.quote}</blockquote>
+                <figcaption className={classes.quoteBy}>
+                  <span className={classes.quoteName}>{testimonial.name}</span>
+                  <span className={classes.quoteRole}>{testimonial.role}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function NewsletterSection() {
+  const copy = NEWSLETTER_COPY.home;
+  return (
+    <section id={NEWSLETTER_SECTION_ID} className={classes.newsletter} aria-labelledby="newsletter-title" data-full-bleed-end="">
+      <div className={classes.newsletterInner}>
+        <p className={ui.eyebrow}>{copy.eyebrow}</p>
+        <Title order={2} id="newsletter-title" className={ui.sectionTitle}>
+          {copy.title}
+        </Title>
+        <div className={`${ui.rule} ${classes.centerRule}`} aria-hidden="true" />
+        <p className={classes.newsletterPromise}>{copy.promise}</p>
+        <NewsletterForm successText={copy.successText} />
+      </div>
+    </section>
+  );
+}

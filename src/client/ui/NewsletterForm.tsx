@@ -1,0 +1,61 @@
+import { Button, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { newsletterInputSchema, type NewsletterInput } from '../../domain/submissions.js';
+import { trpc } from '../trpc.js';
+import { toastFailure } from './form-feedback.js';
+import { Honeypot } from './Honeypot.js';
+import { MailIcon } from './icons.js';
+import { toast } from './toast-store.js';
+import classes from './ui.module.css';
+
+type Props = {
+  /** The success toast's welcome text (the home and contact pages word it differently). */
+  successText: string;
+  /** Name of the email field for assistive technology. */
+  label?: string;
+  layout?: 'inline' | 'stacked';
+};
+
+/** Newsletter signup: email (required, type email), a honeypot, and the Subscribe button. */
+export function NewsletterForm({ successText, label = 'Email address', layout = 'inline' }: Props) {
+  const form = useForm<NewsletterInput>({
+    mode: 'controlled',
+    initialValues: { email: '', website: '' },
+    validate: zod4Resolver(newsletterInputSchema, { errorPriority: 'first' }),
+    validateInputOnBlur: false,
+  });
+  const subscribe = trpc.newsletter.subscribe.useMutation({
+    onSuccess: () => {
+      toast({ title: 'Successfully subscribed!', description: successText });
+      form.reset();
+    },
+    onError: (error) => toastFailure('Subscription failed', error),
+  });
+
+  return (
+    <form
+      className={classes.newsletterForm}
+      data-layout={layout}
+      noValidate
+      onSubmit={form.onSubmit((values) => subscribe.mutate(values))}
+    >
+      <TextInput
+        type="email"
+        required
+        withAsterisk={false}
+        autoComplete="email"
+        label={label}
+        labelProps={{ className: layout === 'inline' ? 'visually-hidden' : undefined }}
+        placeholder="you@example.com"
+        leftSection={<MailIcon size={18} />}
+        className={classes.newsletterInput}
+        {...form.getInputProps('email')}
+      />
+      <Honeypot value={form.values.website} onChange={(value) => form.setFieldValue('website', value)} />
+      <Button type="submit" size="md" disabled={subscribe.isPending} className={classes.newsletterButton}>
+        {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,181 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext } from '../support/browser.js';
+import { startServer, type RunningServer } from '../support/server.js';
+import { openPage } from './helpers.js';
+
+/** Section 4's labels and the public pages' interactions: buy buttons, spoilers, filters, tabs. */
+describe('public content', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    context = await newContext(browser, 'desktop');
+    // The player is a third-party frame: answer it locally so tests never leave this machine.
+    await context.route('https://open.spotify.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+    );
+    // A coming-soon book with a price, to see the disabled button show only the price.
+    const created = await fetch(`${server.baseUrl}/api/books`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.adminPassword}` },
+      body: JSON.stringify({
+        title: 'The Ember Codex',
+        description: 'A companion volume.',
+        coverImage: '/objects/cover-unkindled-throne.svg',
+        status: 'coming-soon',
+        price: '$24.99',
+        order: 5,
+      }),
+    });
+    expect(created.ok).toBe(true);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('labels each book’s buy button by its status', async () => {
+    const { page, problems } = await openPage(context, server.baseUrl, '/books');
+    const card = (title: string) => page.locator('li').filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
+
+    for (const title of ['The Ashwarden', 'The Tallow King']) {
+      const buy = card(title).getByRole('link', { name: 'Buy - $18.99' });
+      expect(await buy.getAttribute('href')).toBe('/preorder');
+    }
+    expect(await card('A Lantern for the Drowned').getByRole('link', { name: 'Preorder - $27.99' }).getAttribute('href')).toBe('/preorder');
+
+    const priced = card('The Ember Codex').getByRole('button', { name: '$24.99', exact: true });
+    expect(await priced.isDisabled()).toBe(true);
+    const unpriced = card('The Unkindled Throne').getByRole('button', { name: 'Coming Soon', exact: true });
+    expect(await unpriced.isDisabled()).toBe(true);
+
+    expect(await card('The Ashwarden').getByRole('link', { name: 'Read Excerpt' }).getAttribute('href')).toBe('/excerpts');
+    await card('A Lantern for the Drowned').getByRole('link', { name: 'Preorder - $27.99' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Preorder' }).waitFor();
+    expect(problems()).toEqual([]);
+    await page.close();
+  });
+
+  it('groups excerpts under their books with spoiler badges, and opens one', async () => {
+    const { page, problems } = await openPage(context, server.baseUrl, '/excerpts');
+    const books = await page.getByRole('heading', { level: 2 }).allInnerTexts();
+    // Books in order; the one without excerpts (The Unkindled Throne) is skipped.
+    expect(books.slice(0, 3)).toEqual(['The Ashwarden', 'The Tallow King', 'A Lantern for the Drowned']);
+    expect(books).not.toContain('The Unkindled Throne');
+
+    const group = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'The Ashwarden' }) });
+    expect((await group.locator('[data-spoiler]').allInnerTexts()).map((label) => label.toLowerCase()).sort()).toEqual(
+      ['major spoilers', 'minor spoilers', 'no spoilers'],
+    );
+    const colourOf = async (level: string) => (await group.locator(`[data-spoiler="${level}"]`).getAttribute('style')) ?? '';
+    expect(await colourOf('none')).toContain('green');
+    expect(await colourOf('minor')).toContain('yellow');
+    expect(await colourOf('major')).toContain('red');
+    await group.getByText('3 min read').first().waitFor();
+
+    await page.getByRole('link', { name: 'Read The Burning of Kings' }).click();
+    await page.getByRole('heading', { level: 1, name: 'The Burning of Kings' }).waitFor();
+    await page.getByText('From The Ashwarden', { exact: true }).waitFor();
+    await page.getByText('No Spoilers', { exact: true }).waitFor();
+    await page.getByText('He slid into the light without a sound.', { exact: true }).waitFor();
+    expect(await page.locator('article > div p').count()).toBeGreaterThanOrEqual(8);
+
+    await page.getByRole('link', { name: 'More Excerpts' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Excerpts' }).waitFor();
+
+    // No newsletter section here: Subscribe for First-Reads goes to the home page's.
+    await page.getByRole('button', { name: 'Subscribe for First-Reads' }).click();
+    await page.waitForURL(`${server.baseUrl}/#newsletter`);
+    await page.locator('#newsletter').waitFor();
+    expect(problems()).toEqual([]);
+    await page.close();
+  });
+
+  it('filters the blog by category', async () => {
+    const { page, problems } = await openPage(context, server.baseUrl, '/blog');
+    const filter = (name: string) => page.getByRole('button', { name, exact: true });
+    const readLinks = page.getByRole('link', { name: /^Read / });
+    expect(await filter('All Posts').getAttribute('aria-pressed')).toBe('true');
+    expect(await readLinks.count()).toBe(7);
+    expect(await page.locator('time').first().innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+
+    const expected: Record<string, number> = { 'Behind-the-Scenes': 2, Soundtracks: 2, Announcements: 3 };
+    for (const [label, count] of Object.entries(expected)) {
+      await filter(label).click();
+      await page.waitForFunction(
+        ({ label, count }) => {
+          const cards = Array.from(document.querySelectorAll('main li'));
+          return cards.length === count && cards.every((card) => card.textContent?.includes(label));
+        },
+        { label, count },
+      );
+      expect(await filter(label).getAttribute('aria-pressed')).toBe('true');
+      expect(await filter('All Posts').getAttribute('aria-pressed')).toBe('false');
+    }
+    await filter('All Posts').click();
+    await page.waitForFunction(() => document.querySelectorAll('main li').length === 7);
+    expect(problems()).toEqual([]);
+    await page.close();
+  });
+
+  it('opens a blog post at the top of the page with its long date', async () => {
+    const { page, problems } = await openPage(context, server.baseUrl, '/blog');
+    const last = page.getByRole('link', { name: /^Read / }).last();
+    await last.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await last.click();
+    await page.getByRole('heading', { level: 1, name: 'Listening to Vesperhold: the official soundtrack' }).waitFor();
+    await page.waitForFunction(() => window.scrollY === 0);
+    expect(await page.locator('article time').innerText()).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    await page.getByText('Soundtracks', { exact: true }).first().waitFor();
+    expect(problems()).toEqual([]);
+    await page.close();
+  });
+
+  it('switches between the art gallery and the music tab by keyboard, with captions on focus', async () => {
+    const { page, problems } = await openPage(context, server.baseUrl, '/art-music');
+    const artTab = page.getByRole('tab', { name: 'Art Gallery' });
+    const musicTab = page.getByRole('tab', { name: 'Music & Playlists' });
+    expect(await artTab.getAttribute('aria-selected')).toBe('true');
+
+    // A focused piece shows its caption (the overlay is not only for mouse hover).
+    const firstPiece = page.locator('figure').first();
+    const caption = firstPiece.locator('figcaption');
+    expect(Number(await caption.evaluate((element) => getComputedStyle(element).opacity))).toBe(0);
+    await firstPiece.focus();
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('figure figcaption')!).opacity === '1');
+    await caption.getByText('Arms of House Thrane').waitFor();
+
+    await artTab.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await musicTab.getAttribute('aria-selected')).toBe('true');
+    const player = page.locator('iframe');
+    await player.waitFor();
+    expect(await player.getAttribute('title')).toContain('Official Soundtrack');
+    expect(await player.getAttribute('height')).toBe('352');
+    expect(await player.getAttribute('width')).toBe('100%');
+    expect(await player.getAttribute('loading')).toBe('lazy');
+    expect(await player.getAttribute('src')).toBe('https://open.spotify.com/embed/playlist/37i9dQZF1DX8Uebhn9wzrS');
+    expect(await page.locator('ol li').count()).toBe(10);
+    await page.getByText('The Long Stair', { exact: true }).waitFor();
+
+    await page.keyboard.press('ArrowLeft');
+    expect(await artTab.getAttribute('aria-selected')).toBe('true');
+    expect(problems()).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the art captions below the images on a phone', async () => {
+    const mobile = await newContext(browser, 'mobile');
+    const { page, problems } = await openPage(mobile, server.baseUrl, '/art-music');
+    const caption = page.locator('figure figcaption').first();
+    expect(await caption.evaluate((element) => getComputedStyle(element).position)).toBe('static');
+    expect(await caption.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    expect(problems()).toEqual([]);
+    await mobile.close();
+  });
+});

@@ -1,0 +1,218 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext } from '../support/browser.js';
+import { startServer, type RunningServer } from '../support/server.js';
+import { openPage, toastText, uniqueEmail } from './helpers.js';
+
+/** Holds a form's request for a moment so its pending state can be seen. */
+async function slowDown(context: BrowserContext, procedure: string): Promise<void> {
+  await context.route(`**/trpc/${procedure}**`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+}
+
+async function adminList<T>(server: RunningServer, path: string): Promise<T[]> {
+  const answer = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${server.adminPassword}` } });
+  expect(answer.ok).toBe(true);
+  return (await answer.json()) as T[];
+}
+
+async function expectHoneypot(page: Page, form: ReturnType<Page['locator']>): Promise<void> {
+  const trap = form.locator('input[name="website"]');
+  expect(await trap.getAttribute('tabindex')).toBe('-1');
+  expect(await trap.getAttribute('autocomplete')).toBe('off');
+  expect(await trap.evaluate((input) => input.closest('[aria-hidden="true"]') !== null)).toBe(true);
+  // Out of sight: far off the left edge of the page.
+  const box = await trap.boundingBox();
+  expect(box!.x + box!.width).toBeLessThan(0);
+  void page;
+}
+
+/** Section 8: the contact, newsletter and preorder flows with their toasts. */
+describe('public forms', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    context = await newContext(browser, 'desktop');
+    await slowDown(context, 'newsletter.subscribe');
+    await slowDown(context, 'contact.send');
+    await slowDown(context, 'preorders.create');
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('subscribes from the home page, and refuses an address already subscribed', async () => {
+    const { page, problems } = await openPage(context, server.baseUrl, '/');
+    const section = page.locator('#newsletter');
+    const email = section.getByLabel('Email address');
+    const button = section.getByRole('button', { name: 'Subscribe' });
+    await expectHoneypot(page, section.locator('form'));
+
+    // Empty: not submitted.
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('newsletter.subscribe')) sent += 1;
+    });
+    await button.click();
+    await section.getByText('Email is required').waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toBe(0);
+
+    const address = uniqueEmail('home');
+    await email.fill(address);
+    await button.click();
+    const pending = section.getByRole('button', { name: 'Subscribing...' });
+    await pending.waitFor();
+    expect(await pending.isDisabled()).toBe(true);
+    const success = await toastText(page);
+    expect(success).toContain('Successfully subscribed!');
+    expect(success).toMatch(/check your email for confirmation/i);
+    expect(await page.locator('.toast').getAttribute('data-variant')).toBe('default');
+    await section.getByRole('button', { name: 'Subscribe' }).waitFor();
+    expect(await email.inputValue()).toBe('');
+    expect(sent).toBe(1);
+
+    // The same address again: the server's 409 message in a destructive toast.
+    await email.fill(address);
+    await button.click();
+    await page.locator('.toast', { hasText: 'Subscription failed' }).waitFor();
+    expect(await toastText(page)).toContain('This email is already subscribed');
+    expect(await page.locator('.toast').getAttribute('data-variant')).toBe('destructive');
+    expect(await page.locator('.toast').getAttribute('role')).toBe('alert');
+
+    const stored = await adminList<{ email: string }>(server, '/api/admin/newsletter');
+    expect(stored.filter((subscription) => subscription.email === address)).toHaveLength(1);
+    // The browser itself reports the refused request (409); nothing else may appear.
+    expect(problems().filter((problem) => !problem.includes('status of 409'))).toEqual([]);
+    await page.close();
+  });
+
+  it('sends a contact message and subscribes from the contact page', async () => {
+    const { page, problems } = await openPage(context, server.baseUrl, '/contact');
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send Message' }) });
+    await expectHoneypot(page, form);
+
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await form.getByText('Name is required').waitFor();
+
+    await form.getByLabel(/^Name/).fill('Maren Oakes');
+    await form.getByLabel(/^Email/).fill('maren@example.com');
+    await form.getByLabel(/^Message/).fill('The Long Stair made me cry.\nThank you.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const pending = page.getByRole('button', { name: 'Sending...' });
+    await pending.waitFor();
+    expect(await pending.isDisabled()).toBe(true);
+    const success = await toastText(page);
+    expect(success).toContain('Message sent successfully!');
+    expect(success).toContain("Thank you for reaching out. I'll get back to you soon.");
+    await page.getByRole('button', { name: 'Send Message' }).waitFor();
+    for (const label of [/^Name/, /^Email/, /^Message/]) {
+      expect(await form.getByLabel(label).inputValue()).toBe('');
+    }
+    const messages = await adminList<{ name: string; message: string }>(server, '/api/admin/contact');
+    expect(messages.some((message) => message.name === 'Maren Oakes' && message.message.includes('Long Stair'))).toBe(true);
+
+    // The contact page's newsletter form words its welcome differently.
+    const newsletter = page.locator('#newsletter');
+    await newsletter.getByLabel('Email address').fill(uniqueEmail('contact'));
+    await newsletter.getByRole('button', { name: 'Subscribe' }).click();
+    await page.locator('.toast', { hasText: 'Successfully subscribed!' }).waitFor();
+    const welcome = await toastText(page);
+    expect(welcome).toMatch(/check your email for confirmation/i);
+    expect(welcome).toContain('Cinderwake circle');
+    expect(problems()).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the fallback text when a message cannot reach the server', async () => {
+    const offline = await newContext(browser, 'desktop');
+    const { page } = await openPage(offline, server.baseUrl, '/contact');
+    await offline.route('**/trpc/contact.send**', (route) => route.abort());
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send Message' }) });
+    await form.getByLabel(/^Name/).fill('Tobias Ferrant');
+    await form.getByLabel(/^Email/).fill('tobias@example.com');
+    await form.getByLabel(/^Message/).fill('Hello');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.locator('.toast', { hasText: 'Failed to send message' }).waitFor();
+    expect(await toastText(page)).toContain('Something went wrong. Please try again.');
+    expect(await page.locator('.toast').getAttribute('data-variant')).toBe('destructive');
+    // Nothing is lost: the fields keep what was typed.
+    expect(await page.getByLabel(/^Name/).inputValue()).toBe('Tobias Ferrant');
+    await offline.close();
+  });
+
+  it('submits a preorder, confirms it, and returns to an empty form', async () => {
+    const { page, problems } = await openPage(context, server.baseUrl, '/preorder');
+    const book = page.getByLabel(/^Book/);
+    const options = await book.locator('option').allInnerTexts();
+    expect(options).toEqual([
+      'Select a book',
+      'The Ashwarden — Published',
+      'The Tallow King — Published',
+      'A Lantern for the Drowned — Preorder',
+      'The Unkindled Throne — Coming Soon',
+    ]);
+    expect(await page.getByLabel(/^Preferred format/).locator('option').allInnerTexts()).toEqual([
+      'Select a format',
+      'eBook',
+      'Paperback',
+      'Hardcover',
+    ]);
+    await expectHoneypot(page, page.locator('form'));
+
+    await page.getByRole('button', { name: 'Submit Preorder' }).click();
+    await page.getByText('Please choose a book').waitFor();
+    await page.getByText('Please choose a format').waitFor();
+
+    await book.selectOption({ label: 'A Lantern for the Drowned — Preorder' });
+    await page.getByLabel(/^Preferred format/).selectOption('hardcover');
+    await page.getByLabel(/^Full name/).fill('Ines Caldwell');
+    await page.getByLabel(/^Email/).fill('ines@example.com');
+    await page.getByLabel(/Special requests/).fill('Sign it to the shop, please.');
+    await page.getByRole('button', { name: 'Submit Preorder' }).click();
+    const pending = page.getByRole('button', { name: 'Sending...' });
+    await pending.waitFor();
+    expect(await pending.isDisabled()).toBe(true);
+
+    await page.getByRole('heading', { name: 'Preorder Confirmed!' }).waitFor();
+    const success = await toastText(page);
+    expect(success).toContain('Preorder Submitted!');
+    expect(success).toContain("Thank you for your preorder. We'll contact you when the book is available.");
+
+    const stored = await adminList<{ customerName: string; bookTitle: string; preferredFormat: string; phoneNumber: string | null }>(
+      server,
+      '/api/admin/preorders',
+    );
+    const mine = stored.find((preorder) => preorder.customerName === 'Ines Caldwell');
+    expect(mine).toMatchObject({ bookTitle: 'A Lantern for the Drowned', preferredFormat: 'hardcover', phoneNumber: null });
+
+    await page.getByRole('button', { name: 'Submit Another Preorder' }).click();
+    await page.getByRole('button', { name: 'Submit Preorder' }).waitFor();
+    expect(await page.getByLabel(/^Book/).inputValue()).toBe('');
+    expect(await page.getByLabel(/^Full name/).inputValue()).toBe('');
+    expect(await page.getByLabel(/^Email/).inputValue()).toBe('');
+    expect(problems()).toEqual([]);
+    await page.close();
+  });
+
+  it('says so when there are no books to preorder', async () => {
+    const empty = await startServer({ SEED_DEMO: '0' });
+    try {
+      const { page, problems } = await openPage(context, empty.baseUrl, '/preorder');
+      const book = page.getByLabel(/^Book/);
+      expect(await book.locator('option').allInnerTexts()).toEqual(['No books available']);
+      expect(await book.isDisabled()).toBe(true);
+      expect(problems()).toEqual([]);
+      await page.close();
+    } finally {
+      await empty.stop();
+    }
+  });
+});
