@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'dist/server/src/server/main.js');
-const buildOutputs = [serverEntry, path.join(root, 'dist/client/index.html')];
+const buildOutputs = [serverEntry, path.join(root, 'dist/client/.vite/manifest.json'), path.join(root, 'dist/ssr/entry-server.js')];
 const sources = ['src', 'db', 'public', 'package-lock.json', 'vite.config.ts', 'tsconfig.json'];
 
 function newestMtime(target) {

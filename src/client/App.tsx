@@ -1,24 +1,52 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { useState } from 'react';
-import { createQueryClient } from './query-client.js';
-import { createAppRouter } from './router.js';
-import { createBrowserTrpcClient, trpc } from './trpc.js';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { HeadContent, Outlet, Scripts, useRouteContext } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { AnnouncementDismissedContext } from './layout/announcement-context.js';
+import { theme } from './theme.js';
+import { trpc, type createBrowserTrpcClient } from './trpc.js';
 import { Toaster } from './ui/Toaster.js';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createBrowserTrpcClient);
-  const [router] = useState(createAppRouter);
+export type AppTrpcClient = ReturnType<typeof createBrowserTrpcClient>;
+
+/** The data providers around the router (its `Wrap`): the same on the server and in the browser. */
+export function AppProviders({
+  queryClient,
+  trpcClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  trpcClient: AppTrpcClient;
+  children: ReactNode;
+}) {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <MantineProvider defaultColorScheme="dark" forceColorScheme="dark">
-          <RouterProvider router={router} />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </trpc.Provider>
+  );
+}
+
+/**
+ * The whole document, rendered by the root route on the server and hydrated in the browser.
+ * The colour scheme is fixed to dark, so the attribute Mantine's ColorSchemeScript would set
+ * is written straight into the markup (no script needed).
+ */
+export function RootDocument() {
+  const { announcementDismissed } = useRouteContext({ from: '__root__' });
+  return (
+    <html lang="en" data-mantine-color-scheme="dark">
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="dark" forceColorScheme="dark">
+          <AnnouncementDismissedContext value={announcementDismissed}>
+            <Outlet />
+          </AnnouncementDismissedContext>
           <Toaster />
         </MantineProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
+        <Scripts />
+      </body>
+    </html>
   );
 }

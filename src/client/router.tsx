@@ -1,44 +1,259 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  type AnyRouteMatch,
+} from '@tanstack/react-router';
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
+import { createTRPCQueryUtils } from '@trpc/react-query';
+import type { ReactNode } from 'react';
+import { AppProviders, RootDocument, type AppTrpcClient } from './App.js';
+import SiteLayout from './layout/SiteLayout.js';
+import NotFoundPage from './pages/NotFoundPage.js';
+import type { PagePrefetch } from './pages/prefetch.js';
+import { baseHead, headFor } from './seo/head.js';
+import type { PageLoaderData, SeoContext, TrpcUtils } from './seo/pages.js';
+import { NOT_FOUND_META } from './seo/not-found.js';
+import { fullTitle } from './seo/site.js';
 
-function Placeholder({ name }: { name: string }) {
-  return <h1>{name}</h1>;
+export type RouterContext = {
+  queryClient: QueryClient;
+  trpc: TrpcUtils;
+  /** 'https://example.com': absolute URLs in the head (canonical, Open Graph, JSON-LD). */
+  origin: string;
+  /** The request's announcementDismissed cookie, so the server omits the bar without a flash. */
+  announcementDismissed: boolean;
+};
+
+/** A public page module: the component (default export) and the loader of its queries. */
+type PageModule = { default: (props: { id?: string }) => ReactNode; prefetch: PagePrefetch };
+/** `file` (relative to src/client) names the page's chunk in the build manifest. */
+type PageSpec = { file: string; load: () => Promise<PageModule> };
+type SeoLoader = (context: SeoContext) => Promise<PageLoaderData>;
+
+/**
+ * Public pages are split per route: a page loads only its own chunk, which the server names
+ * (from the build manifest) so the browser fetches it together with the entry.
+ */
+const pages = {
+  home: { file: 'pages/HomePage.tsx', load: () => import('./pages/HomePage.js') },
+  books: { file: 'pages/BooksPage.tsx', load: () => import('./pages/BooksPage.js') },
+  excerpts: { file: 'pages/ExcerptsPage.tsx', load: () => import('./pages/ExcerptsPage.js') },
+  excerpt: { file: 'pages/ExcerptPage.tsx', load: () => import('./pages/ExcerptPage.js') },
+  artMusic: { file: 'pages/ArtMusicPage.tsx', load: () => import('./pages/ArtMusicPage.js') },
+  blog: { file: 'pages/BlogPage.tsx', load: () => import('./pages/BlogPage.js') },
+  blogPost: { file: 'pages/BlogPostPage.tsx', load: () => import('./pages/BlogPostPage.js') },
+  about: { file: 'pages/AboutPage.tsx', load: () => import('./pages/AboutPage.js') },
+  contact: { file: 'pages/ContactPage.tsx', load: () => import('./pages/ContactPage.js') },
+  preorder: { file: 'pages/PreorderPage.tsx', load: () => import('./pages/PreorderPage.js') },
+} satisfies Record<string, PageSpec>;
+
+/**
+ * The options every public page route shares: the lazy component, a loader that fills the
+ * query cache through the page's own `prefetch` (so the server renders with data and the
+ * browser hydrates without fetching) next to the head data, and the head tags.
+ */
+function pageRoute(page: PageSpec, seo: SeoLoader) {
+  return {
+    staticData: { pageFile: page.file },
+    component: lazyRouteComponent(page.load),
+    loader: async ({ context, params }: { context: RouterContext; params: Record<string, string> }) => {
+      const [, data] = await Promise.all([
+        // A page's queries that fail show the page's own error state; the loader itself never fails.
+        page.load().then((module) => module.prefetch(context.trpc, params).catch(() => undefined)),
+        seo({ utils: context.trpc, origin: context.origin, params }),
+      ]);
+      return data;
+    },
+    head: ({ loaderData }: { loaderData?: PageLoaderData }) => headFor(loaderData?.seo),
+  };
 }
 
-const rootRoute = createRootRoute({
-  component: () => <Outlet />,
-  notFoundComponent: () => <Placeholder name="404 Page Not Found" />,
+/**
+ * The head data builders (page titles, structured data) load on demand: the first page gets
+ * its head from the server's loader data, so hydration does not need them.
+ */
+const seoBuilders = () => import('./seo/pages.js');
+
+const staticPage =
+  (routePath: string): SeoLoader =>
+  async (context) => {
+    const { staticSeo, metaOf } = await seoBuilders();
+    return { seo: staticSeo(context.origin, routePath, metaOf(routePath)) };
+  };
+
+/** True when no route matched the URL (the root renders the 404 page). */
+function isNotFound(matches: readonly AnyRouteMatch[]): boolean {
+  return matches.some((match) => match.status === 'notFound' || (match as { _notFound?: boolean })._notFound === true);
+}
+
+function NotFoundScreen() {
+  return (
+    <SiteLayout>
+      <NotFoundPage />
+    </SiteLayout>
+  );
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  head: ({ matches }) => {
+    const base = baseHead();
+    if (!isNotFound(matches)) return base;
+    return {
+      ...base,
+      meta: [
+        ...base.meta,
+        { title: fullTitle(NOT_FOUND_META.title) },
+        { name: 'description', content: NOT_FOUND_META.description },
+        { name: 'robots', content: 'noindex' },
+      ],
+    };
+  },
+  component: RootDocument,
+  notFoundComponent: NotFoundScreen,
 });
 
-const page = (path: string, name: string) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component: () => <Placeholder name={name} /> });
+/** Public pages share the site shell; /admin does not. */
+const siteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'site',
+  component: () => (
+    <SiteLayout>
+      <Outlet />
+    </SiteLayout>
+  ),
+});
 
-/** The admin area's code is loaded only when /admin is visited. */
+const site = () => siteRoute;
+
+const homeRoute = createRoute({
+  getParentRoute: site,
+  path: '/',
+  ...pageRoute(pages.home, async (context) => {
+    const { homeSeo, metaOf } = await seoBuilders();
+    return homeSeo(context, metaOf('/'));
+  }),
+});
+const booksRoute = createRoute({
+  getParentRoute: site,
+  path: '/books',
+  ...pageRoute(pages.books, async (context) => {
+    const { booksSeo, metaOf } = await seoBuilders();
+    return booksSeo(context, metaOf('/books'));
+  }),
+});
+const excerptsRoute = createRoute({ getParentRoute: site, path: '/excerpts', ...pageRoute(pages.excerpts, staticPage('/excerpts')) });
+const excerptRoute = createRoute({
+  getParentRoute: site,
+  path: '/excerpts/$id',
+  ...pageRoute(pages.excerpt, async (context) => (await seoBuilders()).excerptSeo(context)),
+});
+const artMusicRoute = createRoute({ getParentRoute: site, path: '/art-music', ...pageRoute(pages.artMusic, staticPage('/art-music')) });
+const blogRoute = createRoute({ getParentRoute: site, path: '/blog', ...pageRoute(pages.blog, staticPage('/blog')) });
+const blogPostRoute = createRoute({
+  getParentRoute: site,
+  path: '/blog/$id',
+  ...pageRoute(pages.blogPost, async (context) => (await seoBuilders()).blogPostSeo(context)),
+});
+const aboutRoute = createRoute({
+  getParentRoute: site,
+  path: '/about',
+  ...pageRoute(pages.about, async (context) => {
+    const { aboutSeo, metaOf } = await seoBuilders();
+    return aboutSeo(context, metaOf('/about'));
+  }),
+});
+const contactRoute = createRoute({ getParentRoute: site, path: '/contact', ...pageRoute(pages.contact, staticPage('/contact')) });
+const preorderRoute = createRoute({ getParentRoute: site, path: '/preorder', ...pageRoute(pages.preorder, staticPage('/preorder')) });
+
+/** What the server renders for /admin: the admin area is client-only and loads its own data. */
+function AdminShell() {
+  return (
+    <main id="main-content" style={{ minHeight: '100vh' }} aria-busy="true">
+      <p style={{ padding: '2rem', margin: 0 }}>Loading the admin area…</p>
+    </main>
+  );
+}
+
+/** The admin area's code is loaded only when /admin is visited, and never rendered on the server. */
 const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
-  component: lazyRouteComponent(() => import('./admin/AdminPage.js')),
+  ssr: false,
+  // Public pages load only the Mantine styles they use; the admin area brings the full set.
+  component: lazyRouteComponent(async () => {
+    const [module] = await Promise.all([import('./admin/AdminPage.js'), import('@mantine/core/styles.css')]);
+    return module;
+  }),
+  pendingComponent: AdminShell,
+  head: () => ({
+    meta: [
+      { title: fullTitle('Admin') },
+      { name: 'description', content: 'Site administration.' },
+      { name: 'robots', content: 'noindex' },
+    ],
+  }),
 });
 
-const routeTree = rootRoute.addChildren([
-  page('/', 'The throne awaits'),
-  page('/books', 'Books'),
-  page('/excerpts', 'Excerpts'),
-  page('/excerpts/$id', 'Excerpt'),
-  page('/art-music', 'Art & Music'),
-  page('/blog', 'Blog'),
-  page('/blog/$id', 'Blog post'),
-  page('/about', 'About'),
-  page('/contact', 'Contact'),
-  page('/preorder', 'Preorder'),
+export const routeTree = rootRoute.addChildren([
+  siteRoute.addChildren([
+    homeRoute,
+    booksRoute,
+    excerptsRoute,
+    excerptRoute,
+    artMusicRoute,
+    blogRoute,
+    blogPostRoute,
+    aboutRoute,
+    contactRoute,
+    preorderRoute,
+  ]),
   adminRoute,
 ]);
 
-export function createAppRouter() {
-  return createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+export type AppRouterDeps = {
+  queryClient: QueryClient;
+  trpcClient: AppTrpcClient;
+  origin: string;
+  announcementDismissed: boolean;
+};
+
+/**
+ * One router per request on the server, one per page load in the browser. The query cache the
+ * loaders fill on the server is dehydrated into the page and hydrated before the first render.
+ */
+export function createAppRouter({ queryClient, trpcClient, origin, announcementDismissed }: AppRouterDeps) {
+  // Section 7: no retries, so a query that failed on the server is not fetched again on mount.
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false },
+  });
+  const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+  const router = createRouter({
+    routeTree,
+    context: { queryClient, trpc: trpcUtils, origin, announcementDismissed },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+    notFoundMode: 'root',
+    Wrap: ({ children }) => (
+      <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
+        {children}
+      </AppProviders>
+    ),
+  });
+  setupRouterSsrQueryIntegration({ router, queryClient, wrapQueryClient: false });
+  return router;
 }
 
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
+  }
+  interface StaticDataRouteOption {
+    /** The page module's source file (relative to src/client): the server loads its chunk on that page. */
+    pageFile?: string;
   }
 }

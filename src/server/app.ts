@@ -11,11 +11,15 @@ import { PublicCache } from './cache/public-cache.js';
 import type { AppConfig } from './config.js';
 import { openDatabase, type AppDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { registerBenchReferenceRoutes } from './http/bench-reference.js';
 import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './http/client-app.js';
 import { contentSecurityPolicy } from './http/content-security-policy.js';
 import { handleError } from './http/errors.js';
 import { createRequestLimiters } from './rate-limit/request-limits.js';
+import { registerCsvExports } from './rest/csv-exports.js';
 import { registerRestRoutes } from './rest/register-rest-routes.js';
+import { HtmlCache } from './ssr/html-cache.js';
+import type { RenderedPage } from './ssr/page-renderer.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { createRequestContext, type AppServices } from './trpc/context.js';
 import { registerUploadRoutes } from './uploads/upload-routes.js';
@@ -25,11 +29,16 @@ export type BuildOptions = {
   client?: 'built' | 'vite-dev' | 'none';
   /** Fastify logger; off unless given. */
   logger?: boolean;
+  /** Adds the in-memory /__bench/reference/* baselines used by scripts/bench-api.mjs (BENCH_REFERENCE_ROUTES=1). */
+  benchReferenceRoutes?: boolean;
 };
 
 export type BuiltApp = { app: FastifyInstance; services: AppServices; generatedAdminPassword: string | null };
 
 export const DATABASE_FILE_NAME = 'site.sqlite';
+
+/** Rendered pages kept in memory (per URL, origin and announcement cookie). */
+const HTML_CACHE_ENTRIES = 500;
 
 /** Opens and migrates the database, seeding demo content into a newly created one if asked. */
 async function prepareDatabase(config: AppConfig, uploadsDir: string): Promise<{ db: AppDatabase; created: boolean }> {
@@ -62,6 +71,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Malformed or over-long URLs are refused by the router itself; answer them as JSON `{ error }` too.
+    frameworkErrors: handleError,
   });
   app.addHook('onClose', async () => db.destroy());
   app.setErrorHandler(handleError);
@@ -82,18 +93,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   registerRestRoutes(app, services);
+  registerCsvExports(app, services);
+  if (options.benchReferenceRoutes) registerBenchReferenceRoutes(app, services);
   await registerUploadRoutes(app, services, uploadsDir);
 
   const clientMode = options.client ?? 'none';
-  const servePage: ClientPageHandler | null =
-    clientMode === 'built' && config.clientDir
-      ? await serveBuiltClient(app, config.clientDir)
-      : clientMode === 'vite-dev'
-        ? await serveViteDevClient(app)
-        : null;
+  let servePage: ClientPageHandler | null = null;
+  if (clientMode === 'built' && config.clientDir) {
+    // Server-rendered pages are cached until the next content write (which clears the public cache).
+    const htmlCache = new HtmlCache<RenderedPage>(HTML_CACHE_ENTRIES);
+    services.cache.onClear(() => htmlCache.clear());
+    servePage = await serveBuiltClient(app, config.clientDir, services, { htmlCache });
+  } else if (clientMode === 'vite-dev') {
+    servePage = await serveViteDevClient(app, services);
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isPageRequest = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/trpc/');
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/trpc/');
     if (isPageRequest && servePage) return servePage(request, reply);
     return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });

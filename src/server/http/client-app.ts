@@ -1,21 +1,53 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CLIENT_ENTRY, devClientAssets, readClientAssets } from '../ssr/client-assets.js';
+import { HtmlCache } from '../ssr/html-cache.js';
+import { createPageRenderer, type RenderedPage } from '../ssr/page-renderer.js';
+import { registerSeoRoutes } from '../ssr/seo-routes.js';
+import type { ClientAssets, SsrEntry } from '../ssr/types.js';
+import type { AppServices } from '../trpc/context.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export type ClientPageHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
+/** Where `npm run build` puts the server renderer, next to the client build. */
+export function builtSsrEntry(clientDir: string): string {
+  return path.join(path.dirname(clientDir), 'ssr', 'entry-server.js');
+}
+
+export function builtClientManifest(clientDir: string): string {
+  return path.join(clientDir, '.vite', 'manifest.json');
+}
+
+export type BuiltClientOptions = {
+  /** The rendered-page cache; a content write must clear it (buildApp subscribes it to the public cache). */
+  htmlCache?: HtmlCache<RenderedPage>;
+};
+
 /**
  * Serves the built client: hashed files under /assets forever-cached (pre-compressed copies
- * preferred), other public files briefly cached, and index.html for any page route.
+ * preferred), other public files briefly cached, and every page route server-rendered by
+ * dist/ssr/entry-server.js, through the HTML cache.
  */
-export async function serveBuiltClient(app: FastifyInstance, clientDir: string): Promise<ClientPageHandler> {
-  const indexFile = path.join(clientDir, 'index.html');
-  if (!existsSync(indexFile)) throw new Error(`The client build is missing (${indexFile}); run npm run build`);
-  const indexHtml = await readFile(indexFile, 'utf8');
+export async function serveBuiltClient(
+  app: FastifyInstance,
+  clientDir: string,
+  services: AppServices,
+  options: BuiltClientOptions = {},
+): Promise<ClientPageHandler> {
+  const manifestFile = builtClientManifest(clientDir);
+  const entryFile = builtSsrEntry(clientDir);
+  for (const file of [manifestFile, entryFile]) {
+    if (!existsSync(file)) throw new Error(`The client build is missing (${file}); run npm run build`);
+  }
+  // The renderer and React read NODE_ENV when first imported: the built site runs in production mode.
+  process.env.NODE_ENV ??= 'production';
+  const assets = await readClientAssets(manifestFile);
+  const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
 
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -24,27 +56,48 @@ export async function serveBuiltClient(app: FastifyInstance, clientDir: string):
     wildcard: false,
     preCompressed: true,
     cacheControl: false,
+    allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
     setHeaders: (reply, filePath) => {
       const isHashedAsset = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
       reply.header('cache-control', isHashedAsset ? IMMUTABLE : 'public, max-age=3600');
     },
   });
+  registerSeoRoutes(app, services);
 
-  return async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  return createPageRenderer({
+    services,
+    loadEntry: async () => entry,
+    assets: async () => assets,
+    cache: options.htmlCache ?? new HtmlCache<RenderedPage>(500),
+    log: app.log,
+  });
 }
 
-/** Development: Vite's dev server (hot reload) as middleware in this same process. */
-export async function serveViteDevClient(app: FastifyInstance): Promise<ClientPageHandler> {
+/**
+ * Development: Vite's dev server (hot reload) as middleware in this same process; each page is
+ * rendered by the current src/client/entry-server.tsx (ssrLoadModule), without the HTML cache.
+ */
+export async function serveViteDevClient(app: FastifyInstance, services: AppServices): Promise<ClientPageHandler> {
   const { createServer } = await import('vite');
   const middie = (await import('@fastify/middie')).default;
-  const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+  // Hot reload's websocket shares this server's port, so the CSP's connect-src 'self' allows it.
+  const vite = await createServer({ server: { middlewareMode: true, hmr: { server: app.server } }, appType: 'custom' });
   await app.register(middie);
   app.use(vite.middlewares);
   app.addHook('onClose', async () => vite.close());
-  return async (request, reply) => {
-    const template = await readFile(path.resolve('index.html'), 'utf8');
-    const html = await vite.transformIndexHtml(request.url, template);
-    return reply.type('text/html; charset=utf-8').send(html);
-  };
+  registerSeoRoutes(app, services);
+
+  let assets: Promise<ClientAssets> | undefined;
+  return createPageRenderer({
+    services,
+    loadEntry: async () => (await vite.ssrLoadModule('/entry-server.tsx')) as SsrEntry,
+    assets: () =>
+      (assets ??= vite
+        .transformIndexHtml('/', '<!doctype html><html><head></head><body></body></html>')
+        .then((html) => devClientAssets(html, `/${CLIENT_ENTRY}`))),
+    cache: null,
+    log: app.log,
+    fixStack: (error) => vite.ssrFixStacktrace(error),
+  });
 }
+

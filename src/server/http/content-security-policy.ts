@@ -21,3 +21,26 @@ export function contentSecurityPolicy(): Record<string, string[] | null> {
     upgradeInsecureRequests: null,
   };
 }
+
+/**
+ * Per-response override for server-rendered pages: the policy helmet set for this response,
+ * with the given script sources (e.g. the 'sha256-…' hashes of the page's inline hydration
+ * scripts) added to script-src. A policy without script-src gets one built from default-src.
+ */
+export function withScriptSources(policy: string, sources: readonly string[]): string {
+  if (sources.length === 0) return policy;
+  const directives = policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter(Boolean);
+  const extra = sources.join(' ');
+  const scriptIndex = directives.findIndex((directive) => /^script-src(\s|$)/i.test(directive));
+  if (scriptIndex >= 0) {
+    directives[scriptIndex] = `${directives[scriptIndex]} ${extra}`;
+  } else {
+    const fallback = directives.find((directive) => /^default-src(\s|$)/i.test(directive));
+    const base = fallback ? fallback.replace(/^default-src/i, 'script-src') : "script-src 'self'";
+    directives.push(`${base} ${extra}`);
+  }
+  return directives.join(';');
+}

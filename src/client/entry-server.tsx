@@ -1,0 +1,134 @@
+import { createRouter } from '@tanstack/react-router';
+import {
+  createRequestHandler,
+  renderRouterToString,
+  RouterServer,
+} from '@tanstack/react-router/ssr/server';
+import type { ManifestRoute, ServerManifest as Manifest } from '@tanstack/router-core';
+import type { ClientAssets, SsrRenderInput, SsrRenderResult } from '../server/ssr/types.js';
+import { createQueryClient } from './query-client.js';
+import { createAppRouter, routeTree, type RouterContext } from './router.js';
+import { trpc } from './trpc.js';
+
+type AppRouterInstance = ReturnType<typeof createAppRouter>;
+
+let pageFilesByRouteId: Array<[routeId: string, pageFile: string]> | undefined;
+
+/** Which route renders which page module (route ids exist once a router has processed the tree). */
+function routePageFiles(): Array<[string, string]> {
+  if (!pageFilesByRouteId) {
+    const router = createRouter({ routeTree, context: {} as RouterContext });
+    pageFilesByRouteId = Object.values(router.routesById).flatMap((route) => {
+      const pageFile = route.options.staticData?.pageFile;
+      return pageFile ? [[route.id, pageFile] as [string, string]] : [];
+    });
+  }
+  return pageFilesByRouteId;
+}
+
+const manifests = new WeakMap<ClientAssets, Manifest>();
+
+/** Where each page route leaves the modules of its chunk for the loader below. */
+const PRELOAD_QUEUE = 'self.__pagePreloads';
+
+/**
+ * The production loader: once the document is parsed and painted, it adds module preloads for
+ * the entry's imports and the page's chunk (queued by the route scripts after it) and imports
+ * the entry, which hydrates. Until then the bandwidth goes to the stylesheets, images and fonts.
+ */
+function deferredLoader(entry: string, preloads: string[]): string {
+  return (
+    `(()=>{const go=()=>{for(const h of ${JSON.stringify(preloads)}.concat(${PRELOAD_QUEUE}||[])){` +
+    `const l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.append(l)}` +
+    `import(${JSON.stringify(entry)})};const start=()=>requestAnimationFrame(()=>setTimeout(go));` +
+    `document.readyState==='loading'?addEventListener('DOMContentLoaded',start):start()})()`
+  );
+}
+
+/**
+ * The router's asset manifest: the client entry (stylesheets, module script, preloads) on the
+ * root route, and each lazily loaded page's chunk on the route that renders it. The router
+ * renders only the matched routes' entries and sends the same ones to the browser.
+ */
+function routerManifest(assets: ClientAssets): Manifest {
+  const cached = manifests.get(assets);
+  if (cached) return cached;
+  const entry = assets.scripts.find((script) => 'src' in script);
+  const deferred = assets.loadAfterFirstPaint === true && entry !== undefined && assets.scripts.length === 1;
+  const routes: Record<string, ManifestRoute> = {
+    __root__: deferred
+      ? { css: assets.css, scripts: [{ children: deferredLoader(entry.src, assets.preloads) }] }
+      : {
+          css: assets.css,
+          preloads: assets.preloads,
+          scripts: assets.scripts.map((script) =>
+            'src' in script
+              ? { attrs: { type: 'module', src: script.src } }
+              : { attrs: { type: 'module' }, children: script.code },
+          ),
+        },
+  };
+  for (const [routeId, pageFile] of routePageFiles()) {
+    const chunk = assets.chunks[pageFile];
+    if (!chunk) continue;
+    routes[routeId] = deferred
+      ? { css: chunk.css, scripts: [{ children: `${PRELOAD_QUEUE}=(${PRELOAD_QUEUE}||[]).concat(${JSON.stringify(chunk.preloads)})` }] }
+      : { css: chunk.css, preloads: chunk.preloads };
+  }
+  const manifest: Manifest = { routes };
+  manifests.set(assets, manifest);
+  return manifest;
+}
+
+/** A failed query other than a missing item (rate limit, database error): the page shows its error state. */
+function hasTransientQueryError(router: AppRouterInstance): boolean {
+  return router.options.context.queryClient
+    .getQueryCache()
+    .getAll()
+    .some((query) => {
+      if (query.state.status !== 'error') return false;
+      const code = (query.state.error as { data?: { code?: unknown } } | null)?.data?.code;
+      return code !== 'NOT_FOUND' && code !== 'BAD_REQUEST';
+    });
+}
+
+/** A page whose item does not exist renders its own "not found" screen with status 404. */
+function itemNotFound(router: AppRouterInstance): boolean {
+  return router.stores.matches
+    .get()
+    .some((match) => (match.loaderData as { notFound?: boolean } | undefined)?.notFound === true);
+}
+
+/** Renders one page to a complete HTML document with TanStack Router's SSR. */
+export async function render(input: SsrRenderInput): Promise<SsrRenderResult> {
+  const url = new URL(input.url);
+  const request = new Request(url, { method: 'GET' });
+  let cacheable = true;
+  let notFoundItem = false;
+
+  const handler = createRequestHandler({
+    request,
+    createRouter: () => {
+      const router = createAppRouter({
+        queryClient: createQueryClient(),
+        trpcClient: trpc.createClient({ links: [input.trpcLink] }),
+        origin: url.origin,
+        announcementDismissed: input.announcementDismissed,
+      });
+      return router;
+    },
+    getRouterManifest: () => routerManifest(input.assets),
+  });
+
+  const response = await handler(({ router, responseHeaders }) => {
+    cacheable = !hasTransientQueryError(router);
+    notFoundItem = itemNotFound(router);
+    return renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> });
+  });
+
+  if (response.status >= 300 && response.status < 400) {
+    return { kind: 'redirect', status: response.status, location: response.headers.get('location') ?? '/' };
+  }
+  const status = response.status === 200 && notFoundItem ? 404 : response.status;
+  return { kind: 'page', status, html: await response.text(), cacheable: cacheable && status < 500 };
+}

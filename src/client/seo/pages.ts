@@ -1,0 +1,125 @@
+import type { createTRPCQueryUtils } from '@trpc/react-query';
+import type { AppRouter } from '../../server/trpc/app-router.js';
+import { pageSeo, type PageSeo } from './head.js';
+import { aboutPersonLd, blogPostingLd, bookListLd, excerptLd, websiteLd } from './json-ld.js';
+import { PAGE_META } from '../content/page-meta.js';
+import { NOT_FOUND_META, type StaticPageMeta } from './not-found.js';
+import { SITE_NAME } from './site.js';
+
+export type TrpcUtils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
+
+export type SeoContext = { utils: TrpcUtils; origin: string; params: Record<string, string> };
+
+/** What a public route's loader returns: the head of the page, and whether its item exists. */
+export type PageLoaderData = { seo: PageSeo; notFound?: true };
+
+export type { StaticPageMeta };
+
+/** A failed read: NOT_FOUND and BAD_REQUEST (an impossible id) mean the item does not exist. */
+function isMissingItem(error: unknown): boolean {
+  const code = (error as { data?: { code?: unknown } } | null)?.data?.code;
+  return code === 'NOT_FOUND' || code === 'BAD_REQUEST';
+}
+
+/** Reads through the query cache; undefined (never a throw) when the read fails. */
+async function attempt<T>(read: () => Promise<T>): Promise<{ value?: T; missing: boolean }> {
+  try {
+    return { value: await read(), missing: false };
+  } catch (error) {
+    return { missing: isMissingItem(error) };
+  }
+}
+
+/** The static title and description of a route (src/client/content/page-meta.ts). */
+export function metaOf(routePath: string): StaticPageMeta {
+  return PAGE_META[routePath] ?? { title: SITE_NAME, description: PAGE_META['/']?.description ?? SITE_NAME };
+}
+
+
+export function notFoundSeo(origin: string, path: string, meta: StaticPageMeta = NOT_FOUND_META): PageSeo {
+  return pageSeo({ origin, path, ...meta, noindex: true });
+}
+
+/** The detail pages' own "not found" screens (section 2). */
+const EXCERPT_NOT_FOUND: StaticPageMeta = {
+  title: 'Excerpt Not Found',
+  description: "The excerpt you're looking for doesn't exist or has been removed.",
+};
+const POST_NOT_FOUND: StaticPageMeta = {
+  title: 'Blog Post Not Found',
+  description: "The blog post you're looking for doesn't exist or has been removed.",
+};
+
+export function staticSeo(origin: string, path: string, meta: StaticPageMeta, extra: Partial<Parameters<typeof pageSeo>[0]> = {}): PageSeo {
+  return pageSeo({ origin, path, title: meta.title, description: meta.description, ...extra });
+}
+
+export async function homeSeo({ origin }: SeoContext, meta: StaticPageMeta): Promise<PageLoaderData> {
+  return { seo: staticSeo(origin, '/', { ...meta, title: meta.title || SITE_NAME }, { jsonLd: websiteLd(origin) }) };
+}
+
+export async function booksSeo({ utils, origin }: SeoContext, meta: StaticPageMeta): Promise<PageLoaderData> {
+  const books = (await attempt(() => utils.books.list.ensureData())).value ?? [];
+  const first = books[0];
+  return {
+    seo: staticSeo(origin, '/books', meta, {
+      jsonLd: bookListLd(origin, books),
+      image: first ? { src: first.coverImage, alt: `Cover of ${first.title}` } : null,
+    }),
+  };
+}
+
+export async function aboutSeo({ origin }: SeoContext, meta: StaticPageMeta): Promise<PageLoaderData> {
+  return { seo: staticSeo(origin, '/about', meta, { type: 'profile', jsonLd: aboutPersonLd(origin, { description: meta.description }) }) };
+}
+
+export async function excerptSeo({ utils, origin, params }: SeoContext): Promise<PageLoaderData> {
+  const id = params.id ?? '';
+  const path = `/excerpts/${encodeURIComponent(id)}`;
+  const [excerpt, books] = await Promise.all([
+    attempt(() => utils.excerpts.byId.ensureData({ id })),
+    attempt(() => utils.books.list.ensureData()),
+  ]);
+  if (!excerpt.value) {
+    return excerpt.missing
+      ? { seo: notFoundSeo(origin, path, EXCERPT_NOT_FOUND), notFound: true }
+      : { seo: staticSeo(origin, path, metaOf('/excerpts/$id')) };
+  }
+  const book = books.value?.find((candidate) => candidate.id === excerpt.value!.bookId);
+  const title = book ? `${excerpt.value.title} — an excerpt from ${book.title}` : excerpt.value.title;
+  return {
+    seo: pageSeo({
+      origin,
+      path,
+      title,
+      description: excerpt.value.description,
+      type: 'article',
+      image: book ? { src: book.coverImage, alt: `Cover of ${book.title}` } : null,
+      jsonLd: excerptLd(origin, excerpt.value, book),
+    }),
+  };
+}
+
+export async function blogPostSeo({ utils, origin, params }: SeoContext): Promise<PageLoaderData> {
+  const id = params.id ?? '';
+  const path = `/blog/${encodeURIComponent(id)}`;
+  const post = await attempt(() => utils.blog.byId.ensureData({ id }));
+  if (!post.value) {
+    return post.missing
+      ? { seo: notFoundSeo(origin, path, POST_NOT_FOUND), notFound: true }
+      : { seo: staticSeo(origin, path, metaOf('/blog/$id')) };
+  }
+  const value = post.value;
+  return {
+    seo: pageSeo({
+      origin,
+      path,
+      title: value.title,
+      description: value.summary,
+      type: 'article',
+      publishedTime: value.publishedAt.toISOString(),
+      image: { src: value.coverImage, alt: value.title },
+      jsonLd: blogPostingLd(origin, value),
+    }),
+  };
+}

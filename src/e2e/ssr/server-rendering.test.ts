@@ -1,0 +1,290 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../support/server.js';
+import { bodyText, inlineScripts, jsonLdNodes, linkHref, metaContent, titleOf } from './html.js';
+
+/**
+ * What a client without JavaScript (a crawler, a link preview) gets: complete pages with their
+ * head, the right status codes, the SEO documents, caching and compression headers.
+ */
+
+type Book = { id: string; title: string; coverImage: string };
+type Excerpt = { id: string; bookId: string; title: string };
+type Post = { id: string; title: string; summary: string; coverImage: string };
+
+let server: RunningServer;
+let books: Book[];
+let excerpts: Excerpt[];
+let posts: Post[];
+
+async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${path}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function page(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.baseUrl}${path}`, { headers, redirect: 'manual' });
+  return { response, html: await response.text() };
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  [books, excerpts, posts] = await Promise.all([
+    getJson<Book[]>('/api/books'),
+    getJson<Excerpt[]>('/api/excerpts'),
+    getJson<Post[]>('/api/blog'),
+  ]);
+  expect(books.length).toBeGreaterThan(0);
+  expect(excerpts.length).toBeGreaterThan(0);
+  expect(posts.length).toBeGreaterThan(0);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('public pages without JavaScript', () => {
+  const cases = (): Array<{ path: string; texts: string[]; title: RegExp; jsonLd?: string }> => {
+    const excerpt = excerpts[0]!;
+    const post = posts[0]!;
+    return [
+      { path: '/', texts: ['Latest Release', 'Read an Excerpt', 'Latest Announcements'], title: /Cinderwake Cycle/, jsonLd: 'WebSite' },
+      { path: '/books', texts: books.map((book) => book.title), title: /^Books \|/, jsonLd: 'Book' },
+      { path: '/excerpts', texts: ['Want Early Access?', excerpt.title], title: /^Excerpts \|/ },
+      { path: `/excerpts/${excerpt.id}`, texts: [excerpt.title, 'More Excerpts'], title: new RegExp(excerpt.title), jsonLd: 'Book' },
+      { path: '/art-music', texts: ['Art Gallery', 'Music & Playlists'], title: /^Art & Music \|/ },
+      { path: '/blog', texts: ['All Posts', 'Behind-the-Scenes', post.title], title: /^Blog & News \|/ },
+      { path: `/blog/${post.id}`, texts: [post.title, post.summary, 'More Posts'], title: new RegExp(post.title), jsonLd: 'BlogPosting' },
+      { path: '/about', texts: ['Contact / Press'], title: /^About the Author \|/, jsonLd: 'Person' },
+      { path: '/contact', texts: ['Send Message'], title: /^Contact & Subscribe \|/ },
+      { path: '/preorder', texts: ['Preorder', books[0]!.title], title: /^Preorder \|/ },
+    ];
+  };
+
+  it('render every route with its main text, title, description, canonical URL and social tags', async () => {
+    for (const { path, texts, title } of cases()) {
+      const { response, html } = await page(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(html.startsWith('<!DOCTYPE html>'), path).toBe(true);
+      expect(html, path).toMatch(/<html lang="en"/);
+
+      const text = bodyText(html);
+      for (const expected of texts) expect(text, `${path} shows "${expected}"`).toContain(expected);
+
+      expect(titleOf(html), path).toMatch(title);
+      expect(metaContent(html, 'description')?.length, `${path} description`).toBeGreaterThan(20);
+      expect(linkHref(html, 'canonical'), path).toBe(`${server.baseUrl}${path}`);
+      expect(metaContent(html, 'og:title'), path).toBe(titleOf(html));
+      expect(metaContent(html, 'og:url'), path).toBe(`${server.baseUrl}${path}`);
+      expect(metaContent(html, 'og:image'), path).toMatch(new RegExp(`^${server.baseUrl}/`));
+      expect(metaContent(html, 'twitter:card'), path).toBe('summary_large_image');
+      expect(linkHref(html, 'alternate', 'application/rss+xml'), path).toBe('/blog/rss.xml');
+    }
+  });
+
+  it('describe the content with schema.org JSON-LD', async () => {
+    for (const { path, jsonLd } of cases()) {
+      if (!jsonLd) continue;
+      const { html } = await page(path);
+      const types = jsonLdNodes(html).map((node) => node['@type']);
+      expect(types, path).toContain(jsonLd);
+    }
+
+    const booksNodes = jsonLdNodes((await page('/books')).html).filter((node) => node['@type'] === 'Book');
+    expect(booksNodes.map((node) => node.name)).toEqual(books.map((book) => book.title));
+    expect(booksNodes[0]!.image).toBe(`${server.baseUrl}${books[0]!.coverImage}`);
+
+    const post = posts[0]!;
+    const posting = jsonLdNodes((await page(`/blog/${post.id}`)).html).find((node) => node['@type'] === 'BlogPosting')!;
+    expect(posting.headline).toBe(post.title);
+    expect(posting.image).toBe(`${server.baseUrl}${post.coverImage}`);
+    expect(typeof posting.datePublished).toBe('string');
+
+    const excerpt = excerpts[0]!;
+    const book = books.find((candidate) => candidate.id === excerpt.bookId)!;
+    const excerptNodes = jsonLdNodes((await page(`/excerpts/${excerpt.id}`)).html);
+    expect(excerptNodes.find((node) => node['@type'] === 'Book')?.name).toBe(book.title);
+  });
+
+  it('use the cover image as the social image of a post', async () => {
+    const post = posts[0]!;
+    const { html } = await page(`/blog/${post.id}`);
+    expect(metaContent(html, 'og:image')).toBe(`${server.baseUrl}${post.coverImage}`);
+    expect(metaContent(html, 'og:type')).toBe('article');
+  });
+
+  it('omit the announcement bar when the visitor dismissed it (cookie)', async () => {
+    const shown = await page('/about');
+    const hidden = await page('/about', { cookie: 'theme=x; announcementDismissed=1' });
+    expect(shown.html).toContain('Dismiss announcement');
+    expect(hidden.html).not.toContain('Dismiss announcement');
+    // Both variants are cached separately: the first again still has the bar.
+    expect((await page('/about')).html).toContain('Dismiss announcement');
+  });
+
+  it('serve /admin as a shell without admin data, out of the index', async () => {
+    const { response, html } = await page('/admin');
+    expect(response.status).toBe(200);
+    expect(metaContent(html, 'robots')).toBe('noindex');
+    expect(html).not.toContain('AdminPage');
+  });
+});
+
+describe('status codes', () => {
+  it('answer an unknown path with the 404 page and status 404', async () => {
+    const { response, html } = await page('/no/such/page');
+    expect(response.status).toBe(404);
+    expect(titleOf(html)).toMatch(/^404 Page Not Found/);
+    expect(bodyText(html)).toContain('404 Page Not Found');
+    expect(metaContent(html, 'robots')).toBe('noindex');
+  });
+
+  it('answer an unknown excerpt with its Not Found screen and status 404', async () => {
+    const { response, html } = await page('/excerpts/does-not-exist');
+    expect(response.status).toBe(404);
+    expect(bodyText(html)).toContain('Excerpt Not Found');
+    expect(bodyText(html)).toContain("The excerpt you're looking for doesn't exist or has been removed.");
+  });
+
+  it('answer an unknown blog post with its Not Found screen and status 404', async () => {
+    const { response, html } = await page('/blog/does-not-exist');
+    expect(response.status).toBe(404);
+    expect(bodyText(html)).toContain('Blog Post Not Found');
+    expect(metaContent(html, 'robots')).toBe('noindex');
+  });
+
+  it('answer a missing file with a plain 404, without rendering a page', async () => {
+    const response = await fetch(`${server.baseUrl}/assets/missing-file.js`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+  });
+});
+
+describe('SEO documents', () => {
+  it('/robots.txt allows everything but /admin and links the sitemap', async () => {
+    const response = await fetch(`${server.baseUrl}/robots.txt`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toMatch(/^User-agent: \*$/m);
+    expect(text).toMatch(/^Allow: \/$/m);
+    expect(text).toMatch(/^Disallow: \/admin$/m);
+    expect(text).toContain(`Sitemap: ${server.baseUrl}/sitemap.xml`);
+  });
+
+  it('/sitemap.xml lists every public route, excerpt and post', async () => {
+    const response = await fetch(`${server.baseUrl}/sitemap.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/xml/);
+    const xml = await response.text();
+    const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    for (const path of ['/', '/books', '/excerpts', '/art-music', '/blog', '/about', '/contact', '/preorder']) {
+      expect(locations).toContain(`${server.baseUrl}${path}`);
+    }
+    for (const excerpt of excerpts) expect(locations).toContain(`${server.baseUrl}/excerpts/${excerpt.id}`);
+    for (const post of posts) expect(locations).toContain(`${server.baseUrl}/blog/${post.id}`);
+    expect(locations.some((location) => location?.includes('/admin'))).toBe(false);
+  });
+
+  it('/blog/rss.xml is an RSS 2.0 feed of every post', async () => {
+    const response = await fetch(`${server.baseUrl}/blog/rss.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/rss\+xml/);
+    const xml = await response.text();
+    expect(xml).toMatch(/<rss version="2.0"/);
+    const items = xml.match(/<item>/g) ?? [];
+    expect(items.length).toBe(posts.length);
+    for (const post of posts) expect(xml).toContain(`<link>${server.baseUrl}/blog/${post.id}</link>`);
+  });
+});
+
+describe('caching, compression and the content security policy', () => {
+  it("links the entry's stylesheet and the page's own, and loads the scripts only after the first paint", async () => {
+    const { html } = await page('/books');
+    const head = html.slice(0, html.indexOf('</head>'));
+    const stylesheets = [...head.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]);
+    expect(stylesheets.some((href) => /\/assets\/entry-client-[^/]+\.css$/.test(href!))).toBe(true);
+    expect(stylesheets.some((href) => /\/assets\/BooksPage-[^/]+\.css$/.test(href!))).toBe(true);
+    // No script download competes with the first paint: the loader adds them afterwards.
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
+    expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+    const loader = inlineScripts(html).find((script) => script.includes('import("/assets/entry-client-'));
+    expect(loader).toBeDefined();
+    const queued = inlineScripts(html).filter((script) => script.includes('__pagePreloads=')).join('');
+    expect(queued).toMatch(/\/assets\/BooksPage-[^"]+\.js/);
+    expect(queued).not.toMatch(/(HomePage|BlogPage|AdminPage)-/);
+  });
+
+  it('serves hashed assets forever-cacheable, pre-compressed with brotli or gzip', async () => {
+    const { html } = await page('/');
+    const script = /import\("(\/assets\/[^"]+\.js)"\)/.exec(html)?.[1];
+    const stylesheet = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    expect(stylesheet).toBeDefined();
+    for (const asset of [script!, stylesheet!]) {
+      const br = await fetch(`${server.baseUrl}${asset}`, { headers: { 'accept-encoding': 'br' } });
+      expect(br.status, asset).toBe(200);
+      expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(br.headers.get('content-encoding')).toBe('br');
+      await br.arrayBuffer();
+      const gzip = await fetch(`${server.baseUrl}${asset}`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers.get('content-encoding')).toBe('gzip');
+      expect(gzip.headers.get('cache-control')).toContain('immutable');
+      await gzip.arrayBuffer();
+    }
+  });
+
+  it('compresses pages and revalidates them with an ETag', async () => {
+    const br = await fetch(`${server.baseUrl}/books`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toBe('no-cache');
+    expect(await br.text()).toContain('<!DOCTYPE html>');
+    const gzip = await fetch(`${server.baseUrl}/books`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const etag = gzip.headers.get('etag');
+    expect(etag).toBeTruthy();
+    await gzip.arrayBuffer();
+    const again = await fetch(`${server.baseUrl}/books`, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+  });
+
+  it("allows exactly the page's inline scripts in its CSP (by hash), and nothing inline otherwise", async () => {
+    for (const path of ['/', `/blog/${posts[0]!.id}`, '/no/such/page']) {
+      const { response, html } = await page(path);
+      const policy = response.headers.get('content-security-policy') ?? '';
+      const scriptSrc = policy.split(';').find((directive) => directive.startsWith('script-src '))!;
+      expect(scriptSrc, path).toBeDefined();
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+      const scripts = inlineScripts(html);
+      expect(scripts.length, path).toBeGreaterThan(0);
+      for (const script of scripts) {
+        const hash = `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+        expect(scriptSrc, `${path}: ${script.slice(0, 40)}`).toContain(hash);
+      }
+    }
+  });
+
+  it('drops the rendered pages on a content write: the next page shows the new book', async () => {
+    const before = await page('/books');
+    const title = `The Cinder Archive ${Date.now()}`;
+    expect(before.html).not.toContain(title);
+    const created = await fetch(`${server.baseUrl}/api/books`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.adminPassword}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title,
+        description: 'A new book written during the test.',
+        coverImage: '/objects/cover-ashwarden.svg',
+        status: 'coming-soon',
+        price: '$21.00',
+        order: 99,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const after = await page('/books');
+    expect(after.response.status).toBe(200);
+    expect(bodyText(after.html)).toContain(title);
+    expect(jsonLdNodes(after.html).some((node) => node['@type'] === 'Book' && node.name === title)).toBe(true);
+  });
+});

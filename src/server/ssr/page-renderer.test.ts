@@ -1,0 +1,235 @@
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import fastifyHelmet from '@fastify/helmet';
+import { createTRPCClient } from '@trpc/client';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '../http/content-security-policy.js';
+import { createTestApp, TEST_ADMIN_PASSWORD, validBook, type TestApp } from '../test-support/test-app.js';
+import type { AppRouter } from '../trpc/app-router.js';
+import { HtmlCache } from './html-cache.js';
+import {
+  cacheKey,
+  createPageRenderer,
+  isAnnouncementDismissed,
+  pageLocation,
+  preferredEncoding,
+  type RenderedPage,
+} from './page-renderer.js';
+import type { ClientAssets, SsrEntry, SsrRenderInput, SsrRenderResult } from './types.js';
+
+const ASSETS: ClientAssets = { css: [], scripts: [{ src: '/assets/entry.js' }], preloads: [], chunks: {} };
+const INLINE_SCRIPT = 'self.$_TSR={}';
+
+describe('request helpers', () => {
+  it('reads the announcement cookie among others', () => {
+    expect(isAnnouncementDismissed(undefined)).toBe(false);
+    expect(isAnnouncementDismissed('a=1; announcementDismissed=1')).toBe(true);
+    expect(isAnnouncementDismissed('announcementDismissed=1')).toBe(true);
+    expect(isAnnouncementDismissed('announcementDismissed=0; b=2')).toBe(false);
+    expect(isAnnouncementDismissed('xannouncementDismissed=1')).toBe(false);
+  });
+
+  it('keys pages by path, ignoring query strings that do not change the page', () => {
+    expect(pageLocation('/books?utm_source=x&b=2')).toBe('/books');
+    expect(pageLocation('/blog/abc')).toBe('/blog/abc');
+    expect(pageLocation('//evil.example/books')).toBe('//evil.example/books');
+    expect(cacheKey('http://a', '/books', true)).not.toBe(cacheKey('http://a', '/books', false));
+    expect(cacheKey('http://a', '/books', false)).not.toBe(cacheKey('http://b', '/books', false));
+  });
+
+  it('prefers brotli, then gzip, honouring q=0', () => {
+    expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+    expect(preferredEncoding('gzip')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeNull();
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding(undefined)).toBeNull();
+  });
+});
+
+describe('createPageRenderer', () => {
+  let testApp: TestApp;
+  let app: FastifyInstance;
+  let renders: SsrRenderInput[];
+  let respond: (input: SsrRenderInput) => Promise<SsrRenderResult>;
+  let cache: HtmlCache<RenderedPage>;
+
+  /** A stand-in for the React renderer: lists the books it reads through the given tRPC link. */
+  const entry: SsrEntry = {
+    render: async (input) => {
+      renders.push(input);
+      return respond(input);
+    },
+  };
+
+  async function listingPage(input: SsrRenderInput): Promise<SsrRenderResult> {
+    const client = createTRPCClient<AppRouter>({ links: [input.trpcLink] });
+    const books = await client.books.list.query();
+    const bar = input.announcementDismissed ? '' : '<aside>Announcement</aside>';
+    return {
+      kind: 'page',
+      status: new URL(input.url).pathname === '/missing' ? 404 : 200,
+      cacheable: true,
+      html: `<!DOCTYPE html><html><body>${bar}<ul>${books.map((book) => `<li>${book.title}</li>`).join('')}</ul><script>${INLINE_SCRIPT}</script></body></html>`,
+    };
+  }
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  beforeEach(async () => {
+    renders = [];
+    respond = listingPage;
+    cache = new HtmlCache<RenderedPage>(10);
+    testApp.services.cache.onClear(() => cache.clear());
+    app = Fastify();
+    await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: contentSecurityPolicy() } });
+    const servePage = createPageRenderer({
+      services: testApp.services,
+      loadEntry: async () => entry,
+      assets: async () => ASSETS,
+      cache,
+      log: app.log,
+    });
+    app.get('/*', (request, reply) => servePage(request, reply));
+    await app.ready();
+  });
+  afterEach(async () => {
+    await app.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+  it('renders a page with data read in-process through the tRPC link', async () => {
+    await testApp.callerWithKey(TEST_ADMIN_PASSWORD).books.create({ ...validBook, title: 'Rendered In Process' });
+    const response = await get('/books');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('<li>Rendered In Process</li>');
+    expect(renders[0]!.url).toBe('http://localhost:80/books');
+    expect(renders[0]!.assets).toBe(ASSETS);
+  });
+
+  it('renders each page once, then serves it from the cache (query strings ignored)', async () => {
+    const first = await get('/books');
+    const second = await get('/books?utm_source=newsletter');
+    expect(second.body).toBe(first.body);
+    expect(renders).toHaveLength(1);
+  });
+
+  it('keeps the announcement-dismissed variant apart', async () => {
+    const shown = await get('/about');
+    const hidden = await get('/about', { cookie: 'announcementDismissed=1' });
+    expect(shown.body).toContain('Announcement');
+    expect(hidden.body).not.toContain('Announcement');
+    expect(renders.map((input) => input.announcementDismissed)).toEqual([false, true]);
+  });
+
+  it('drops every page on a content write, so the next reader sees the new content', async () => {
+    await get('/books');
+    await testApp.callerWithKey(TEST_ADMIN_PASSWORD).books.create({ ...validBook, title: 'Written Just Now' });
+    const after = await get('/books');
+    expect(after.body).toContain('Written Just Now');
+    expect(renders).toHaveLength(2);
+  });
+
+  it('does not keep a page whose render began before a content write', async () => {
+    let release!: () => void;
+    respond = async (input) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return listingPage(input);
+    };
+    const pending = get('/books');
+    await expect.poll(() => renders.length).toBe(1);
+    testApp.services.cache.clear();
+    release();
+    await pending;
+    respond = listingPage;
+    await get('/books');
+    expect(renders).toHaveLength(2);
+  });
+
+  it('shares one render between concurrent requests for the same page', async () => {
+    const responses = await Promise.all([get('/books'), get('/books'), get('/books')]);
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    expect(renders).toHaveLength(1);
+  });
+
+  it('does not cache a page rendered with a failed read', async () => {
+    respond = async (input) => ({ ...(await listingPage(input)), cacheable: false });
+    await get('/books');
+    await get('/books');
+    expect(renders).toHaveLength(2);
+  });
+
+  it('keeps the status of a not-found page, and caches it', async () => {
+    expect((await get('/missing')).statusCode).toBe(404);
+    expect((await get('/missing')).statusCode).toBe(404);
+    expect(renders).toHaveLength(1);
+  });
+
+  it('adds the hashes of the inline scripts to the CSP of that page only', async () => {
+    const response = await get('/books');
+    const hash = `'sha256-${createHash('sha256').update(INLINE_SCRIPT).digest('base64')}'`;
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toMatch(new RegExp(`script-src 'self' ${hash.replace(/[+/]/g, '\\$&')}`));
+    expect(policy).toContain("object-src 'none'");
+  });
+
+  it('sends brotli or gzip bodies, made once per page', async () => {
+    const br = await get('/books', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<!DOCTYPE html>');
+    const gzip = await get('/books', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(brotliDecompressSync(br.rawPayload).toString());
+    const plain = await get('/books');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary)).toMatch(/Accept-Encoding/);
+    expect(renders).toHaveLength(1);
+  });
+
+  it('answers a matching If-None-Match with 304', async () => {
+    const first = await get('/books');
+    const etag = String(first.headers.etag);
+    const again = await get('/books', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('passes redirects on', async () => {
+    respond = async () => ({ kind: 'redirect', status: 301, location: '/books' });
+    const response = await get('/books/');
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/books');
+  });
+
+  it('sends a path starting with // to the same path on this site', async () => {
+    const response = await get('//evil.example/books');
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/evil.example/books');
+    expect(renders).toHaveLength(0);
+  });
+
+  it('answers file paths with a plain 404 without rendering', async () => {
+    const response = await get('/assets/nope.js');
+    expect(response.statusCode).toBe(404);
+    expect(renders).toHaveLength(0);
+  });
+
+  it('answers a failed render with a 500 page, and renders again next time', async () => {
+    respond = async () => {
+      throw new Error('boom');
+    };
+    const failed = await get('/books');
+    expect(failed.statusCode).toBe(500);
+    expect(failed.body).toContain('Something went wrong');
+    respond = listingPage;
+    expect((await get('/books')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,80 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ADMIN_PASSWORD, validBlogPost, validBook, validExcerpt, type TestApp } from '../test-support/test-app.js';
+import { escapeXml, registerSeoRoutes, robotsTxt, rssXml, sitemapXml, STATIC_PAGE_PATHS } from './seo-routes.js';
+
+const ORIGIN = 'https://example.com';
+
+describe('SEO documents', () => {
+  it('escapes XML text and attributes', () => {
+    expect(escapeXml(`a<b>&"c'`)).toBe('a&#60;b&#62;&#38;&#34;c&#39;');
+  });
+
+  it('robots.txt keeps crawlers out of /admin and names the sitemap', () => {
+    expect(robotsTxt(ORIGIN)).toBe(`User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
+  });
+
+  it('the sitemap lists the static pages, every excerpt and every post (with its date)', () => {
+    const xml = sitemapXml(ORIGIN, {
+      excerpts: [{ id: 'e1' }],
+      posts: [{ id: 'p 1', publishedAt: new Date('2026-01-02T03:04:05Z') }],
+    });
+    for (const path of STATIC_PAGE_PATHS) expect(xml).toContain(`<loc>${ORIGIN}${path}</loc>`);
+    expect(xml).toContain(`<loc>${ORIGIN}/excerpts/e1</loc>`);
+    expect(xml).toContain(`<url><loc>${ORIGIN}/blog/p%201</loc><lastmod>2026-01-02T03:04:05.000Z</lastmod></url>`);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+  });
+
+  it('the feed lists posts newest first with RFC 822 dates', () => {
+    const xml = rssXml(ORIGIN, [
+      { id: 'old', title: 'Old & dusty', summary: 'S', category: 'soundtracks', publishedAt: new Date('2025-01-01T00:00:00Z') },
+      { id: 'new', title: 'New', summary: '<b>bold</b>', category: 'announcements', publishedAt: new Date('2026-01-01T00:00:00Z') },
+    ]);
+    expect(xml.indexOf('/blog/new')).toBeLessThan(xml.indexOf('/blog/old'));
+    expect(xml).toContain('<title>Old &#38; dusty</title>');
+    expect(xml).toContain('<description>&#60;b&#62;bold&#60;/b&#62;</description>');
+    expect(xml).toContain('<pubDate>Thu, 01 Jan 2026 00:00:00 GMT</pubDate>');
+    expect(xml).toContain('<category>Announcements</category>');
+    expect(xml).toContain('<lastBuildDate>Thu, 01 Jan 2026 00:00:00 GMT</lastBuildDate>');
+  });
+});
+
+describe('registerSeoRoutes', () => {
+  let testApp: TestApp;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    app = Fastify();
+    registerSeoRoutes(app, testApp.services);
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await testApp.close();
+  });
+
+  it('serves the current content and refreshes after a write', async () => {
+    const admin = testApp.callerWithKey(TEST_ADMIN_PASSWORD);
+    const book = await admin.books.create(validBook);
+    const excerpt = await admin.excerpts.create(validExcerpt(book.id));
+    const before = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'site.test' } });
+    expect(before.statusCode).toBe(200);
+    expect(before.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(before.body).toContain(`<loc>http://site.test/excerpts/${excerpt.id}</loc>`);
+
+    const post = await admin.blog.create(validBlogPost);
+    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'site.test' } });
+    expect(sitemap.body).toContain(`<loc>http://site.test/blog/${post.id}</loc>`);
+    const feed = await app.inject({ method: 'GET', url: '/blog/rss.xml', headers: { host: 'site.test' } });
+    expect(feed.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+    expect(feed.body).toContain(`<guid isPermaLink="true">http://site.test/blog/${post.id}</guid>`);
+  });
+
+  it('revalidates with an ETag', async () => {
+    const first = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(first.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const again = await app.inject({ method: 'GET', url: '/robots.txt', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+});

@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { blogCategoryLabel } from '../../domain/blog.js';
+import { createCaller } from '../trpc/app-router.js';
+import { createRequestContext, type AppServices } from '../trpc/context.js';
+
+export const SITE_TITLE = 'The Cinderwake Cycle';
+export const SITE_AUTHOR = 'Delphine Rook';
+
+/** The public routes without parameters, in the order the navigation lists them. */
+export const STATIC_PAGE_PATHS = ['/', '/books', '/excerpts', '/art-music', '/blog', '/about', '/contact', '/preorder'] as const;
+
+export function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+type SitemapInput = {
+  excerpts: ReadonlyArray<{ id: string }>;
+  posts: ReadonlyArray<{ id: string; publishedAt: Date }>;
+};
+
+export function sitemapXml(origin: string, { excerpts, posts }: SitemapInput): string {
+  const newestPost = posts.reduce<Date | null>((newest, post) => (!newest || post.publishedAt > newest ? post.publishedAt : newest), null);
+  const entries: Array<{ loc: string; lastmod?: Date }> = [
+    ...STATIC_PAGE_PATHS.map((path) => ({ loc: `${origin}${path}`, ...(path === '/blog' && newestPost ? { lastmod: newestPost } : {}) })),
+    ...excerpts.map((excerpt) => ({ loc: `${origin}/excerpts/${encodeURIComponent(excerpt.id)}` })),
+    ...posts.map((post) => ({ loc: `${origin}/blog/${encodeURIComponent(post.id)}`, lastmod: post.publishedAt })),
+  ];
+  const urls = entries.map(
+    ({ loc, lastmod }) =>
+      `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(origin: string): string {
+  return `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${origin}/sitemap.xml\n`;
+}
+
+type FeedPost = { id: string; title: string; summary: string; category: string; publishedAt: Date };
+
+/** RSS 2.0 of the blog, newest first. */
+export function rssXml(origin: string, posts: readonly FeedPost[]): string {
+  const sorted = [...posts].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime());
+  const items = sorted.map((post) => {
+    const link = `${origin}/blog/${encodeURIComponent(post.id)}`;
+    return [
+      '    <item>',
+      `      <title>${escapeXml(post.title)}</title>`,
+      `      <link>${escapeXml(link)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `      <pubDate>${post.publishedAt.toUTCString()}</pubDate>`,
+      `      <category>${escapeXml(blogCategoryLabel(post.category))}</category>`,
+      `      <description>${escapeXml(post.summary)}</description>`,
+      '    </item>',
+    ].join('\n');
+  });
+  const lastBuild = sorted[0]?.publishedAt ?? new Date(0);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '  <channel>',
+    `    <title>${escapeXml(`${SITE_TITLE} — Blog & News`)}</title>`,
+    `    <link>${escapeXml(`${origin}/blog`)}</link>`,
+    `    <atom:link href="${escapeXml(`${origin}/blog/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    `    <description>${escapeXml(`Announcements, behind-the-scenes notes and soundtracks from ${SITE_AUTHOR}.`)}</description>`,
+    '    <language>en</language>',
+    `    <lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>`,
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}
+
+type Document = { body: string; etag: string };
+
+/**
+ * GET /sitemap.xml, /robots.txt and /blog/rss.xml, built from the cached public lists and kept
+ * per origin until the next content write.
+ */
+export function registerSeoRoutes(app: FastifyInstance, services: AppServices): void {
+  const documents = new Map<string, Document>();
+  services.cache.onClear(() => documents.clear());
+
+  const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+  async function serve(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: string,
+    type: string,
+    build: (origin: string) => Promise<string> | string,
+  ) {
+    const origin = originOf(request);
+    const key = `${kind} ${origin}`;
+    let document = documents.get(key);
+    if (!document) {
+      const body = await build(origin);
+      document = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+      if (documents.size > 50) documents.clear();
+      documents.set(key, document);
+    }
+    reply.type(type).header('cache-control', 'no-cache').header('etag', document.etag);
+    if (request.headers['if-none-match'] === document.etag) return reply.status(304).send();
+    return reply.send(document.body);
+  }
+
+  const callerFor = (request: FastifyRequest) => createCaller(createRequestContext(services, { ip: request.ip, headers: {} }));
+
+  app.get('/robots.txt', (request, reply) => serve(request, reply, 'robots', 'text/plain; charset=utf-8', robotsTxt));
+
+  app.get('/sitemap.xml', (request, reply) =>
+    serve(request, reply, 'sitemap', 'application/xml; charset=utf-8', async (origin) => {
+      const caller = callerFor(request);
+      const [excerpts, posts] = await Promise.all([caller.excerpts.list(), caller.blog.list()]);
+      return sitemapXml(origin, { excerpts, posts });
+    }),
+  );
+
+  app.get('/blog/rss.xml', (request, reply) =>
+    serve(request, reply, 'rss', 'application/rss+xml; charset=utf-8', async (origin) =>
+      rssXml(origin, await callerFor(request).blog.list()),
+    ),
+  );
+}
