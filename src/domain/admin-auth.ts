@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from './limits.js';
 
-/** localStorage key holding the admin session token (section 4). */
-export const ADMIN_KEY_STORAGE_NAME = 'adminKey';
-
 export const loginInputSchema = z.object({
   password: z
     .string({ error: 'Please enter the password' })

@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { seedDemoContent } from '../../db/seed/seed-demo.js';
@@ -13,8 +12,8 @@ import { openDatabase, type AppDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerBenchReferenceRoutes } from './http/bench-reference.js';
 import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './http/client-app.js';
-import { contentSecurityPolicy } from './http/content-security-policy.js';
 import { handleError } from './http/errors.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { createRequestLimiters } from './rate-limit/request-limits.js';
 import { registerCsvExports } from './rest/csv-exports.js';
 import { registerRestRoutes } from './rest/register-rest-routes.js';
@@ -77,7 +76,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => db.destroy());
   app.setErrorHandler(handleError);
 
-  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: contentSecurityPolicy() } });
+  registerSecurityHeaders(app);
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
 
   app.get('/healthz', async () => ({ status: 'ok' }));

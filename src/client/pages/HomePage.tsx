@@ -1,4 +1,4 @@
-import { Badge, Button, Skeleton, Title } from '@mantine/core';
+import { Badge, Button, Skeleton, Title, VisuallyHidden } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { latestAnnouncements } from '../../domain/blog.js';
@@ -120,6 +120,7 @@ function LatestRelease({ books, loading }: { books: BookItem[] | undefined; load
           <div className={classes.releaseActions}>
             <Button component={Link} to="/excerpts" size="md">
               Read More
+              {book && <VisuallyHidden>: excerpts from {book.title}</VisuallyHidden>}
             </Button>
             <Button component={Link} to="/preorder" size="md" variant="outline" color="gray" className={classes.ghostButton}>
               Preorder

@@ -23,6 +23,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     cwd: projectRoot,
     env: {
       ...process.env,
+      NODE_ENV: 'production',
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

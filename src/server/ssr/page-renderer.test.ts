@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import fastifyHelmet from '@fastify/helmet';
 import { createTRPCClient } from '@trpc/client';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerSecurityHeaders } from '../http/security-headers.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../http/content-security-policy.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, validBook, type TestApp } from '../test-support/test-app.js';
 import type { AppRouter } from '../trpc/app-router.js';
 import { HtmlCache } from './html-cache.js';
@@ -88,7 +87,7 @@ describe('createPageRenderer', () => {
     cache = new HtmlCache<RenderedPage>(10);
     testApp.services.cache.onClear(() => cache.clear());
     app = Fastify();
-    await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: contentSecurityPolicy() } });
+    registerSecurityHeaders(app);
     const servePage = createPageRenderer({
       services: testApp.services,
       loadEntry: async () => entry,
