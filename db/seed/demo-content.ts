@@ -412,37 +412,3 @@ export const demoPlaylists: PlaylistInput[] = [
     appleMusicUrl: null,
   },
 ];
-
-// ---------------------------------------------------------------------------------------------
-// About page
-// ---------------------------------------------------------------------------------------------
-
-export const authorBio: { portraitFile: string; paragraphs: [string, string, string] } = {
-  portraitFile: 'author-portrait.svg',
-  paragraphs: [
-    'Delphine Rook grew up in a house at the end of a tidal road, where the sea came in twice a day and took the way out with it. She spent her childhood reading by the light of whatever would stay lit, and has been writing about fire, water and the things they keep ever since.',
-    'Before turning to fiction she worked for nine years as a book conservator, restoring manuscripts damaged by flood and fire. The patience of that work, and the strange intimacy of handling what other people have lost, became the heart of The Ashwarden, her first novel, and of the series that grew from it.',
-    'She lives on a cold stretch of northern coast with a retired greyhound, too many candles and an iron chair she insists she bought for research. The Cinderwake Cycle will conclude with The Unkindled Throne.',
-  ],
-};
-
-export const testimonials: { quote: string; name: string; role: string }[] = [
-  {
-    quote:
-      'I finished The Ashwarden at three in the morning and sat in the dark for a long time afterwards. Nothing else I have read this year has felt so quiet and so dangerous at once.',
-    name: 'Maren Oakes',
-    role: 'Reader since book one',
-  },
-  {
-    quote:
-      'Our book club meant to spend one evening on The Tallow King. We have now spent four, and we still cannot agree about the Queen.',
-    name: 'Tobias Ferrant',
-    role: 'Book club host',
-  },
-  {
-    quote:
-      'Rook writes grief the way a conservator handles a burnt page: slowly, carefully, with enormous respect. I hand this series to every customer who asks for something dark that still has a heart.',
-    name: 'Ines Caldwell',
-    role: 'Independent bookseller',
-  },
-];
