@@ -49,30 +49,8 @@ export function SiteFooter() {
         </div>
 
         <nav aria-label="Quick links" className={classes.footerLinks}>
-          <div>
-            <h2 className={classes.footerHeading}>Explore</h2>
-            <ul className={classes.footerList}>
-              {EXPLORE_LINKS.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={classes.footerLink}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div>
-            <h2 className={classes.footerHeading}>Connect</h2>
-            <ul className={classes.footerList}>
-              {CONNECT_LINKS.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={classes.footerLink}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
+          <FooterLinkColumn title="Explore" links={EXPLORE_LINKS} />
+          <FooterLinkColumn title="Connect" links={CONNECT_LINKS} />
         </nav>
       </div>
 
@@ -94,5 +72,22 @@ export function SiteFooter() {
         </div>
       </div>
     </footer>
+  );
+}
+
+function FooterLinkColumn({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <div>
+      <h2 className={classes.footerHeading}>{title}</h2>
+      <ul className={classes.footerList}>
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={classes.footerLink}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

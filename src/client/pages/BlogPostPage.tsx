@@ -1,4 +1,4 @@
-import { Button, Skeleton, Title } from '@mantine/core';
+import { Button, Title } from '@mantine/core';
 import { Link, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { trpc } from '../trpc.js';
@@ -11,6 +11,7 @@ import { StateMessage } from '../ui/StateMessage.js';
 import ui from '../ui/ui.module.css';
 import reading from './reading.module.css';
 import type { PagePrefetch } from './prefetch.js';
+import { ReadingSkeleton } from './ReadingSkeleton.js';
 
 export const prefetch: PagePrefetch = (utils, params) =>
   params.id ? utils.blog.byId.ensureData({ id: params.id }).catch(() => undefined) : Promise.resolve();
@@ -25,7 +26,7 @@ export default function BlogPostPage({ id: idProp }: { id?: string }) {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [id]);
 
-  if (id !== '' && post.isPending) return <PostSkeleton />;
+  if (id !== '' && post.isPending) return <ReadingSkeleton label="Loading post" withCover />;
   if (!post.data) {
     return (
       <div className={`${ui.narrow} ${reading.notFound}`}>
@@ -86,31 +87,5 @@ export default function BlogPostPage({ id: idProp }: { id?: string }) {
         </nav>
       </footer>
     </article>
-  );
-}
-
-function PostSkeleton() {
-  return (
-    <div className={reading.article} aria-busy="true" aria-label="Loading post">
-      <div className={reading.header}>
-        <div className={ui.narrow}>
-          <Skeleton height={14} width={120} mb="xl" />
-          <Skeleton height={22} width={260} mb="md" />
-          <Skeleton height={44} width="80%" mb="lg" />
-          <Skeleton height={18} mb={10} />
-          <Skeleton height={18} width="60%" />
-        </div>
-      </div>
-      <div className={ui.narrow}>
-        <Skeleton radius="md" mb="xl" style={{ aspectRatio: '1200 / 630' }} />
-        {[0, 1, 2].map((index) => (
-          <div key={index} style={{ marginBottom: '1.75rem' }}>
-            <Skeleton height={16} mb={10} />
-            <Skeleton height={16} mb={10} />
-            <Skeleton height={16} width="70%" />
-          </div>
-        ))}
-      </div>
-    </div>
   );
 }

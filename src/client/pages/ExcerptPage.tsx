@@ -1,4 +1,4 @@
-import { Button, Skeleton, Title } from '@mantine/core';
+import { Button, Title } from '@mantine/core';
 import { Link, useParams } from '@tanstack/react-router';
 import { trpc } from '../trpc.js';
 import { SpoilerBadge } from '../ui/badges.js';
@@ -8,6 +8,7 @@ import { StateMessage } from '../ui/StateMessage.js';
 import ui from '../ui/ui.module.css';
 import reading from './reading.module.css';
 import type { PagePrefetch } from './prefetch.js';
+import { ReadingSkeleton } from './ReadingSkeleton.js';
 
 export const prefetch: PagePrefetch = (utils, params) =>
   Promise.all([
@@ -21,7 +22,7 @@ export default function ExcerptPage({ id: idProp }: { id?: string }) {
   const excerpt = trpc.excerpts.byId.useQuery({ id }, { enabled: id !== '' });
   const books = trpc.books.list.useQuery();
 
-  if (id !== '' && excerpt.isPending) return <ExcerptSkeleton />;
+  if (id !== '' && excerpt.isPending) return <ReadingSkeleton label="Loading excerpt" />;
   if (!excerpt.data) {
     return (
       <div className={`${ui.narrow} ${reading.notFound}`}>
@@ -78,32 +79,5 @@ export default function ExcerptPage({ id: idProp }: { id?: string }) {
         </nav>
       </footer>
     </article>
-  );
-}
-
-function ExcerptSkeleton() {
-  return (
-    <div className={reading.article} aria-busy="true" aria-label="Loading excerpt">
-      <div className={reading.header}>
-        <div className={ui.narrow}>
-          <Skeleton height={14} width={140} mb="xl" />
-          <Skeleton height={14} width={200} mb="md" />
-          <Skeleton height={44} width="75%" mb="lg" />
-          <Skeleton height={18} mb={10} />
-          <Skeleton height={18} width="60%" mb="lg" />
-          <Skeleton height={22} width={220} />
-        </div>
-      </div>
-      <div className={ui.narrow}>
-        {[0, 1, 2, 3].map((index) => (
-          <div key={index} style={{ marginBottom: '1.75rem' }}>
-            <Skeleton height={16} mb={10} />
-            <Skeleton height={16} mb={10} />
-            <Skeleton height={16} mb={10} />
-            <Skeleton height={16} width="70%" />
-          </div>
-        ))}
-      </div>
-    </div>
   );
 }
