@@ -13,11 +13,12 @@ import { migrateToLatest } from './db/migrate.js';
 import { registerBenchReferenceRoutes } from './http/bench-reference.js';
 import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './http/client-app.js';
 import { handleError } from './http/errors.js';
+import { COMPRESSION_THRESHOLD_BYTES } from './http/kept-body.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createRequestLimiters } from './rate-limit/request-limits.js';
 import { registerCsvExports } from './rest/csv-exports.js';
 import { registerRestRoutes } from './rest/register-rest-routes.js';
-import { HtmlCache } from './ssr/html-cache.js';
+import { ResponseCache } from './cache/response-cache.js';
 import type { RenderedPage } from './ssr/page-renderer.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { createRequestContext, type AppServices } from './trpc/context.js';
@@ -77,7 +78,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setErrorHandler(handleError);
 
   registerSecurityHeaders(app);
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(fastifyCompress, { threshold: COMPRESSION_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 
@@ -100,7 +101,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   let servePage: ClientPageHandler | null = null;
   if (clientMode === 'built' && config.clientDir) {
     // Server-rendered pages are cached until the next content write (which clears the public cache).
-    const htmlCache = new HtmlCache<RenderedPage>(HTML_CACHE_ENTRIES);
+    const htmlCache = new ResponseCache<RenderedPage>(HTML_CACHE_ENTRIES);
     services.cache.onClear(() => htmlCache.clear());
     servePage = await serveBuiltClient(app, config.clientDir, services, { htmlCache });
   } else if (clientMode === 'vite-dev') {

@@ -14,7 +14,7 @@ const REFERENCES = [
 ] as const;
 
 /** The headers the /api route sets itself; the plugins' headers are added to both anyway. */
-const COPIED_HEADERS = ['content-type', 'etag', 'cache-control'] as const;
+const COPIED_HEADERS = ['content-type', 'etag', 'cache-control', 'vary'] as const;
 
 type Captured = { status: number; body: Buffer; headers: Record<string, string>; etag: string | undefined };
 

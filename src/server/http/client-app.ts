@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_ENTRY, devClientAssets, readClientAssets } from '../ssr/client-assets.js';
-import { HtmlCache } from '../ssr/html-cache.js';
+import { ResponseCache } from '../cache/response-cache.js';
 import { createPageRenderer, type RenderedPage } from '../ssr/page-renderer.js';
 import { registerSeoRoutes } from '../ssr/seo-routes.js';
 import type { ClientAssets, SsrEntry } from '../ssr/types.js';
@@ -25,7 +25,7 @@ export function builtClientManifest(clientDir: string): string {
 
 export type BuiltClientOptions = {
   /** The rendered-page cache; a content write must clear it (buildApp subscribes it to the public cache). */
-  htmlCache?: HtmlCache<RenderedPage>;
+  htmlCache?: ResponseCache<RenderedPage>;
 };
 
 /**
@@ -68,7 +68,7 @@ export async function serveBuiltClient(
     services,
     loadEntry: async () => entry,
     assets: async () => assets,
-    cache: options.htmlCache ?? new HtmlCache<RenderedPage>(500),
+    cache: options.htmlCache ?? new ResponseCache<RenderedPage>(500),
     log: app.log,
   });
 }

@@ -1,3 +1,4 @@
+import { TRPCError } from '@trpc/server';
 import { FixedWindowLimiter } from './fixed-window-limiter.js';
 
 /** Per-address limits: reads loosest, public form writes tighter, failed admin keys tightest. */
@@ -22,4 +23,11 @@ export function createRequestLimiters(options: { publicLimitsEnabled: boolean })
     formWrite: options.publicLimitsEnabled ? make(LIMITS.formWrite) : null,
     failedAdminKey: make(LIMITS.failedAdminKey),
   };
+}
+
+export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
+
+/** Counts one request of the address; throws TOO_MANY_REQUESTS past the limit (none when null). */
+export function enforceLimit(limiter: FixedWindowLimiter | null, address: string): void {
+  if (limiter && !limiter.hit(address)) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_REQUESTS });
 }

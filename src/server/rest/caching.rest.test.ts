@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-support/app-context.js';
 import { bearer, createVia } from '../test-support/http.js';
@@ -11,7 +12,7 @@ describe('ETag caching of public lists', () => {
     await createVia(context.t.app, '/api/books', context.token, validBook);
     const first = await get('/api/books');
     const etag = first.headers.etag as string;
-    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect(first.headers['cache-control']).toBe('no-cache');
 
     const again = await get('/api/books');
@@ -94,5 +95,30 @@ describe('ETag caching of public lists', () => {
     const books = await get('/api/books');
     const art = await get('/api/art');
     expect(books.headers.etag).not.toBe(art.headers.etag);
+  });
+
+  it('sends a public list compressed as the client prefers, the same bytes and ETag in every encoding', async () => {
+    for (let n = 0; n < 5; n++) await createVia(context.t.app, '/api/books', context.token, { ...validBook, title: `Compressed ${n}` });
+    const plain = await get('/api/books');
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('/api/books', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get('/api/books', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    for (const response of [plain, br, gzip]) {
+      expect(response.headers.etag).toBe(plain.headers.etag);
+      expect(response.headers.vary).toMatch(/Accept-Encoding/i);
+    }
+  });
+
+  it('keeps a by-id read only while it exists', async () => {
+    const book = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, { ...validBook, title: 'Kept' });
+    expect((await get(`/api/books/${book.id}`)).json()).toMatchObject({ title: 'Kept' });
+    expect((await get(`/api/books/${book.id}`)).json()).toMatchObject({ title: 'Kept' });
+    await context.t.app.inject({ method: 'DELETE', url: `/api/books/${book.id}`, headers: bearer(context.token) });
+    expect((await get(`/api/books/${book.id}`)).statusCode).toBe(404);
   });
 });

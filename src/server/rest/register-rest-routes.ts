@@ -1,28 +1,75 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ResponseCache } from '../cache/response-cache.js';
+import { KeptBody, sendKeptBody } from '../http/kept-body.js';
+import { enforceLimit } from '../rate-limit/request-limits.js';
 import { createCaller } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
-import { serializeBody } from './json-body.js';
-import { restRoutes, type RestRequest } from './rest-routes.js';
+import { restRoutes, type RestRequest, type RestRoute } from './rest-routes.js';
+
+/** Serialised public reads kept between writes (lists, and by-id reads of existing items). */
+const PUBLIC_READ_ENTRIES = 1000;
 
 /** Registers the REST adapter: each route builds a caller for the request and calls its procedure. */
 export function registerRestRoutes(app: FastifyInstance, services: AppServices): void {
+  const publicReads = new ResponseCache<KeptBody>(PUBLIC_READ_ENTRIES);
+  services.cache.onClear(() => publicReads.clear());
+
+  async function callProcedure(route: RestRoute, request: FastifyRequest): Promise<unknown> {
+    const caller = createCaller(createRequestContext(services, request));
+    return route.call(caller, request as unknown as RestRequest);
+  }
+
+  /** A public read: the kept answer if there is one, else the procedure's, kept for next time. */
+  async function publicRead(route: RestRoute, key: string, request: FastifyRequest): Promise<KeptBody> {
+    const kept = publicReads.get(key);
+    if (kept) {
+      // The procedure would have counted this read against the address; count it here instead.
+      enforceLimit(services.limiters.publicRead, request.ip);
+      return kept;
+    }
+    const generation = publicReads.generation;
+    const answer = toJson(await callProcedure(route, request));
+    publicReads.set(key, answer, generation);
+    return answer;
+  }
+
   for (const route of restRoutes) {
+    const status = route.status ?? 200;
     app.route({
       method: route.method,
       url: route.url,
       handler: async (request, reply) => {
-        const caller = createCaller(createRequestContext(services, request));
-        const result = await route.call(caller, request as unknown as RestRequest);
-        const status = route.status ?? 200;
+        const key = route.publicReadKey?.(request as unknown as RestRequest);
+        if (key !== undefined) return sendJson(request, reply, status, await publicRead(route, key, request), 'kept');
+        const result = await callProcedure(route, request);
         if (status === 204) return reply.status(204).send();
-        const { body, etag } = serializeBody(result);
-        reply.header('content-type', 'application/json; charset=utf-8');
-        if (route.method === 'GET') {
-          reply.header('etag', etag).header('cache-control', 'no-cache');
-          if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-        }
-        return reply.status(status).send(body);
+        return sendJson(request, reply, status, toJson(result), route.method === 'GET' ? 'once' : 'write');
       },
     });
   }
+}
+
+function toJson(value: unknown): KeptBody {
+  return KeptBody.fromText(JSON.stringify(value ?? null));
+}
+
+/**
+ * Reads ('kept' between requests, or made 'once') carry an ETag and `no-cache` (revalidate every
+ * time) and answer 304 when unchanged. A kept answer is sent in its stored compressed form; any
+ * other is left to the compress plugin, which suits a body compressed only once.
+ */
+function sendJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  body: KeptBody,
+  kind: 'kept' | 'once' | 'write',
+): Promise<FastifyReply> | FastifyReply {
+  reply.status(status).header('content-type', 'application/json; charset=utf-8');
+  if (kind !== 'write') {
+    reply.header('etag', body.etag).header('cache-control', 'no-cache');
+    if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
+  }
+  if (kind !== 'kept') return reply.send(body.bytes);
+  return sendKeptBody(request, reply.header('vary', 'Accept-Encoding'), body);
 }

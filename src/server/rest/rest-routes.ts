@@ -10,6 +10,12 @@ export type RestRoute = {
   /** 200 by default; creates answer 201, deletes 204. */
   status?: 200 | 201 | 204;
   call: (caller: Caller, request: RestRequest) => Promise<unknown>;
+  /**
+   * Public reads only: what the answer depends on (the procedure's input). The serialised
+   * answer is kept under this key until the next content write, so a repeat read skips the
+   * procedure (but not the per-address read limit).
+   */
+  publicReadKey?: (request: RestRequest) => string;
 };
 
 const id = (request: RestRequest) => request.params.id ?? '';
@@ -30,8 +36,18 @@ function contentRoutes(
   listInput: (request: RestRequest) => unknown = () => undefined,
 ): RestRoute[] {
   return [
-    { method: 'GET', url: base, call: (caller, r) => pick(caller).list(listInput(r) as never) },
-    { method: 'GET', url: `${base}/:id`, call: (caller, r) => pick(caller).byId({ id: id(r) }) },
+    {
+      method: 'GET',
+      url: base,
+      call: (caller, r) => pick(caller).list(listInput(r) as never),
+      publicReadKey: (r) => `${base} ${JSON.stringify(listInput(r)) ?? ''}`,
+    },
+    {
+      method: 'GET',
+      url: `${base}/:id`,
+      call: (caller, r) => pick(caller).byId({ id: id(r) }),
+      publicReadKey: (r) => `${base}/:id ${id(r)}`,
+    },
     { method: 'POST', url: base, status: 201, call: (caller, r) => pick(caller).create(r.body as never) },
     { method: 'PUT', url: `${base}/:id`, call: (caller, r) => pick(caller).update({ id: id(r), data: r.body } as never) },
     { method: 'DELETE', url: `${base}/:id`, status: 204, call: (caller, r) => pick(caller).delete({ id: id(r) }) },

@@ -6,13 +6,12 @@ import { registerSecurityHeaders } from '../http/security-headers.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, validBook, type TestApp } from '../test-support/test-app.js';
 import type { AppRouter } from '../trpc/app-router.js';
-import { HtmlCache } from './html-cache.js';
+import { ResponseCache } from '../cache/response-cache.js';
 import {
   cacheKey,
   createPageRenderer,
   isAnnouncementDismissed,
   pageLocation,
-  preferredEncoding,
   type RenderedPage,
 } from './page-renderer.js';
 import type { ClientAssets, SsrEntry, SsrRenderInput, SsrRenderResult } from './types.js';
@@ -36,15 +35,6 @@ describe('request helpers', () => {
     expect(cacheKey('http://a', '/books', true)).not.toBe(cacheKey('http://a', '/books', false));
     expect(cacheKey('http://a', '/books', false)).not.toBe(cacheKey('http://b', '/books', false));
   });
-
-  it('prefers brotli, then gzip, honouring q=0', () => {
-    expect(preferredEncoding('gzip, deflate, br')).toBe('br');
-    expect(preferredEncoding('gzip')).toBe('gzip');
-    expect(preferredEncoding('br;q=0, gzip')).toBe('gzip');
-    expect(preferredEncoding('identity')).toBeNull();
-    expect(preferredEncoding('*')).toBe('br');
-    expect(preferredEncoding(undefined)).toBeNull();
-  });
 });
 
 describe('createPageRenderer', () => {
@@ -52,7 +42,7 @@ describe('createPageRenderer', () => {
   let app: FastifyInstance;
   let renders: SsrRenderInput[];
   let respond: (input: SsrRenderInput) => Promise<SsrRenderResult>;
-  let cache: HtmlCache<RenderedPage>;
+  let cache: ResponseCache<RenderedPage>;
 
   /** A stand-in for the React renderer: lists the books it reads through the given tRPC link. */
   const entry: SsrEntry = {
@@ -70,7 +60,8 @@ describe('createPageRenderer', () => {
       kind: 'page',
       status: new URL(input.url).pathname === '/missing' ? 404 : 200,
       cacheable: true,
-      html: `<!DOCTYPE html><html><body>${bar}<ul>${books.map((book) => `<li>${book.title}</li>`).join('')}</ul><script>${INLINE_SCRIPT}</script></body></html>`,
+      // Padded to a real page's size: bodies under 1 KB are never compressed.
+      html: `<!DOCTYPE html><html><body>${bar}<ul>${books.map((book) => `<li>${book.title}</li>`).join('')}</ul><p>${'Ash. '.repeat(300)}</p><script>${INLINE_SCRIPT}</script></body></html>`,
     };
   }
 
@@ -84,7 +75,7 @@ describe('createPageRenderer', () => {
   beforeEach(async () => {
     renders = [];
     respond = listingPage;
-    cache = new HtmlCache<RenderedPage>(10);
+    cache = new ResponseCache<RenderedPage>(10);
     testApp.services.cache.onClear(() => cache.clear());
     app = Fastify();
     registerSecurityHeaders(app);

@@ -1,18 +1,13 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { unstable_localLink } from '@trpc/client';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
 import { withScriptSources } from '../http/content-security-policy.js';
+import { KeptBody, sendKeptBody } from '../http/kept-body.js';
 import { appRouter } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
-import type { HtmlCache } from './html-cache.js';
+import type { ResponseCache } from '../cache/response-cache.js';
 import { inlineScriptHashes } from './inline-scripts.js';
 import type { ClientAssets, SsrEntry } from './types.js';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /** The cookie the announcement bar sets when dismissed (src/client/layout/announcement-context.tsx). */
 const ANNOUNCEMENT_COOKIE = /(?:^|;)\s*announcementDismissed=1\s*(?:;|$)/;
@@ -26,14 +21,12 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set<string>();
 /** Paths that name a file: never a page, so a miss is a plain 404 without rendering. */
 const FILE_PATH = /^\/(?:assets\/|objects\/)|\.(?:js|mjs|css|map|json|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|txt|xml|webmanifest)$/i;
 
-/** One rendered page, kept in the HTML cache; compressed bodies are made on first demand. */
+/** One rendered page, kept in the response cache. */
 export type RenderedPage = {
   status: number;
-  body: Buffer;
-  etag: string;
+  body: KeptBody;
   /** CSP sources of the page's inline scripts. */
   scriptSources: string[];
-  encoded: { br?: Promise<Buffer>; gzip?: Promise<Buffer> };
   /** The last CSP header built for this page, by the policy helmet set. */
   csp?: { base: string; value: string };
 };
@@ -44,7 +37,7 @@ export type PageRendererOptions = {
   loadEntry: () => Promise<SsrEntry>;
   assets: () => Promise<ClientAssets>;
   /** Null in development: every request renders afresh. */
-  cache: HtmlCache<RenderedPage> | null;
+  cache: ResponseCache<RenderedPage> | null;
   log: FastifyBaseLogger;
   /** Development: map an error's stack back to the sources. */
   fixStack?: (error: Error) => void;
@@ -66,39 +59,6 @@ export function pageLocation(rawUrl: string): string {
 
 export function cacheKey(origin: string, location: string, announcementDismissed: boolean): string {
   return `${origin} ${location} ${announcementDismissed ? 1 : 0}`;
-}
-
-/** br when accepted, else gzip, else none (q=0 refuses an encoding). */
-export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (!name) continue;
-    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const weight = (name: string) => accepted.get(name) ?? (accepted.get('*') ?? 0);
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return null;
-}
-
-function encodedBody(page: RenderedPage, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  const existing = page.encoded[encoding];
-  if (existing) return existing;
-  const made =
-    encoding === 'br'
-      ? brotli(page.body, {
-          params: {
-            [zlibConstants.BROTLI_PARAM_QUALITY]: 10,
-            [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: page.body.length,
-          },
-        })
-      : gzipAsync(page.body, { level: 9 });
-  page.encoded[encoding] = made;
-  return made;
 }
 
 function contentSecurityPolicy(page: RenderedPage, base: string): string {
@@ -145,13 +105,10 @@ export function createPageRenderer(options: PageRendererOptions) {
       }),
     });
     if (result.kind === 'redirect') return { redirect: result.location, status: result.status };
-    const body = Buffer.from(result.html, 'utf8');
     const page: RenderedPage = {
       status: result.status,
-      body,
-      etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
+      body: KeptBody.fromText(result.html),
       scriptSources: inlineScriptHashes(result.html),
-      encoded: {},
     };
     if (cache && result.cacheable) cache.set(cacheKey(origin, location, announcementDismissed), page, generation);
     return page;
@@ -198,12 +155,8 @@ export function createPageRenderer(options: PageRendererOptions) {
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Encoding, Cookie')
-      .header('etag', page.etag);
-    if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(page.body);
-    const body = await encodedBody(page, encoding);
-    return reply.header('content-encoding', encoding).send(body);
+      .header('etag', page.body.etag);
+    if (page.status === 200 && request.headers['if-none-match'] === page.body.etag) return reply.status(304).send();
+    return sendKeptBody(request, reply, page.body);
   };
 }

@@ -3,6 +3,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { describeValidationIssues } from '../../domain/errors.js';
 import type { FixedWindowLimiter } from '../rate-limit/fixed-window-limiter.js';
+import { enforceLimit } from '../rate-limit/request-limits.js';
 import type { RequestContext } from './context.js';
 
 /** The human-readable message of any error a procedure threw. */
@@ -26,14 +27,9 @@ const t = initTRPC.context<RequestContext>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
-
 function limitedBy(pick: (ctx: RequestContext) => FixedWindowLimiter | null) {
   return t.middleware(({ ctx, next }) => {
-    const limiter = pick(ctx);
-    if (limiter && !limiter.hit(ctx.clientAddress)) {
-      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_REQUESTS });
-    }
+    enforceLimit(pick(ctx), ctx.clientAddress);
     return next();
   });
 }

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { HtmlCache } from './html-cache.js';
+import { ResponseCache } from './response-cache.js';
 
-describe('HtmlCache', () => {
+describe('ResponseCache', () => {
   it('returns what was stored', () => {
-    const cache = new HtmlCache<string>(3);
+    const cache = new ResponseCache<string>(3);
     expect(cache.set('/a', 'A', cache.generation)).toBe(true);
     expect(cache.get('/a')).toBe('A');
     expect(cache.get('/b')).toBeUndefined();
   });
 
   it('evicts the least recently used entry beyond its bound', () => {
-    const cache = new HtmlCache<string>(2);
+    const cache = new ResponseCache<string>(2);
     cache.set('/a', 'A', cache.generation);
     cache.set('/b', 'B', cache.generation);
     cache.get('/a'); // /b is now the least recently used
@@ -22,7 +22,7 @@ describe('HtmlCache', () => {
   });
 
   it('replacing a key does not grow the cache', () => {
-    const cache = new HtmlCache<string>(2);
+    const cache = new ResponseCache<string>(2);
     cache.set('/a', 'A1', cache.generation);
     cache.set('/a', 'A2', cache.generation);
     expect(cache.size).toBe(1);
@@ -30,7 +30,7 @@ describe('HtmlCache', () => {
   });
 
   it('clear drops everything', () => {
-    const cache = new HtmlCache<string>(5);
+    const cache = new ResponseCache<string>(5);
     cache.set('/a', 'A', cache.generation);
     cache.set('/b', 'B', cache.generation);
     cache.clear();
@@ -39,7 +39,7 @@ describe('HtmlCache', () => {
   });
 
   it('refuses a value rendered before the last clear', () => {
-    const cache = new HtmlCache<string>(5);
+    const cache = new ResponseCache<string>(5);
     const renderStartedAt = cache.generation;
     cache.clear(); // a content write happened while rendering
     expect(cache.set('/a', 'stale', renderStartedAt)).toBe(false);
@@ -49,6 +49,6 @@ describe('HtmlCache', () => {
   });
 
   it('rejects a bound that is not a positive integer', () => {
-    expect(() => new HtmlCache(0)).toThrow(RangeError);
+    expect(() => new ResponseCache(0)).toThrow(RangeError);
   });
 });

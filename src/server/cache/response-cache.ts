@@ -1,9 +1,10 @@
 /**
- * A bounded least-recently-used map of rendered pages. `clear()` drops everything and starts a
- * new generation: a render that began before a content write cannot store its (now stale)
- * result afterwards, because `set` ignores values from an older generation.
+ * A bounded least-recently-used map of finished responses (rendered pages, serialised public
+ * lists). `clear()` drops everything and starts a new generation: work that began before a
+ * content write cannot store its (now stale) result afterwards, because `set` ignores values
+ * from an older generation.
  */
-export class HtmlCache<V> {
+export class ResponseCache<V> {
   private readonly entries = new Map<string, V>();
   private currentGeneration = 0;
 
@@ -11,7 +12,7 @@ export class HtmlCache<V> {
     if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new RangeError('maxEntries must be a positive integer');
   }
 
-  /** Changes on every clear; read it before rendering and pass it to `set`. */
+  /** Changes on every clear; read it before producing a response and pass it to `set`. */
   get generation(): number {
     return this.currentGeneration;
   }
