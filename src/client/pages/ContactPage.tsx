@@ -1,7 +1,8 @@
 import { Button, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { CONTACT_MESSAGE_ROWS, contactInputSchema, type ContactInput } from '../../domain/submissions.js';
+import { CONTACT_MESSAGE_ROWS } from '../../domain/submissions.js';
+import { contactInputSchema, type ContactInput } from '../../domain/submissions.schema.js';
 import { AUTHOR_NAME, NEWSLETTER_COPY, SOCIAL_LINKS } from '../content/site.js';
 import { trpc } from '../trpc.js';
 import { toastFailure } from '../ui/form-feedback.js';

@@ -1,7 +1,7 @@
 import { Button, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { newsletterInputSchema, type NewsletterInput } from '../../domain/submissions.js';
+import { newsletterInputSchema, type NewsletterInput } from '../../domain/submissions.schema.js';
 import { trpc } from '../trpc.js';
 import { toastFailure } from './form-feedback.js';
 import { Honeypot } from './Honeypot.js';

@@ -1,14 +1,7 @@
 import { Select, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  BLOG_CATEGORIES,
-  blogCategoryLabel,
-  blogPostInputSchema,
-  DEFAULT_BLOG_CATEGORY,
-  type BlogCategory,
-  type BlogPost,
-  type BlogPostInput,
-} from '../../../domain/blog.js';
+import { BLOG_CATEGORIES, blogCategoryLabel, DEFAULT_BLOG_CATEGORY, type BlogCategory } from '../../../domain/blog.js';
+import { blogPostInputSchema, type BlogPost, type BlogPostInput } from '../../../domain/blog.schema.js';
 import type { ContentFormProps } from '../content/ContentTab.js';
 import { FormShell } from '../forms/FormShell.js';
 import { ImageField } from '../forms/ImageField.js';

@@ -1,15 +1,7 @@
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  BOOK_STATUS_LABELS,
-  BOOK_STATUSES,
-  bookInputSchema,
-  DEFAULT_BOOK_ORDER,
-  parseOrderInput,
-  type Book,
-  type BookInput,
-  type BookStatus,
-} from '../../../domain/books.js';
+import { BOOK_STATUS_LABELS, BOOK_STATUSES, DEFAULT_BOOK_ORDER, parseOrderInput, type BookStatus } from '../../../domain/books.js';
+import { bookInputSchema, type Book, type BookInput } from '../../../domain/books.schema.js';
 import type { ContentFormProps } from '../content/ContentTab.js';
 import { FormShell } from '../forms/FormShell.js';
 import { ImageField } from '../forms/ImageField.js';

@@ -1,6 +1,6 @@
 import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { playlistInputSchema, type Playlist, type PlaylistInput } from '../../../domain/playlists.js';
+import { playlistInputSchema, type Playlist, type PlaylistInput } from '../../../domain/playlists.schema.js';
 import type { ContentFormProps } from '../content/ContentTab.js';
 import { FormShell } from '../forms/FormShell.js';
 import { zodValidate } from '../forms/zod-validate.js';
