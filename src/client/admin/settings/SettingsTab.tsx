@@ -11,8 +11,8 @@ import { changePasswordFormSchema, type ChangePasswordForm } from '../../../doma
 import { trpc } from '../../trpc.js';
 import { isUnauthorized, serverErrorMessage } from '../../ui/error-message.js';
 import { toast } from '../../ui/toast-store.js';
+import { zodValidate } from '../../ui/zod-validate.js';
 import classes from '../admin.module.css';
-import { zodValidate } from '../forms/zod-validate.js';
 import { useAdminSession } from '../session/AdminSession.js';
 import { CheckIcon, CloseIcon } from '../ui/icons.js';
 
