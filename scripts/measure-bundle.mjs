@@ -17,19 +17,23 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 ensureBuild({ force: process.env.FORCE_BUILD === '1' });
 
-/** The files only the admin area uses: its chunk and the imports no public module shares. */
+/**
+ * The files only the admin area uses: its chunk and the imports no public module shares, now or
+ * on demand (the public forms import the domain schemas dynamically; the admin imports them too).
+ */
 function adminOnlyFiles() {
   const manifest = JSON.parse(readFileSync(path.join(root, 'dist/client/.vite/manifest.json'), 'utf8'));
+  const adminKey = 'admin/AdminPage.tsx';
   const closure = (key, seen = new Set()) => {
     if (seen.has(key) || !manifest[key]) return seen;
     seen.add(key);
-    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+    const { imports = [], dynamicImports = [] } = manifest[key];
+    for (const imported of [...imports, ...dynamicImports]) if (imported !== adminKey) closure(imported, seen);
     return seen;
   };
-  const publicKeys = new Set(closure('entry-client.tsx'));
-  for (const key of Object.keys(manifest)) if (key.startsWith('pages/')) for (const k of closure(key)) publicKeys.add(k);
+  const publicKeys = closure('entry-client.tsx');
   const files = new Set();
-  for (const key of closure('admin/AdminPage.tsx')) {
+  for (const key of closure(adminKey)) {
     if (publicKeys.has(key)) continue;
     files.add(`/${manifest[key].file}`);
     for (const css of manifest[key].css ?? []) files.add(`/${css}`);

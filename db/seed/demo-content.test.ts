@@ -2,11 +2,15 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ART_TYPES, artPieceInputSchema } from '../../src/domain/art.js';
-import { BLOG_CATEGORIES, blogPostInputSchema } from '../../src/domain/blog.js';
-import { BOOK_STATUSES, bookInputSchema } from '../../src/domain/books.js';
-import { SPOILER_LEVELS, excerptInputSchema } from '../../src/domain/excerpts.js';
-import { playlistInputSchema } from '../../src/domain/playlists.js';
+import { ART_TYPES } from '../../src/domain/art.js';
+import { artPieceInputSchema } from '../../src/domain/art.schema.js';
+import { BLOG_CATEGORIES } from '../../src/domain/blog.js';
+import { blogPostInputSchema } from '../../src/domain/blog.schema.js';
+import { BOOK_STATUSES } from '../../src/domain/books.js';
+import { bookInputSchema } from '../../src/domain/books.schema.js';
+import { SPOILER_LEVELS } from '../../src/domain/excerpts.js';
+import { excerptInputSchema } from '../../src/domain/excerpts.schema.js';
+import { playlistInputSchema } from '../../src/domain/playlists.schema.js';
 import {
   AUTHOR_NAME,
   DEMO_IMAGE_FILES,

@@ -4,11 +4,11 @@
  *
  * Paragraphs in long text fields are separated by a single '\n' (the site splits on line breaks).
  */
-import type { BookInput } from '../../src/domain/books.js';
-import type { ExcerptInput } from '../../src/domain/excerpts.js';
-import type { BlogPostInput } from '../../src/domain/blog.js';
-import type { ArtPieceInput } from '../../src/domain/art.js';
-import type { PlaylistInput } from '../../src/domain/playlists.js';
+import type { BookInput } from '../../src/domain/books.schema.js';
+import type { ExcerptInput } from '../../src/domain/excerpts.schema.js';
+import type { BlogPostInput } from '../../src/domain/blog.schema.js';
+import type { ArtPieceInput } from '../../src/domain/art.schema.js';
+import type { PlaylistInput } from '../../src/domain/playlists.schema.js';
 
 export const SERIES_NAME = 'The Cinderwake Cycle';
 export const AUTHOR_NAME = 'Delphine Rook';

@@ -1,11 +1,11 @@
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
-import { artPieceInputSchema } from '../../src/domain/art.js';
-import { blogPostInputSchema } from '../../src/domain/blog.js';
-import { bookInputSchema } from '../../src/domain/books.js';
-import { excerptInputSchema } from '../../src/domain/excerpts.js';
+import { artPieceInputSchema } from '../../src/domain/art.schema.js';
+import { blogPostInputSchema } from '../../src/domain/blog.schema.js';
+import { bookInputSchema } from '../../src/domain/books.schema.js';
+import { excerptInputSchema } from '../../src/domain/excerpts.schema.js';
 import { UPLOADED_OBJECT_PREFIX } from '../../src/domain/images.js';
-import { playlistInputSchema } from '../../src/domain/playlists.js';
+import { playlistInputSchema } from '../../src/domain/playlists.schema.js';
 import type { AppDatabase } from '../../src/server/db/connection.js';
 import { publicDir } from '../../src/server/paths.js';
 import { createArtPiece } from '../../src/server/repositories/art-pieces.js';

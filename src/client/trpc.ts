@@ -1,6 +1,6 @@
 import { createTRPCReact, httpBatchLink } from '@trpc/react-query';
 import superjson from 'superjson';
-import { ADMIN_KEY_STORAGE_NAME } from '../domain/admin-session.js';
+import { ADMIN_KEY_STORAGE_NAME } from '../domain/admin-auth.js';
 import type { AppRouter } from '../server/trpc/app-router.js';
 
 /** Typed tRPC hooks; only the router's type crosses from the server. */

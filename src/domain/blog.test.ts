@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blogCategoryColor, blogCategoryLabel, blogListInput, latestAnnouncements } from './blog.js';
+import { blogCategoryColor, blogCategoryLabel, latestAnnouncements } from './blog.js';
 
 describe('blogCategoryLabel', () => {
   it.each([
@@ -44,15 +44,5 @@ describe('latestAnnouncements', () => {
     const posts = [post('old', 'announcements', '2025-01-01'), post('new', 'announcements', '2026-01-01')];
     latestAnnouncements(posts);
     expect(posts.map((p) => p.id)).toEqual(['old', 'new']);
-  });
-});
-
-describe('blogListInput', () => {
-  it('accepts no filter or a known category, and refuses others', () => {
-    expect(blogListInput.parse(undefined)).toBeUndefined();
-    expect(blogListInput.parse({ category: 'soundtracks' })).toEqual({ category: 'soundtracks' });
-    expect(blogListInput.safeParse({ category: 'all' }).error?.issues[0]?.message).toBe(
-      'Category must be one of: announcements, behind-scenes, soundtracks',
-    );
   });
 });

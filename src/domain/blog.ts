@@ -1,8 +1,3 @@
-import { z } from 'zod';
-import { enumField, requiredText } from './fields.js';
-import { coverImageSchema } from './images.js';
-import { TEXT_LIMITS } from './limits.js';
-
 export const BLOG_CATEGORIES = ['announcements', 'behind-scenes', 'soundtracks'] as const;
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 export const DEFAULT_BLOG_CATEGORY: BlogCategory = 'announcements';
@@ -38,23 +33,6 @@ export const BLOG_FILTERS = [
   { id: 'soundtracks', label: 'Soundtracks' },
 ] as const;
 export type BlogFilterId = (typeof BLOG_FILTERS)[number]['id'];
-
-export const blogCategorySchema = enumField('Category', BLOG_CATEGORIES);
-
-export const blogListInput = z
-  .object({ category: blogCategorySchema.optional() })
-  .optional();
-
-export const blogPostInputSchema = z.object({
-  title: requiredText('Title', TEXT_LIMITS.title),
-  summary: requiredText('Summary', TEXT_LIMITS.summary),
-  content: requiredText('Content', TEXT_LIMITS.content),
-  category: blogCategorySchema,
-  coverImage: coverImageSchema,
-});
-export type BlogPostInput = z.input<typeof blogPostInputSchema>;
-export type BlogPostData = z.output<typeof blogPostInputSchema>;
-export type BlogPost = BlogPostData & { id: string; publishedAt: Date };
 
 /** Home: only announcements, newest first, at most 3. */
 export const HOME_ANNOUNCEMENT_COUNT = 3;

@@ -1,8 +1,3 @@
-import { z } from 'zod';
-import { enumField, optionalText, requiredText } from './fields.js';
-import { coverImageSchema } from './images.js';
-import { TEXT_LIMITS } from './limits.js';
-
 export const BOOK_STATUSES = ['published', 'preorder', 'coming-soon'] as const;
 export type BookStatus = (typeof BOOK_STATUSES)[number];
 
@@ -14,22 +9,6 @@ export const BOOK_STATUS_LABELS: Record<BookStatus, string> = {
 
 export const DEFAULT_BOOK_ORDER = 1;
 export const MAX_BOOK_ORDER = 1_000_000;
-
-export const bookInputSchema = z.object({
-  title: requiredText('Title', TEXT_LIMITS.title),
-  description: requiredText('Description', TEXT_LIMITS.description),
-  coverImage: coverImageSchema,
-  status: enumField('Status', BOOK_STATUSES),
-  price: optionalText('Price', TEXT_LIMITS.price),
-  order: z
-    .number({ error: 'Order must be a whole number' })
-    .int('Order must be a whole number')
-    .min(-MAX_BOOK_ORDER, `Order must be between -${MAX_BOOK_ORDER} and ${MAX_BOOK_ORDER}`)
-    .max(MAX_BOOK_ORDER, `Order must be between -${MAX_BOOK_ORDER} and ${MAX_BOOK_ORDER}`),
-});
-export type BookInput = z.input<typeof bookInputSchema>;
-export type BookData = z.output<typeof bookInputSchema>;
-export type Book = BookData & { id: string };
 
 /** The admin form's order box: an integer, or 0 when the text is not numeric. */
 export function parseOrderInput(raw: string | number): number {

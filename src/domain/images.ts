@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { TEXT_LIMITS } from './limits.js';
-
 export const COVER_IMAGE_MESSAGE = 'Cover image must be a valid URL or uploaded file path';
 
 /** Uploaded files are served under this path. */
@@ -12,19 +9,6 @@ export function isValidImageReference(value: string): boolean {
     value.startsWith(UPLOADED_OBJECT_PREFIX) || value.startsWith('http://') || value.startsWith('https://')
   );
 }
-
-function imageReferenceSchema(label: string, invalidMessage: string) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    // abort: a blank value gets only 'is required', not also the URL rule.
-    .min(1, { error: `${label} is required`, abort: true })
-    .max(TEXT_LIMITS.url, `${label} must be at most ${TEXT_LIMITS.url} characters`)
-    .refine(isValidImageReference, invalidMessage);
-}
-
-export const coverImageSchema = imageReferenceSchema('Cover image', COVER_IMAGE_MESSAGE);
-export const artImageSchema = imageReferenceSchema('Image', 'Image must be a valid URL or uploaded file path');
 
 /** Client-side checks before an upload (the server judges the bytes again). */
 export const UPLOAD_ERRORS = {

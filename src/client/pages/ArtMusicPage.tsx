@@ -1,7 +1,8 @@
 import { Badge, Button, Skeleton, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ART_TYPE_LABELS, type ArtType } from '../../domain/art.js';
-import { PLAYLIST_EMBED_HEIGHT, playlistEmbedUrl, type Playlist } from '../../domain/playlists.js';
+import { PLAYLIST_EMBED_HEIGHT, playlistEmbedUrl } from '../../domain/playlists.js';
+import type { Playlist } from '../../domain/playlists.schema.js';
 import { SERIES_NAME } from '../content/site.js';
 import { trpc } from '../trpc.js';
 import { ImageIcon, MusicIcon } from '../ui/icons.js';

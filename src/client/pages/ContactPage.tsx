@@ -1,7 +1,6 @@
 import { Button, Textarea, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { CONTACT_MESSAGE_ROWS, contactInputSchema, type ContactInput } from '../../domain/submissions.js';
+import { CONTACT_MESSAGE_ROWS } from '../../domain/submissions.js';
+import type { ContactInput } from '../../domain/submissions.schema.js';
 import { AUTHOR_NAME, NEWSLETTER_COPY, SOCIAL_LINKS } from '../content/site.js';
 import { trpc } from '../trpc.js';
 import { toastFailure } from '../ui/form-feedback.js';
@@ -12,6 +11,7 @@ import { NewsletterForm } from '../ui/NewsletterForm.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { toast } from '../ui/toast-store.js';
 import ui from '../ui/ui.module.css';
+import { useSchemaForm } from '../ui/use-schema-form.js';
 import classes from './ContactPage.module.css';
 import { noPrefetch, type PagePrefetch } from './prefetch.js';
 
@@ -43,10 +43,9 @@ export default function ContactPage() {
 }
 
 function ContactForm() {
-  const form = useForm<ContactInput>({
-    mode: 'controlled',
+  const form = useSchemaForm<ContactInput>({
     initialValues: { name: '', email: '', message: '', website: '' },
-    validate: zod4Resolver(contactInputSchema, { errorPriority: 'first' }),
+    schema: () => import('../../domain/submissions.schema.js').then((module) => module.contactInputSchema),
   });
   const send = trpc.contact.send.useMutation({
     onSuccess: () => {
@@ -62,7 +61,7 @@ function ContactForm() {
         Send a Message
       </Title>
       <p className={classes.cardText}>All fields are required.</p>
-      <form noValidate onSubmit={form.onSubmit((values) => send.mutate(values))} className={ui.formStack}>
+      <form className={ui.formStack} {...form.getFormProps((values) => send.mutate(values))}>
         <div className={ui.formRow}>
           <TextInput label="Name" required autoComplete="name" {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />

@@ -1,9 +1,7 @@
 import { Button, NativeSelect, Textarea, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { PREORDER_FORMAT_LABELS, PREORDER_FORMATS, preorderInputSchema, type PreorderFormat } from '../../domain/submissions.js';
+import { useEffect, useRef, useState } from 'react';
+import { PREORDER_FORMAT_LABELS, PREORDER_FORMATS, type PreorderFormat } from '../../domain/submissions.js';
 import { SERIES_NAME } from '../content/site.js';
 import { trpc } from '../trpc.js';
 import { toastFailure } from '../ui/form-feedback.js';
@@ -12,6 +10,7 @@ import { CheckIcon } from '../ui/icons.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { toast } from '../ui/toast-store.js';
 import ui from '../ui/ui.module.css';
+import { useSchemaForm } from '../ui/use-schema-form.js';
 import { bookStatusLabel } from './book-status.js';
 import classes from './PreorderPage.module.css';
 import type { PagePrefetch } from './prefetch.js';
@@ -38,23 +37,18 @@ const EMPTY_FORM: PreorderForm = {
   website: '',
 };
 
-const schemaErrors = zod4Resolver(preorderInputSchema, { errorPriority: 'first' });
-
-/** The shared schema's checks, with friendlier words for the two choices. */
-function validatePreorder(values: PreorderForm): Record<string, ReactNode> {
-  const errors: Record<string, ReactNode> = { ...schemaErrors(values) };
-  if (errors.bookId) errors.bookId = 'Please choose a book';
-  if (errors.preferredFormat) errors.preferredFormat = 'Please choose a format';
-  return errors;
-}
-
 type Confirmation = { bookId: string; bookTitle: string; format: string; email: string };
 
 export default function PreorderPage() {
   const books = trpc.books.list.useQuery();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const confirmationRef = useRef<HTMLElement>(null);
-  const form = useForm<PreorderForm>({ mode: 'controlled', initialValues: EMPTY_FORM, validate: validatePreorder });
+  const form = useSchemaForm<PreorderForm>({
+    initialValues: EMPTY_FORM,
+    schema: () => import('../../domain/submissions.schema.js').then((module) => module.preorderInputSchema),
+    // The shared schema's checks, with friendlier words for the two choices.
+    errorMessages: { bookId: 'Please choose a book', preferredFormat: 'Please choose a format' },
+  });
 
   const create = trpc.preorders.create.useMutation({
     onSuccess: (_result, input) => {
@@ -74,7 +68,7 @@ export default function PreorderPage() {
     onError: (error) => toastFailure('Error', error, 'Failed to submit preorder. Please try again.'),
   });
 
-  const submit = form.onSubmit((values) =>
+  const formProps = form.getFormProps((values) =>
     create.mutate({
       bookId: values.bookId,
       customerName: values.customerName,
@@ -137,7 +131,7 @@ export default function PreorderPage() {
             <Title order={2} id="preorder-form-title" className={classes.formTitle}>
               Your Preorder
             </Title>
-            <form noValidate onSubmit={submit} className={ui.formStack}>
+            <form className={ui.formStack} {...formProps}>
               <NativeSelect
                 label="Book"
                 required

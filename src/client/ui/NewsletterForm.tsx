@@ -1,13 +1,12 @@
 import { Button, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { newsletterInputSchema, type NewsletterInput } from '../../domain/submissions.js';
+import type { NewsletterInput } from '../../domain/submissions.schema.js';
 import { trpc } from '../trpc.js';
 import { toastFailure } from './form-feedback.js';
 import { Honeypot } from './Honeypot.js';
 import { MailIcon } from './icons.js';
 import { toast } from './toast-store.js';
 import classes from './ui.module.css';
+import { useSchemaForm } from './use-schema-form.js';
 
 type Props = {
   /** The success toast's welcome text (the home and contact pages word it differently). */
@@ -19,11 +18,9 @@ type Props = {
 
 /** Newsletter signup: email (required, type email), a honeypot, and the Subscribe button. */
 export function NewsletterForm({ successText, label = 'Email address', layout = 'inline' }: Props) {
-  const form = useForm<NewsletterInput>({
-    mode: 'controlled',
+  const form = useSchemaForm<NewsletterInput>({
     initialValues: { email: '', website: '' },
-    validate: zod4Resolver(newsletterInputSchema, { errorPriority: 'first' }),
-    validateInputOnBlur: false,
+    schema: () => import('../../domain/submissions.schema.js').then((module) => module.newsletterInputSchema),
   });
   const subscribe = trpc.newsletter.subscribe.useMutation({
     onSuccess: () => {
@@ -34,12 +31,7 @@ export function NewsletterForm({ successText, label = 'Email address', layout = 
   });
 
   return (
-    <form
-      className={classes.newsletterForm}
-      data-layout={layout}
-      noValidate
-      onSubmit={form.onSubmit((values) => subscribe.mutate(values))}
-    >
+    <form className={classes.newsletterForm} data-layout={layout} {...form.getFormProps((values) => subscribe.mutate(values))}>
       <TextInput
         type="email"
         required

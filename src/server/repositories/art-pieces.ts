@@ -1,4 +1,5 @@
-import type { ArtPiece, ArtPieceData, ArtType } from '../../domain/art.js';
+import type { ArtType } from '../../domain/art.js';
+import type { ArtPiece, ArtPieceData } from '../../domain/art.schema.js';
 import type { AppDatabase } from '../db/connection.js';
 import type { ArtPieceRow } from '../db/schema.js';
 import { newId } from './row-conversion.js';

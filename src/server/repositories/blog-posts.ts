@@ -1,4 +1,5 @@
-import type { BlogCategory, BlogPost, BlogPostData } from '../../domain/blog.js';
+import type { BlogCategory } from '../../domain/blog.js';
+import type { BlogPost, BlogPostData } from '../../domain/blog.schema.js';
 import type { AppDatabase } from '../db/connection.js';
 import type { BlogPostRow } from '../db/schema.js';
 import { newId, timestampNow, toDate } from './row-conversion.js';

@@ -1,4 +1,5 @@
-import type { Book, BookData, BookStatus } from '../../domain/books.js';
+import type { BookStatus } from '../../domain/books.js';
+import type { Book, BookData } from '../../domain/books.schema.js';
 import type { AppDatabase } from '../db/connection.js';
 import type { BookRow } from '../db/schema.js';
 import { newId } from './row-conversion.js';

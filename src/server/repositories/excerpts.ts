@@ -1,4 +1,5 @@
-import type { Excerpt, ExcerptData, SpoilerLevel } from '../../domain/excerpts.js';
+import type { SpoilerLevel } from '../../domain/excerpts.js';
+import type { Excerpt, ExcerptData } from '../../domain/excerpts.schema.js';
 import type { AppDatabase } from '../db/connection.js';
 import type { ExcerptRow } from '../db/schema.js';
 import { newId } from './row-conversion.js';

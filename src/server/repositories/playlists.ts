@@ -1,4 +1,4 @@
-import type { Playlist, PlaylistData, Track } from '../../domain/playlists.js';
+import type { Playlist, PlaylistData, Track } from '../../domain/playlists.schema.js';
 import type { AppDatabase } from '../db/connection.js';
 import type { PlaylistRow } from '../db/schema.js';
 import { newId, timestampNow } from './row-conversion.js';

@@ -1,10 +1,11 @@
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ART_TYPE_LABELS, ART_TYPES, artPieceInputSchema, DEFAULT_ART_TYPE, type ArtPiece, type ArtPieceInput, type ArtType } from '../../../domain/art.js';
+import { ART_TYPE_LABELS, ART_TYPES, DEFAULT_ART_TYPE, type ArtType } from '../../../domain/art.js';
+import { artPieceInputSchema, type ArtPiece, type ArtPieceInput } from '../../../domain/art.schema.js';
+import { zodValidate } from '../../ui/zod-validate.js';
 import type { ContentFormProps } from '../content/ContentTab.js';
 import { FormShell } from '../forms/FormShell.js';
 import { ImageField } from '../forms/ImageField.js';
-import { zodValidate } from '../forms/zod-validate.js';
 
 type ArtFormValues = { title: string; artist: string; type: ArtType; imageUrl: string; description: string };
 

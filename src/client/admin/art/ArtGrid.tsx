@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { ART_TYPE_LABELS, type ArtPiece, type ArtType } from '../../../domain/art.js';
+import { ART_TYPE_LABELS, type ArtType } from '../../../domain/art.js';
+import type { ArtPiece } from '../../../domain/art.schema.js';
 import classes from '../admin.module.css';
 import type { ListItemActions } from '../content/ContentTab.js';
 import { EditIcon, TrashIcon } from '../ui/icons.js';

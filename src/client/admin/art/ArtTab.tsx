@@ -1,4 +1,4 @@
-import type { ArtPieceInput } from '../../../domain/art.js';
+import type { ArtPieceInput } from '../../../domain/art.schema.js';
 import { trpc } from '../../trpc.js';
 import { ContentTab } from '../content/ContentTab.js';
 import { useContentActions } from '../content/use-content-actions.js';

@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { blogCategoryColor, blogCategoryLabel, type BlogPost } from '../../../domain/blog.js';
+import { blogCategoryColor, blogCategoryLabel } from '../../../domain/blog.js';
+import type { BlogPost } from '../../../domain/blog.schema.js';
 import classes from '../admin.module.css';
 import { ItemButtons } from '../books/BookList.js';
 import type { ListItemActions } from '../content/ContentTab.js';

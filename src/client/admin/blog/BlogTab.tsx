@@ -1,4 +1,4 @@
-import type { BlogPostInput } from '../../../domain/blog.js';
+import type { BlogPostInput } from '../../../domain/blog.schema.js';
 import { trpc } from '../../trpc.js';
 import { ContentTab } from '../content/ContentTab.js';
 import { useContentActions } from '../content/use-content-actions.js';

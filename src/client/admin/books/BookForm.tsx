@@ -1,19 +1,11 @@
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  BOOK_STATUS_LABELS,
-  BOOK_STATUSES,
-  bookInputSchema,
-  DEFAULT_BOOK_ORDER,
-  parseOrderInput,
-  type Book,
-  type BookInput,
-  type BookStatus,
-} from '../../../domain/books.js';
+import { BOOK_STATUS_LABELS, BOOK_STATUSES, DEFAULT_BOOK_ORDER, parseOrderInput, type BookStatus } from '../../../domain/books.js';
+import { bookInputSchema, type Book, type BookInput } from '../../../domain/books.schema.js';
+import { zodValidate } from '../../ui/zod-validate.js';
 import type { ContentFormProps } from '../content/ContentTab.js';
 import { FormShell } from '../forms/FormShell.js';
 import { ImageField } from '../forms/ImageField.js';
-import { zodValidate } from '../forms/zod-validate.js';
 
 type BookFormValues = {
   title: string;

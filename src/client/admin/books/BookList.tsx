@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { BOOK_STATUS_LABELS, type Book, type BookStatus } from '../../../domain/books.js';
+import { BOOK_STATUS_LABELS, type BookStatus } from '../../../domain/books.js';
+import type { Book } from '../../../domain/books.schema.js';
 import classes from '../admin.module.css';
 import type { ListItemActions } from '../content/ContentTab.js';
 import { EditIcon, TrashIcon } from '../ui/icons.js';

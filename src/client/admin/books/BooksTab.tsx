@@ -1,4 +1,4 @@
-import type { BookInput } from '../../../domain/books.js';
+import type { BookInput } from '../../../domain/books.schema.js';
 import { trpc } from '../../trpc.js';
 import { ContentTab } from '../content/ContentTab.js';
 import { useContentActions } from '../content/use-content-actions.js';

@@ -1,18 +1,11 @@
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { Book } from '../../../domain/books.js';
-import {
-  DEFAULT_SPOILER_LEVEL,
-  excerptInputSchema,
-  SPOILER_LEVELS,
-  spoilerBadgeFor,
-  type Excerpt,
-  type ExcerptInput,
-  type SpoilerLevel,
-} from '../../../domain/excerpts.js';
+import type { Book } from '../../../domain/books.schema.js';
+import { DEFAULT_SPOILER_LEVEL, SPOILER_LEVELS, spoilerBadgeFor, type SpoilerLevel } from '../../../domain/excerpts.js';
+import { excerptInputSchema, type Excerpt, type ExcerptInput } from '../../../domain/excerpts.schema.js';
+import { zodValidate } from '../../ui/zod-validate.js';
 import type { ContentFormProps } from '../content/ContentTab.js';
 import { FormShell } from '../forms/FormShell.js';
-import { zodValidate } from '../forms/zod-validate.js';
 
 type ExcerptFormValues = {
   bookId: string;

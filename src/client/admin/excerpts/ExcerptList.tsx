@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import type { Book } from '../../../domain/books.js';
-import { excerptPreview, spoilerBadgeFor, type Excerpt } from '../../../domain/excerpts.js';
+import type { Book } from '../../../domain/books.schema.js';
+import { excerptPreview, spoilerBadgeFor } from '../../../domain/excerpts.js';
+import type { Excerpt } from '../../../domain/excerpts.schema.js';
 import classes from '../admin.module.css';
 import { ItemButtons } from '../books/BookList.js';
 import type { ListItemActions } from '../content/ContentTab.js';

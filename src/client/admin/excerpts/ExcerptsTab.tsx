@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import type { ExcerptInput } from '../../../domain/excerpts.js';
+import type { ExcerptInput } from '../../../domain/excerpts.schema.js';
 import { trpc } from '../../trpc.js';
 import { ContentTab } from '../content/ContentTab.js';
 import { useContentActions } from '../content/use-content-actions.js';

@@ -1,9 +1,9 @@
 import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { playlistInputSchema, type Playlist, type PlaylistInput } from '../../../domain/playlists.js';
+import { playlistInputSchema, type Playlist, type PlaylistInput } from '../../../domain/playlists.schema.js';
+import { zodValidate } from '../../ui/zod-validate.js';
 import type { ContentFormProps } from '../content/ContentTab.js';
 import { FormShell } from '../forms/FormShell.js';
-import { zodValidate } from '../forms/zod-validate.js';
 import { fromPlaylist, NEW_PLAYLIST, toPlaylistInput, type PlaylistFormValues } from './playlist-form-values.js';
 import { TracksEditor } from './TracksEditor.js';
 

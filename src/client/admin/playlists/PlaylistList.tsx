@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
-import type { Playlist } from '../../../domain/playlists.js';
+import type { Playlist } from '../../../domain/playlists.schema.js';
 import classes from '../admin.module.css';
 import { ItemButtons } from '../books/BookList.js';
 import type { ListItemActions } from '../content/ContentTab.js';

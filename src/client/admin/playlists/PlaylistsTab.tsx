@@ -1,4 +1,4 @@
-import type { PlaylistInput } from '../../../domain/playlists.js';
+import type { PlaylistInput } from '../../../domain/playlists.schema.js';
 import { trpc } from '../../trpc.js';
 import { ContentTab } from '../content/ContentTab.js';
 import { useContentActions } from '../content/use-content-actions.js';

@@ -1,6 +1,6 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
-import type { Playlist, PlaylistInput } from '../../../domain/playlists.js';
+import type { Playlist, PlaylistInput } from '../../../domain/playlists.schema.js';
 
 /** One editable track row; `key` keeps React rows stable while they are reordered. */
 export type TrackRow = { key: string; title: string; artist: string; duration: string };

@@ -1,9 +1,9 @@
 import { Anchor, Button, Center, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
-import { loginInputSchema } from '../../../domain/admin-auth.js';
+import { loginInputSchema } from '../../../domain/admin-auth.schema.js';
+import { zodValidate } from '../../ui/zod-validate.js';
 import classes from '../admin.module.css';
-import { zodValidate } from '../forms/zod-validate.js';
 import { useAdminSession } from './AdminSession.js';
 
 type LoginValues = { password: string };

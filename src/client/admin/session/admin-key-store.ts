@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { ADMIN_KEY_STORAGE_NAME } from '../../../domain/admin-session.js';
+import { ADMIN_KEY_STORAGE_NAME } from '../../../domain/admin-auth.js';
 
 /**
  * The admin session token in localStorage (section 4: name `adminKey`), as an external store

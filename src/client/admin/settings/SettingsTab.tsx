@@ -2,18 +2,17 @@ import { Alert, Button, Group, List, Paper, PasswordInput, Stack, Text, Title, V
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import {
-  changePasswordFormSchema,
   LOGOUT_DELAY_AFTER_PASSWORD_CHANGE_MS,
   MIN_PASSWORD_LENGTH,
   PASSWORD_CHANGED_MESSAGE,
   PASSWORD_SPECIAL_CHARACTERS,
-  type ChangePasswordForm,
 } from '../../../domain/admin-auth.js';
+import { changePasswordFormSchema, type ChangePasswordForm } from '../../../domain/admin-auth.schema.js';
 import { trpc } from '../../trpc.js';
 import { isUnauthorized, serverErrorMessage } from '../../ui/error-message.js';
 import { toast } from '../../ui/toast-store.js';
+import { zodValidate } from '../../ui/zod-validate.js';
 import classes from '../admin.module.css';
-import { zodValidate } from '../forms/zod-validate.js';
 import { useAdminSession } from '../session/AdminSession.js';
 import { CheckIcon, CloseIcon } from '../ui/icons.js';
 

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
-import { changePasswordInputSchema, loginInputSchema, PASSWORD_CHANGED_MESSAGE } from '../../../domain/admin-auth.js';
+import { PASSWORD_CHANGED_MESSAGE } from '../../../domain/admin-auth.js';
+import { changePasswordInputSchema, loginInputSchema } from '../../../domain/admin-auth.schema.js';
 import { listContactSubmissions } from '../../repositories/contact-submissions.js';
 import { listNewsletterSubscriptions } from '../../repositories/newsletter-subscriptions.js';
 import { listPreorders } from '../../repositories/preorders.js';

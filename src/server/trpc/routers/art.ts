@@ -1,4 +1,4 @@
-import { artPieceInputSchema } from '../../../domain/art.js';
+import { artPieceInputSchema } from '../../../domain/art.schema.js';
 import { createArtPiece, deleteArtPiece, listArtPieces, updateArtPiece } from '../../repositories/art-pieces.js';
 import { router } from '../trpc.js';
 import { contentProcedures } from './content-procedures.js';

@@ -1,4 +1,4 @@
-import { blogListInput, blogPostInputSchema } from '../../../domain/blog.js';
+import { blogListInput, blogPostInputSchema } from '../../../domain/blog.schema.js';
 import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost } from '../../repositories/blog-posts.js';
 import { publicProcedure, router } from '../trpc.js';
 import { contentProcedures } from './content-procedures.js';

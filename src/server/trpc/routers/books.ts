@@ -1,4 +1,4 @@
-import { bookInputSchema } from '../../../domain/books.js';
+import { bookInputSchema } from '../../../domain/books.schema.js';
 import { createBook, deleteBook, listBooks, updateBook } from '../../repositories/books.js';
 import { router } from '../trpc.js';
 import { contentProcedures } from './content-procedures.js';

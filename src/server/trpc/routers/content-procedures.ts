@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { byIdInput, idSchema } from '../../../domain/fields.js';
+import { byIdInput, idSchema } from '../../../domain/fields.schema.js';
 import type { AppDatabase } from '../../db/connection.js';
 import { contentWriteProcedure, found, publicProcedure } from '../trpc.js';
 

@@ -1,4 +1,4 @@
-import { excerptInputSchema } from '../../../domain/excerpts.js';
+import { excerptInputSchema } from '../../../domain/excerpts.schema.js';
 import { findBook } from '../../repositories/books.js';
 import { createExcerpt, deleteExcerpt, listExcerpts, updateExcerpt } from '../../repositories/excerpts.js';
 import { router } from '../trpc.js';

@@ -1,4 +1,4 @@
-import { playlistInputSchema } from '../../../domain/playlists.js';
+import { playlistInputSchema } from '../../../domain/playlists.schema.js';
 import { createPlaylist, deletePlaylist, listPlaylists, updatePlaylist } from '../../repositories/playlists.js';
 import { router } from '../trpc.js';
 import { contentProcedures } from './content-procedures.js';

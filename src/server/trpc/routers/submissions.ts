@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { isHoneypotFilled } from '../../../domain/fields.js';
-import { contactInputSchema, newsletterInputSchema, preorderInputSchema } from '../../../domain/submissions.js';
+import { contactInputSchema, newsletterInputSchema, preorderInputSchema } from '../../../domain/submissions.schema.js';
 import { createContactSubmission } from '../../repositories/contact-submissions.js';
 import { subscribeToNewsletter } from '../../repositories/newsletter-subscriptions.js';
 import { createPreorder } from '../../repositories/preorders.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordFormSchema, changePasswordInputSchema, loginInputSchema, newPasswordSchema } from './admin-auth.js';
+import { changePasswordFormSchema, changePasswordInputSchema, loginInputSchema, newPasswordSchema } from './admin-auth.schema.js';
 
 const messagesOf = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? [];
 

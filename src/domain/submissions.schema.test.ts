@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isHoneypotFilled } from './fields.js';
 import { TEXT_LIMITS } from './limits.js';
-import { contactInputSchema, newsletterInputSchema, preorderInputSchema } from './submissions.js';
+import { contactInputSchema, newsletterInputSchema, preorderInputSchema } from './submissions.schema.js';
 
 describe('newsletter input', () => {
   it('trims the email', () => {
@@ -39,16 +38,5 @@ describe('preorder input', () => {
     expect(preorderInputSchema.safeParse({ ...preorder, preferredFormat: 'audiobook' }).error?.issues[0]?.message).toBe(
       'Preferred format must be one of: ebook, paperback, hardcover',
     );
-  });
-});
-
-describe('honeypot', () => {
-  it.each([
-    [undefined, false],
-    ['', false],
-    ['   ', false],
-    ['http://spam.example', true],
-  ])('%j is filled: %s', (value, filled) => {
-    expect(isHoneypotFilled(value)).toBe(filled);
   });
 });

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { SPOILER_LEVELS } from './excerpts.js';
+import { enumField, idSchema, requiredText } from './fields.schema.js';
+import { TEXT_LIMITS } from './limits.js';
+
+export const excerptInputSchema = z.object({
+  bookId: idSchema,
+  title: requiredText('Title', TEXT_LIMITS.title),
+  description: requiredText('Description', TEXT_LIMITS.description),
+  content: requiredText('Content', TEXT_LIMITS.content),
+  readTime: requiredText('Read time', TEXT_LIMITS.readTime),
+  spoilerLevel: enumField('Spoiler level', SPOILER_LEVELS),
+});
+export type ExcerptInput = z.input<typeof excerptInputSchema>;
+export type ExcerptData = z.output<typeof excerptInputSchema>;
+export type Excerpt = ExcerptData & { id: string };

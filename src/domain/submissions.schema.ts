@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { emailSchema, enumField, honeypotField, idSchema, optionalText, requiredText } from './fields.schema.js';
+import { TEXT_LIMITS } from './limits.js';
+import { PREORDER_FORMATS } from './submissions.js';
+
+export const contactInputSchema = z.object({
+  name: requiredText('Name', TEXT_LIMITS.name),
+  email: emailSchema,
+  message: requiredText('Message', TEXT_LIMITS.message),
+  website: honeypotField,
+});
+export type ContactInput = z.input<typeof contactInputSchema>;
+
+export const newsletterInputSchema = z.object({
+  email: emailSchema,
+  website: honeypotField,
+});
+export type NewsletterInput = z.input<typeof newsletterInputSchema>;
+
+export const preorderInputSchema = z.object({
+  bookId: idSchema,
+  customerName: requiredText('Full name', TEXT_LIMITS.name),
+  customerEmail: emailSchema,
+  preferredFormat: enumField('Preferred format', PREORDER_FORMATS),
+  phoneNumber: optionalText('Phone number', TEXT_LIMITS.phone),
+  specialRequests: optionalText('Special requests', TEXT_LIMITS.specialRequests),
+  website: honeypotField,
+});
+export type PreorderInput = z.input<typeof preorderInputSchema>;
