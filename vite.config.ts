@@ -34,6 +34,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
   publicDir: isSsrBuild ? false : path.join(clientRoot, '..', '..', 'public'),
   plugins: [react()],
+  // The router's inlined page CSS (see src/client/entry-server.tsx): the browser keeps the server's
+  // <style> as is when it hydrates, instead of rendering it empty.
+  define: { 'process.env.TSS_INLINE_CSS_ENABLED': JSON.stringify('true') },
   css: {
     postcss: { plugins: [postcssPresetMantine(), postcssSimpleVars({ variables: MANTINE_BREAKPOINTS })] },
   },

@@ -1,6 +1,7 @@
 // Bundle budget: loads public pages of the production build in Chromium and sums the gzip size
-// of every JavaScript and CSS file fetched until the page is hydrated (interactive). Also checks
-// that no public page requests the admin area's code.
+// of every JavaScript and CSS file fetched until the page is hydrated (interactive), plus the
+// stylesheets inlined in the page's head. Also checks that no public page requests the admin
+// area's code.
 //
 //   npm run measure:bundle            (builds first when dist/ is missing; FORCE_BUILD=1 rebuilds)
 //   BUNDLE_PATHS=/,/books npm run measure:bundle
@@ -64,7 +65,13 @@ async function measure(browser, baseUrl, pagePath, adminFiles) {
       );
     }
   });
-  await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'load' });
+  const response = await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'load' });
+  // The page's stylesheets come inlined in its head: they count as CSS the page loads.
+  const html = (await response?.text()) ?? '';
+  for (const [, css] of html.matchAll(/<style data-tsr-inline-css="">([\s\S]*?)<\/style>/g)) {
+    const body = Buffer.from(css, 'utf8');
+    assets.push({ path: '(stylesheets inlined in the HTML)', kind: 'css', raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+  }
   // Interactive: the router has hydrated (it removes its bootstrap global when done).
   await page.waitForFunction(() => !('$_TSR' in window), null, { timeout: 15_000 });
   const interactiveAssets = (await Promise.all(assets)).filter(Boolean);

@@ -75,7 +75,8 @@ function routerManifest(assets: ClientAssets): Manifest {
       ? { css: chunk.css, scripts: [{ children: `${PRELOAD_QUEUE}=(${PRELOAD_QUEUE}||[]).concat(${JSON.stringify(chunk.preloads)})` }] }
       : { css: chunk.css, preloads: chunk.preloads };
   }
-  const manifest: Manifest = { routes };
+  // Inlined stylesheets leave the routes' links: the router writes their text into one <style>.
+  const manifest: Manifest = { routes, ...(assets.inlineCss ? { inlineCss: { styles: assets.inlineCss } } : {}) };
   manifests.set(assets, manifest);
   return manifest;
 }

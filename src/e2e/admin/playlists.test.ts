@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, trackConsoleProblems } from '../support/browser.js';
+import { launchBrowser, newContext, trackConsoleProblems, waitForHydration } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 import { expectFieldError, expectToast, logIn, openTab } from './admin-helpers.js';
 
@@ -79,6 +79,7 @@ describe('admin: playlists', () => {
     // The public Music tab lists it (the first playlist stays the default).
     const visitor = await context.newPage();
     await visitor.goto(`${server.baseUrl}/art-music`);
+    await waitForHydration(visitor);
     await visitor.getByRole('tab', { name: 'Music & Playlists' }).click();
     const picker = visitor.getByRole('group', { name: 'Choose a playlist' });
     await picker.getByRole('button', { name: 'Midnight Vigil' }).click();

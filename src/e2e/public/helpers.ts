@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
-import { trackConsoleProblems } from '../support/browser.js';
+import { trackConsoleProblems, waitForHydration } from '../support/browser.js';
 
 export type OpenedPage = {
   page: Page;
@@ -26,13 +26,6 @@ function isDocument404(problem: string, response: Response | null): boolean {
   return response?.status() === 404 && /Failed to load resource: the server responded with a status of 404/.test(problem);
 }
 
-/** The client has taken over once React has attached its handlers to the root. */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const footer = document.querySelector('footer');
-    return !!footer && Object.keys(footer).some((key) => key.startsWith('__reactFiber'));
-  });
-}
 
 /** No element makes the page wider than the viewport. */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {

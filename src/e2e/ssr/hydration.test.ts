@@ -104,7 +104,7 @@ describe('hydration', () => {
       expect(load.problems, pagePath).toEqual([]);
       expect(load.apiCalls, `${pagePath}: API calls during the first load`).toEqual([]);
       expect(load.adminFiles, `${pagePath}: admin files`).toEqual([]);
-      // Each stylesheet is downloaded once (the page's chunk does not fetch its CSS again).
+      // No stylesheet is downloaded twice (the page's own, inlined in the HTML, is fetched once by its chunk).
       expect(load.stylesheets.length, `${pagePath}: stylesheet requests`).toBe(new Set(load.stylesheets).size);
       await load.page.context().close();
     }

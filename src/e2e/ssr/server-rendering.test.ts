@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../server/paths.js';
 import { startServer, type RunningServer } from '../support/server.js';
 import { bodyText, inlineScripts, jsonLdNodes, linkHref, metaContent, titleOf } from './html.js';
 
@@ -16,6 +19,19 @@ let server: RunningServer;
 let books: Book[];
 let excerpts: Excerpt[];
 let posts: Post[];
+
+type BuiltChunk = { file: string; css?: string[] };
+
+function builtManifest(): Record<string, BuiltChunk> {
+  return JSON.parse(readFileSync(path.join(projectRoot, 'dist/client/.vite/manifest.json'), 'utf8')) as Record<string, BuiltChunk>;
+}
+
+/** The text of a module's own stylesheet in the client build. */
+function builtStylesheet(moduleKey: string): string {
+  const file = builtManifest()[moduleKey]?.css?.[0];
+  if (!file) throw new Error(`${moduleKey} has no stylesheet in the build manifest`);
+  return readFileSync(path.join(projectRoot, 'dist/client', file), 'utf8');
+}
 
 async function getJson<T>(path: string): Promise<T> {
   const response = await fetch(`${server.baseUrl}${path}`);
@@ -200,12 +216,17 @@ describe('SEO documents', () => {
 });
 
 describe('caching, compression and the content security policy', () => {
-  it("links the entry's stylesheet and the page's own, and loads the scripts only after the first paint", async () => {
+  it("inlines the entry's stylesheet and the page's own, and loads the scripts only after the first paint", async () => {
     const { html } = await page('/books');
     const head = html.slice(0, html.indexOf('</head>'));
-    const stylesheets = [...head.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]);
-    expect(stylesheets.some((href) => /\/assets\/entry-client-[^/]+\.css$/.test(href!))).toBe(true);
-    expect(stylesheets.some((href) => /\/assets\/BooksPage-[^/]+\.css$/.test(href!))).toBe(true);
+    // The first paint needs no request after the HTML: the stylesheets are in the head, in order.
+    expect(head).not.toMatch(/<link rel="stylesheet"/);
+    const inlined = /<style data-tsr-inline-css="">([\s\S]*?)<\/style>/.exec(head)?.[1];
+    expect(inlined).toBeDefined();
+    const [entryCss, booksCss] = [builtStylesheet('entry-client.tsx'), builtStylesheet('pages/BooksPage.tsx')];
+    expect(inlined!.indexOf(entryCss)).toBe(0);
+    expect(inlined!.indexOf(booksCss)).toBeGreaterThan(0);
+    expect(inlined).not.toContain(builtStylesheet('pages/HomePage.tsx'));
     // No script download competes with the first paint: the loader adds them afterwards.
     expect(html).not.toMatch(/<link rel="modulepreload"/);
     expect(html).not.toMatch(/<script[^>]*\ssrc=/);
@@ -219,9 +240,8 @@ describe('caching, compression and the content security policy', () => {
   it('serves hashed assets forever-cacheable, pre-compressed with brotli or gzip', async () => {
     const { html } = await page('/');
     const script = /import\("(\/assets\/[^"]+\.js)"\)/.exec(html)?.[1];
-    const stylesheet = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    const stylesheet = `/${builtManifest()['pages/HomePage.tsx']!.css![0]}`;
     expect(script).toBeDefined();
-    expect(stylesheet).toBeDefined();
     for (const asset of [script!, stylesheet!]) {
       const br = await fetch(`${server.baseUrl}${asset}`, { headers: { 'accept-encoding': 'br' } });
       expect(br.status, asset).toBe(200);

@@ -46,7 +46,7 @@ export async function serveBuiltClient(
   }
   // The renderer and React read NODE_ENV when first imported: the built site runs in production mode.
   process.env.NODE_ENV ??= 'production';
-  const assets = await readClientAssets(manifestFile);
+  const assets = await readClientAssets(clientDir, manifestFile);
   const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
 
   await app.register(fastifyStatic, {

@@ -1,5 +1,8 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clientAssetsFromManifest, devClientAssets, type ViteManifest } from './client-assets.js';
+import { clientAssetsFromManifest, devClientAssets, readClientAssets, type ViteManifest } from './client-assets.js';
 
 const manifest: ViteManifest = {
   'entry-client.tsx': {
@@ -50,6 +53,29 @@ describe('clientAssetsFromManifest', () => {
 
   it('rejects a manifest without the entry', () => {
     expect(() => clientAssetsFromManifest({})).toThrow(/no entry/);
+  });
+});
+
+describe('readClientAssets', () => {
+  it('reads the text of every public stylesheet, to inline in the pages', async () => {
+    const clientDir = await mkdtemp(path.join(os.tmpdir(), 'client-assets-'));
+    try {
+      await mkdir(path.join(clientDir, 'assets'));
+      await mkdir(path.join(clientDir, '.vite'));
+      const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+      await writeFile(manifestFile, JSON.stringify(manifest));
+      for (const name of ['entry-client-A', 'vendor-B', 'HomePage-D']) {
+        await writeFile(path.join(clientDir, 'assets', `${name}.css`), `.${name}{color:red}`);
+      }
+      const assets = await readClientAssets(clientDir, manifestFile);
+      expect(assets.inlineCss).toEqual({
+        '/assets/entry-client-A.css': '.entry-client-A{color:red}',
+        '/assets/vendor-B.css': '.vendor-B{color:red}',
+        '/assets/HomePage-D.css': '.HomePage-D{color:red}',
+      });
+    } finally {
+      await rm(clientDir, { recursive: true, force: true });
+    }
   });
 });
 

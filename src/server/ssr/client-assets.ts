@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { ClientAssets } from './types.js';
 
 /** One entry of Vite's build manifest (dist/client/.vite/manifest.json). */
@@ -66,9 +67,14 @@ export function clientAssetsFromManifest(manifest: ViteManifest, entryKey = CLIE
   };
 }
 
-export async function readClientAssets(manifestFile: string): Promise<ClientAssets> {
+/** The assets of the client build in `clientDir`, with the text of its public stylesheets to inline. */
+export async function readClientAssets(clientDir: string, manifestFile: string): Promise<ClientAssets> {
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as ViteManifest;
-  return clientAssetsFromManifest(manifest);
+  const assets = clientAssetsFromManifest(manifest);
+  const stylesheets = new Set([...assets.css, ...Object.values(assets.chunks).flatMap((chunk) => chunk.css)]);
+  const inlineCss: Record<string, string> = {};
+  for (const href of stylesheets) inlineCss[href] = await readFile(path.join(clientDir, href), 'utf8');
+  return { ...assets, inlineCss };
 }
 
 /**
