@@ -98,7 +98,9 @@ try {
       }
     }
     console.log(`  metrics: ${metrics}`);
-    results.push({ path: pagePath, scores, metrics, lost: Object.fromEntries(Object.keys(TARGETS).map((id) => [id, lostPoints(report, id)])) });
+    const performanceRuns = reports.map((candidate) => Math.round(candidate.categories.performance.score * 100));
+    if (runs > 1) console.log(`  Performance of each run: ${performanceRuns.join(', ')}`);
+    results.push({ path: pagePath, scores, performanceRuns, metrics, lost: Object.fromEntries(Object.keys(TARGETS).map((id) => [id, lostPoints(report, id)])) });
   }
 } finally {
   await server.stop();

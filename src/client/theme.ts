@@ -1,10 +1,6 @@
-import '@fontsource/cinzel/latin-400.css';
-import '@fontsource/cinzel/latin-600.css';
-import '@fontsource/eb-garamond/latin-400.css';
-import '@fontsource/eb-garamond/latin-400-italic.css';
-import '@fontsource/eb-garamond/latin-600.css';
 import './styles/global.css';
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { BODY_FONT, DISPLAY_FONT } from './styles/fonts.js';
 
 /**
  * Dark fantasy with restraint: near-black and charcoal surfaces, parchment text, one ember
@@ -41,8 +37,6 @@ const dark: MantineColorsTuple = [
   '#070606',
 ];
 
-export const DISPLAY_FONT = 'Cinzel, "Trajan Pro", Georgia, serif';
-export const BODY_FONT = '"EB Garamond", Garamond, Georgia, "Times New Roman", serif';
 
 export const theme = createTheme({
   colors: { ember, dark },
@@ -75,7 +69,10 @@ export const theme = createTheme({
       defaultProps: { radius: 'sm' },
       styles: { root: { fontFamily: DISPLAY_FONT, letterSpacing: '0.06em', fontWeight: 600 } },
     },
-    Badge: { defaultProps: { radius: 'sm', variant: 'light' } },
+    Badge: {
+      defaultProps: { radius: 'sm', variant: 'light' },
+      styles: { root: { fontFamily: DISPLAY_FONT, fontWeight: 600, letterSpacing: '0.04em' } },
+    },
     TextInput: { defaultProps: { size: 'md' } },
     Textarea: { defaultProps: { size: 'md' } },
     NativeSelect: { defaultProps: { size: 'md' } },

@@ -1,0 +1,11 @@
+// The two faces, self-hosted from @fontsource (latin subset only): Cinzel 400 and 600 for
+// headings, navigation, buttons and labels; EB Garamond 400 and its italic for reading. Every file
+// is fetched before most pages' first paint, so there are no more than these four (bold body text
+// is rare: the browser emboldens the 400).
+import '@fontsource/cinzel/latin-400.css';
+import '@fontsource/cinzel/latin-600.css';
+import '@fontsource/eb-garamond/latin-400.css';
+import '@fontsource/eb-garamond/latin-400-italic.css';
+
+export const DISPLAY_FONT = 'Cinzel, "Trajan Pro", Georgia, serif';
+export const BODY_FONT = '"EB Garamond", Garamond, Georgia, "Times New Roman", serif';
