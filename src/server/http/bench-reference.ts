@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../trpc/context.js';
+import { ifNoneMatchMatches } from './kept-body.js';
 
 /**
  * Benchmark baselines (registered only with BENCH_REFERENCE_ROUTES=1, see scripts/bench-api.mjs):
@@ -47,7 +48,7 @@ export function registerBenchReferenceRoutes(app: FastifyInstance, services: App
       }
       const { status, body, headers, etag } = await captured;
       reply.headers(headers);
-      if (etag !== undefined && request.headers['if-none-match'] === etag) return reply.status(304).send();
+      if (etag !== undefined && ifNoneMatchMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
       return reply.status(status).send(body);
     });
   }

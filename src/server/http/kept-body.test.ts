@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { COMPRESSION_THRESHOLD_BYTES, KeptBody, preferredEncoding, sendKeptBody } from './kept-body.js';
+import { COMPRESSION_THRESHOLD_BYTES, ifNoneMatchMatches, KeptBody, preferredEncoding, sendKeptBody } from './kept-body.js';
 
 describe('preferredEncoding', () => {
   it('prefers brotli, then gzip, honouring q=0', () => {
@@ -11,6 +11,24 @@ describe('preferredEncoding', () => {
     expect(preferredEncoding('identity')).toBeNull();
     expect(preferredEncoding('*')).toBe('br');
     expect(preferredEncoding(undefined)).toBeNull();
+  });
+});
+
+describe('ifNoneMatchMatches', () => {
+  const etag = 'W/"abc"';
+
+  it('matches the tag itself, by weak comparison, in a list, or *', () => {
+    expect(ifNoneMatchMatches('W/"abc"', etag)).toBe(true);
+    expect(ifNoneMatchMatches('"abc"', etag)).toBe(true);
+    expect(ifNoneMatchMatches('"old", W/"abc"', etag)).toBe(true);
+    expect(ifNoneMatchMatches('*', etag)).toBe(true);
+  });
+
+  it('does not match another tag, a missing header or a tag that only contains it', () => {
+    expect(ifNoneMatchMatches('W/"abcd"', etag)).toBe(false);
+    expect(ifNoneMatchMatches('"old", "older"', etag)).toBe(false);
+    expect(ifNoneMatchMatches(undefined, etag)).toBe(false);
+    expect(ifNoneMatchMatches('', etag)).toBe(false);
   });
 });
 

@@ -28,6 +28,21 @@ export function preferredEncoding(acceptEncoding: string | undefined): ContentEn
 }
 
 /**
+ * Whether an If-None-Match header names this ETag, by the weak comparison RFC 9110 prescribes
+ * for it: a list of tags or `*`, with `W/` ignored on either side.
+ */
+export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header === etag) return true;
+  const opaque = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
+  const wanted = opaque(etag);
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || opaque(tag) === wanted;
+  });
+}
+
+/**
  * A response body kept in memory between requests (a cached page or public list), with its
  * weak ETag and its compressed forms. Each form is made once, on first demand, at a higher
  * compression level than per-request compression could afford.

@@ -23,6 +23,9 @@ describe('ETag caching of public lists', () => {
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
 
+    const strongForm = etag.slice(2);
+    expect((await get('/api/books', { 'if-none-match': `"older", ${strongForm}` })).statusCode).toBe(304);
+
     const stale = await get('/api/books', { 'if-none-match': '"something-else"' });
     expect(stale.statusCode).toBe(200);
     expect(stale.json()).toEqual(first.json());

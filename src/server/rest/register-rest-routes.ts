@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseCache } from '../cache/response-cache.js';
-import { KeptBody, sendKeptBody } from '../http/kept-body.js';
+import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js';
 import { enforceLimit } from '../rate-limit/request-limits.js';
 import { createCaller } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
@@ -68,7 +68,7 @@ function sendJson(
   reply.status(status).header('content-type', 'application/json; charset=utf-8');
   if (kind !== 'write') {
     reply.header('etag', body.etag).header('cache-control', 'no-cache');
-    if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
+    if (ifNoneMatchMatches(request.headers['if-none-match'], body.etag)) return reply.status(304).send();
   }
   if (kind !== 'kept') return reply.send(body.bytes);
   return sendKeptBody(request, reply.header('vary', 'Accept-Encoding'), body);

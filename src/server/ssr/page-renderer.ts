@@ -2,7 +2,7 @@ import { unstable_localLink } from '@trpc/client';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
 import { withScriptSources } from '../http/content-security-policy.js';
-import { KeptBody, sendKeptBody } from '../http/kept-body.js';
+import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js';
 import { appRouter } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 import type { ResponseCache } from '../cache/response-cache.js';
@@ -156,7 +156,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Encoding, Cookie')
       .header('etag', page.body.etag);
-    if (page.status === 200 && request.headers['if-none-match'] === page.body.etag) return reply.status(304).send();
+    if (page.status === 200 && ifNoneMatchMatches(request.headers['if-none-match'], page.body.etag)) return reply.status(304).send();
     return sendKeptBody(request, reply, page.body);
   };
 }

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { blogCategoryLabel } from '../../domain/blog.js';
+import { ifNoneMatchMatches, KeptBody } from '../http/kept-body.js';
 import { createCaller } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 
@@ -73,14 +73,12 @@ export function rssXml(origin: string, posts: readonly FeedPost[]): string {
   ].join('\n');
 }
 
-type Document = { body: string; etag: string };
-
 /**
  * GET /sitemap.xml, /robots.txt and /blog/rss.xml, built from the cached public lists and kept
  * per origin until the next content write.
  */
 export function registerSeoRoutes(app: FastifyInstance, services: AppServices): void {
-  const documents = new Map<string, Document>();
+  const documents = new Map<string, KeptBody>();
   services.cache.onClear(() => documents.clear());
 
   const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -96,14 +94,13 @@ export function registerSeoRoutes(app: FastifyInstance, services: AppServices): 
     const key = `${kind} ${origin}`;
     let document = documents.get(key);
     if (!document) {
-      const body = await build(origin);
-      document = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
+      document = KeptBody.fromText(await build(origin));
       if (documents.size > 50) documents.clear();
       documents.set(key, document);
     }
     reply.type(type).header('cache-control', 'no-cache').header('etag', document.etag);
-    if (request.headers['if-none-match'] === document.etag) return reply.status(304).send();
-    return reply.send(document.body);
+    if (ifNoneMatchMatches(request.headers['if-none-match'], document.etag)) return reply.status(304).send();
+    return reply.send(document.bytes);
   }
 
   const callerFor = (request: FastifyRequest) => createCaller(createRequestContext(services, { ip: request.ip, headers: {} }));
