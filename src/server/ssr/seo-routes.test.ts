@@ -1,5 +1,7 @@
+import { brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPRESSION_THRESHOLD_BYTES } from '../http/kept-body.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, validBlogPost, validBook, validExcerpt, type TestApp } from '../test-support/test-app.js';
 import { escapeXml, registerSeoRoutes, robotsTxt, rssXml, sitemapXml, STATIC_PAGE_PATHS } from './seo-routes.js';
 
@@ -76,5 +78,16 @@ describe('registerSeoRoutes', () => {
     expect(first.headers['content-type']).toBe('text/plain; charset=utf-8');
     const again = await app.inject({ method: 'GET', url: '/robots.txt', headers: { 'if-none-match': String(first.headers.etag) } });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('sends the kept brotli form to clients that accept it', async () => {
+    const admin = testApp.callerWithKey(TEST_ADMIN_PASSWORD);
+    for (let i = 0; i < 10; i++) await admin.blog.create(validBlogPost);
+    const plain = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'site.test' } });
+    const compressed = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'site.test', 'accept-encoding': 'br, gzip' } });
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
   });
 });

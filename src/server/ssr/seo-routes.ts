@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { blogCategoryLabel } from '../../domain/blog.js';
-import { ifNoneMatchMatches, KeptBody } from '../http/kept-body.js';
+import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js';
 import { createCaller } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 
@@ -98,9 +98,9 @@ export function registerSeoRoutes(app: FastifyInstance, services: AppServices): 
       if (documents.size > 50) documents.clear();
       documents.set(key, document);
     }
-    reply.type(type).header('cache-control', 'no-cache').header('etag', document.etag);
+    reply.type(type).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', document.etag);
     if (ifNoneMatchMatches(request.headers['if-none-match'], document.etag)) return reply.status(304).send();
-    return reply.send(document.bytes);
+    return sendKeptBody(request, reply, document);
   }
 
   const callerFor = (request: FastifyRequest) => createCaller(createRequestContext(services, { ip: request.ip, headers: {} }));
