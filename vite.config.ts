@@ -17,7 +17,8 @@ const MANTINE_BREAKPOINTS = {
  * Modules shared by lazily loaded public pages, grouped so a page costs one or two requests.
  * The domain's *.schema.ts modules are left out: they (and zod) load only when a form needs them.
  */
-const PAGES_SHARED = /[\\/]src[\\/](?:client[\\/](?:ui|layout|content|pages[\\/](?![A-Za-z]+Page\.tsx))[\\/]|domain[\\/](?![^\\/]+\.schema\.ts))/;
+const PAGES_SHARED =
+  /[\\/]src[\\/](?:client[\\/](?:ui|layout|content|pages[\\/](?![A-Za-z]+Page\.tsx))[\\/]|domain[\\/](?![^\\/]+\.schema\.ts))/;
 
 /** The domain's zod schemas and zod itself: one chunk, which the public forms load on demand. */
 const SCHEMAS = /[\\/]src[\\/]domain[\\/][^\\/]+\.schema\.ts|[\\/]node_modules[\\/]zod[\\/]/;

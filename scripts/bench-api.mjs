@@ -176,15 +176,22 @@ async function checkSameBytes(port) {
     names.delete('date');
     for (const name of names) {
       if (api.headers[name] !== ref.headers[name]) {
-        problems.push(`header ${name}: ${route} ${JSON.stringify(api.headers[name])}, ${reference} ${JSON.stringify(ref.headers[name])}`);
+        problems.push(
+          `header ${name}: ${route} ${JSON.stringify(api.headers[name])}, ${reference} ${JSON.stringify(ref.headers[name])}`,
+        );
       }
     }
     // The ETag must also be honoured the same way.
     const etag = api.headers.etag;
     if (etag) {
-      const [api304, ref304] = [await get(port, route, { 'if-none-match': etag }), await get(port, reference, { 'if-none-match': etag })];
+      const [api304, ref304] = [
+        await get(port, route, { 'if-none-match': etag }),
+        await get(port, reference, { 'if-none-match': etag }),
+      ];
       if (api304.status !== 304 || ref304.status !== 304) {
-        problems.push(`If-None-Match: ${route} answered ${api304.status}, ${reference} ${ref304.status} (304 expected)`);
+        problems.push(
+          `If-None-Match: ${route} answered ${api304.status}, ${reference} ${ref304.status} (304 expected)`,
+        );
       }
     }
   }
@@ -211,7 +218,8 @@ function summarise(urlPath, result, serverCpuMicros) {
     timeouts: result.timeouts,
     bytesPerSecond: result.throughput.average,
     /** Server CPU time (user + system) per answered request: less sensitive to a busy machine than req/s. */
-    serverCpuMicrosPerRequest: serverCpuMicros === null || !result.requests.total ? null : serverCpuMicros / result.requests.total,
+    serverCpuMicrosPerRequest:
+      serverCpuMicros === null || !result.requests.total ? null : serverCpuMicros / result.requests.total,
   };
 }
 
@@ -264,7 +272,9 @@ function printTable(rows, verdicts) {
     const verdict = verdicts.find((v) => v.route === row.route);
     const versus = verdict
       ? `${(verdict.ratio * 100).toFixed(1)}%  ${verdict.pass ? 'PASS' : 'FAIL'}${verdict.reasons.length ? ` (${verdict.reasons.join('; ')})` : ''}`
-      : row.route.startsWith('/__bench') ? '(reference)' : '(information)';
+      : row.route.startsWith('/__bench')
+        ? '(reference)'
+        : '(information)';
     const cpu = row.serverCpuMicrosPerRequest === null ? '-' : Math.round(row.serverCpuMicrosPerRequest);
     console.log(
       `${pad(row.route, 26)}${padLeft(Math.round(row.requestsPerSecond), 9)}${padLeft(row.latencyMs.p50, 8)}${padLeft(row.latencyMs.p99, 8)}${padLeft(cpu, 12)}${padLeft(row.non2xx + row.errors + row.timeouts, 8)}   ${versus}`,
@@ -276,7 +286,11 @@ async function main() {
   const options = parseArgs(process.argv.slice(2));
 
   if (options.build || !existsSync(serverEntry)) {
-    console.log(options.build ? 'Building (--build): npm run build' : `No server build at ${path.relative(root, serverEntry)}: running npm run build`);
+    console.log(
+      options.build
+        ? 'Building (--build): npm run build'
+        : `No server build at ${path.relative(root, serverEntry)}: running npm run build`,
+    );
     execSync('npm run build', { cwd: root, stdio: 'inherit' });
   }
 
@@ -289,14 +303,18 @@ async function main() {
     const startupMs = await waitForHealthz(child, port, spawnedAt);
     const rssAfterStartMiB = rssMiB(child.pid);
     console.log(`Server pid ${child.pid} on port ${port}, data in ${dataDir}`);
-    console.log(`Start-up to first 200 of /healthz: ${Math.round(startupMs)} ms; RSS after start: ${rssAfterStartMiB} MiB`);
+    console.log(
+      `Start-up to first 200 of /healthz: ${Math.round(startupMs)} ms; RSS after start: ${rssAfterStartMiB} MiB`,
+    );
 
     const problems = await checkSameBytes(port);
     for (const problem of problems) console.log(`MISMATCH: ${problem}`);
 
     const [loadAverage] = os.loadavg();
     if (loadAverage > os.cpus().length * 0.5) {
-      console.log(`Note: the machine is already busy (1-min load average ${loadAverage.toFixed(1)}): req/s will be noisy.`);
+      console.log(
+        `Note: the machine is already busy (1-min load average ${loadAverage.toFixed(1)}): req/s will be noisy.`,
+      );
     }
     console.log(
       `Load: autocannon, ${options.connections} connections, pipelining 1, ${options.warmup} s warm-up + ${options.duration} s per route${options.rounds > 1 ? `, ${options.rounds} rounds (medians)` : ''} (${os.cpus().length} cores shared with the load generator)\n`,
@@ -309,7 +327,9 @@ async function main() {
         const cpuBefore = cpuMicros(child.pid);
         const result = await load(port, route, options.duration, options.connections);
         const cpuAfter = cpuMicros(child.pid);
-        samples.get(route).push(summarise(route, result, cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore));
+        samples
+          .get(route)
+          .push(summarise(route, result, cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore));
       }
     }
     const rows = ROUTES.map((route) => combineRounds(samples.get(route)));
@@ -341,7 +361,13 @@ async function main() {
     );
     if (options.json) {
       const results = {
-        options: { ...options, pipelining: 1, cores: os.cpus().length, node: process.version, loadAverageAtStart: loadAverage },
+        options: {
+          ...options,
+          pipelining: 1,
+          cores: os.cpus().length,
+          node: process.version,
+          loadAverageAtStart: loadAverage,
+        },
         budget: BUDGET,
         startupMs: Math.round(startupMs),
         rssAfterStartMiB,

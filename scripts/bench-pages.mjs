@@ -28,8 +28,9 @@ const server = await startProductionServer({ LOG_LEVEL: 'warn' });
 
 function run(url, connectionCount, seconds) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: connectionCount, duration: seconds, headers, pipelining: 1 }, (error, result) =>
-      error ? reject(error) : resolve(result),
+    const instance = autocannon(
+      { url, connections: connectionCount, duration: seconds, headers, pipelining: 1 },
+      (error, result) => (error ? reject(error) : resolve(result)),
     );
     autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
   });
@@ -54,7 +55,9 @@ try {
   const errors = loaded.errors + loaded.non2xx + single.errors + single.non2xx;
   const rps = loaded.requests.average;
   console.log('');
-  console.log(`${connections} connections, ${duration} s: ${Math.round(rps)} req/s (avg), latency p50 ${loaded.latency.p50} ms, p99 ${loaded.latency.p99} ms, max ${loaded.latency.max} ms`);
+  console.log(
+    `${connections} connections, ${duration} s: ${Math.round(rps)} req/s (avg), latency p50 ${loaded.latency.p50} ms, p99 ${loaded.latency.p99} ms, max ${loaded.latency.max} ms`,
+  );
   console.log(
     `1 connection, ${duration} s:  ${Math.round(single.requests.average)} req/s (avg), latency median ${single.latency.p50} ms ` +
       `(autocannon rounds to whole ms; one request after another: ${(1000 / single.requests.average).toFixed(2)} ms each), p99 ${single.latency.p99} ms`,
@@ -63,7 +66,10 @@ try {
   const checks = [
     [`>= ${BUDGET.minRps} req/s at ${connections} connections`, rps >= BUDGET.minRps],
     [`p99 < ${BUDGET.maxP99Ms} ms at ${connections} connections`, loaded.latency.p99 < BUDGET.maxP99Ms],
-    [`median < ${BUDGET.maxMedianOneConnectionMs} ms at 1 connection`, single.latency.p50 < BUDGET.maxMedianOneConnectionMs],
+    [
+      `median < ${BUDGET.maxMedianOneConnectionMs} ms at 1 connection`,
+      single.latency.p50 < BUDGET.maxMedianOneConnectionMs,
+    ],
     ['no errors', errors === 0],
   ];
   console.log('');

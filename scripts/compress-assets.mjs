@@ -53,4 +53,6 @@ for await (const file of files(target)) {
   );
 }
 await Promise.all(jobs);
-console.log(`compress-assets: ${count} files in ${path.relative(root, target)}, ${(before / 1024).toFixed(1)} KB -> ${(afterBr / 1024).toFixed(1)} KB brotli`);
+console.log(
+  `compress-assets: ${count} files in ${path.relative(root, target)}, ${(before / 1024).toFixed(1)} KB -> ${(afterBr / 1024).toFixed(1)} KB brotli`,
+);

@@ -14,7 +14,12 @@ import { ensureBuild, firstId, root, startProductionServer } from './lib/product
 
 const run = promisify(execFile);
 const TARGETS = { performance: 97, accessibility: 100, 'best-practices': 100, seo: 100 };
-const CATEGORY_NAMES = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best Practices', seo: 'SEO' };
+const CATEGORY_NAMES = {
+  performance: 'Performance',
+  accessibility: 'Accessibility',
+  'best-practices': 'Best Practices',
+  seo: 'SEO',
+};
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -40,7 +45,12 @@ async function lighthouse(url, attempts = 3) {
       return await lighthouseOnce(url);
     } catch (error) {
       if (attempt >= attempts) throw error;
-      console.log(`  (run failed: ${String(error.stderr ?? error.message).trim().split('\n').pop()}; retrying)`);
+      console.log(
+        `  (run failed: ${String(error.stderr ?? error.message)
+          .trim()
+          .split('\n')
+          .pop()}; retrying)`,
+      );
     }
   }
 }
@@ -49,8 +59,17 @@ async function lighthouseOnce(url) {
   const binary = path.join(root, 'node_modules', '.bin', 'lighthouse');
   const { stdout } = await run(
     binary,
-    [url, '--only-categories=performance,accessibility,best-practices,seo', `--chrome-flags=${CHROME_FLAGS}`, '--output=json', '--quiet'],
-    { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, maxBuffer: 256 * 1024 * 1024 },
+    [
+      url,
+      '--only-categories=performance,accessibility,best-practices,seo',
+      `--chrome-flags=${CHROME_FLAGS}`,
+      '--output=json',
+      '--quiet',
+    ],
+    {
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      maxBuffer: 256 * 1024 * 1024,
+    },
   );
   return JSON.parse(stdout);
 }
@@ -61,7 +80,9 @@ function lostPoints(report, categoryId) {
   return category.auditRefs
     .filter((ref) => ref.weight > 0)
     .map((ref) => ({ ref, audit: report.audits[ref.id] }))
-    .filter(({ audit }) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'notApplicable')
+    .filter(
+      ({ audit }) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'notApplicable',
+    )
     .sort((a, b) => b.ref.weight * (1 - b.audit.score) - a.ref.weight * (1 - a.audit.score))
     .map(({ ref, audit }) => `${ref.id} (score ${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ''})`);
 }
@@ -83,16 +104,27 @@ try {
     const performance = median(reports.map((report) => report.categories.performance.score));
     const report = reports.find((candidate) => candidate.categories.performance.score === performance) ?? reports[0];
     const scores = Object.fromEntries(
-      Object.keys(TARGETS).map((id) => [id, Math.round((id === 'performance' ? performance : report.categories[id].score) * 100)]),
+      Object.keys(TARGETS).map((id) => [
+        id,
+        Math.round((id === 'performance' ? performance : report.categories[id].score) * 100),
+      ]),
     );
-    const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+    const metrics = [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+      'speed-index',
+    ]
       .map((id) => `${id.replace(/-/g, ' ')} ${report.audits[id]?.displayValue ?? '?'}`)
       .join(', ');
     console.log(`\n${pagePath}`);
     for (const [id, score] of Object.entries(scores)) {
       const ok = score >= TARGETS[id];
       if (!ok) failed = true;
-      console.log(`  ${CATEGORY_NAMES[id].padEnd(15)} ${String(score).padStart(3)}  (target ${TARGETS[id]}) ${ok ? 'ok' : 'BELOW'}`);
+      console.log(
+        `  ${CATEGORY_NAMES[id].padEnd(15)} ${String(score).padStart(3)}  (target ${TARGETS[id]}) ${ok ? 'ok' : 'BELOW'}`,
+      );
       if (!ok || (id !== 'performance' && score < 100)) {
         for (const line of lostPoints(report, id)) console.log(`      - ${line}`);
       }
@@ -100,7 +132,13 @@ try {
     console.log(`  metrics: ${metrics}`);
     const performanceRuns = reports.map((candidate) => Math.round(candidate.categories.performance.score * 100));
     if (runs > 1) console.log(`  Performance of each run: ${performanceRuns.join(', ')}`);
-    results.push({ path: pagePath, scores, performanceRuns, metrics, lost: Object.fromEntries(Object.keys(TARGETS).map((id) => [id, lostPoints(report, id)])) });
+    results.push({
+      path: pagePath,
+      scores,
+      performanceRuns,
+      metrics,
+      lost: Object.fromEntries(Object.keys(TARGETS).map((id) => [id, lostPoints(report, id)])),
+    });
   }
 } finally {
   await server.stop();

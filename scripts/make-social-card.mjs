@@ -9,7 +9,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const hero = readFileSync(path.join(root, 'public/demo/hero.svg'), 'utf8');
 const fontCss = (file) => `data:font/woff2;base64,${readFileSync(file).toString('base64')}`;
 const cinzel = fontCss(path.join(root, 'node_modules/@fontsource/cinzel/files/cinzel-latin-600-normal.woff2'));
-const garamond = fontCss(path.join(root, 'node_modules/@fontsource/eb-garamond/files/eb-garamond-latin-400-italic.woff2'));
+const garamond = fontCss(
+  path.join(root, 'node_modules/@fontsource/eb-garamond/files/eb-garamond-latin-400-italic.woff2'),
+);
 const html = `<!doctype html><html><head><style>
 @font-face{font-family:Cinzel;src:url(${cinzel}) format('woff2');font-weight:600}
 @font-face{font-family:Garamond;src:url(${garamond}) format('woff2');font-style:italic}
@@ -21,7 +23,11 @@ h1{font-family:Cinzel;font-weight:600;font-size:76px;line-height:1.05;margin:0;l
 p{font-family:Garamond;font-style:italic;font-size:34px;margin:22px 0 0;color:#ef8257}
 </style></head><body><div class="art">${hero}</div><div class="shade"></div>
 <div class="text"><h1>The Cinderwake<br>Cycle</h1><p>A dark fantasy series by Delphine Rook</p></div></body></html>`;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });
 await page.setContent(html);
 await page.evaluate(() => document.fonts.ready);

@@ -59,7 +59,12 @@ async function measure(browser, baseUrl, pagePath, adminFiles) {
     if (type === 'script' || type === 'stylesheet' || /\.(?:js|css)$/.test(url.pathname)) {
       assets.push(
         response.body().then(
-          (body) => ({ path: url.pathname, kind: url.pathname.endsWith('.css') ? 'css' : 'js', raw: body.length, gzip: gzipSync(body, { level: 9 }).length }),
+          (body) => ({
+            path: url.pathname,
+            kind: url.pathname.endsWith('.css') ? 'css' : 'js',
+            raw: body.length,
+            gzip: gzipSync(body, { level: 9 }).length,
+          }),
           () => null,
         ),
       );
@@ -70,7 +75,12 @@ async function measure(browser, baseUrl, pagePath, adminFiles) {
   const html = (await response?.text()) ?? '';
   for (const [, css] of html.matchAll(/<style data-tsr-inline-css="">([\s\S]*?)<\/style>/g)) {
     const body = Buffer.from(css, 'utf8');
-    assets.push({ path: '(stylesheets inlined in the HTML)', kind: 'css', raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+    assets.push({
+      path: '(stylesheets inlined in the HTML)',
+      kind: 'css',
+      raw: body.length,
+      gzip: gzipSync(body, { level: 9 }).length,
+    });
   }
   // Interactive: the router has hydrated (it removes its bootstrap global when done).
   await page.waitForFunction(() => !('$_TSR' in window), null, { timeout: 15_000 });
@@ -82,7 +92,11 @@ async function measure(browser, baseUrl, pagePath, adminFiles) {
 }
 
 const server = await startProductionServer();
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic'],
+});
 let failed = false;
 try {
   const postId = await firstId(server.baseUrl, '/api/blog');
@@ -104,7 +118,8 @@ try {
 
   for (const pagePath of paths) {
     const { assets, adminRequests } = await measure(browser, server.baseUrl, pagePath, adminFiles);
-    const sum = (kind) => assets.filter((a) => kind === 'all' || a.kind === kind).reduce((total, a) => total + a.gzip, 0);
+    const sum = (kind) =>
+      assets.filter((a) => kind === 'all' || a.kind === kind).reduce((total, a) => total + a.gzip, 0);
     const total = sum('all');
     const overBudget = pagePath === '/' && total / 1024 > BUDGET_KB;
     console.log(

@@ -7,7 +7,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'dist/server/src/server/main.js');
-const buildOutputs = [serverEntry, path.join(root, 'dist/client/.vite/manifest.json'), path.join(root, 'dist/ssr/entry-server.js')];
+const buildOutputs = [
+  serverEntry,
+  path.join(root, 'dist/client/.vite/manifest.json'),
+  path.join(root, 'dist/ssr/entry-server.js'),
+];
 const sources = ['src', 'db', 'public', 'package-lock.json', 'vite.config.ts', 'tsconfig.json'];
 
 function newestMtime(target) {
@@ -22,7 +26,9 @@ function newestMtime(target) {
 const builtAt = Math.min(...buildOutputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
 const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
 if (builtAt === 0 || changedAt > builtAt) {
-  console.log(builtAt === 0 ? 'No build found: building first...' : 'Sources changed since the last build: rebuilding...');
+  console.log(
+    builtAt === 0 ? 'No build found: building first...' : 'Sources changed since the last build: rebuilding...',
+  );
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
 }
 

@@ -53,7 +53,9 @@ describe('migrations', () => {
     await migrateToLatest(db);
     expect(await appTables(db)).toEqual(APP_TABLES);
     const indexes = (await schemaOf(db)).filter((entry) => entry.type === 'index').map((entry) => entry.name);
-    expect(indexes).toEqual(expect.arrayContaining(['blog_posts_published_at', 'excerpts_book_id', 'newsletter_subscriptions_email_unique']));
+    expect(indexes).toEqual(
+      expect.arrayContaining(['blog_posts_published_at', 'excerpts_book_id', 'newsletter_subscriptions_email_unique']),
+    );
   });
 
   it('are applied in name order and recorded once each', async () => {
@@ -66,7 +68,10 @@ describe('migrations', () => {
 
   it('are idempotent: a second run changes nothing, data included', async () => {
     await migrateToLatest(db);
-    await db.insertInto('books').values({ id: 'b1', ...validBook }).execute();
+    await db
+      .insertInto('books')
+      .values({ id: 'b1', ...validBook })
+      .execute();
     const schema = await schemaOf(db);
     const { rows: recorded } = await sql`SELECT * FROM kysely_migration ORDER BY name`.execute(db);
 
@@ -89,17 +94,30 @@ describe('migrations', () => {
     await migrateToLatest(db);
     const row = (id: string, email: string) => ({ id, email, isActive: 1, createdAt: new Date().toISOString() });
     await db.insertInto('newsletterSubscriptions').values(row('n1', 'Reader@Example.com')).execute();
-    await expect(db.insertInto('newsletterSubscriptions').values(row('n2', 'reader@example.COM')).execute()).rejects.toMatchObject({
+    await expect(
+      db.insertInto('newsletterSubscriptions').values(row('n2', 'reader@example.COM')).execute(),
+    ).rejects.toMatchObject({
       code: 'SQLITE_CONSTRAINT_UNIQUE',
     });
   });
 
   it('cascade a book’s deletion to its excerpts, not to its preorders', async () => {
     await migrateToLatest(db);
-    await db.insertInto('books').values({ id: 'b1', ...validBook }).execute();
+    await db
+      .insertInto('books')
+      .values({ id: 'b1', ...validBook })
+      .execute();
     await db
       .insertInto('excerpts')
-      .values({ id: 'e1', bookId: 'b1', title: 't', description: 'd', content: 'c', readTime: '1 min read', spoilerLevel: 'none' })
+      .values({
+        id: 'e1',
+        bookId: 'b1',
+        title: 't',
+        description: 'd',
+        content: 'c',
+        readTime: '1 min read',
+        spoilerLevel: 'none',
+      })
       .execute();
     await db
       .insertInto('preorders')
@@ -117,7 +135,9 @@ describe('migrations', () => {
       .execute();
     await db.deleteFrom('books').where('id', '=', 'b1').execute();
     expect(await db.selectFrom('excerpts').selectAll().execute()).toEqual([]);
-    expect(await db.selectFrom('preorders').select(['id', 'bookTitle']).execute()).toEqual([{ id: 'p1', bookTitle: validBook.title }]);
+    expect(await db.selectFrom('preorders').select(['id', 'bookTitle']).execute()).toEqual([
+      { id: 'p1', bookTitle: validBook.title },
+    ]);
   });
 });
 
@@ -125,20 +145,32 @@ describe('restarting on an existing data folder', () => {
   it('keeps the data and the password, migrates nothing new and does not seed demo content', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'site-restart-'));
     try {
-      const first = await buildApp(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, SEED_DEMO: '0' }, null));
+      const first = await buildApp(
+        loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, SEED_DEMO: '0' }, null),
+      );
       expect(first.generatedAdminPassword).toBeNull();
-      const created = await first.app.inject({ method: 'POST', url: '/api/books', headers: bearer(await openAdminSession(first.services)), payload: validBook });
+      const created = await first.app.inject({
+        method: 'POST',
+        url: '/api/books',
+        headers: bearer(await openAdminSession(first.services)),
+        payload: validBook,
+      });
       expect(created.statusCode).toBe(201);
       const hash = (await first.services.db.selectFrom('users').select('password').executeTakeFirstOrThrow()).password;
       await first.app.close();
 
       // SEED_DEMO=1 and another ADMIN_PASSWORD: both only apply to a new database.
-      const second = await buildApp(loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'Other-Password1!', SEED_DEMO: '1' }, null));
+      const second = await buildApp(
+        loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'Other-Password1!', SEED_DEMO: '1' }, null),
+      );
       try {
         expect(second.generatedAdminPassword).toBeNull();
         expect(await getList(second.app, '/api/books')).toEqual([created.json()]);
-        for (const url of ['/api/blog', '/api/art', '/api/playlists', '/api/excerpts']) expect(await getList(second.app, url)).toEqual([]);
-        expect((await second.services.db.selectFrom('users').select('password').executeTakeFirstOrThrow()).password).toBe(hash);
+        for (const url of ['/api/blog', '/api/art', '/api/playlists', '/api/excerpts'])
+          expect(await getList(second.app, url)).toEqual([]);
+        expect(
+          (await second.services.db.selectFrom('users').select('password').executeTakeFirstOrThrow()).password,
+        ).toBe(hash);
       } finally {
         await second.app.close();
       }
@@ -153,7 +185,11 @@ describe('restarting on an existing data folder', () => {
       const { app, generatedAdminPassword } = await buildApp(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0' }, null));
       try {
         expect(generatedAdminPassword).toMatch(/^[\w-]{24}$/);
-        const verify = await app.inject({ method: 'GET', url: '/api/admin/verify', headers: bearer(generatedAdminPassword!) });
+        const verify = await app.inject({
+          method: 'GET',
+          url: '/api/admin/verify',
+          headers: bearer(generatedAdminPassword!),
+        });
         expect(verify.statusCode).toBe(200);
       } finally {
         await app.close();

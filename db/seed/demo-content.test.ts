@@ -122,10 +122,13 @@ describe('demo content', () => {
       for (const post of demoBlogPosts) expect(post.daysAgo).toBeGreaterThan(0);
     });
 
-    it.each(demoBlogPosts.map((post) => [post.title, post] as const))('%s parses with blogPostInputSchema', (_title, post) => {
-      const { coverFile, daysAgo: _daysAgo, ...input } = post;
-      expect(issuesOf(blogPostInputSchema.safeParse({ ...input, coverImage: objectPath(coverFile) }))).toEqual([]);
-    });
+    it.each(demoBlogPosts.map((post) => [post.title, post] as const))(
+      '%s parses with blogPostInputSchema',
+      (_title, post) => {
+        const { coverFile, daysAgo: _daysAgo, ...input } = post;
+        expect(issuesOf(blogPostInputSchema.safeParse({ ...input, coverImage: objectPath(coverFile) }))).toEqual([]);
+      },
+    );
 
     it('covers every category in the requested amounts', () => {
       const count = (category: string) => demoBlogPosts.filter((post) => post.category === category).length;
@@ -153,10 +156,13 @@ describe('demo content', () => {
       expect(demoArtPieces.filter((piece) => piece.type === 'fan')).toHaveLength(3);
     });
 
-    it.each(demoArtPieces.map((piece) => [piece.title, piece] as const))('%s parses with artPieceInputSchema', (_title, piece) => {
-      const { imageFile, ...input } = piece;
-      expect(issuesOf(artPieceInputSchema.safeParse({ ...input, imageUrl: objectPath(imageFile) }))).toEqual([]);
-    });
+    it.each(demoArtPieces.map((piece) => [piece.title, piece] as const))(
+      '%s parses with artPieceInputSchema',
+      (_title, piece) => {
+        const { imageFile, ...input } = piece;
+        expect(issuesOf(artPieceInputSchema.safeParse({ ...input, imageUrl: objectPath(imageFile) }))).toEqual([]);
+      },
+    );
   });
 
   describe('playlists', () => {
@@ -182,7 +188,11 @@ describe('demo content', () => {
     const text = JSON.stringify({ demoBooks, demoExcerpts, demoBlogPosts, demoArtPieces, demoPlaylists });
     const links = text.match(/https?:\/\/[^\s"'<>)]+/g) ?? [];
     expect(links).toEqual([SPOTIFY_URL]);
-    const domains = text.split(SPOTIFY_URL).join('').match(/\bwww\.\S+|\S+\.(?:com|org|net|io)\b/gi) ?? [];
+    const domains =
+      text
+        .split(SPOTIFY_URL)
+        .join('')
+        .match(/\bwww\.\S+|\S+\.(?:com|org|net|io)\b/gi) ?? [];
     expect(domains).toEqual([]);
   });
 });

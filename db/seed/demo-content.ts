@@ -99,7 +99,8 @@ export const demoExcerpts: DemoExcerpt[] = [
   {
     bookKey: 'ashwarden',
     title: 'The Burning of Kings',
-    description: 'The opening pages of The Ashwarden: a king is carried down to the fire, and the fire does not answer.',
+    description:
+      'The opening pages of The Ashwarden: a king is carried down to the fire, and the fire does not answer.',
     spoilerLevel: 'none',
     readTime: '3 min read',
     content: paragraphs(
@@ -116,7 +117,8 @@ export const demoExcerpts: DemoExcerpt[] = [
   {
     bookKey: 'ashwarden',
     title: 'What the Iron Remembers',
-    description: 'The night before he is meant to sit the cold throne, Prince Teodor shows the Ashwarden what the Ember Seat once did to him.',
+    description:
+      'The night before he is meant to sit the cold throne, Prince Teodor shows the Ashwarden what the Ember Seat once did to him.',
     spoilerLevel: 'minor',
     readTime: '2 min read',
     content: paragraphs(
@@ -133,7 +135,8 @@ export const demoExcerpts: DemoExcerpt[] = [
   {
     bookKey: 'ashwarden',
     title: 'Salt',
-    description: 'Beneath the chapterhouse of the Banked Flame, Sabine finds what she carried down the Long Stair, and what she did not.',
+    description:
+      'Beneath the chapterhouse of the Banked Flame, Sabine finds what she carried down the Long Stair, and what she did not.',
     spoilerLevel: 'major',
     readTime: '3 min read',
     content: paragraphs(
@@ -149,7 +152,8 @@ export const demoExcerpts: DemoExcerpt[] = [
   {
     bookKey: 'tallow-king',
     title: 'The Chandler’s Boy',
-    description: 'The first chapter of The Tallow King, in which a woman in grey climbs the stairs of a workshop in the Tallow Quarter.',
+    description:
+      'The first chapter of The Tallow King, in which a woman in grey climbs the stairs of a workshop in the Tallow Quarter.',
     spoilerLevel: 'none',
     readTime: '2 min read',
     content: paragraphs(
@@ -166,7 +170,8 @@ export const demoExcerpts: DemoExcerpt[] = [
   {
     bookKey: 'tallow-king',
     title: 'Four Thousand Candles',
-    description: 'Watching from the mourners’ gallery under a borrowed name, Sabine sees a child crowned on a throne that no longer burns.',
+    description:
+      'Watching from the mourners’ gallery under a borrowed name, Sabine sees a child crowned on a throne that no longer burns.',
     spoilerLevel: 'minor',
     readTime: '2 min read',
     content: paragraphs(
@@ -198,7 +203,8 @@ export const demoExcerpts: DemoExcerpt[] = [
   {
     bookKey: 'lantern-for-the-drowned',
     title: 'A Prince on the Water',
-    description: 'The opening of A Lantern for the Drowned. Read The Tallow King first: this chapter begins where its final pages end.',
+    description:
+      'The opening of A Lantern for the Drowned. Read The Tallow King first: this chapter begins where its final pages end.',
     spoilerLevel: 'major',
     readTime: '2 min read',
     content: paragraphs(
@@ -352,7 +358,8 @@ export const demoArtPieces: DemoArtPiece[] = [
   },
   {
     title: 'Arms of House Thrane',
-    description: 'The ember crown on a field of sable, royal sigil of the house that has held the Ember Seat for three centuries.',
+    description:
+      'The ember crown on a field of sable, royal sigil of the house that has held the Ember Seat for three centuries.',
     imageFile: 'art-arms-of-house-thrane.svg',
     artist: 'Halden Pike',
     type: 'official',

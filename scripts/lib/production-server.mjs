@@ -10,7 +10,11 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const serverEntry = path.join(root, 'dist/server/src/server/main.js');
-const buildOutputs = [serverEntry, path.join(root, 'dist/ssr/entry-server.js'), path.join(root, 'dist/client/.vite/manifest.json')];
+const buildOutputs = [
+  serverEntry,
+  path.join(root, 'dist/ssr/entry-server.js'),
+  path.join(root, 'dist/client/.vite/manifest.json'),
+];
 
 /** Runs `npm run build` unless every build output exists (or always, with force). */
 export function ensureBuild({ force = false } = {}) {

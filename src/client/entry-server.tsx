@@ -1,9 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
-import {
-  createRequestHandler,
-  renderRouterToString,
-  RouterServer,
-} from '@tanstack/react-router/ssr/server';
+import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
 import type { ManifestRoute, ServerManifest as Manifest } from '@tanstack/router-core';
 import type { ClientAssets, SsrRenderInput, SsrRenderResult } from '../server/ssr/types.js';
 import { createQueryClient } from './query-client.js';
@@ -72,7 +68,10 @@ function routerManifest(assets: ClientAssets): Manifest {
     const chunk = assets.chunks[pageFile];
     if (!chunk) continue;
     routes[routeId] = deferred
-      ? { css: chunk.css, scripts: [{ children: `${PRELOAD_QUEUE}=(${PRELOAD_QUEUE}||[]).concat(${JSON.stringify(chunk.preloads)})` }] }
+      ? {
+          css: chunk.css,
+          scripts: [{ children: `${PRELOAD_QUEUE}=(${PRELOAD_QUEUE}||[]).concat(${JSON.stringify(chunk.preloads)})` }],
+        }
       : { css: chunk.css, preloads: chunk.preloads };
   }
   // Inlined stylesheets leave the routes' links: the router writes their text into one <style>.

@@ -145,13 +145,21 @@ const booksRoute = createRoute({
     return booksSeo(context, metaOf('/books'));
   }),
 });
-const excerptsRoute = createRoute({ getParentRoute: site, path: '/excerpts', ...pageRoute(pages.excerpts, staticPage('/excerpts')) });
+const excerptsRoute = createRoute({
+  getParentRoute: site,
+  path: '/excerpts',
+  ...pageRoute(pages.excerpts, staticPage('/excerpts')),
+});
 const excerptRoute = createRoute({
   getParentRoute: site,
   path: '/excerpts/$id',
   ...pageRoute(pages.excerpt, async (context) => (await seoBuilders()).excerptSeo(context)),
 });
-const artMusicRoute = createRoute({ getParentRoute: site, path: '/art-music', ...pageRoute(pages.artMusic, staticPage('/art-music')) });
+const artMusicRoute = createRoute({
+  getParentRoute: site,
+  path: '/art-music',
+  ...pageRoute(pages.artMusic, staticPage('/art-music')),
+});
 const blogRoute = createRoute({ getParentRoute: site, path: '/blog', ...pageRoute(pages.blog, staticPage('/blog')) });
 const blogPostRoute = createRoute({
   getParentRoute: site,
@@ -166,8 +174,16 @@ const aboutRoute = createRoute({
     return aboutSeo(context, metaOf('/about'));
   }),
 });
-const contactRoute = createRoute({ getParentRoute: site, path: '/contact', ...pageRoute(pages.contact, staticPage('/contact')) });
-const preorderRoute = createRoute({ getParentRoute: site, path: '/preorder', ...pageRoute(pages.preorder, staticPage('/preorder')) });
+const contactRoute = createRoute({
+  getParentRoute: site,
+  path: '/contact',
+  ...pageRoute(pages.contact, staticPage('/contact')),
+});
+const preorderRoute = createRoute({
+  getParentRoute: site,
+  path: '/preorder',
+  ...pageRoute(pages.preorder, staticPage('/preorder')),
+});
 
 /** What the server renders for /admin: the admin area is client-only and loads its own data. */
 function AdminShell() {

@@ -37,7 +37,6 @@ const dark: MantineColorsTuple = [
   '#070606',
 ];
 
-
 export const theme = createTheme({
   colors: { ember, dark },
   primaryColor: 'ember',

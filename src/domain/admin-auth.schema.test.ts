@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordFormSchema, changePasswordInputSchema, loginInputSchema, newPasswordSchema } from './admin-auth.schema.js';
+import {
+  changePasswordFormSchema,
+  changePasswordInputSchema,
+  loginInputSchema,
+  newPasswordSchema,
+} from './admin-auth.schema.js';
 
-const messagesOf = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues.map((i) => i.message) ?? [];
+const messagesOf = (result: { error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((i) => i.message) ?? [];
 
 describe('login input', () => {
   it.each(['', '   ', '\t\n'])('asks for the password when it is blank (%j)', (password) => {
@@ -33,13 +39,15 @@ describe('new password rules (section 5)', () => {
   });
 
   it('does not count other punctuation as special', () => {
-    expect(messagesOf(newPasswordSchema.safeParse('Ember_Crown9-'))).toEqual(['Must contain at least one special character']);
+    expect(messagesOf(newPasswordSchema.safeParse('Ember_Crown9-'))).toEqual([
+      'Must contain at least one special character',
+    ]);
   });
 
   it('requires the current password', () => {
-    expect(messagesOf(changePasswordInputSchema.safeParse({ currentPassword: '', newPassword: 'Ember!Crown9' }))).toEqual([
-      'Current password is required',
-    ]);
+    expect(
+      messagesOf(changePasswordInputSchema.safeParse({ currentPassword: '', newPassword: 'Ember!Crown9' })),
+    ).toEqual(['Current password is required']);
   });
 });
 
@@ -60,6 +68,8 @@ describe('change-password form', () => {
 
   it('reports a mismatch on the confirm field', () => {
     const result = changePasswordFormSchema.safeParse({ ...form, confirmPassword: 'Ember!Crown8' });
-    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['confirmPassword', "New passwords don't match"]]);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['confirmPassword', "New passwords don't match"],
+    ]);
   });
 });

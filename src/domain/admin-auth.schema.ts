@@ -17,7 +17,10 @@ export const newPasswordSchema = z
   .regex(/[A-Z]/, 'Must contain at least one uppercase letter')
   .regex(/[a-z]/, 'Must contain at least one lowercase letter')
   .regex(/[0-9]/, 'Must contain at least one number')
-  .refine((value) => [...value].some((c) => PASSWORD_SPECIAL_CHARACTERS.includes(c)), 'Must contain at least one special character');
+  .refine(
+    (value) => [...value].some((c) => PASSWORD_SPECIAL_CHARACTERS.includes(c)),
+    'Must contain at least one special character',
+  );
 
 export const changePasswordInputSchema = z.object({
   currentPassword: z

@@ -6,9 +6,7 @@ import { TEXT_LIMITS } from './limits.js';
 
 export const blogCategorySchema = enumField('Category', BLOG_CATEGORIES);
 
-export const blogListInput = z
-  .object({ category: blogCategorySchema.optional() })
-  .optional();
+export const blogListInput = z.object({ category: blogCategorySchema.optional() }).optional();
 
 export const blogPostInputSchema = z.object({
   title: requiredText('Title', TEXT_LIMITS.title),

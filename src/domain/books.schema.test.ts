@@ -3,7 +3,13 @@ import { bookInputSchema } from './books.schema.js';
 import { COVER_IMAGE_MESSAGE } from './images.js';
 
 describe('bookInputSchema', () => {
-  const book = { title: ' The Ember Crown ', description: 'A queen.', coverImage: '/objects/a.png', status: 'published', order: 2 };
+  const book = {
+    title: ' The Ember Crown ',
+    description: 'A queen.',
+    coverImage: '/objects/a.png',
+    status: 'published',
+    order: 2,
+  };
 
   it('trims text and turns a missing price into null', () => {
     expect(bookInputSchema.parse(book)).toEqual({ ...book, title: 'The Ember Crown', price: null });

@@ -4,7 +4,11 @@ import { describeValidationIssues } from './errors.js';
 
 describe('describeValidationIssues', () => {
   it('joins each distinct message once', () => {
-    const schema = z.object({ a: z.string('Field is required'), b: z.string('Field is required'), c: z.number('C must be a number') });
+    const schema = z.object({
+      a: z.string('Field is required'),
+      b: z.string('Field is required'),
+      c: z.number('C must be a number'),
+    });
     const issues = schema.safeParse({}).error?.issues ?? [];
     expect(describeValidationIssues(issues)).toBe('Field is required. C must be a number');
   });

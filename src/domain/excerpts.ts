@@ -12,13 +12,13 @@ const SPOILER_BADGES: Record<SpoilerLevel, SpoilerBadge> = {
 
 export function spoilerBadgeFor(level: string): SpoilerBadge {
   // Own keys only: a level such as 'toString' must not find Object.prototype's members.
-  return Object.hasOwn(SPOILER_BADGES, level) ? SPOILER_BADGES[level as SpoilerLevel] : { label: 'Unknown', color: 'gray' };
+  return Object.hasOwn(SPOILER_BADGES, level)
+    ? SPOILER_BADGES[level as SpoilerLevel]
+    : { label: 'Unknown', color: 'gray' };
 }
 
 export const ADMIN_EXCERPT_PREVIEW_CHARS = 200;
 
 export function excerptPreview(content: string): string {
-  return content.length > ADMIN_EXCERPT_PREVIEW_CHARS
-    ? `${content.slice(0, ADMIN_EXCERPT_PREVIEW_CHARS)}...`
-    : content;
+  return content.length > ADMIN_EXCERPT_PREVIEW_CHARS ? `${content.slice(0, ADMIN_EXCERPT_PREVIEW_CHARS)}...` : content;
 }

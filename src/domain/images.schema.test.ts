@@ -11,8 +11,12 @@ describe('coverImageSchema', () => {
   });
 
   it('requires a value and bounds its length', () => {
-    expect(coverImageSchema.safeParse(' ').error?.issues.map((issue) => issue.message)).toEqual(['Cover image is required']);
+    expect(coverImageSchema.safeParse(' ').error?.issues.map((issue) => issue.message)).toEqual([
+      'Cover image is required',
+    ]);
     const long = `https://example.com/${'a'.repeat(TEXT_LIMITS.url)}`;
-    expect(coverImageSchema.safeParse(long).error?.issues[0]?.message).toBe(`Cover image must be at most ${TEXT_LIMITS.url} characters`);
+    expect(coverImageSchema.safeParse(long).error?.issues[0]?.message).toBe(
+      `Cover image must be at most ${TEXT_LIMITS.url} characters`,
+    );
   });
 });

@@ -3,13 +3,15 @@ import { COVER_IMAGE_MESSAGE, isValidImageReference } from './images.js';
 import { TEXT_LIMITS } from './limits.js';
 
 function imageReferenceSchema(label: string, invalidMessage: string) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    // abort: a blank value gets only 'is required', not also the URL rule.
-    .min(1, { error: `${label} is required`, abort: true })
-    .max(TEXT_LIMITS.url, `${label} must be at most ${TEXT_LIMITS.url} characters`)
-    .refine(isValidImageReference, invalidMessage);
+  return (
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      // abort: a blank value gets only 'is required', not also the URL rule.
+      .min(1, { error: `${label} is required`, abort: true })
+      .max(TEXT_LIMITS.url, `${label} must be at most ${TEXT_LIMITS.url} characters`)
+      .refine(isValidImageReference, invalidMessage)
+  );
 }
 
 export const coverImageSchema = imageReferenceSchema('Cover image', COVER_IMAGE_MESSAGE);

@@ -5,9 +5,7 @@ export const UPLOADED_OBJECT_PREFIX = '/objects/';
 
 /** Section 5: an image reference starts with /objects/, http:// or https://. */
 export function isValidImageReference(value: string): boolean {
-  return (
-    value.startsWith(UPLOADED_OBJECT_PREFIX) || value.startsWith('http://') || value.startsWith('https://')
-  );
+  return value.startsWith(UPLOADED_OBJECT_PREFIX) || value.startsWith('http://') || value.startsWith('https://');
 }
 
 /** Client-side checks before an upload (the server judges the bytes again). */

@@ -3,7 +3,11 @@ import { MAX_TRACKS } from './limits.js';
 import { playlistInputSchema } from './playlists.schema.js';
 
 describe('playlistInputSchema', () => {
-  const playlist = { title: 'Soundtrack', tracks: [{ title: 'Ashfall' }], spotifyUrl: 'https://open.spotify.com/playlist/a' };
+  const playlist = {
+    title: 'Soundtrack',
+    tracks: [{ title: 'Ashfall' }],
+    spotifyUrl: 'https://open.spotify.com/playlist/a',
+  };
 
   it('fills optional fields with their defaults', () => {
     expect(playlistInputSchema.parse(playlist)).toEqual({

@@ -9,20 +9,23 @@ describe('playlistEmbedUrl', () => {
   });
 
   it('keeps a Spotify link that is already an embed, dropping its query', () => {
-    expect(playlistEmbedUrl({ spotifyUrl: 'https://open.spotify.com/embed/playlist/abc?si=123', appleMusicUrl: null })).toBe(
-      'https://open.spotify.com/embed/playlist/abc',
-    );
+    expect(
+      playlistEmbedUrl({ spotifyUrl: 'https://open.spotify.com/embed/playlist/abc?si=123', appleMusicUrl: null }),
+    ).toBe('https://open.spotify.com/embed/playlist/abc');
   });
 
   it('uses the Apple Music embed host when there is no Spotify link', () => {
-    expect(playlistEmbedUrl({ spotifyUrl: null, appleMusicUrl: 'https://music.apple.com/us/playlist/ash/pl.u-123' })).toBe(
-      'https://embed.music.apple.com/us/playlist/ash/pl.u-123',
-    );
+    expect(
+      playlistEmbedUrl({ spotifyUrl: null, appleMusicUrl: 'https://music.apple.com/us/playlist/ash/pl.u-123' }),
+    ).toBe('https://embed.music.apple.com/us/playlist/ash/pl.u-123');
   });
 
   it('prefers Spotify when both are given, and is null when neither is', () => {
     expect(
-      playlistEmbedUrl({ spotifyUrl: 'https://open.spotify.com/playlist/a', appleMusicUrl: 'https://music.apple.com/us/playlist/b' }),
+      playlistEmbedUrl({
+        spotifyUrl: 'https://open.spotify.com/playlist/a',
+        appleMusicUrl: 'https://music.apple.com/us/playlist/b',
+      }),
     ).toBe('https://open.spotify.com/embed/playlist/a');
     expect(playlistEmbedUrl({ spotifyUrl: null, appleMusicUrl: null })).toBeNull();
   });

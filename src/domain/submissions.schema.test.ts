@@ -24,7 +24,12 @@ describe('contact input', () => {
 });
 
 describe('preorder input', () => {
-  const preorder = { bookId: 'b1', customerName: 'Ada', customerEmail: 'ada@example.com', preferredFormat: 'hardcover' };
+  const preorder = {
+    bookId: 'b1',
+    customerName: 'Ada',
+    customerEmail: 'ada@example.com',
+    preferredFormat: 'hardcover',
+  };
 
   it('makes phone and special requests optional (blank becomes null)', () => {
     expect(preorderInputSchema.parse({ ...preorder, phoneNumber: '  ' })).toEqual({

@@ -15,7 +15,12 @@ describe('server smoke', () => {
   });
 
   it('creates a book with the admin key and lists it', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/books', headers: adminHeaders(), payload: validBook });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/books',
+      headers: adminHeaders(),
+      payload: validBook,
+    });
     expect(created.statusCode).toBe(201);
     const book = created.json();
     expect(book).toMatchObject({ ...validBook, id: expect.any(String) });

@@ -110,7 +110,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPageRequest =
-      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/trpc/');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/trpc/');
     if (isPageRequest && servePage) return servePage(request, reply);
     return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });

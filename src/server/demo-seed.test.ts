@@ -53,7 +53,11 @@ describe('a new database with SEED_DEMO unset (default 1)', () => {
 
   it('every image the content refers to is one of the served files', async () => {
     const { books, posts, art } = await lists(context);
-    const references = [...books.map((b) => b.coverImage), ...posts.map((p) => p.coverImage), ...art.map((a) => a.imageUrl)];
+    const references = [
+      ...books.map((b) => b.coverImage),
+      ...posts.map((p) => p.coverImage),
+      ...art.map((a) => a.imageUrl),
+    ];
     for (const reference of references) {
       expect(reference).toMatch(/^\/objects\//);
       expect((await context.t.app.inject({ method: 'GET', url: reference })).statusCode, reference).toBe(200);
@@ -62,10 +66,21 @@ describe('a new database with SEED_DEMO unset (default 1)', () => {
 
   it('passes the same rules as an admin write (each item can be saved back unchanged)', async () => {
     const { books, excerpts, posts, art, playlists } = await lists(context);
-    const kinds: [string, Listed[]][] = [['/api/books', books], ['/api/excerpts', excerpts], ['/api/blog', posts], ['/api/art', art], ['/api/playlists', playlists]];
+    const kinds: [string, Listed[]][] = [
+      ['/api/books', books],
+      ['/api/excerpts', excerpts],
+      ['/api/blog', posts],
+      ['/api/art', art],
+      ['/api/playlists', playlists],
+    ];
     for (const [url, items] of kinds) {
       for (const { id, publishedAt: _publishedAt, ...data } of items) {
-        const res = await context.t.app.inject({ method: 'PUT', url: `${url}/${id}`, headers: bearer(context.token), payload: data });
+        const res = await context.t.app.inject({
+          method: 'PUT',
+          url: `${url}/${id}`,
+          headers: bearer(context.token),
+          payload: data,
+        });
         expect(res.statusCode, `${url}/${id}: ${res.body.slice(0, 200)}`).toBe(200);
         expect(res.json()).toMatchObject(data);
       }

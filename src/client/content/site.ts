@@ -69,7 +69,8 @@ export const NEWSLETTER_COPY = {
   },
   contact: {
     title: 'Subscribe to the Newsletter',
-    promise: '1–2 emails per month with chapter drops, tour dates and news from Vesperhold. Unsubscribe whenever you like.',
+    promise:
+      '1–2 emails per month with chapter drops, tour dates and news from Vesperhold. Unsubscribe whenever you like.',
     successText: 'Welcome to the Cinderwake circle. Please check your email for confirmation.',
   },
 } as const;

@@ -12,7 +12,13 @@ export default function AboutPage() {
   return (
     <div className={`${ui.container} ${classes.about}`}>
       <div className={classes.portraitWrap}>
-        <img className={classes.portrait} src={AUTHOR_BIO.portrait} alt={AUTHOR_BIO.portraitAlt} width={800} height={1000} />
+        <img
+          className={classes.portrait}
+          src={AUTHOR_BIO.portrait}
+          alt={AUTHOR_BIO.portraitAlt}
+          width={800}
+          height={1000}
+        />
       </div>
       <div className={classes.text}>
         <p className={ui.eyebrow}>About the Author</p>
@@ -26,7 +32,13 @@ export default function AboutPage() {
             {paragraph}
           </p>
         ))}
-        <Button component={Link} to="/contact" size="md" leftSection={<MailIcon size={18} />} className={classes.contact}>
+        <Button
+          component={Link}
+          to="/contact"
+          size="md"
+          leftSection={<MailIcon size={18} />}
+          className={classes.contact}
+        >
           Contact / Press
         </Button>
       </div>

@@ -13,7 +13,10 @@ import classes from './ArtMusicPage.module.css';
 import type { PagePrefetch } from './prefetch.js';
 
 export const prefetch: PagePrefetch = (utils) =>
-  Promise.all([utils.art.list.ensureData().catch(() => undefined), utils.playlists.list.ensureData().catch(() => undefined)]);
+  Promise.all([
+    utils.art.list.ensureData().catch(() => undefined),
+    utils.playlists.list.ensureData().catch(() => undefined),
+  ]);
 
 type TabId = 'art' | 'music';
 
@@ -74,7 +77,12 @@ function ArtGallery() {
   // Section 8: no error state for art; a failed or empty list shows the empty message.
   const pieces = art.data ?? [];
   if (pieces.length === 0) {
-    return <StateMessage title="The gallery is empty" text="New art from the world of the series is on its way. Check back soon." />;
+    return (
+      <StateMessage
+        title="The gallery is empty"
+        text="New art from the world of the series is on its way. Check back soon."
+      />
+    );
   }
   return (
     <ul className={classes.artGrid}>
@@ -96,7 +104,14 @@ function ArtGallery() {
                 }
               }}
             >
-              <img className={classes.artImage} src={piece.imageUrl} alt={piece.title} loading="lazy" width={800} height={1000} />
+              <img
+                className={classes.artImage}
+                src={piece.imageUrl}
+                alt={piece.title}
+                loading="lazy"
+                width={800}
+                height={1000}
+              />
               <figcaption className={classes.artCaption}>
                 <Badge variant="outline" color="gray" size="sm" className={classes.artType}>
                   {artTypeLabel(piece.type)}

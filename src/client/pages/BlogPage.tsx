@@ -55,14 +55,25 @@ export default function BlogPage() {
               ))}
             </div>
           ) : posts.isError ? (
-            <StateMessage tone="error" title="Error Loading Blog" text="Failed to load blog posts. Please try again later." />
+            <StateMessage
+              tone="error"
+              title="Error Loading Blog"
+              text="Failed to load blog posts. Please try again later."
+            />
           ) : posts.data.length === 0 ? (
             <StateMessage title="No posts yet" text="Nothing has been written in this category yet. Check back soon." />
           ) : (
             <ul className={classes.grid} data-stale={posts.isPlaceholderData || undefined}>
               {posts.data.map((post) => (
                 <li key={post.id} className={ui.card}>
-                  <img className={classes.cover} src={post.coverImage} alt="" width={1200} height={630} loading="lazy" />
+                  <img
+                    className={classes.cover}
+                    src={post.coverImage}
+                    alt=""
+                    width={1200}
+                    height={630}
+                    loading="lazy"
+                  />
                   <div className={ui.cardBody}>
                     <div className={ui.meta}>
                       <CategoryBadge category={post.category} />

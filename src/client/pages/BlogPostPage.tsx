@@ -30,7 +30,11 @@ export default function BlogPostPage({ id: idProp }: { id?: string }) {
   if (!post.data) {
     return (
       <div className={`${ui.narrow} ${reading.notFound}`}>
-        <StateMessage title="Blog Post Not Found" text="The blog post you're looking for doesn't exist or has been removed." level={1}>
+        <StateMessage
+          title="Blog Post Not Found"
+          text="The blog post you're looking for doesn't exist or has been removed."
+          level={1}
+        >
           <Button component={Link} to="/blog" leftSection={<ArrowLeftIcon size={16} />}>
             Back to Blog
           </Button>

@@ -13,7 +13,14 @@ import type { PagePrefetch } from './prefetch.js';
 
 export const prefetch: PagePrefetch = (utils) => utils.books.list.ensureData().catch(() => undefined);
 
-type BookItem = { id: string; title: string; description: string; coverImage: string; status: string; price: string | null };
+type BookItem = {
+  id: string;
+  title: string;
+  description: string;
+  coverImage: string;
+  status: string;
+  price: string | null;
+};
 
 export default function BooksPage() {
   const books = trpc.books.list.useQuery();
@@ -32,7 +39,11 @@ export default function BooksPage() {
             ))}
           </div>
         ) : books.isError ? (
-          <StateMessage tone="error" title="Error Loading Books" text="Failed to load the book collection. Please try again later." />
+          <StateMessage
+            tone="error"
+            title="Error Loading Books"
+            text="Failed to load the book collection. Please try again later."
+          />
         ) : books.data.length === 0 ? (
           <StateMessage title="No books yet" text="The first book of the series is on its way. Check back soon." />
         ) : (
@@ -57,7 +68,14 @@ function BookCard({ book, position }: { book: BookItem; position: number }) {
   return (
     <li className={`${ui.card} ${classes.card}`}>
       <div className={classes.coverFrame}>
-        <img className={classes.cover} src={book.coverImage} alt={`Cover of ${book.title}`} width={600} height={900} loading={position > 4 ? 'lazy' : undefined} />
+        <img
+          className={classes.cover}
+          src={book.coverImage}
+          alt={`Cover of ${book.title}`}
+          width={600}
+          height={900}
+          loading={position > 4 ? 'lazy' : undefined}
+        />
         <Badge className={classes.status} variant="filled" color="dark" size="md">
           {bookStatusLabel(book.status)}
         </Badge>

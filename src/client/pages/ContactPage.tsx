@@ -49,7 +49,10 @@ function ContactForm() {
   });
   const send = trpc.contact.send.useMutation({
     onSuccess: () => {
-      toast({ title: 'Message sent successfully!', description: "Thank you for reaching out. I'll get back to you soon." });
+      toast({
+        title: 'Message sent successfully!',
+        description: "Thank you for reaching out. I'll get back to you soon.",
+      });
       form.reset();
     },
     onError: (error) => toastFailure('Failed to send message', error),

@@ -26,7 +26,11 @@ export default function ExcerptPage({ id: idProp }: { id?: string }) {
   if (!excerpt.data) {
     return (
       <div className={`${ui.narrow} ${reading.notFound}`}>
-        <StateMessage title="Excerpt Not Found" text="The excerpt you're looking for doesn't exist or has been removed." level={1}>
+        <StateMessage
+          title="Excerpt Not Found"
+          text="The excerpt you're looking for doesn't exist or has been removed."
+          level={1}
+        >
           <Button component={Link} to="/excerpts" leftSection={<ArrowLeftIcon size={16} />}>
             Back to Excerpts
           </Button>

@@ -13,7 +13,10 @@ import classes from './ExcerptsPage.module.css';
 import type { PagePrefetch } from './prefetch.js';
 
 export const prefetch: PagePrefetch = (utils) =>
-  Promise.all([utils.books.list.ensureData().catch(() => undefined), utils.excerpts.list.ensureData().catch(() => undefined)]);
+  Promise.all([
+    utils.books.list.ensureData().catch(() => undefined),
+    utils.excerpts.list.ensureData().catch(() => undefined),
+  ]);
 
 export default function ExcerptsPage() {
   const books = trpc.books.list.useQuery();
@@ -39,7 +42,14 @@ export default function ExcerptsPage() {
             {groups.map(({ book, excerpts: list }) => (
               <section key={book.id} className={classes.group} aria-labelledby={`book-${book.id}`}>
                 <div className={classes.bookColumn}>
-                  <img className={classes.bookCover} src={book.coverImage} alt="" width={600} height={900} loading="lazy" />
+                  <img
+                    className={classes.bookCover}
+                    src={book.coverImage}
+                    alt=""
+                    width={600}
+                    height={900}
+                    loading="lazy"
+                  />
                   <div>
                     <p className={classes.bookEyebrow}>Excerpts from</p>
                     <Title order={2} id={`book-${book.id}`} className={classes.bookTitle}>

@@ -17,7 +17,10 @@ import { latestRelease } from './home-data.js';
 import type { PagePrefetch } from './prefetch.js';
 
 export const prefetch: PagePrefetch = (utils) =>
-  Promise.all([utils.books.list.ensureData().catch(() => undefined), utils.blog.list.ensureData().catch(() => undefined)]);
+  Promise.all([
+    utils.books.list.ensureData().catch(() => undefined),
+    utils.blog.list.ensureData().catch(() => undefined),
+  ]);
 
 export default function HomePage() {
   const hash = useRouterState({ select: (state) => state.location.hash });
@@ -70,7 +73,15 @@ function Hero() {
   );
 }
 
-type BookItem = { id: string; title: string; description: string; coverImage: string; status: string; price: string | null; order: number };
+type BookItem = {
+  id: string;
+  title: string;
+  description: string;
+  coverImage: string;
+  status: string;
+  price: string | null;
+  order: number;
+};
 
 function LatestRelease({ books, loading }: { books: BookItem[] | undefined; loading: boolean }) {
   const book = books ? latestRelease(books) : null;
@@ -81,7 +92,13 @@ function LatestRelease({ books, loading }: { books: BookItem[] | undefined; load
           {loading ? (
             <Skeleton className={classes.releaseCover} />
           ) : book ? (
-            <img className={classes.releaseCover} src={book.coverImage} alt={`Cover of ${book.title}`} width={600} height={900} />
+            <img
+              className={classes.releaseCover}
+              src={book.coverImage}
+              alt={`Cover of ${book.title}`}
+              width={600}
+              height={900}
+            />
           ) : (
             <div className={`${classes.releaseCover} ${classes.coverPlaceholder}`} aria-hidden="true" />
           )}
@@ -115,14 +132,23 @@ function LatestRelease({ books, loading }: { books: BookItem[] | undefined; load
               <p className={classes.releaseDescription}>{book.description}</p>
             </>
           ) : (
-            <p className={classes.releaseDescription}>The first book of the series is on its way. Subscribe to hear the moment it arrives.</p>
+            <p className={classes.releaseDescription}>
+              The first book of the series is on its way. Subscribe to hear the moment it arrives.
+            </p>
           )}
           <div className={classes.releaseActions}>
             <Button component={Link} to="/excerpts" size="md">
               Read More
               {book && <VisuallyHidden>: excerpts from {book.title}</VisuallyHidden>}
             </Button>
-            <Button component={Link} to="/preorder" size="md" variant="outline" color="gray" className={classes.ghostButton}>
+            <Button
+              component={Link}
+              to="/preorder"
+              size="md"
+              variant="outline"
+              color="gray"
+              className={classes.ghostButton}
+            >
               Preorder
             </Button>
           </div>
@@ -170,7 +196,14 @@ function LatestAnnouncements({ posts, loading }: { posts: PostItem[] | undefined
           <ul className={classes.postGrid}>
             {announcements.map((post) => (
               <li key={post.id} className={ui.card}>
-                <img className={classes.postCover} src={post.coverImage} alt="" width={1200} height={630} loading="lazy" />
+                <img
+                  className={classes.postCover}
+                  src={post.coverImage}
+                  alt=""
+                  width={1200}
+                  height={630}
+                  loading="lazy"
+                />
                 <div className={ui.cardBody}>
                   <div className={ui.meta}>
                     <CategoryBadge category={post.category} />
@@ -199,7 +232,15 @@ function Spotlights() {
       <div className={`${ui.container} ${classes.spotlights}`}>
         <Link to="/excerpts" className={classes.spotlight}>
           <span className={classes.spotlightMedia}>
-            <img src="/demo/art-ember-seat.svg" alt="" className={classes.spotlightImage} style={{ objectPosition: '50% 72%' }} width={800} height={1000} loading="lazy" />
+            <img
+              src="/demo/art-ember-seat.svg"
+              alt=""
+              className={classes.spotlightImage}
+              style={{ objectPosition: '50% 72%' }}
+              width={800}
+              height={1000}
+              loading="lazy"
+            />
           </span>
           <span className={classes.spotlightText}>
             <span className={ui.eyebrow}>Read the opening pages</span>
@@ -207,7 +248,8 @@ function Spotlights() {
               Featured Excerpt
             </Title>
             <span className={classes.spotlightBody}>
-              A king is carried down the Long Stair, and the fire that has judged nine hundred years of kings does not answer.
+              A king is carried down the Long Stair, and the fire that has judged nine hundred years of kings does not
+              answer.
             </span>
             <span className={`${ui.textLink} ${classes.spotlightCta}`}>
               Start reading <ArrowRightIcon size={16} />
@@ -216,7 +258,15 @@ function Spotlights() {
         </Link>
         <Link to="/art-music" className={classes.spotlight}>
           <span className={classes.spotlightMedia}>
-            <img src="/demo/art-vesperhold-at-dusk.svg" alt="" className={classes.spotlightImage} style={{ objectPosition: '50% 62%' }} width={800} height={1000} loading="lazy" />
+            <img
+              src="/demo/art-vesperhold-at-dusk.svg"
+              alt=""
+              className={classes.spotlightImage}
+              style={{ objectPosition: '50% 62%' }}
+              width={800}
+              height={1000}
+              loading="lazy"
+            />
           </span>
           <span className={classes.spotlightText}>
             <span className={ui.eyebrow}>See and hear Aurhald</span>
@@ -272,7 +322,12 @@ function Testimonials() {
 function NewsletterSection() {
   const copy = NEWSLETTER_COPY.home;
   return (
-    <section id={NEWSLETTER_SECTION_ID} className={classes.newsletter} aria-labelledby="newsletter-title" data-full-bleed-end="">
+    <section
+      id={NEWSLETTER_SECTION_ID}
+      className={classes.newsletter}
+      aria-labelledby="newsletter-title"
+      data-full-bleed-end=""
+    >
       <div className={classes.newsletterInner}>
         <p className={ui.eyebrow}>{copy.eyebrow}</p>
         <Title order={2} id="newsletter-title" className={ui.sectionTitle}>

@@ -88,7 +88,11 @@ export default function PreorderPage() {
   }, [confirmation]);
 
   const bookList = books.data ?? [];
-  const bookPlaceholder = books.isPending ? 'Loading books...' : bookList.length === 0 ? 'No books available' : 'Select a book';
+  const bookPlaceholder = books.isPending
+    ? 'Loading books...'
+    : bookList.length === 0
+      ? 'No books available'
+      : 'Select a book';
   const selected = bookList.find((book) => book.id === (confirmation?.bookId ?? form.values.bookId));
   const featured = selected ?? bookList.find((book) => book.status === 'preorder') ?? bookList[0];
 
@@ -114,14 +118,21 @@ export default function PreorderPage() {
               Preorder Confirmed!
             </Title>
             <p className={classes.confirmText}>
-              Your {confirmation.format.toLowerCase()} of <em>{confirmation.bookTitle}</em> is reserved. We&apos;ll write to{' '}
-              <strong>{confirmation.email}</strong> as soon as the book is available.
+              Your {confirmation.format.toLowerCase()} of <em>{confirmation.bookTitle}</em> is reserved. We&apos;ll
+              write to <strong>{confirmation.email}</strong> as soon as the book is available.
             </p>
             <div className={classes.confirmActions}>
               <Button size="md" onClick={() => setConfirmation(null)}>
                 Submit Another Preorder
               </Button>
-              <Button component={Link} to="/excerpts" size="md" variant="outline" color="gray" className={classes.ghost}>
+              <Button
+                component={Link}
+                to="/excerpts"
+                size="md"
+                variant="outline"
+                color="gray"
+                className={classes.ghost}
+              >
                 Read an Excerpt
               </Button>
             </div>
@@ -138,7 +149,10 @@ export default function PreorderPage() {
                 disabled={books.isPending || bookList.length === 0}
                 data={[
                   { value: '', label: bookPlaceholder, disabled: true },
-                  ...bookList.map((book) => ({ value: book.id, label: `${book.title} — ${bookStatusLabel(book.status)}` })),
+                  ...bookList.map((book) => ({
+                    value: book.id,
+                    label: `${book.title} — ${bookStatusLabel(book.status)}`,
+                  })),
                 ]}
                 {...form.getInputProps('bookId')}
               />
@@ -153,7 +167,13 @@ export default function PreorderPage() {
               />
               <div className={ui.formRow}>
                 <TextInput label="Full name" required autoComplete="name" {...form.getInputProps('customerName')} />
-                <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('customerEmail')} />
+                <TextInput
+                  label="Email"
+                  type="email"
+                  required
+                  autoComplete="email"
+                  {...form.getInputProps('customerEmail')}
+                />
               </div>
               <TextInput
                 label={
@@ -186,7 +206,13 @@ export default function PreorderPage() {
         <aside className={classes.aside} aria-label="Selected book">
           {featured ? (
             <>
-              <img className={classes.cover} src={featured.coverImage} alt={`Cover of ${featured.title}`} width={600} height={900} />
+              <img
+                className={classes.cover}
+                src={featured.coverImage}
+                alt={`Cover of ${featured.title}`}
+                width={600}
+                height={900}
+              />
               <p className={ui.eyebrow}>{bookStatusLabel(featured.status)}</p>
               <p className={classes.asideTitle}>{featured.title}</p>
               {featured.price && <p className={classes.asidePrice}>{featured.price}</p>}

@@ -1,8 +1,8 @@
 /** Section 2: excerpts grouped under their book, books in display order, empty books skipped. */
-export function groupExcerptsByBook<
-  B extends { id: string; order: number },
-  E extends { bookId: string },
->(books: readonly B[], excerpts: readonly E[]): { book: B; excerpts: E[] }[] {
+export function groupExcerptsByBook<B extends { id: string; order: number }, E extends { bookId: string }>(
+  books: readonly B[],
+  excerpts: readonly E[],
+): { book: B; excerpts: E[] }[] {
   const byBook = new Map<string, E[]>();
   for (const excerpt of excerpts) {
     const list = byBook.get(excerpt.bookId);

@@ -94,7 +94,11 @@ export function bookListLd(origin: string, books: readonly BookFacts[]): JsonLd 
     name: `${SITE_NAME} books`,
     url: `${origin}/books`,
     numberOfItems: books.length,
-    itemListElement: books.map((book, index) => ({ '@type': 'ListItem', position: index + 1, item: bookLd(origin, book) })),
+    itemListElement: books.map((book, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      item: bookLd(origin, book),
+    })),
   };
 }
 
@@ -110,7 +114,10 @@ export function excerptLd(origin: string, excerpt: ExcerptFacts, book: BookFacts
     author: authorRef(origin),
     ...(book ? { isPartOf: { '@id': bookId(origin, book) } } : {}),
   };
-  return { '@context': CONTEXT, '@graph': book ? [{ ...bookLd(origin, book), hasPart: { '@id': `${url}#excerpt` } }, part] : [part] };
+  return {
+    '@context': CONTEXT,
+    '@graph': book ? [{ ...bookLd(origin, book), hasPart: { '@id': `${url}#excerpt` } }, part] : [part],
+  };
 }
 
 /** /blog/{id}. */

@@ -35,7 +35,6 @@ export function metaOf(routePath: string): StaticPageMeta {
   return PAGE_META[routePath] ?? { title: SITE_NAME, description: PAGE_META['/']?.description ?? SITE_NAME };
 }
 
-
 export function notFoundSeo(origin: string, path: string, meta: StaticPageMeta = NOT_FOUND_META): PageSeo {
   return pageSeo({ origin, path, ...meta, noindex: true });
 }
@@ -50,7 +49,12 @@ const POST_NOT_FOUND: StaticPageMeta = {
   description: "The blog post you're looking for doesn't exist or has been removed.",
 };
 
-export function staticSeo(origin: string, path: string, meta: StaticPageMeta, extra: Partial<Parameters<typeof pageSeo>[0]> = {}): PageSeo {
+export function staticSeo(
+  origin: string,
+  path: string,
+  meta: StaticPageMeta,
+  extra: Partial<Parameters<typeof pageSeo>[0]> = {},
+): PageSeo {
   return pageSeo({ origin, path, title: meta.title, description: meta.description, ...extra });
 }
 
@@ -70,7 +74,12 @@ export async function booksSeo({ utils, origin }: SeoContext, meta: StaticPageMe
 }
 
 export async function aboutSeo({ origin }: SeoContext, meta: StaticPageMeta): Promise<PageLoaderData> {
-  return { seo: staticSeo(origin, '/about', meta, { type: 'profile', jsonLd: aboutPersonLd(origin, { description: meta.description }) }) };
+  return {
+    seo: staticSeo(origin, '/about', meta, {
+      type: 'profile',
+      jsonLd: aboutPersonLd(origin, { description: meta.description }),
+    }),
+  };
 }
 
 export async function excerptSeo({ utils, origin, params }: SeoContext): Promise<PageLoaderData> {

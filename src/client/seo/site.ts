@@ -4,7 +4,8 @@ import { AUTHOR_NAME, SERIES_NAME } from '../content/site.js';
 /** Site-wide facts the head tags and structured data repeat on every page. */
 export const SITE_NAME = SERIES_NAME;
 export { AUTHOR_NAME };
-export const SITE_DESCRIPTION = PAGE_META['/']?.description ?? `${SERIES_NAME}, a dark fantasy series by ${AUTHOR_NAME}.`;
+export const SITE_DESCRIPTION =
+  PAGE_META['/']?.description ?? `${SERIES_NAME}, a dark fantasy series by ${AUTHOR_NAME}.`;
 export const SITE_LOCALE = 'en_US';
 /** The browser UI colour (the dark theme's page background, styles/global.css --site-bg). */
 export const THEME_COLOR = '#0e0c0b';

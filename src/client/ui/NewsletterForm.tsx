@@ -31,7 +31,11 @@ export function NewsletterForm({ successText, label = 'Email address', layout = 
   });
 
   return (
-    <form className={classes.newsletterForm} data-layout={layout} {...form.getFormProps((values) => subscribe.mutate(values))}>
+    <form
+      className={classes.newsletterForm}
+      data-layout={layout}
+      {...form.getFormProps((values) => subscribe.mutate(values))}
+    >
       <TextInput
         type="email"
         required

@@ -38,7 +38,11 @@ export function Toaster() {
             onPointerMove={onPointerMove}
             onPointerUp={onPointerEnd}
             onPointerCancel={onPointerEnd}
-            style={{ transform: `translateX(${offset}px)`, opacity: 1 - Math.min(offset / 200, 0.6), touchAction: 'pan-y' }}
+            style={{
+              transform: `translateX(${offset}px)`,
+              opacity: 1 - Math.min(offset / 200, 0.6),
+              touchAction: 'pan-y',
+            }}
           >
             <span className={classes.icon}>
               <Icon size={20} />
@@ -47,7 +51,12 @@ export function Toaster() {
               <p className={`toast-title ${classes.title}`}>{shown.title}</p>
               {shown.description && <p className={`toast-description ${classes.description}`}>{shown.description}</p>}
             </div>
-            <button type="button" className={classes.close} aria-label="Dismiss notification" onClick={() => dismissToast()}>
+            <button
+              type="button"
+              className={classes.close}
+              aria-label="Dismiss notification"
+              onClick={() => dismissToast()}
+            >
               <CloseIcon size={18} />
             </button>
           </div>

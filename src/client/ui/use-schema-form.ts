@@ -23,7 +23,11 @@ type Options<Values> = {
  * (with zod) is fetched when the form is first focused, so it is usually there by the time the
  * form is submitted. Editing a field clears its error; errors show under the fields.
  */
-export function useSchemaForm<Values extends Record<string, string | undefined>>({ initialValues, schema, errorMessages }: Options<Values>) {
+export function useSchemaForm<Values extends Record<string, string | undefined>>({
+  initialValues,
+  schema,
+  errorMessages,
+}: Options<Values>) {
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   const validator = useRef<Promise<((values: Values) => FieldErrors) | null> | null>(null);

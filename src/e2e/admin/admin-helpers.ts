@@ -41,7 +41,9 @@ export async function logIn(page: Page, server: RunningServer, password = server
   await passwordBox(page)
     .waitFor()
     .catch(async (error: unknown) => {
-      throw new Error(`The login form did not appear; the page shows: ${await page.locator('body').innerText()}`, { cause: error });
+      throw new Error(`The login form did not appear; the page shows: ${await page.locator('body').innerText()}`, {
+        cause: error,
+      });
     });
   await passwordBox(page).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();

@@ -113,7 +113,10 @@ describe('admin: login, session and password', () => {
     // Logged in, then the token is revoked by another tab's logout: the next admin read (Contact) ends the session.
     await logIn(page, server);
     const token = (await storedKey(page))!;
-    const logout = await fetch(`${server.baseUrl}/api/admin/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const logout = await fetch(`${server.baseUrl}/api/admin/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(logout.status).toBe(204);
     await page.getByRole('tab', { name: 'Contact' }).click();
     await expectToast(page, 'Session expired', 'Please log in again.');

@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { excerptPreview } from '../../domain/excerpts.js';
 import { launchBrowser, newContext, trackConsoleProblems } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
-import { expectFieldError, expectToast, logIn, openTab, passwordBox, storedKey, writeUploadFixtures } from './admin-helpers.js';
+import {
+  expectFieldError,
+  expectToast,
+  logIn,
+  openTab,
+  passwordBox,
+  storedKey,
+  writeUploadFixtures,
+} from './admin-helpers.js';
 
 /** Books, excerpts, blog posts and art pieces: validation, uploads, create, edit, delete, and failures. */
 describe('admin: content', () => {
@@ -72,7 +80,10 @@ describe('admin: content', () => {
     await expectToast(page, 'Invalid file type', 'Please select an image file');
 
     // A real PNG through the button's file chooser: progress, toast, the /objects/ path and a preview.
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button('Upload image for cover image').click()]);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      button('Upload image for cover image').click(),
+    ]);
     await chooser.setFiles(files.png);
     await expectToast(page, 'Upload successful', `Uploaded ${path.basename(files.png)}`);
     const coverPath = await box('Cover image').inputValue();
@@ -143,7 +154,10 @@ describe('admin: content', () => {
     await button('Create excerpt').click();
     await expectToast(page, 'Success', 'Excerpt created successfully');
 
-    const row = page.getByRole('list', { name: 'Excerpts' }).getByRole('listitem').filter({ hasText: 'Bells for No One' });
+    const row = page
+      .getByRole('list', { name: 'Excerpts' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Bells for No One' });
     await row.getByText('The Tallow King · 4 min read').waitFor();
     const preview = excerptPreview(content);
     expect(preview).toHaveLength(203);
@@ -185,7 +199,10 @@ describe('admin: content', () => {
     await box('Cover image').fill(await existingImageUrl());
     await button('Publish post').click();
     await expectToast(page, 'Success', 'Blog post created successfully');
-    const row = page.getByRole('list', { name: 'Blog posts' }).getByRole('listitem').filter({ hasText: 'Notes from the Long Stair' });
+    const row = page
+      .getByRole('list', { name: 'Blog posts' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Notes from the Long Stair' });
     await row.getByText('Behind-the-Scenes').waitFor();
 
     await button('Edit Notes from the Long Stair').click();
@@ -217,7 +234,10 @@ describe('admin: content', () => {
     await button('Create art piece').click();
     await expectToast(page, 'Success', 'Art piece created successfully');
 
-    const tile = page.getByRole('list', { name: 'Art pieces' }).getByRole('listitem').filter({ hasText: 'Ember Study' });
+    const tile = page
+      .getByRole('list', { name: 'Art pieces' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Ember Study' });
     await tile.getByText('Fan Art').waitFor();
     const overlayOpacity = () => tile.evaluate((li) => getComputedStyle(li.children[1]!).opacity);
     await page.mouse.move(0, 0);
@@ -261,7 +281,10 @@ describe('admin: content', () => {
 
     // A revoked session: the delete answers 401, the toast says so, and the admin logs out.
     const token = (await storedKey(page))!;
-    await fetch(`${server.baseUrl}/api/admin/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    await fetch(`${server.baseUrl}/api/admin/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     await confirmDelete('book', 'The Ashwarden');
     await expectToast(page, 'Delete Failed', 'Authentication failed. Please refresh the page and log in again.');
     await passwordBox(page).waitFor();

@@ -86,7 +86,9 @@ describe('admin: empty states on a phone', () => {
     await page.getByRole('button', { name: 'Add Art Piece' }).tap();
     // Removed in this tab (no storage event), so the form stays open and only the upload sees it.
     await page.evaluate(() => localStorage.removeItem('adminKey'));
-    await page.locator('input[type="file"]').setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: pngImage() });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: pngImage() });
     await expectToast(page, 'Upload failed', 'Admin authentication required');
   });
 });

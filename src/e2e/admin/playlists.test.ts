@@ -4,7 +4,11 @@ import { launchBrowser, newContext, trackConsoleProblems, waitForHydration } fro
 import { startServer, type RunningServer } from '../support/server.js';
 import { expectFieldError, expectToast, logIn, openTab } from './admin-helpers.js';
 
-type StoredPlaylist = { title: string; tracks: { title: string; artist: string | null; duration: string | null }[]; spotifyUrl: string | null };
+type StoredPlaylist = {
+  title: string;
+  tracks: { title: string; artist: string | null; duration: string | null }[];
+  spotifyUrl: string | null;
+};
 
 /** Playlists: validation, the tracks editor, create/edit/delete, and the public Music tab. */
 describe('admin: playlists', () => {
@@ -66,7 +70,10 @@ describe('admin: playlists', () => {
     await button('Create playlist').click();
     await expectToast(page, 'Success', 'Playlist created successfully');
     await page.getByRole('heading', { name: 'Playlists (2)' }).waitFor();
-    const row = page.getByRole('list', { name: 'Playlists' }).getByRole('listitem').filter({ hasText: 'Midnight Vigil' });
+    const row = page
+      .getByRole('list', { name: 'Playlists' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Midnight Vigil' });
     await row.getByText('2 tracks').waitFor();
     expect(await stored('Midnight Vigil')).toMatchObject({
       tracks: [
@@ -97,7 +104,10 @@ describe('admin: playlists', () => {
     await button('Save changes').click();
     await expectToast(page, 'Success', 'Playlist updated successfully');
     await page.getByRole('list', { name: 'Playlists' }).getByText('Midnight Vigil (Extended)').waitFor();
-    expect((await stored('Midnight Vigil (Extended)'))?.tracks.map((track) => track.title)).toEqual(['Second Song', 'First Song']);
+    expect((await stored('Midnight Vigil (Extended)'))?.tracks.map((track) => track.title)).toEqual([
+      'Second Song',
+      'First Song',
+    ]);
 
     await button('Delete Midnight Vigil (Extended)').click();
     const dialog = page.getByRole('dialog', { name: 'Delete playlist?' });

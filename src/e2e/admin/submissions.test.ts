@@ -7,7 +7,13 @@ import { launchBrowser, newContext, trackConsoleProblems } from '../support/brow
 import { startServer, type RunningServer } from '../support/server.js';
 import { logIn, openTab } from './admin-helpers.js';
 
-const ADMIN_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const ADMIN_DATE = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /** Contact, Newsletter and Preorders: lists with counts, dates, grouping, load errors with Retry, CSV downloads. */
 describe('admin: read-only lists and CSV exports', () => {
@@ -19,7 +25,11 @@ describe('admin: read-only lists and CSV exports', () => {
   let bookTitle: string;
 
   async function post(url: string, body: object) {
-    const res = await fetch(`${server.baseUrl}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${server.baseUrl}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(res.status, await res.clone().text()).toBe(201);
   }
 
@@ -28,7 +38,11 @@ describe('admin: read-only lists and CSV exports', () => {
     const books = (await (await fetch(`${server.baseUrl}/api/books`)).json()) as { id: string; title: string }[];
     const book = books[2]!;
     bookTitle = book.title;
-    await post('/api/contact', { name: 'Mara Quill', email: 'mara@example.com', message: 'Line one, with a comma.\nLine "two".' });
+    await post('/api/contact', {
+      name: 'Mara Quill',
+      email: 'mara@example.com',
+      message: 'Line one, with a comma.\nLine "two".',
+    });
     await post('/api/contact', { name: '=cmd()', email: 'formula@example.com', message: 'Spreadsheet trick' });
     await post('/api/newsletter', { email: 'active@example.com' });
     await post('/api/newsletter', { email: 'gone@example.com' });
@@ -57,7 +71,9 @@ describe('admin: read-only lists and CSV exports', () => {
   });
 
   async function adminList<T>(url: string): Promise<T[]> {
-    const res = await fetch(`${server.baseUrl}${url}`, { headers: { authorization: `Bearer ${server.adminPassword}` } });
+    const res = await fetch(`${server.baseUrl}${url}`, {
+      headers: { authorization: `Bearer ${server.adminPassword}` },
+    });
     return (await res.json()) as T[];
   }
 
@@ -121,14 +137,21 @@ describe('admin: read-only lists and CSV exports', () => {
     }
     const { name, rows } = await downloadCsv('preorders');
     expect(name).toBe(`preorders-${today()}.csv`);
-    expect(rows[0]).toBe('id,createdAt,bookId,bookTitle,preferredFormat,customerName,customerEmail,phoneNumber,specialRequests');
+    expect(rows[0]).toBe(
+      'id,createdAt,bookId,bookTitle,preferredFormat,customerName,customerEmail,phoneNumber,specialRequests',
+    );
     expect(rows[1]).toContain(`,hardcover,Ivo Rask,ivo@example.com,555 0100,"Signed to Ilse, please."`);
   });
 
   it('shows a load error with the message and a working Retry button', async () => {
     for (const [tab, procedure, title, heading] of [
       ['Contact', 'admin.contactSubmissions', 'Failed to Load Contact Submissions', 'Contact Submissions (2)'],
-      ['Newsletter', 'admin.newsletterSubscriptions', 'Failed to Load Newsletter Subscriptions', 'Newsletter Subscriptions (2)'],
+      [
+        'Newsletter',
+        'admin.newsletterSubscriptions',
+        'Failed to Load Newsletter Subscriptions',
+        'Newsletter Subscriptions (2)',
+      ],
       ['Preorders', 'admin.preorders', 'Failed to Load Preorders', 'Preorders (1)'],
     ] as const) {
       const fresh = await context.newPage();
@@ -138,7 +161,15 @@ describe('admin: read-only lists and CSV exports', () => {
           status: 500,
           contentType: 'application/json',
           body: JSON.stringify([
-            { error: { json: { message: 'The database is busy', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } } },
+            {
+              error: {
+                json: {
+                  message: 'The database is busy',
+                  code: -32603,
+                  data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 },
+                },
+              },
+            },
           ]),
         }),
       );

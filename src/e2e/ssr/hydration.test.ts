@@ -19,7 +19,9 @@ let publicPaths: string[];
 /** The files only the admin area loads (its chunk and stylesheet), from the build manifest. */
 function adminOnlyFiles(): Set<string> {
   type Chunk = { file: string; imports?: string[]; css?: string[] };
-  const manifest = JSON.parse(readFileSync(path.join(projectRoot, 'dist/client/.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const manifest = JSON.parse(
+    readFileSync(path.join(projectRoot, 'dist/client/.vite/manifest.json'), 'utf8'),
+  ) as Record<string, Chunk>;
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key) || !manifest[key]) return seen;
     seen.add(key);
@@ -58,7 +60,8 @@ async function firstLoad(pagePath: string): Promise<FirstLoad> {
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.endsWith('.css')) stylesheets.push(url.pathname);
-    if (url.pathname.startsWith('/trpc') || url.pathname.startsWith('/api/')) apiCalls.push(`${request.method()} ${url.pathname}${url.search}`);
+    if (url.pathname.startsWith('/trpc') || url.pathname.startsWith('/api/'))
+      apiCalls.push(`${request.method()} ${url.pathname}${url.search}`);
     if (adminOnly.has(url.pathname)) adminFiles.push(url.pathname);
   });
   const response = await page.goto(`${server.baseUrl}${pagePath}`, { waitUntil: 'load' });
@@ -75,7 +78,9 @@ const withoutDocument404 = (problems: string[]) =>
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const [posts, excerpts] = await Promise.all(
-    ['/api/blog', '/api/excerpts'].map(async (api) => (await (await fetch(`${server.baseUrl}${api}`)).json()) as Array<{ id: string }>),
+    ['/api/blog', '/api/excerpts'].map(
+      async (api) => (await (await fetch(`${server.baseUrl}${api}`)).json()) as Array<{ id: string }>,
+    ),
   );
   publicPaths = [
     '/',
@@ -148,7 +153,9 @@ describe('hydration', () => {
     expect(load.status).toBe(200);
     expect(load.problems).toEqual([]);
     expect(load.adminFiles.length).toBeGreaterThan(0);
-    await expect.poll(() => load.page.locator('input[type="password"]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => load.page.locator('input[type="password"]').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await load.page.context().close();
   });
 

@@ -23,7 +23,10 @@ let posts: Post[];
 type BuiltChunk = { file: string; css?: string[] };
 
 function builtManifest(): Record<string, BuiltChunk> {
-  return JSON.parse(readFileSync(path.join(projectRoot, 'dist/client/.vite/manifest.json'), 'utf8')) as Record<string, BuiltChunk>;
+  return JSON.parse(readFileSync(path.join(projectRoot, 'dist/client/.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    BuiltChunk
+  >;
 }
 
 /** The text of a module's own stylesheet in the client build. */
@@ -65,13 +68,28 @@ describe('public pages without JavaScript', () => {
     const excerpt = excerpts[0]!;
     const post = posts[0]!;
     return [
-      { path: '/', texts: ['Latest Release', 'Read an Excerpt', 'Latest Announcements'], title: /Cinderwake Cycle/, jsonLd: 'WebSite' },
+      {
+        path: '/',
+        texts: ['Latest Release', 'Read an Excerpt', 'Latest Announcements'],
+        title: /Cinderwake Cycle/,
+        jsonLd: 'WebSite',
+      },
       { path: '/books', texts: books.map((book) => book.title), title: /^Books \|/, jsonLd: 'Book' },
       { path: '/excerpts', texts: ['Want Early Access?', excerpt.title], title: /^Excerpts \|/ },
-      { path: `/excerpts/${excerpt.id}`, texts: [excerpt.title, 'More Excerpts'], title: new RegExp(excerpt.title), jsonLd: 'Book' },
+      {
+        path: `/excerpts/${excerpt.id}`,
+        texts: [excerpt.title, 'More Excerpts'],
+        title: new RegExp(excerpt.title),
+        jsonLd: 'Book',
+      },
       { path: '/art-music', texts: ['Art Gallery', 'Music & Playlists'], title: /^Art & Music \|/ },
       { path: '/blog', texts: ['All Posts', 'Behind-the-Scenes', post.title], title: /^Blog & News \|/ },
-      { path: `/blog/${post.id}`, texts: [post.title, post.summary, 'More Posts'], title: new RegExp(post.title), jsonLd: 'BlogPosting' },
+      {
+        path: `/blog/${post.id}`,
+        texts: [post.title, post.summary, 'More Posts'],
+        title: new RegExp(post.title),
+        jsonLd: 'BlogPosting',
+      },
       { path: '/about', texts: ['Contact / Press'], title: /^About the Author \|/, jsonLd: 'Person' },
       { path: '/contact', texts: ['Send Message'], title: /^Contact & Subscribe \|/ },
       { path: '/preorder', texts: ['Preorder', books[0]!.title], title: /^Preorder \|/ },
@@ -232,7 +250,9 @@ describe('caching, compression and the content security policy', () => {
     expect(html).not.toMatch(/<script[^>]*\ssrc=/);
     const loader = inlineScripts(html).find((script) => script.includes('import("/assets/entry-client-'));
     expect(loader).toBeDefined();
-    const queued = inlineScripts(html).filter((script) => script.includes('__pagePreloads=')).join('');
+    const queued = inlineScripts(html)
+      .filter((script) => script.includes('__pagePreloads='))
+      .join('');
     expect(queued).toMatch(/\/assets\/BooksPage-[^"]+\.js/);
     expect(queued).not.toMatch(/(HomePage|BlogPage|AdminPage)-/);
   });

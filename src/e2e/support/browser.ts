@@ -22,7 +22,10 @@ export const VIEWPORTS = {
   mobile: { width: 375, height: 812 },
 } as const;
 
-export async function newContext(browser: Browser, viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  viewport: keyof typeof VIEWPORTS = 'desktop',
+): Promise<BrowserContext> {
   return browser.newContext({
     viewport: VIEWPORTS[viewport],
     isMobile: viewport === 'mobile',
@@ -34,7 +37,8 @@ export async function newContext(browser: Browser, viewport: keyof typeof VIEWPO
 export function trackConsoleProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;

@@ -11,7 +11,12 @@ const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const NEW_PASSWORD = 'Cinder!Wake2026';
 
 const verify = (context: AppContext, key?: string) =>
-  context.t.app.inject({ method: 'GET', url: '/api/admin/verify', headers: key ? bearer(key) : {}, remoteAddress: freshAddress() });
+  context.t.app.inject({
+    method: 'GET',
+    url: '/api/admin/verify',
+    headers: key ? bearer(key) : {},
+    remoteAddress: freshAddress(),
+  });
 
 async function storedPasswordHash(context: AppContext): Promise<string> {
   const rows = await sql<{ password: string }>`SELECT password FROM users`.execute(context.t.services.db);
@@ -33,7 +38,11 @@ describe('admin keys, login and logout', () => {
   });
 
   it('POST /api/admin/login answers a fresh token and its expiry (a week)', async () => {
-    const res = await context.t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_ADMIN_PASSWORD } });
+    const res = await context.t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { password: TEST_ADMIN_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json<{ token: string; expiresAt: string }>();
     expect(Object.keys(body).sort()).toEqual(['expiresAt', 'token']);
@@ -52,7 +61,12 @@ describe('admin keys, login and logout', () => {
     [{ password: 'Wrong-Password-2!' }, 401, 'Invalid admin key'],
   ])('login refuses %j', async (payload, status, message) => {
     const sessionsBefore = await context.t.services.db.selectFrom('adminSessions').select('id').execute();
-    const res = await context.t.app.inject({ method: 'POST', url: '/api/admin/login', payload, remoteAddress: freshAddress() });
+    const res = await context.t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload,
+      remoteAddress: freshAddress(),
+    });
     expectError(res, status, message);
     expect(await context.t.services.db.selectFrom('adminSessions').select('id').execute()).toEqual(sessionsBefore);
   });
@@ -60,7 +74,9 @@ describe('admin keys, login and logout', () => {
   it('stores session tokens hashed (SHA-256), never the token itself', async () => {
     const token = await loginToken(context.t.app);
     // The raw column is token_hash; the CamelCasePlugin names it tokenHash in results.
-    const { rows } = await sql<{ tokenHash: string }>`SELECT token_hash FROM admin_sessions`.execute(context.t.services.db);
+    const { rows } = await sql<{ tokenHash: string }>`SELECT token_hash FROM admin_sessions`.execute(
+      context.t.services.db,
+    );
     const hashes = rows.map((row) => row.tokenHash);
     expect(hashes).toContain(createHash('sha256').update(token).digest('hex'));
     for (const hash of hashes) {
@@ -86,7 +102,11 @@ describe('admin keys, login and logout', () => {
   });
 
   it('logout with the password itself (no session) is harmless', async () => {
-    const res = await context.t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: bearer(TEST_ADMIN_PASSWORD) });
+    const res = await context.t.app.inject({
+      method: 'POST',
+      url: '/api/admin/logout',
+      headers: bearer(TEST_ADMIN_PASSWORD),
+    });
     expect(res.statusCode).toBe(204);
     expect((await verify(context, TEST_ADMIN_PASSWORD)).statusCode).toBe(200);
     expect((await verify(context, context.token)).statusCode).toBe(200);
@@ -110,11 +130,21 @@ describe('a new database with a configured ADMIN_PASSWORD', () => {
 describe('POST /api/admin/change-password', () => {
   const context = useTestApp();
   const change = (payload: object, key = context.token) =>
-    context.t.app.inject({ method: 'POST', url: '/api/admin/change-password', headers: bearer(key), payload, remoteAddress: freshAddress() });
+    context.t.app.inject({
+      method: 'POST',
+      url: '/api/admin/change-password',
+      headers: bearer(key),
+      payload,
+      remoteAddress: freshAddress(),
+    });
 
   it('needs a valid key', async () => {
     const payload = { currentPassword: TEST_ADMIN_PASSWORD, newPassword: NEW_PASSWORD };
-    expectError(await context.t.app.inject({ method: 'POST', url: '/api/admin/change-password', payload }), 401, 'Admin key required');
+    expectError(
+      await context.t.app.inject({ method: 'POST', url: '/api/admin/change-password', payload }),
+      401,
+      'Admin key required',
+    );
     expectError(await change(payload, FAST_WRONG_KEY), 401, 'Invalid admin key');
   });
 
@@ -122,10 +152,19 @@ describe('POST /api/admin/change-password', () => {
     [{ currentPassword: '', newPassword: NEW_PASSWORD }, 'Current password is required'],
     [{ newPassword: NEW_PASSWORD }, 'Current password is required'],
     [{ currentPassword: TEST_ADMIN_PASSWORD, newPassword: 'Ab1!xyz' }, 'New password must be at least 8 characters'],
-    [{ currentPassword: TEST_ADMIN_PASSWORD, newPassword: 'cinder!wake2026' }, 'Must contain at least one uppercase letter'],
-    [{ currentPassword: TEST_ADMIN_PASSWORD, newPassword: 'CINDER!WAKE2026' }, 'Must contain at least one lowercase letter'],
+    [
+      { currentPassword: TEST_ADMIN_PASSWORD, newPassword: 'cinder!wake2026' },
+      'Must contain at least one uppercase letter',
+    ],
+    [
+      { currentPassword: TEST_ADMIN_PASSWORD, newPassword: 'CINDER!WAKE2026' },
+      'Must contain at least one lowercase letter',
+    ],
     [{ currentPassword: TEST_ADMIN_PASSWORD, newPassword: 'Cinder!Wake' }, 'Must contain at least one number'],
-    [{ currentPassword: TEST_ADMIN_PASSWORD, newPassword: 'CinderWake2026' }, 'Must contain at least one special character'],
+    [
+      { currentPassword: TEST_ADMIN_PASSWORD, newPassword: 'CinderWake2026' },
+      'Must contain at least one special character',
+    ],
     [{ currentPassword: TEST_ADMIN_PASSWORD }, 'New password must be at least 8 characters'],
   ])('enforces the rules server-side: %j → %s, changing nothing', async (payload, message) => {
     const hashBefore = await storedPasswordHash(context);
@@ -136,14 +175,23 @@ describe('POST /api/admin/change-password', () => {
 
   it('reports every broken rule at once', async () => {
     const message = expectError(await change({ currentPassword: TEST_ADMIN_PASSWORD, newPassword: 'abc' }), 400);
-    for (const rule of ['New password must be at least 8 characters', 'Must contain at least one uppercase letter', 'Must contain at least one number', 'Must contain at least one special character']) {
+    for (const rule of [
+      'New password must be at least 8 characters',
+      'Must contain at least one uppercase letter',
+      'Must contain at least one number',
+      'Must contain at least one special character',
+    ]) {
       expect(message).toContain(rule);
     }
   });
 
   it('refuses a wrong current password (400), changing nothing', async () => {
     const hashBefore = await storedPasswordHash(context);
-    expectError(await change({ currentPassword: 'Not-The-Password1!', newPassword: NEW_PASSWORD }), 400, 'Current password is incorrect');
+    expectError(
+      await change({ currentPassword: 'Not-The-Password1!', newPassword: NEW_PASSWORD }),
+      400,
+      'Current password is incorrect',
+    );
     expect(await storedPasswordHash(context)).toBe(hashBefore);
     expect((await verify(context, context.token)).statusCode).toBe(200);
   });

@@ -65,7 +65,10 @@ describe('AdminAuth', () => {
     const check = await auth.checkKey(login.token!, 'a');
     expect(check).toEqual({ ok: true, identity: { sessionId: expect.any(String) } });
 
-    await db.updateTable('adminSessions').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).execute();
+    await db
+      .updateTable('adminSessions')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     expect(await auth.checkKey(login.token!, 'a')).toEqual({ ok: false, reason: 'invalid' });
   });
 
@@ -96,7 +99,10 @@ describe('AdminAuth', () => {
 
   it('keeps no session opened with the old password while the password was being replaced', async () => {
     expect((await auth.checkKey(OLD_PASSWORD, 'a')).ok).toBe(true);
-    const [login, change] = await Promise.all([auth.login(OLD_PASSWORD, 'a'), auth.changePassword(OLD_PASSWORD, NEW_PASSWORD, 'b')]);
+    const [login, change] = await Promise.all([
+      auth.login(OLD_PASSWORD, 'a'),
+      auth.changePassword(OLD_PASSWORD, NEW_PASSWORD, 'b'),
+    ]);
     expect(change.ok).toBe(true);
     expect(await db.selectFrom('adminSessions').select('id').execute()).toEqual([]);
     if (login.token) expect((await auth.checkKey(login.token, 'c')).ok).toBe(false);

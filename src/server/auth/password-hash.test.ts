@@ -19,7 +19,10 @@ describe('password hashing', () => {
     expect(fixture).toBe(true);
   });
 
-  it.each(['', 'plain-text', 'bcrypt$10$abc$def', 'scrypt$131072$8$1$$'])('refuses a malformed stored value %j', async (stored) => {
-    expect(await verifyPassword('anything', stored)).toBe(false);
-  });
+  it.each(['', 'plain-text', 'bcrypt$10$abc$def', 'scrypt$131072$8$1$$'])(
+    'refuses a malformed stored value %j',
+    async (stored) => {
+      expect(await verifyPassword('anything', stored)).toBe(false);
+    },
+  );
 });

@@ -48,7 +48,8 @@ export function registerBenchReferenceRoutes(app: FastifyInstance, services: App
       }
       const { status, body, headers, etag } = await captured;
       reply.headers(headers);
-      if (etag !== undefined && ifNoneMatchMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
+      if (etag !== undefined && ifNoneMatchMatches(request.headers['if-none-match'], etag))
+        return reply.status(304).send();
       return reply.status(status).send(body);
     });
   }

@@ -100,4 +100,3 @@ export async function serveViteDevClient(app: FastifyInstance, services: AppServ
     fixStack: (error) => vite.ssrFixStacktrace(error),
   });
 }
-

@@ -1,7 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { COMPRESSION_THRESHOLD_BYTES, ifNoneMatchMatches, KeptBody, preferredEncoding, sendKeptBody } from './kept-body.js';
+import {
+  COMPRESSION_THRESHOLD_BYTES,
+  ifNoneMatchMatches,
+  KeptBody,
+  preferredEncoding,
+  sendKeptBody,
+} from './kept-body.js';
 
 describe('preferredEncoding', () => {
   it('prefers brotli, then gzip, honouring q=0', () => {
@@ -54,7 +60,11 @@ describe('sendKeptBody', () => {
   async function answer(body: KeptBody, acceptEncoding?: string) {
     const app = Fastify();
     app.get('/', (request, reply) => sendKeptBody(request, reply, body));
-    const response = await app.inject({ method: 'GET', url: '/', headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
     await app.close();
     return response;
   }

@@ -21,7 +21,7 @@ export function preferredEncoding(acceptEncoding: string | undefined): ContentEn
     const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
     accepted.set(name.trim(), q === undefined ? 1 : Number(q));
   }
-  const weight = (name: string) => accepted.get(name) ?? (accepted.get('*') ?? 0);
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
   if (weight('br') > 0) return 'br';
   if (weight('gzip') > 0) return 'gzip';
   return null;
@@ -85,7 +85,11 @@ export class KeptBody {
  * content type and a `Vary` that names Accept-Encoding; an encoded body passes the compress
  * plugin untouched.
  */
-export async function sendKeptBody(request: FastifyRequest, reply: FastifyReply, body: KeptBody): Promise<FastifyReply> {
+export async function sendKeptBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: KeptBody,
+): Promise<FastifyReply> {
   const encoding =
     body.bytes.length < COMPRESSION_THRESHOLD_BYTES ? null : preferredEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(body.bytes);

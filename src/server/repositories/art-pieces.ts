@@ -10,7 +10,12 @@ const toArtPiece = (row: ArtPieceRow): ArtPiece => ({ ...row, type: row.type as 
 
 /** Official art first, then fan art, each by title. */
 export async function listArtPieces(db: AppDatabase): Promise<ArtPiece[]> {
-  const rows = await db.selectFrom('artPieces').select(ART_PIECE_COLUMNS).orderBy('type', 'desc').orderBy('title').execute();
+  const rows = await db
+    .selectFrom('artPieces')
+    .select(ART_PIECE_COLUMNS)
+    .orderBy('type', 'desc')
+    .orderBy('title')
+    .execute();
   return rows.map(toArtPiece);
 }
 

@@ -25,7 +25,11 @@ export async function findBlogPost(db: AppDatabase, id: string): Promise<BlogPos
   return row && toBlogPost(row);
 }
 
-export async function createBlogPost(db: AppDatabase, data: BlogPostData, publishedAt = timestampNow()): Promise<BlogPost> {
+export async function createBlogPost(
+  db: AppDatabase,
+  data: BlogPostData,
+  publishedAt = timestampNow(),
+): Promise<BlogPost> {
   const row = { id: newId(), ...data, publishedAt };
   await db.insertInto('blogPosts').values(row).execute();
   return toBlogPost(row);

@@ -34,7 +34,9 @@ export async function subscribeToNewsletter(db: AppDatabase, email: string): Pro
     .where('isActive', '=', toStoredBoolean(false))
     .returning(['id', 'email', 'isActive', 'createdAt'])
     .executeTakeFirst();
-  return reactivated ? { kind: 'reactivated', subscription: toSubscription(reactivated) } : { kind: 'already-subscribed' };
+  return reactivated
+    ? { kind: 'reactivated', subscription: toSubscription(reactivated) }
+    : { kind: 'already-subscribed' };
 }
 
 /** Newest first. */

@@ -25,7 +25,10 @@ export async function findPlaylist(db: AppDatabase, id: string): Promise<Playlis
 
 export async function createPlaylist(db: AppDatabase, data: PlaylistData): Promise<Playlist> {
   const id = newId();
-  await db.insertInto('playlists').values({ id, ...toStored(data), createdAt: timestampNow() }).execute();
+  await db
+    .insertInto('playlists')
+    .values({ id, ...toStored(data), createdAt: timestampNow() })
+    .execute();
   return { id, ...data };
 }
 

@@ -23,8 +23,15 @@ export async function listPreorders(db: AppDatabase): Promise<Preorder[]> {
   const rows = await db
     .selectFrom('preorders')
     .select([
-      'id', 'bookId', 'bookTitle', 'customerName', 'customerEmail', 'preferredFormat',
-      'phoneNumber', 'specialRequests', 'createdAt',
+      'id',
+      'bookId',
+      'bookTitle',
+      'customerName',
+      'customerEmail',
+      'preferredFormat',
+      'phoneNumber',
+      'specialRequests',
+      'createdAt',
     ])
     .orderBy('createdAt', 'desc')
     .execute();

@@ -43,12 +43,24 @@ describe('/api/art rules', () => {
   });
 
   it('requires the image to be an upload or an http(s) URL', async () => {
-    expectError(await post({ ...validArtPiece, imageUrl: 'tower.png' }), 400, 'Image must be a valid URL or uploaded file path');
+    expectError(
+      await post({ ...validArtPiece, imageUrl: 'tower.png' }),
+      400,
+      'Image must be a valid URL or uploaded file path',
+    );
   });
 
   it('lists official art before fan art', async () => {
-    await createVia(context.t.app, '/api/art', context.token, { ...validArtPiece, type: 'fan', title: 'AAA fan piece' });
-    await createVia(context.t.app, '/api/art', context.token, { ...validArtPiece, type: 'official', title: 'ZZZ official piece' });
+    await createVia(context.t.app, '/api/art', context.token, {
+      ...validArtPiece,
+      type: 'fan',
+      title: 'AAA fan piece',
+    });
+    await createVia(context.t.app, '/api/art', context.token, {
+      ...validArtPiece,
+      type: 'official',
+      title: 'ZZZ official piece',
+    });
     const types = (await getList<{ type: string }>(context.t.app, '/api/art')).map((piece) => piece.type);
     expect(types.lastIndexOf('official')).toBeLessThan(types.indexOf('fan'));
   });

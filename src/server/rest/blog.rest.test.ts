@@ -34,7 +34,8 @@ describeContentContract(context, {
 
 describe('/api/blog rules', () => {
   const inject = (options: InjectOptions) => context.t.app.inject(options);
-  const post = (payload: object) => inject({ method: 'POST', url: '/api/blog', headers: bearer(context.token), payload });
+  const post = (payload: object) =>
+    inject({ method: 'POST', url: '/api/blog', headers: bearer(context.token), payload });
 
   /** Posts with known publication dates, written straight to the database. */
   async function seedDatedPosts(): Promise<void> {
@@ -76,7 +77,11 @@ describe('/api/blog rules', () => {
   });
 
   it.each(['all', 'news', '', 'ANNOUNCEMENTS'])('refuses the unknown category %j with 400', async (category) => {
-    expectError(await inject({ method: 'GET', url: `/api/blog?category=${category}` }), 400, 'Category must be one of: announcements, behind-scenes, soundtracks');
+    expectError(
+      await inject({ method: 'GET', url: `/api/blog?category=${category}` }),
+      400,
+      'Category must be one of: announcements, behind-scenes, soundtracks',
+    );
   });
 
   it('keeps publishedAt when a post is updated', async () => {
@@ -90,7 +95,9 @@ describe('/api/blog rules', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ title: 'Edited', publishedAt: created.publishedAt });
-    expect((await inject({ method: 'GET', url: `/api/blog/${created.id}` })).json()).toMatchObject({ publishedAt: created.publishedAt });
+    expect((await inject({ method: 'GET', url: `/api/blog/${created.id}` })).json()).toMatchObject({
+      publishedAt: created.publishedAt,
+    });
   });
 
   it('applies the cover image rule with the spec message', async () => {
@@ -100,7 +107,11 @@ describe('/api/blog rules', () => {
 
   it('shows a new post in the filtered list immediately', async () => {
     await getList(context.t.app, '/api/blog?category=soundtracks');
-    const created = await createVia<Post>(context.t.app, '/api/blog', context.token, { ...validBlogPost, category: 'soundtracks', title: 'Fresh score' });
+    const created = await createVia<Post>(context.t.app, '/api/blog', context.token, {
+      ...validBlogPost,
+      category: 'soundtracks',
+      title: 'Fresh score',
+    });
     const filtered = await getList<Post>(context.t.app, '/api/blog?category=soundtracks');
     expect(filtered).toContainEqual(created);
   });

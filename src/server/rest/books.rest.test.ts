@@ -33,7 +33,13 @@ describe('/api/books rules', () => {
     context.t.app.inject({ method: 'POST', url: '/api/books', headers: bearer(context.token), payload });
 
   it('lists books by order ascending (then by title)', async () => {
-    for (const [title, order] of [['Gamma', 30], ['Alpha', 10], ['Beta', 20], ['Aardvark', 20], ['Zero', -5]] as const) {
+    for (const [title, order] of [
+      ['Gamma', 30],
+      ['Alpha', 10],
+      ['Beta', 20],
+      ['Aardvark', 20],
+      ['Zero', -5],
+    ] as const) {
       await createVia(context.t.app, '/api/books', context.token, { ...validBook, title, order });
     }
     const books = await getList<{ title: string; order: number }>(context.t.app, '/api/books');
@@ -52,14 +58,18 @@ describe('/api/books rules', () => {
     },
   );
 
-  it.each(['cover.png', 'objects/cover.png', '/uploads/cover.png', 'ftp://example.com/a.png', 'javascript:alert(1)', 'data:image/png;base64,AAAA'])(
-    'refuses the cover image %j with the spec message, storing nothing',
-    async (coverImage) => {
-      const before = await getList(context.t.app, '/api/books');
-      expectError(await post({ ...validBook, coverImage }), 400, COVER_IMAGE_MESSAGE);
-      expect(await getList(context.t.app, '/api/books')).toEqual(before);
-    },
-  );
+  it.each([
+    'cover.png',
+    'objects/cover.png',
+    '/uploads/cover.png',
+    'ftp://example.com/a.png',
+    'javascript:alert(1)',
+    'data:image/png;base64,AAAA',
+  ])('refuses the cover image %j with the spec message, storing nothing', async (coverImage) => {
+    const before = await getList(context.t.app, '/api/books');
+    expectError(await post({ ...validBook, coverImage }), 400, COVER_IMAGE_MESSAGE);
+    expect(await getList(context.t.app, '/api/books')).toEqual(before);
+  });
 
   it.each([1.5, '3', true, [1], { n: 1 }])('refuses the order %j as not a whole number', async (order) => {
     expectError(await post({ ...validBook, order }), 400, 'Order must be a whole number');

@@ -5,7 +5,8 @@ import { bearer, createVia } from '../test-support/http.js';
 import { validBlogPost, validBook, validExcerpt } from '../test-support/test-app.js';
 
 const context = useTestApp();
-const get = (url: string, headers: Record<string, string> = {}) => context.t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  context.t.app.inject({ method: 'GET', url, headers });
 
 describe('ETag caching of public lists', () => {
   it('GET /api/books returns an ETag and no-cache; If-None-Match answers 304 with no body', async () => {
@@ -32,19 +33,40 @@ describe('ETag caching of public lists', () => {
   });
 
   it.each([
-    ['create', async () => {
-      await createVia(context.t.app, '/api/books', context.token, { ...validBook, title: 'Newly Added' });
-    }],
-    ['update', async (id: string) => {
-      const res = await context.t.app.inject({ method: 'PUT', url: `/api/books/${id}`, headers: bearer(context.token), payload: { ...validBook, title: 'Renamed' } });
-      expect(res.statusCode).toBe(200);
-    }],
-    ['delete', async (id: string) => {
-      const res = await context.t.app.inject({ method: 'DELETE', url: `/api/books/${id}`, headers: bearer(context.token) });
-      expect(res.statusCode).toBe(204);
-    }],
+    [
+      'create',
+      async () => {
+        await createVia(context.t.app, '/api/books', context.token, { ...validBook, title: 'Newly Added' });
+      },
+    ],
+    [
+      'update',
+      async (id: string) => {
+        const res = await context.t.app.inject({
+          method: 'PUT',
+          url: `/api/books/${id}`,
+          headers: bearer(context.token),
+          payload: { ...validBook, title: 'Renamed' },
+        });
+        expect(res.statusCode).toBe(200);
+      },
+    ],
+    [
+      'delete',
+      async (id: string) => {
+        const res = await context.t.app.inject({
+          method: 'DELETE',
+          url: `/api/books/${id}`,
+          headers: bearer(context.token),
+        });
+        expect(res.statusCode).toBe(204);
+      },
+    ],
   ] as const)('after an admin %s the list and its ETag change immediately', async (kind, write) => {
-    const book = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, { ...validBook, title: 'Cached' });
+    const book = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, {
+      ...validBook,
+      title: 'Cached',
+    });
     const before = await get('/api/books');
     const byIdBefore = await get(`/api/books/${book.id}`);
     expect(byIdBefore.statusCode).toBe(200);
@@ -62,14 +84,24 @@ describe('ETag caching of public lists', () => {
 
   it('a refused write leaves the ETag as it was', async () => {
     const before = await get('/api/books');
-    const res = await context.t.app.inject({ method: 'POST', url: '/api/books', headers: bearer(context.token), payload: { ...validBook, status: 'nope' } });
+    const res = await context.t.app.inject({
+      method: 'POST',
+      url: '/api/books',
+      headers: bearer(context.token),
+      payload: { ...validBook, status: 'nope' },
+    });
     expect(res.statusCode).toBe(400);
     expect((await get('/api/books', { 'if-none-match': before.headers.etag as string })).statusCode).toBe(304);
   });
 
   it('deleting a book refreshes the excerpt list too (its excerpts are gone)', async () => {
     const book = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, validBook);
-    const excerpt = await createVia<{ id: string }>(context.t.app, '/api/excerpts', context.token, validExcerpt(book.id));
+    const excerpt = await createVia<{ id: string }>(
+      context.t.app,
+      '/api/excerpts',
+      context.token,
+      validExcerpt(book.id),
+    );
     expect((await get('/api/excerpts')).json()).toContainEqual(excerpt);
     await context.t.app.inject({ method: 'DELETE', url: `/api/books/${book.id}`, headers: bearer(context.token) });
     expect((await get('/api/excerpts')).json()).not.toContainEqual(excerpt);
@@ -78,7 +110,10 @@ describe('ETag caching of public lists', () => {
 
   it('a filtered blog list is fresh after a write', async () => {
     const before = await get('/api/blog?category=soundtracks');
-    const post = await createVia(context.t.app, '/api/blog', context.token, { ...validBlogPost, category: 'soundtracks' });
+    const post = await createVia(context.t.app, '/api/blog', context.token, {
+      ...validBlogPost,
+      category: 'soundtracks',
+    });
     const after = await get('/api/blog?category=soundtracks', { 'if-none-match': before.headers.etag as string });
     expect(after.statusCode).toBe(200);
     expect(after.json()).toContainEqual(post);
@@ -101,7 +136,8 @@ describe('ETag caching of public lists', () => {
   });
 
   it('sends a public list compressed as the client prefers, the same bytes and ETag in every encoding', async () => {
-    for (let n = 0; n < 5; n++) await createVia(context.t.app, '/api/books', context.token, { ...validBook, title: `Compressed ${n}` });
+    for (let n = 0; n < 5; n++)
+      await createVia(context.t.app, '/api/books', context.token, { ...validBook, title: `Compressed ${n}` });
     const plain = await get('/api/books');
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -118,7 +154,10 @@ describe('ETag caching of public lists', () => {
   });
 
   it('keeps a by-id read only while it exists', async () => {
-    const book = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, { ...validBook, title: 'Kept' });
+    const book = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, {
+      ...validBook,
+      title: 'Kept',
+    });
     expect((await get(`/api/books/${book.id}`)).json()).toMatchObject({ title: 'Kept' });
     expect((await get(`/api/books/${book.id}`)).json()).toMatchObject({ title: 'Kept' });
     await context.t.app.inject({ method: 'DELETE', url: `/api/books/${book.id}`, headers: bearer(context.token) });

@@ -77,10 +77,18 @@ describe('GET /api/admin/*.csv', () => {
     const admin = t.callerWithKey(TEST_ADMIN_PASSWORD);
     bookId = (await admin.books.create({ ...validBook, title: 'The Ember, "Crown"' })).id;
     const visitor = t.publicCaller();
-    await visitor.contact.send({ name: '=HYPERLINK("http://evil")', email: 'mara@example.com', message: 'Line one\nLine two, with "quotes"' });
+    await visitor.contact.send({
+      name: '=HYPERLINK("http://evil")',
+      email: 'mara@example.com',
+      message: 'Line one\nLine two, with "quotes"',
+    });
     await visitor.newsletter.subscribe({ email: 'active@example.com' });
     await visitor.newsletter.subscribe({ email: 'gone@example.com' });
-    await t.services.db.updateTable('newsletterSubscriptions').set({ isActive: 0 }).where('email', '=', 'gone@example.com').execute();
+    await t.services.db
+      .updateTable('newsletterSubscriptions')
+      .set({ isActive: 0 })
+      .where('email', '=', 'gone@example.com')
+      .execute();
     await visitor.preorders.create({
       bookId,
       customerName: 'Ivo Rask',
@@ -126,35 +134,65 @@ describe('GET /api/admin/*.csv', () => {
   // A phone number starting with + is defused too: the rule is by first character, as OWASP advises.
   it('exports preorders with the stored book title and empty optional fields', async () => {
     const visitor = t.publicCaller();
-    await visitor.preorders.create({ bookId, customerName: 'No Extras', customerEmail: 'n@example.com', preferredFormat: 'ebook' });
+    await visitor.preorders.create({
+      bookId,
+      customerName: 'No Extras',
+      customerEmail: 'n@example.com',
+      preferredFormat: 'ebook',
+    });
     const { res, rows } = await download('/api/admin/preorders.csv');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="preorders-${today()}.csv"`);
     expect(rows[0]).toEqual([
-      'id', 'createdAt', 'bookId', 'bookTitle', 'preferredFormat', 'customerName', 'customerEmail', 'phoneNumber', 'specialRequests',
+      'id',
+      'createdAt',
+      'bookId',
+      'bookTitle',
+      'preferredFormat',
+      'customerName',
+      'customerEmail',
+      'phoneNumber',
+      'specialRequests',
     ]);
     const byName = Object.fromEntries(rows.slice(1).map((row) => [row[5], row]));
     expect(byName['Ivo Rask']!.slice(2)).toEqual([
-      bookId, 'The Ember, "Crown"', 'hardcover', 'Ivo Rask', 'ivo@example.com', "'+1 555 0100", "'@signed copy please",
+      bookId,
+      'The Ember, "Crown"',
+      'hardcover',
+      'Ivo Rask',
+      'ivo@example.com',
+      "'+1 555 0100",
+      "'@signed copy please",
     ]);
     expect(byName['No Extras']!.slice(7)).toEqual(['', '']);
   });
 
   it('accepts a session token from login', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_ADMIN_PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { password: TEST_ADMIN_PASSWORD },
+    });
     const { token } = login.json<{ token: string }>();
     const { rows } = await download('/api/admin/contact.csv', token);
     expect(rows).toHaveLength(2);
   });
 
-  it.each(['contact', 'newsletter', 'preorders'])('refuses /api/admin/%s.csv without a valid key (401 JSON)', async (name) => {
-    const anonymous = await t.app.inject({ method: 'GET', url: `/api/admin/${name}.csv` });
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.headers['content-type']).toMatch(/^application\/json/);
-    expect(anonymous.json()).toEqual({ error: 'Admin key required' });
-    expect(anonymous.headers['content-disposition']).toBeUndefined();
+  it.each(['contact', 'newsletter', 'preorders'])(
+    'refuses /api/admin/%s.csv without a valid key (401 JSON)',
+    async (name) => {
+      const anonymous = await t.app.inject({ method: 'GET', url: `/api/admin/${name}.csv` });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.headers['content-type']).toMatch(/^application\/json/);
+      expect(anonymous.json()).toEqual({ error: 'Admin key required' });
+      expect(anonymous.headers['content-disposition']).toBeUndefined();
 
-    const wrong = await t.app.inject({ method: 'GET', url: `/api/admin/${name}.csv`, headers: adminHeaders('not-the-key') });
-    expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ error: 'Invalid admin key' });
-  });
+      const wrong = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/${name}.csv`,
+        headers: adminHeaders('not-the-key'),
+      });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toEqual({ error: 'Invalid admin key' });
+    },
+  );
 });

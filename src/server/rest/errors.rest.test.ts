@@ -35,7 +35,10 @@ const inject = (options: InjectOptions) => context.t.app.inject(options);
 /** Every table's rows, to prove a batch of refused requests changed nothing. */
 async function snapshot(): Promise<Record<string, unknown[]>> {
   const entries = await Promise.all(
-    TABLES.map(async (table) => [table, await context.t.services.db.selectFrom(table).selectAll().orderBy('id').execute()] as const),
+    TABLES.map(
+      async (table) =>
+        [table, await context.t.services.db.selectFrom(table).selectAll().orderBy('id').execute()] as const,
+    ),
   );
   return Object.fromEntries(entries);
 }
@@ -44,7 +47,8 @@ let ids: Ids;
 let writeEndpoints: WriteEndpoint[];
 
 beforeAll(async () => {
-  const create = (url: string, payload: object) => createVia<{ id: string }>(context.t.app, url, context.token, payload);
+  const create = (url: string, payload: object) =>
+    createVia<{ id: string }>(context.t.app, url, context.token, payload);
   const book = (await create('/api/books', validBook)).id;
   ids = {
     book,
@@ -70,10 +74,21 @@ beforeAll(async () => {
     {
       method: 'POST',
       url: '/api/preorders',
-      valid: { bookId: book, customerName: 'Ada', customerEmail: 'ada@example.com', preferredFormat: 'ebook', phoneNumber: '1', specialRequests: 'x' },
+      valid: {
+        bookId: book,
+        customerName: 'Ada',
+        customerEmail: 'ada@example.com',
+        preferredFormat: 'ebook',
+        phoneNumber: '1',
+        specialRequests: 'x',
+      },
     },
     { method: 'POST', url: '/api/admin/login', valid: { password: TEST_ADMIN_PASSWORD } },
-    { method: 'POST', url: '/api/admin/change-password', valid: { currentPassword: TEST_ADMIN_PASSWORD, newPassword: 'Another!Pass9' } },
+    {
+      method: 'POST',
+      url: '/api/admin/change-password',
+      valid: { currentPassword: TEST_ADMIN_PASSWORD, newPassword: 'Another!Pass9' },
+    },
   ];
 });
 
@@ -112,7 +127,11 @@ describe('garbage never yields a 500 and never changes anything', () => {
   it('refuses malformed JSON and prototype-pollution keys at every write endpoint (400)', async () => {
     const before = await snapshot();
     const problems: string[] = [];
-    const endpoints = [...writeEndpoints, { method: 'POST', url: '/api/admin/logout' }, { method: 'DELETE', url: `/api/books/${ids.book}` }];
+    const endpoints = [
+      ...writeEndpoints,
+      { method: 'POST', url: '/api/admin/logout' },
+      { method: 'DELETE', url: `/api/books/${ids.book}` },
+    ];
     for (const endpoint of endpoints) {
       for (const text of UNPARSABLE_JSON_TEXTS) {
         const problem = await badAnswer(endpoint, text);
@@ -141,7 +160,12 @@ describe('garbage never yields a 500 and never changes anything', () => {
   });
 
   it('answers 400 "Malformed JSON" for broken JSON', async () => {
-    const res = await inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: '{"name": "Ada",' });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "Ada",',
+    });
     expectError(res, 400, 'Malformed JSON in request body');
   });
 
@@ -149,7 +173,16 @@ describe('garbage never yields a 500 and never changes anything', () => {
     const before = await snapshot();
     const big = JSON.stringify({ ...validBook, description: 'x'.repeat(MAX_JSON_BODY_BYTES) });
     const headers = { 'content-type': 'application/json' };
-    expectError(await inject({ method: 'POST', url: '/api/books', headers: { ...headers, ...bearer(context.token) }, payload: big }), 413, 'Request body is too large (at most 1 MB)');
+    expectError(
+      await inject({
+        method: 'POST',
+        url: '/api/books',
+        headers: { ...headers, ...bearer(context.token) },
+        payload: big,
+      }),
+      413,
+      'Request body is too large (at most 1 MB)',
+    );
     expectError(await inject({ method: 'POST', url: '/api/contact', headers, payload: big }), 413);
     expectError(await inject({ method: 'POST', url: '/api/books', headers, payload: big }), 413);
     expect(await snapshot()).toEqual(before);
@@ -169,17 +202,35 @@ describe('garbage never yields a 500 and never changes anything', () => {
     ['text/plain', 'hello', 400],
     ['application/x-www-form-urlencoded', 'title=x&status=published', 415],
     ['application/xml', '<book/>', 415],
-    [multipartBody([{ field: 'title', content: 'x' }]).headers['content-type']!, multipartBody([{ field: 'title', content: 'x' }]).payload, 415],
+    [
+      multipartBody([{ field: 'title', content: 'x' }]).headers['content-type']!,
+      multipartBody([{ field: 'title', content: 'x' }]).payload,
+      415,
+    ],
   ])('refuses a %s body to a JSON endpoint', async (contentType, payload, status) => {
     const before = await snapshot();
-    const res = await inject({ method: 'POST', url: '/api/books', headers: { ...bearer(context.token), 'content-type': contentType }, payload });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/books',
+      headers: { ...bearer(context.token), 'content-type': contentType },
+      payload,
+    });
     expectError(res, status);
     expect(await snapshot()).toEqual(before);
   });
 
   it('refuses a JSON write with no body at all', async () => {
     expectError(await inject({ method: 'POST', url: '/api/contact' }), 400);
-    expectError(await inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: '' }), 400, 'Request body is empty');
+    expectError(
+      await inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      }),
+      400,
+      'Request body is empty',
+    );
   });
 });
 
@@ -217,16 +268,29 @@ describe('unknown paths', () => {
 });
 
 describe('odd Authorization headers', () => {
-  it.each(['Bearer', 'Bearer    ', 'Basic YWRtaW46YWRtaW4=', `Bearer ${'x'.repeat(10_000)}`, 'Bearer ☠☠☠', `Token ${TEST_ADMIN_PASSWORD}`])(
-    'refuses %j with 401',
-    async (authorization) => {
-      const res = await inject({ method: 'GET', url: '/api/admin/verify', headers: { authorization }, remoteAddress: freshAddress() });
-      expectError(res, 401);
-    },
-  );
+  it.each([
+    'Bearer',
+    'Bearer    ',
+    'Basic YWRtaW46YWRtaW4=',
+    `Bearer ${'x'.repeat(10_000)}`,
+    'Bearer ☠☠☠',
+    `Token ${TEST_ADMIN_PASSWORD}`,
+  ])('refuses %j with 401', async (authorization) => {
+    const res = await inject({
+      method: 'GET',
+      url: '/api/admin/verify',
+      headers: { authorization },
+      remoteAddress: freshAddress(),
+    });
+    expectError(res, 401);
+  });
 
   it('accepts the bearer scheme in any case', async () => {
-    const res = await inject({ method: 'GET', url: '/api/admin/verify', headers: { authorization: `bearer ${context.token}` } });
+    const res = await inject({
+      method: 'GET',
+      url: '/api/admin/verify',
+      headers: { authorization: `bearer ${context.token}` },
+    });
     expect(res.statusCode).toBe(200);
   });
 });

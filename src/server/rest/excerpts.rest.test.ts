@@ -51,18 +51,37 @@ describe('/api/excerpts rules', () => {
   it('refuses an excerpt for a book that does not exist, on create and on update', async () => {
     const before = await getList(context.t.app, '/api/excerpts');
     const payload = validExcerpt('no-such-book');
-    expectError(await inject({ method: 'POST', url: '/api/excerpts', headers: bearer(context.token), payload }), 400, 'The chosen book does not exist');
+    expectError(
+      await inject({ method: 'POST', url: '/api/excerpts', headers: bearer(context.token), payload }),
+      400,
+      'The chosen book does not exist',
+    );
     expect(await getList(context.t.app, '/api/excerpts')).toEqual(before);
 
-    const excerpt = await createVia<{ id: string }>(context.t.app, '/api/excerpts', context.token, validExcerpt((await createBook(context)).id));
-    const update = await inject({ method: 'PUT', url: `/api/excerpts/${excerpt.id}`, headers: bearer(context.token), payload });
+    const excerpt = await createVia<{ id: string }>(
+      context.t.app,
+      '/api/excerpts',
+      context.token,
+      validExcerpt((await createBook(context)).id),
+    );
+    const update = await inject({
+      method: 'PUT',
+      url: `/api/excerpts/${excerpt.id}`,
+      headers: bearer(context.token),
+      payload,
+    });
     expectError(update, 400, 'The chosen book does not exist');
     expect((await inject({ method: 'GET', url: `/api/excerpts/${excerpt.id}` })).json()).toEqual(excerpt);
   });
 
   it('can move an excerpt to another book', async () => {
     const [first, second] = [await createBook(context, 'First'), await createBook(context, 'Second')];
-    const excerpt = await createVia<{ id: string }>(context.t.app, '/api/excerpts', context.token, validExcerpt(first.id));
+    const excerpt = await createVia<{ id: string }>(
+      context.t.app,
+      '/api/excerpts',
+      context.token,
+      validExcerpt(first.id),
+    );
     const res = await inject({
       method: 'PUT',
       url: `/api/excerpts/${excerpt.id}`,
@@ -75,8 +94,18 @@ describe('/api/excerpts rules', () => {
   it('deleting a book deletes its excerpts but keeps its preorders, with the stored book title', async () => {
     const book = await createBook(context, 'Doomed Volume');
     const kept = await createBook(context, 'Surviving Volume');
-    const doomed = await createVia<{ id: string }>(context.t.app, '/api/excerpts', context.token, validExcerpt(book.id));
-    const survivor = await createVia<{ id: string }>(context.t.app, '/api/excerpts', context.token, validExcerpt(kept.id));
+    const doomed = await createVia<{ id: string }>(
+      context.t.app,
+      '/api/excerpts',
+      context.token,
+      validExcerpt(book.id),
+    );
+    const survivor = await createVia<{ id: string }>(
+      context.t.app,
+      '/api/excerpts',
+      context.token,
+      validExcerpt(kept.id),
+    );
     const preorder = await inject({
       method: 'POST',
       url: '/api/preorders',
@@ -84,22 +113,43 @@ describe('/api/excerpts rules', () => {
     });
     expect(preorder.statusCode).toBe(201);
 
-    expect((await inject({ method: 'DELETE', url: `/api/books/${book.id}`, headers: bearer(context.token) })).statusCode).toBe(204);
+    expect(
+      (await inject({ method: 'DELETE', url: `/api/books/${book.id}`, headers: bearer(context.token) })).statusCode,
+    ).toBe(204);
 
     const excerptIds = (await getList<{ id: string }>(context.t.app, '/api/excerpts')).map((e) => e.id);
     expect(excerptIds).not.toContain(doomed.id);
     expect(excerptIds).toContain(survivor.id);
     expectError(await inject({ method: 'GET', url: `/api/excerpts/${doomed.id}` }), 404, 'Excerpt not found');
-    const stored = await context.t.services.db.selectFrom('excerpts').select('id').where('bookId', '=', book.id).execute();
+    const stored = await context.t.services.db
+      .selectFrom('excerpts')
+      .select('id')
+      .where('bookId', '=', book.id)
+      .execute();
     expect(stored).toEqual([]);
 
-    const preorders = await getList<{ id: string; bookId: string; bookTitle: string }>(context.t.app, '/api/admin/preorders', context.token);
-    expect(preorders.find((p) => p.id === preorder.json<{ id: string }>().id)).toMatchObject({ bookId: book.id, bookTitle: 'Doomed Volume' });
+    const preorders = await getList<{ id: string; bookId: string; bookTitle: string }>(
+      context.t.app,
+      '/api/admin/preorders',
+      context.token,
+    );
+    expect(preorders.find((p) => p.id === preorder.json<{ id: string }>().id)).toMatchObject({
+      bookId: book.id,
+      bookTitle: 'Doomed Volume',
+    });
   });
 
-  it('lists excerpts in their books\' display order', async () => {
-    const late = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, { ...validBook, title: 'Late', order: 900 });
-    const early = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, { ...validBook, title: 'Early', order: -900 });
+  it("lists excerpts in their books' display order", async () => {
+    const late = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, {
+      ...validBook,
+      title: 'Late',
+      order: 900,
+    });
+    const early = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, {
+      ...validBook,
+      title: 'Early',
+      order: -900,
+    });
     await createVia(context.t.app, '/api/excerpts', context.token, validExcerpt(late.id));
     await createVia(context.t.app, '/api/excerpts', context.token, validExcerpt(early.id));
     const bookIds = (await getList<{ bookId: string }>(context.t.app, '/api/excerpts')).map((e) => e.bookId);

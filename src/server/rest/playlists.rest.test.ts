@@ -11,7 +11,11 @@ describeContentContract(context, {
   name: 'Playlist',
   url: '/api/playlists',
   validPayload: () => structuredClone(validPlaylist),
-  changes: { title: 'Marsh Songs', tracks: [{ title: 'Salt', artist: null, duration: '4:01' }], appleMusicUrl: 'https://music.apple.com/us/playlist/x' },
+  changes: {
+    title: 'Marsh Songs',
+    tracks: [{ title: 'Salt', artist: null, duration: '4:01' }],
+    appleMusicUrl: 'https://music.apple.com/us/playlist/x',
+  },
   requiredFields: {
     title: 'Title is required',
     tracks: 'Tracks must be a list',
@@ -27,8 +31,14 @@ describe('/api/playlists rules', () => {
     context.t.app.inject({ method: 'POST', url: '/api/playlists', headers: bearer(context.token), payload });
 
   it('stores tracks as a structured list and gives them back as such', async () => {
-    const tracks = [{ title: 'Ashfall', artist: 'The Choir', duration: '3:12' }, { title: 'Vesper', artist: null, duration: null }];
-    const created = await createVia<{ id: string }>(context.t.app, '/api/playlists', context.token, { ...validPlaylist, tracks });
+    const tracks = [
+      { title: 'Ashfall', artist: 'The Choir', duration: '3:12' },
+      { title: 'Vesper', artist: null, duration: null },
+    ];
+    const created = await createVia<{ id: string }>(context.t.app, '/api/playlists', context.token, {
+      ...validPlaylist,
+      tracks,
+    });
     expect(created).toMatchObject({ tracks });
     const listed = (await getList<{ id: string }>(context.t.app, '/api/playlists')).find((p) => p.id === created.id);
     expect(listed).toMatchObject({ tracks });
@@ -41,14 +51,26 @@ describe('/api/playlists rules', () => {
   });
 
   it('refuses streaming links to other hosts or without https', async () => {
-    expectError(await post({ ...validPlaylist, spotifyUrl: 'https://evil.example/playlist/a' }), 400, /Spotify link must be an https link/);
-    expectError(await post({ ...validPlaylist, appleMusicUrl: 'http://music.apple.com/x' }), 400, /Apple Music link must be an https link/);
+    expectError(
+      await post({ ...validPlaylist, spotifyUrl: 'https://evil.example/playlist/a' }),
+      400,
+      /Spotify link must be an https link/,
+    );
+    expectError(
+      await post({ ...validPlaylist, appleMusicUrl: 'http://music.apple.com/x' }),
+      400,
+      /Apple Music link must be an https link/,
+    );
   });
 
   it('refuses malformed tracks', async () => {
     expectError(await post({ ...validPlaylist, tracks: [{ artist: 'Nobody' }] }), 400, 'Track title is required');
     expectError(await post({ ...validPlaylist, tracks: 'Ashfall' }), 400, 'Tracks must be a list');
     const tooMany = Array.from({ length: MAX_TRACKS + 1 }, (_, i) => ({ title: `T${i}` }));
-    expectError(await post({ ...validPlaylist, tracks: tooMany }), 400, `A playlist holds at most ${MAX_TRACKS} tracks`);
+    expectError(
+      await post({ ...validPlaylist, tracks: tooMany }),
+      400,
+      `A playlist holds at most ${MAX_TRACKS} tracks`,
+    );
   });
 });

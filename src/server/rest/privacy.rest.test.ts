@@ -17,7 +17,8 @@ const PUBLIC_LISTS = ['/api/books', '/api/excerpts', '/api/blog', '/api/art', '/
 let itemUrls: string[] = [];
 
 beforeAll(async () => {
-  const create = (url: string, payload: object) => createVia<{ id: string }>(context.t.app, url, context.token, payload);
+  const create = (url: string, payload: object) =>
+    createVia<{ id: string }>(context.t.app, url, context.token, payload);
   const book = await create('/api/books', validBook);
   const created = [
     ['/api/books', book.id],
@@ -30,7 +31,16 @@ beforeAll(async () => {
   const submissions = [
     ['/api/contact', { name: 'Secret Sender', email: SECRET_EMAILS[0], message: 'Private words.' }],
     ['/api/newsletter', { email: SECRET_EMAILS[1] }],
-    ['/api/preorders', { bookId: book.id, customerName: 'Secret Buyer', customerEmail: SECRET_EMAILS[2], preferredFormat: 'ebook', phoneNumber: '+1 555 0199' }],
+    [
+      '/api/preorders',
+      {
+        bookId: book.id,
+        customerName: 'Secret Buyer',
+        customerEmail: SECRET_EMAILS[2],
+        preferredFormat: 'ebook',
+        phoneNumber: '+1 555 0199',
+      },
+    ],
   ] as const;
   for (const [url, payload] of submissions) {
     const res = await context.t.app.inject({ method: 'POST', url, payload });
@@ -41,11 +51,33 @@ beforeAll(async () => {
 
 describe('public reads never expose private data', () => {
   it('no public GET contains an email, the password, its hash or a session token', async () => {
-    const [{ password: passwordHash }] = await context.t.services.db.selectFrom('users').select('password').execute() as [{ password: string }];
-    const [{ tokenHash }] = await context.t.services.db.selectFrom('adminSessions').select('tokenHash').execute() as [{ tokenHash: string }];
-    const secrets = [...SECRET_EMAILS, 'Secret Sender', 'Secret Buyer', '+1 555 0199', TEST_ADMIN_PASSWORD, passwordHash, 'scrypt$', tokenHash, context.token];
+    const [{ password: passwordHash }] = (await context.t.services.db
+      .selectFrom('users')
+      .select('password')
+      .execute()) as [{ password: string }];
+    const [{ tokenHash }] = (await context.t.services.db.selectFrom('adminSessions').select('tokenHash').execute()) as [
+      { tokenHash: string },
+    ];
+    const secrets = [
+      ...SECRET_EMAILS,
+      'Secret Sender',
+      'Secret Buyer',
+      '+1 555 0199',
+      TEST_ADMIN_PASSWORD,
+      passwordHash,
+      'scrypt$',
+      tokenHash,
+      context.token,
+    ];
 
-    const urls = [...PUBLIC_LISTS, ...itemUrls, '/api/blog?category=announcements', '/healthz', '/trpc/books.list', '/trpc/blog.list'];
+    const urls = [
+      ...PUBLIC_LISTS,
+      ...itemUrls,
+      '/api/blog?category=announcements',
+      '/healthz',
+      '/trpc/books.list',
+      '/trpc/blog.list',
+    ];
     for (const url of urls) {
       const res = await context.t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);

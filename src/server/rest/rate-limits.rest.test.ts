@@ -15,7 +15,15 @@ function forms(bookId: () => string): Form[] {
   return [
     { url: '/api/contact', payload: (n) => ({ name: `Reader ${n}`, email: `r${n}@example.com`, message: 'Hello' }) },
     { url: '/api/newsletter', payload: (n) => ({ email: `limit-${n}-${Math.random()}@example.com` }) },
-    { url: '/api/preorders', payload: (n) => ({ bookId: bookId(), customerName: `Reader ${n}`, customerEmail: `r${n}@example.com`, preferredFormat: 'ebook' }) },
+    {
+      url: '/api/preorders',
+      payload: (n) => ({
+        bookId: bookId(),
+        customerName: `Reader ${n}`,
+        customerEmail: `r${n}@example.com`,
+        preferredFormat: 'ebook',
+      }),
+    },
   ];
 }
 
@@ -57,26 +65,43 @@ describe('with RATE_LIMITS=on', () => {
 
   it('also counts refused (invalid) submissions', async () => {
     const address = freshAddress();
-    for (let n = 0; n < FORM_LIMIT; n++) expect((await post(context.t, '/api/contact', {}, address)).statusCode).toBe(400);
+    for (let n = 0; n < FORM_LIMIT; n++)
+      expect((await post(context.t, '/api/contact', {}, address)).statusCode).toBe(400);
     expectError(await post(context.t, '/api/contact', forms(() => bookId)[0]!.payload(1), address), 429, TOO_MANY);
   });
 
   it('limits public reads per address too, but far more loosely', async () => {
     // Warmed from another address, so every read below is answered from the kept answer.
-    expect((await context.t.app.inject({ method: 'GET', url: '/api/books', remoteAddress: freshAddress() })).statusCode).toBe(200);
+    expect(
+      (await context.t.app.inject({ method: 'GET', url: '/api/books', remoteAddress: freshAddress() })).statusCode,
+    ).toBe(200);
     const address = freshAddress();
     const reads = await Promise.all(
-      Array.from({ length: LIMITS.publicRead.limit }, () => context.t.app.inject({ method: 'GET', url: '/api/books', remoteAddress: address })),
+      Array.from({ length: LIMITS.publicRead.limit }, () =>
+        context.t.app.inject({ method: 'GET', url: '/api/books', remoteAddress: address }),
+      ),
     );
     expect(reads.every((res) => res.statusCode === 200)).toBe(true);
-    expectError(await context.t.app.inject({ method: 'GET', url: '/api/books', remoteAddress: address }), 429, TOO_MANY);
-    expect((await context.t.app.inject({ method: 'GET', url: '/api/books', remoteAddress: freshAddress() })).statusCode).toBe(200);
+    expectError(
+      await context.t.app.inject({ method: 'GET', url: '/api/books', remoteAddress: address }),
+      429,
+      TOO_MANY,
+    );
+    expect(
+      (await context.t.app.inject({ method: 'GET', url: '/api/books', remoteAddress: freshAddress() })).statusCode,
+    ).toBe(200);
   });
 
   it('does not limit the admin’s own writes as public form writes', async () => {
     const address = freshAddress();
     for (let n = 0; n < FORM_LIMIT + 2; n++) {
-      const res = await context.t.app.inject({ method: 'POST', url: '/api/books', headers: bearer(context.token), payload: validBook, remoteAddress: address });
+      const res = await context.t.app.inject({
+        method: 'POST',
+        url: '/api/books',
+        headers: bearer(context.token),
+        payload: validBook,
+        remoteAddress: address,
+      });
       expect(res.statusCode).toBe(201);
     }
   });
@@ -101,7 +126,12 @@ describe('with RATE_LIMITS=off', () => {
   it('failed admin keys are still throttled: the 11th attempt in 5 minutes answers 429', async () => {
     const address = freshAddress();
     for (let n = 0; n < LIMITS.failedAdminKey.limit; n++) {
-      const res = await context.t.app.inject({ method: 'GET', url: '/api/admin/verify', headers: bearer(wrongKey(n)), remoteAddress: address });
+      const res = await context.t.app.inject({
+        method: 'GET',
+        url: '/api/admin/verify',
+        headers: bearer(wrongKey(n)),
+        remoteAddress: address,
+      });
       expectError(res, 401, 'Invalid admin key');
     }
     const verify = (key: string, remoteAddress = address) =>
@@ -109,18 +139,43 @@ describe('with RATE_LIMITS=off', () => {
     expectError(await verify('wrong-again'), 429, TOO_MANY_FAILURES);
     // Even the right password is refused from that address for now...
     expectError(await verify(TEST_ADMIN_PASSWORD), 429, TOO_MANY_FAILURES);
-    expectError(await context.t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_ADMIN_PASSWORD }, remoteAddress: address }), 429, TOO_MANY_FAILURES);
+    expectError(
+      await context.t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { password: TEST_ADMIN_PASSWORD },
+        remoteAddress: address,
+      }),
+      429,
+      TOO_MANY_FAILURES,
+    );
     // ...but a valid session token still works, and other addresses are unaffected.
     expect((await verify(context.token)).statusCode).toBe(200);
-    expect((await context.t.app.inject({ method: 'POST', url: '/api/books', headers: bearer(context.token), payload: validBook, remoteAddress: address })).statusCode).toBe(201);
+    expect(
+      (
+        await context.t.app.inject({
+          method: 'POST',
+          url: '/api/books',
+          headers: bearer(context.token),
+          payload: validBook,
+          remoteAddress: address,
+        })
+      ).statusCode,
+    ).toBe(201);
     expect((await verify(TEST_ADMIN_PASSWORD, freshAddress())).statusCode).toBe(200);
   });
 
   it('a wrong password at login counts as a failed key', async () => {
     const address = freshAddress();
-    const login = (password: string) => context.t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password }, remoteAddress: address });
+    const login = (password: string) =>
+      context.t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password }, remoteAddress: address });
     for (let n = 1; n < LIMITS.failedAdminKey.limit; n++) {
-      const res = await context.t.app.inject({ method: 'GET', url: '/api/admin/verify', headers: bearer(wrongKey(n)), remoteAddress: address });
+      const res = await context.t.app.inject({
+        method: 'GET',
+        url: '/api/admin/verify',
+        headers: bearer(wrongKey(n)),
+        remoteAddress: address,
+      });
       expectError(res, 401, 'Invalid admin key');
     }
     expectError(await login('Wrong-Password-1!'), 401, 'Invalid admin key');
@@ -130,9 +185,18 @@ describe('with RATE_LIMITS=off', () => {
   it('a missing key is refused without counting as a failure', async () => {
     const address = freshAddress();
     for (let n = 0; n < LIMITS.failedAdminKey.limit + 5; n++) {
-      expectError(await context.t.app.inject({ method: 'GET', url: '/api/admin/verify', remoteAddress: address }), 401, 'Admin key required');
+      expectError(
+        await context.t.app.inject({ method: 'GET', url: '/api/admin/verify', remoteAddress: address }),
+        401,
+        'Admin key required',
+      );
     }
-    const res = await context.t.app.inject({ method: 'GET', url: '/api/admin/verify', headers: bearer(TEST_ADMIN_PASSWORD), remoteAddress: address });
+    const res = await context.t.app.inject({
+      method: 'GET',
+      url: '/api/admin/verify',
+      headers: bearer(TEST_ADMIN_PASSWORD),
+      remoteAddress: address,
+    });
     expect(res.statusCode).toBe(200);
   });
 });

@@ -49,7 +49,11 @@ function contentRoutes(
       publicReadKey: (r) => `${base}/:id ${id(r)}`,
     },
     { method: 'POST', url: base, status: 201, call: (caller, r) => pick(caller).create(r.body as never) },
-    { method: 'PUT', url: `${base}/:id`, call: (caller, r) => pick(caller).update({ id: id(r), data: r.body } as never) },
+    {
+      method: 'PUT',
+      url: `${base}/:id`,
+      call: (caller, r) => pick(caller).update({ id: id(r), data: r.body } as never),
+    },
     { method: 'DELETE', url: `${base}/:id`, status: 204, call: (caller, r) => pick(caller).delete({ id: id(r) }) },
   ];
 }
@@ -68,7 +72,12 @@ export const restRoutes: RestRoute[] = [
   ...contentRoutes('/api/art', (caller) => caller.art),
   ...contentRoutes('/api/playlists', (caller) => caller.playlists),
   { method: 'POST', url: '/api/contact', status: 201, call: (caller, r) => caller.contact.send(r.body as never) },
-  { method: 'POST', url: '/api/newsletter', status: 201, call: (caller, r) => caller.newsletter.subscribe(r.body as never) },
+  {
+    method: 'POST',
+    url: '/api/newsletter',
+    status: 201,
+    call: (caller, r) => caller.newsletter.subscribe(r.body as never),
+  },
   { method: 'POST', url: '/api/preorders', status: 201, call: (caller, r) => caller.preorders.create(r.body as never) },
   { method: 'POST', url: '/api/admin/login', call: (caller, r) => caller.admin.login(r.body as never) },
   { method: 'POST', url: '/api/admin/logout', status: 204, call: (caller) => caller.admin.logout() },
@@ -76,5 +85,9 @@ export const restRoutes: RestRoute[] = [
   { method: 'GET', url: '/api/admin/contact', call: (caller) => caller.admin.contactSubmissions() },
   { method: 'GET', url: '/api/admin/newsletter', call: (caller) => caller.admin.newsletterSubscriptions() },
   { method: 'GET', url: '/api/admin/preorders', call: (caller) => caller.admin.preorders() },
-  { method: 'POST', url: '/api/admin/change-password', call: (caller, r) => caller.admin.changePassword(r.body as never) },
+  {
+    method: 'POST',
+    url: '/api/admin/change-password',
+    call: (caller, r) => caller.admin.changePassword(r.body as never),
+  },
 ];

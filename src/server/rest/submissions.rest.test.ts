@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import { useTestApp } from '../test-support/app-context.js';
-import { bearer, createVia, expectError, FAST_WRONG_KEY, freshAddress, getList, type InjectOptions } from '../test-support/http.js';
+import {
+  bearer,
+  createVia,
+  expectError,
+  FAST_WRONG_KEY,
+  freshAddress,
+  getList,
+  type InjectOptions,
+} from '../test-support/http.js';
 import { validBook } from '../test-support/test-app.js';
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -36,9 +44,21 @@ describe('POST /api/contact', () => {
 
   it('refuses a malformed email and over-long text', async () => {
     const before = await adminList('/api/admin/contact');
-    expectError(await submit('/api/contact', { ...contact, email: 'ada-at-example' }), 400, 'Please enter a valid email address');
-    expectError(await submit('/api/contact', { ...contact, message: 'x'.repeat(TEXT_LIMITS.message + 1) }), 400, `Message must be at most ${TEXT_LIMITS.message} characters`);
-    expectError(await submit('/api/contact', { ...contact, name: 'x'.repeat(TEXT_LIMITS.name + 1) }), 400, `Name must be at most ${TEXT_LIMITS.name} characters`);
+    expectError(
+      await submit('/api/contact', { ...contact, email: 'ada-at-example' }),
+      400,
+      'Please enter a valid email address',
+    );
+    expectError(
+      await submit('/api/contact', { ...contact, message: 'x'.repeat(TEXT_LIMITS.message + 1) }),
+      400,
+      `Message must be at most ${TEXT_LIMITS.message} characters`,
+    );
+    expectError(
+      await submit('/api/contact', { ...contact, name: 'x'.repeat(TEXT_LIMITS.name + 1) }),
+      400,
+      `Name must be at most ${TEXT_LIMITS.name} characters`,
+    );
     expect(await adminList('/api/admin/contact')).toEqual(before);
   });
 });
@@ -50,7 +70,12 @@ describe('POST /api/newsletter', () => {
     const { id } = res.json<{ id: string }>();
     expect(res.json()).toEqual({ id: expect.any(String), message: 'Subscribed' });
     const stored = (await adminList<{ id: string }>('/api/admin/newsletter')).find((s) => s.id === id);
-    expect(stored).toEqual({ id, email: 'reader@example.com', isActive: true, createdAt: expect.stringMatching(ISO_8601) });
+    expect(stored).toEqual({
+      id,
+      email: 'reader@example.com',
+      isActive: true,
+      createdAt: expect.stringMatching(ISO_8601),
+    });
   });
 
   it.each(['reader@example.com', 'READER@EXAMPLE.COM', '  Reader@Example.com  '])(
@@ -65,8 +90,14 @@ describe('POST /api/newsletter', () => {
 
   it('welcomes back an inactive subscriber without a second row', async () => {
     const { id } = (await submit('/api/newsletter', { email: 'lapsed@example.com' })).json<{ id: string }>();
-    await context.t.services.db.updateTable('newsletterSubscriptions').set({ isActive: 0 }).where('id', '=', id).execute();
-    const inactive = (await adminList<{ id: string; isActive: unknown }>('/api/admin/newsletter')).find((s) => s.id === id);
+    await context.t.services.db
+      .updateTable('newsletterSubscriptions')
+      .set({ isActive: 0 })
+      .where('id', '=', id)
+      .execute();
+    const inactive = (await adminList<{ id: string; isActive: unknown }>('/api/admin/newsletter')).find(
+      (s) => s.id === id,
+    );
     expect(inactive?.isActive).toBe(false);
 
     const res = await submit('/api/newsletter', { email: 'LAPSED@example.com' });
@@ -101,13 +132,21 @@ describe('POST /api/preorders', () => {
   });
 
   it('stores the preorder with the book title (201)', async () => {
-    const book = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, { ...validBook, title: 'Preorder Me' });
+    const book = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, {
+      ...validBook,
+      title: 'Preorder Me',
+    });
     const res = await submit('/api/preorders', preorderFor(book.id));
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json<{ id: string }>();
     expect(body).toEqual({ id: expect.any(String), message: 'Preorder received' });
     const stored = (await adminList<{ id: string }>('/api/admin/preorders')).find((p) => p.id === body.id);
-    expect(stored).toEqual({ id: body.id, ...preorderFor(book.id), bookTitle: 'Preorder Me', createdAt: expect.stringMatching(ISO_8601) });
+    expect(stored).toEqual({
+      id: body.id,
+      ...preorderFor(book.id),
+      bookTitle: 'Preorder Me',
+      createdAt: expect.stringMatching(ISO_8601),
+    });
   });
 
   it('makes phone and special requests optional', async () => {
@@ -164,15 +203,25 @@ describe('honeypot: a filled `website` field answers success and stores nothing'
 });
 
 describe('admin lists of submissions', () => {
-  it.each(['/api/admin/contact', '/api/admin/newsletter', '/api/admin/preorders'])('%s needs a valid key', async (url) => {
-    expectError(await inject({ method: 'GET', url }), 401, 'Admin key required');
-    expectError(await inject({ method: 'GET', url, headers: bearer(FAST_WRONG_KEY), remoteAddress: freshAddress() }), 401, 'Invalid admin key');
-  });
+  it.each(['/api/admin/contact', '/api/admin/newsletter', '/api/admin/preorders'])(
+    '%s needs a valid key',
+    async (url) => {
+      expectError(await inject({ method: 'GET', url }), 401, 'Admin key required');
+      expectError(
+        await inject({ method: 'GET', url, headers: bearer(FAST_WRONG_KEY), remoteAddress: freshAddress() }),
+        401,
+        'Invalid admin key',
+      );
+    },
+  );
 
-  it.each(['/api/admin/contact', '/api/admin/newsletter', '/api/admin/preorders'])('%s lists newest first', async (url) => {
-    const items = await adminList<{ createdAt: string }>(url);
-    expect(items.length).toBeGreaterThan(0);
-    const times = items.map((item) => Date.parse(item.createdAt));
-    expect(times).toEqual([...times].sort((a, b) => b - a));
-  });
+  it.each(['/api/admin/contact', '/api/admin/newsletter', '/api/admin/preorders'])(
+    '%s lists newest first',
+    async (url) => {
+      const items = await adminList<{ createdAt: string }>(url);
+      expect(items.length).toBeGreaterThan(0);
+      const times = items.map((item) => Date.parse(item.createdAt));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+    },
+  );
 });

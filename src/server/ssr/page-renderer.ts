@@ -19,7 +19,8 @@ const ANNOUNCEMENT_COOKIE = /(?:^|;)\s*announcementDismissed=1\s*(?:;|$)/;
 export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set<string>();
 
 /** Paths that name a file: never a page, so a miss is a plain 404 without rendering. */
-const FILE_PATH = /^\/(?:assets\/|objects\/)|\.(?:js|mjs|css|map|json|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|txt|xml|webmanifest)$/i;
+const FILE_PATH =
+  /^\/(?:assets\/|objects\/)|\.(?:js|mjs|css|map|json|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|txt|xml|webmanifest)$/i;
 
 /** One rendered page, kept in the response cache. */
 export type RenderedPage = {
@@ -100,7 +101,8 @@ export function createPageRenderer(options: PageRendererOptions) {
         createContext: async () => context,
         transformer: superjson,
         onError: ({ error, path }) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR') log.error({ err: error, procedure: path }, 'procedure failed during render');
+          if (error.code === 'INTERNAL_SERVER_ERROR')
+            log.error({ err: error, procedure: path }, 'procedure failed during render');
         },
       }),
     });
@@ -156,7 +158,8 @@ export function createPageRenderer(options: PageRendererOptions) {
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Encoding, Cookie')
       .header('etag', page.body.etag);
-    if (page.status === 200 && ifNoneMatchMatches(request.headers['if-none-match'], page.body.etag)) return reply.status(304).send();
+    if (page.status === 200 && ifNoneMatchMatches(request.headers['if-none-match'], page.body.etag))
+      return reply.status(304).send();
     return sendKeptBody(request, reply, page.body);
   };
 }

@@ -2,7 +2,14 @@ import { brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESSION_THRESHOLD_BYTES } from '../http/kept-body.js';
-import { createTestApp, TEST_ADMIN_PASSWORD, validBlogPost, validBook, validExcerpt, type TestApp } from '../test-support/test-app.js';
+import {
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  validBlogPost,
+  validBook,
+  validExcerpt,
+  type TestApp,
+} from '../test-support/test-app.js';
 import { escapeXml, registerSeoRoutes, robotsTxt, rssXml, sitemapXml, STATIC_PAGE_PATHS } from './seo-routes.js';
 
 const ORIGIN = 'https://example.com';
@@ -29,8 +36,20 @@ describe('SEO documents', () => {
 
   it('the feed lists posts newest first with RFC 822 dates', () => {
     const xml = rssXml(ORIGIN, [
-      { id: 'old', title: 'Old & dusty', summary: 'S', category: 'soundtracks', publishedAt: new Date('2025-01-01T00:00:00Z') },
-      { id: 'new', title: 'New', summary: '<b>bold</b>', category: 'announcements', publishedAt: new Date('2026-01-01T00:00:00Z') },
+      {
+        id: 'old',
+        title: 'Old & dusty',
+        summary: 'S',
+        category: 'soundtracks',
+        publishedAt: new Date('2025-01-01T00:00:00Z'),
+      },
+      {
+        id: 'new',
+        title: 'New',
+        summary: '<b>bold</b>',
+        category: 'announcements',
+        publishedAt: new Date('2026-01-01T00:00:00Z'),
+      },
     ]);
     expect(xml.indexOf('/blog/new')).toBeLessThan(xml.indexOf('/blog/old'));
     expect(xml).toContain('<title>Old &#38; dusty</title>');
@@ -76,7 +95,11 @@ describe('registerSeoRoutes', () => {
   it('revalidates with an ETag', async () => {
     const first = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(first.headers['content-type']).toBe('text/plain; charset=utf-8');
-    const again = await app.inject({ method: 'GET', url: '/robots.txt', headers: { 'if-none-match': String(first.headers.etag) } });
+    const again = await app.inject({
+      method: 'GET',
+      url: '/robots.txt',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 
@@ -84,7 +107,11 @@ describe('registerSeoRoutes', () => {
     const admin = testApp.callerWithKey(TEST_ADMIN_PASSWORD);
     for (let i = 0; i < 10; i++) await admin.blog.create(validBlogPost);
     const plain = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'site.test' } });
-    const compressed = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'site.test', 'accept-encoding': 'br, gzip' } });
+    const compressed = await app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { host: 'site.test', 'accept-encoding': 'br, gzip' },
+    });
     expect(plain.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(compressed.headers.vary).toBe('Accept-Encoding');

@@ -8,7 +8,16 @@ export const SITE_TITLE = 'The Cinderwake Cycle';
 export const SITE_AUTHOR = 'Delphine Rook';
 
 /** The public routes without parameters, in the order the navigation lists them. */
-export const STATIC_PAGE_PATHS = ['/', '/books', '/excerpts', '/art-music', '/blog', '/about', '/contact', '/preorder'] as const;
+export const STATIC_PAGE_PATHS = [
+  '/',
+  '/books',
+  '/excerpts',
+  '/art-music',
+  '/blog',
+  '/about',
+  '/contact',
+  '/preorder',
+] as const;
 
 export function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -20,9 +29,15 @@ type SitemapInput = {
 };
 
 export function sitemapXml(origin: string, { excerpts, posts }: SitemapInput): string {
-  const newestPost = posts.reduce<Date | null>((newest, post) => (!newest || post.publishedAt > newest ? post.publishedAt : newest), null);
+  const newestPost = posts.reduce<Date | null>(
+    (newest, post) => (!newest || post.publishedAt > newest ? post.publishedAt : newest),
+    null,
+  );
   const entries: Array<{ loc: string; lastmod?: Date }> = [
-    ...STATIC_PAGE_PATHS.map((path) => ({ loc: `${origin}${path}`, ...(path === '/blog' && newestPost ? { lastmod: newestPost } : {}) })),
+    ...STATIC_PAGE_PATHS.map((path) => ({
+      loc: `${origin}${path}`,
+      ...(path === '/blog' && newestPost ? { lastmod: newestPost } : {}),
+    })),
     ...excerpts.map((excerpt) => ({ loc: `${origin}/excerpts/${encodeURIComponent(excerpt.id)}` })),
     ...posts.map((post) => ({ loc: `${origin}/blog/${encodeURIComponent(post.id)}`, lastmod: post.publishedAt })),
   ];
@@ -98,12 +113,17 @@ export function registerSeoRoutes(app: FastifyInstance, services: AppServices): 
       if (documents.size > 50) documents.clear();
       documents.set(key, document);
     }
-    reply.type(type).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', document.etag);
+    reply
+      .type(type)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding')
+      .header('etag', document.etag);
     if (ifNoneMatchMatches(request.headers['if-none-match'], document.etag)) return reply.status(304).send();
     return sendKeptBody(request, reply, document);
   }
 
-  const callerFor = (request: FastifyRequest) => createCaller(createRequestContext(services, { ip: request.ip, headers: {} }));
+  const callerFor = (request: FastifyRequest) =>
+    createCaller(createRequestContext(services, { ip: request.ip, headers: {} }));
 
   app.get('/robots.txt', (request, reply) => serve(request, reply, 'robots', 'text/plain; charset=utf-8', robotsTxt));
 

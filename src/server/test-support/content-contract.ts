@@ -31,7 +31,12 @@ export function describeContentContract(context: AppContext, contract: ContentCo
   const admin = () => bearer(context.token);
   const list = () => getList<Payload & { id: string }>(context.t.app, url);
   const create = async (payload?: Payload) =>
-    createVia<Payload & { id: string }>(context.t.app, url, context.token, payload ?? (await contract.validPayload(context)));
+    createVia<Payload & { id: string }>(
+      context.t.app,
+      url,
+      context.token,
+      payload ?? (await contract.validPayload(context)),
+    );
   const getById = (id: string) => inject({ method: 'GET', url: `${url}/${id}` });
 
   describe(`${url}: the CRUD contract`, () => {
@@ -51,7 +56,12 @@ export function describeContentContract(context: AppContext, contract: ContentCo
     it('updates with 200, answering the updated object', async () => {
       const payload = await contract.validPayload(context);
       const created = await create(payload);
-      const res = await inject({ method: 'PUT', url: `${url}/${created.id}`, headers: admin(), payload: { ...payload, ...contract.changes } });
+      const res = await inject({
+        method: 'PUT',
+        url: `${url}/${created.id}`,
+        headers: admin(),
+        payload: { ...payload, ...contract.changes },
+      });
       expect(res.statusCode, res.body).toBe(200);
       const updated = res.json<Payload>();
       expect(updated).toMatchObject({ ...contract.changes, id: created.id });
@@ -86,8 +96,14 @@ export function describeContentContract(context: AppContext, contract: ContentCo
         { method: 'PUT' as const, url: `${url}/${existing.id}`, payload: { ...payload, ...contract.changes } },
         { method: 'DELETE' as const, url: `${url}/${existing.id}` },
       ];
-      for (const attempt of attempts) expectError(await inject({ ...attempt, remoteAddress }), 401, 'Admin key required');
-      for (const attempt of attempts) expectError(await inject({ ...attempt, remoteAddress, headers: bearer(FAST_WRONG_KEY) }), 401, 'Invalid admin key');
+      for (const attempt of attempts)
+        expectError(await inject({ ...attempt, remoteAddress }), 401, 'Admin key required');
+      for (const attempt of attempts)
+        expectError(
+          await inject({ ...attempt, remoteAddress, headers: bearer(FAST_WRONG_KEY) }),
+          401,
+          'Invalid admin key',
+        );
       expect(await list()).toEqual(before);
     });
 
@@ -100,7 +116,11 @@ export function describeContentContract(context: AppContext, contract: ContentCo
         if (typeof payload[field] === 'string') invalidPayloads.push({ ...payload, [field]: '  \t ' });
         for (const invalid of invalidPayloads) {
           expectError(await inject({ method: 'POST', url, headers: admin(), payload: invalid }), 400, message);
-          expectError(await inject({ method: 'PUT', url: `${url}/${existing.id}`, headers: admin(), payload: invalid }), 400, message);
+          expectError(
+            await inject({ method: 'PUT', url: `${url}/${existing.id}`, headers: admin(), payload: invalid }),
+            400,
+            message,
+          );
         }
         expect(await list()).toEqual(before);
       });
@@ -115,7 +135,11 @@ export function describeContentContract(context: AppContext, contract: ContentCo
         const overLimit = { ...payload, [field]: `${atLimit}x` };
         const message = new RegExp(`must be at most ${max} characters`);
         expectError(await inject({ method: 'POST', url, headers: admin(), payload: overLimit }), 400, message);
-        expectError(await inject({ method: 'PUT', url: `${url}/${existing.id}`, headers: admin(), payload: overLimit }), 400, message);
+        expectError(
+          await inject({ method: 'PUT', url: `${url}/${existing.id}`, headers: admin(), payload: overLimit }),
+          400,
+          message,
+        );
         expect(await list()).toEqual(before);
       });
 

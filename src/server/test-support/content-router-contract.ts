@@ -45,14 +45,21 @@ export function describeContentRouter(context: CallerContext, contract: ContentR
       await expectTRPCError(visitor().byId({ id: created.id }), 'NOT_FOUND', `${contract.name} not found`);
     });
 
-    it.each(contract.invalid)('refuses %j with BAD_REQUEST and its message, on create and update', async (override, message) => {
-      const input = await contract.validInput(context);
-      const existing = await admin().create(input);
-      const before = await visitor().list();
-      await expectTRPCError(admin().create({ ...input, ...override }), 'BAD_REQUEST', message);
-      await expectTRPCError(admin().update({ id: existing.id, data: { ...input, ...override } }), 'BAD_REQUEST', message);
-      expect(await visitor().list()).toEqual(before);
-    });
+    it.each(contract.invalid)(
+      'refuses %j with BAD_REQUEST and its message, on create and update',
+      async (override, message) => {
+        const input = await contract.validInput(context);
+        const existing = await admin().create(input);
+        const before = await visitor().list();
+        await expectTRPCError(admin().create({ ...input, ...override }), 'BAD_REQUEST', message);
+        await expectTRPCError(
+          admin().update({ id: existing.id, data: { ...input, ...override } }),
+          'BAD_REQUEST',
+          message,
+        );
+        expect(await visitor().list()).toEqual(before);
+      },
+    );
 
     it('answers NOT_FOUND for an unknown id', async () => {
       const input = await contract.validInput(context);
@@ -72,7 +79,11 @@ export function describeContentRouter(context: CallerContext, contract: ContentR
       await expectTRPCError(visitor().create(input), 'UNAUTHORIZED', 'Admin key required');
       await expectTRPCError(visitor().update({ id: existing.id, data: input }), 'UNAUTHORIZED', 'Admin key required');
       await expectTRPCError(visitor().delete({ id: existing.id }), 'UNAUTHORIZED', 'Admin key required');
-      await expectTRPCError(contract.pick(context.wrongKey()).delete({ id: existing.id }), 'UNAUTHORIZED', 'Invalid admin key');
+      await expectTRPCError(
+        contract.pick(context.wrongKey()).delete({ id: existing.id }),
+        'UNAUTHORIZED',
+        'Invalid admin key',
+      );
       expect(await visitor().list()).toEqual(before);
     });
   });

@@ -49,7 +49,11 @@ export function expectError(res: LightMyRequestResponse, status: number, message
 }
 
 /** GET a JSON list and return it. */
-export async function getList<T = Record<string, unknown>>(app: FastifyInstance, url: string, key?: string): Promise<T[]> {
+export async function getList<T = Record<string, unknown>>(
+  app: FastifyInstance,
+  url: string,
+  key?: string,
+): Promise<T[]> {
   const res = await app.inject({ method: 'GET', url, headers: key ? bearer(key) : {} });
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json<T[]>();

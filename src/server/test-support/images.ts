@@ -33,7 +33,8 @@ export function pngImage(padding = 0): Buffer {
   header.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA, no interlace
   const pixels = deflateSync(Buffer.from([0, 0xb0, 0x20, 0x10, 0xff])); // filter byte + one ember-red pixel
   const chunks = [pngChunk('IHDR', header)];
-  if (padding > 0) chunks.push(pngChunk('tEXt', Buffer.concat([Buffer.from('Comment\0'), Buffer.alloc(padding, 0x61)])));
+  if (padding > 0)
+    chunks.push(pngChunk('tEXt', Buffer.concat([Buffer.from('Comment\0'), Buffer.alloc(padding, 0x61)])));
   chunks.push(pngChunk('IDAT', pixels), pngChunk('IEND', Buffer.alloc(0)));
   return Buffer.concat([PNG_SIGNATURE, ...chunks]);
 }
@@ -41,7 +42,10 @@ export function pngImage(padding = 0): Buffer {
 export const TINY_PNG = pngImage();
 
 /** Magic bytes followed by filler: enough for detection by content. */
-export const JPEG_BYTES = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0filler')]);
+export const JPEG_BYTES = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF\0filler'),
+]);
 export const GIF_BYTES = Buffer.concat([Buffer.from('GIF89a', 'ascii'), Buffer.from([1, 0, 1, 0, 0, 0, 0, 0x3b])]);
 export const WEBP_BYTES = Buffer.concat([
   Buffer.from('RIFF', 'ascii'),

@@ -10,12 +10,16 @@ export type MultipartPart = {
 
 export const TEST_BOUNDARY = '----ThroneOfAshTestBoundary7MA4YWxkTrZu0gW';
 
-export function multipartBody(parts: MultipartPart[], boundary = TEST_BOUNDARY): { payload: Buffer; headers: Record<string, string> } {
+export function multipartBody(
+  parts: MultipartPart[],
+  boundary = TEST_BOUNDARY,
+): { payload: Buffer; headers: Record<string, string> } {
   const chunks: Buffer[] = [];
   for (const part of parts) {
-    const disposition = part.filename === undefined
-      ? `form-data; name="${part.field}"`
-      : `form-data; name="${part.field}"; filename="${part.filename}"`;
+    const disposition =
+      part.filename === undefined
+        ? `form-data; name="${part.field}"`
+        : `form-data; name="${part.field}"; filename="${part.filename}"`;
     const head = [`--${boundary}`, `Content-Disposition: ${disposition}`];
     if (part.contentType) head.push(`Content-Type: ${part.contentType}`);
     chunks.push(Buffer.from(`${head.join('\r\n')}\r\n\r\n`), Buffer.from(part.content), Buffer.from('\r\n'));

@@ -57,7 +57,10 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
   await app.ready();
   const callerWithKey = (key: string | null, clientAddress = '127.0.0.1') =>
     createCaller(
-      createRequestContext(services, { ip: clientAddress, headers: { authorization: key ? `Bearer ${key}` : undefined } }),
+      createRequestContext(services, {
+        ip: clientAddress,
+        headers: { authorization: key ? `Bearer ${key}` : undefined },
+      }),
     );
   return {
     app,

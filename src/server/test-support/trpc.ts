@@ -34,7 +34,11 @@ export function useCallers(env: Record<string, string | undefined> = {}): Caller
 }
 
 /** Awaits a call that must fail with this tRPC code (and human message, when given); returns the error. */
-export async function expectTRPCError(call: Promise<unknown>, code: TRPC_ERROR_CODE_KEY, message?: string | RegExp): Promise<TRPCError> {
+export async function expectTRPCError(
+  call: Promise<unknown>,
+  code: TRPC_ERROR_CODE_KEY,
+  message?: string | RegExp,
+): Promise<TRPCError> {
   const error = await call.then(
     (value) => {
       throw new Error(`expected ${code}, but the call succeeded with ${JSON.stringify(value)}`);

@@ -25,7 +25,10 @@ describe('the tRPC HTTP endpoint', () => {
 
   it('carries dates as Dates through superjson, and takes query input', async () => {
     await createVia(context.t.app, '/api/blog', context.token, { ...validBlogPost, category: 'soundtracks' });
-    const res = await context.t.app.inject({ method: 'GET', url: `/trpc/blog.list?${inputQuery({ category: 'soundtracks' })}` });
+    const res = await context.t.app.inject({
+      method: 'GET',
+      url: `/trpc/blog.list?${inputQuery({ category: 'soundtracks' })}`,
+    });
     expect(res.statusCode).toBe(200);
     const posts = resultOf<{ category: string; publishedAt: Date }[]>(res.body);
     expect(posts).toHaveLength(1);
@@ -48,7 +51,11 @@ describe('the tRPC HTTP endpoint', () => {
   });
 
   it('answers errors with the human message and status, without a stack', async () => {
-    const unauthorized = await context.t.app.inject({ method: 'POST', url: '/trpc/books.create', payload: superjson.serialize(validBook) });
+    const unauthorized = await context.t.app.inject({
+      method: 'POST',
+      url: '/trpc/books.create',
+      payload: superjson.serialize(validBook),
+    });
     expect(unauthorized.statusCode).toBe(401);
     const error401 = superjson.deserialize<{ message: string; data: Record<string, unknown> }>(
       unauthorized.json<{ error: Parameters<typeof superjson.deserialize>[0] }>().error,
@@ -65,7 +72,9 @@ describe('the tRPC HTTP endpoint', () => {
       payload: superjson.serialize({ ...validBook, coverImage: 'nope' }),
     });
     expect(invalid.statusCode).toBe(400);
-    const error = invalid.json<{ error: { json: { message: string; data: { fieldErrors: Record<string, string> } } } }>().error.json;
+    const error = invalid.json<{
+      error: { json: { message: string; data: { fieldErrors: Record<string, string> } } };
+    }>().error.json;
     expect(error.message).toBe(COVER_IMAGE_MESSAGE);
     expect(error.data.fieldErrors).toEqual({ coverImage: COVER_IMAGE_MESSAGE });
   });
@@ -76,7 +85,10 @@ describe('the tRPC HTTP endpoint', () => {
   });
 
   it('batches several queries in one request', async () => {
-    const res = await context.t.app.inject({ method: 'GET', url: `/trpc/books.list,art.list?batch=1&${inputQuery({ 0: undefined, 1: undefined })}` });
+    const res = await context.t.app.inject({
+      method: 'GET',
+      url: `/trpc/books.list,art.list?batch=1&${inputQuery({ 0: undefined, 1: undefined })}`,
+    });
     expect(res.statusCode).toBe(200);
     const answers = res.json<{ result: { data: { json: unknown[] } } }[]>();
     expect(answers).toHaveLength(2);

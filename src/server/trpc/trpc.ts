@@ -53,7 +53,10 @@ export const adminProcedure = t.procedure.use(async ({ ctx, next }) => {
 
 export function authFailure(reason: 'invalid' | 'throttled'): TRPCError {
   return reason === 'throttled'
-    ? new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'Too many failed attempts. Please wait a few minutes and try again.' })
+    ? new TRPCError({
+        code: 'TOO_MANY_REQUESTS',
+        message: 'Too many failed attempts. Please wait a few minutes and try again.',
+      })
     : new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid admin key' });
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AVIF_BYTES, GIF_BYTES, JPEG_BYTES, SVG_IMAGE, TEXT_POSING_AS_PNG, TINY_PNG, WEBP_BYTES } from '../test-support/images.js';
+import {
+  AVIF_BYTES,
+  GIF_BYTES,
+  JPEG_BYTES,
+  SVG_IMAGE,
+  TEXT_POSING_AS_PNG,
+  TINY_PNG,
+  WEBP_BYTES,
+} from '../test-support/images.js';
 import { detectImageType } from './image-type.js';
 
 describe('detectImageType', () => {

@@ -40,7 +40,10 @@ async function readImagePart(request: FastifyRequest): Promise<{ bytes: Buffer; 
     if ((error as { code?: unknown }).code === 'FST_FIELDS_LIMIT') throw new UploadError(400, NO_IMAGE_MESSAGE);
     // Busboy's parse errors (no boundary, a cut-off body) carry no status, yet are the client's mistake.
     if (typeof (error as { statusCode?: unknown }).statusCode !== 'number') {
-      throw new UploadError(400, 'Malformed multipart body: send the image as multipart/form-data in the field "image"');
+      throw new UploadError(
+        400,
+        'Malformed multipart body: send the image as multipart/form-data in the field "image"',
+      );
     }
     throw error;
   }
@@ -50,7 +53,11 @@ async function readImagePart(request: FastifyRequest): Promise<{ bytes: Buffer; 
  * POST /api/upload (admin only) stores one image under DATA_DIR/uploads with a random name;
  * GET /objects/<name> serves it with a long cache lifetime.
  */
-export async function registerUploadRoutes(app: FastifyInstance, services: AppServices, uploadsDir: string): Promise<void> {
+export async function registerUploadRoutes(
+  app: FastifyInstance,
+  services: AppServices,
+  uploadsDir: string,
+): Promise<void> {
   await mkdir(uploadsDir, { recursive: true });
 
   await app.register(async (scope) => {
@@ -61,7 +68,8 @@ export async function registerUploadRoutes(app: FastifyInstance, services: AppSe
     scope.post('/api/upload', async (request, reply) => {
       // Authenticate before reading the file, through the same admin procedure as every admin call.
       await createCaller(createRequestContext(services, request)).admin.verify();
-      if (!request.isMultipart()) throw new UploadError(415, 'Send the image as multipart/form-data in the field "image"');
+      if (!request.isMultipart())
+        throw new UploadError(415, 'Send the image as multipart/form-data in the field "image"');
       const { bytes, filename } = await readImagePart(request);
       const type = detectImageType(bytes);
       if (!type) throw new UploadError(415, 'Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded');

@@ -21,7 +21,11 @@ const context = useTestApp();
 const uploadsDir = () => path.join(context.t.dataDir, 'uploads');
 const storedFiles = () => readdir(uploadsDir());
 
-const upload = (body: { payload: Buffer; headers: Record<string, string> }, key: string | null = context.token, remoteAddress?: string) =>
+const upload = (
+  body: { payload: Buffer; headers: Record<string, string> },
+  key: string | null = context.token,
+  remoteAddress?: string,
+) =>
   context.t.app.inject({
     method: 'POST',
     url: '/api/upload',
@@ -31,7 +35,12 @@ const upload = (body: { payload: Buffer; headers: Record<string, string> }, key:
   });
 
 /** Asserts the request was refused with this status and stored no file. */
-async function expectRefusedUpload(body: { payload: Buffer; headers: Record<string, string> }, status: number, message?: string | RegExp, key?: string | null) {
+async function expectRefusedUpload(
+  body: { payload: Buffer; headers: Record<string, string> },
+  status: number,
+  message?: string | RegExp,
+  key?: string | null,
+) {
   const before = await storedFiles();
   expectError(await upload(body, key === undefined ? context.token : key, freshAddress()), status, message);
   expect(await storedFiles()).toEqual(before);
@@ -42,7 +51,10 @@ describe('POST /api/upload', () => {
     const res = await upload(imageUpload(TINY_PNG, 'ember-cover.png'));
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json<{ path: string; filename: string }>();
-    expect(body).toEqual({ path: expect.stringMatching(/^\/objects\/[0-9a-f]{32}\.png$/), filename: 'ember-cover.png' });
+    expect(body).toEqual({
+      path: expect.stringMatching(/^\/objects\/[0-9a-f]{32}\.png$/),
+      filename: 'ember-cover.png',
+    });
     const stored = path.join(uploadsDir(), body.path.slice('/objects/'.length));
     expect(await readFile(stored)).toEqual(TINY_PNG);
   });
@@ -93,11 +105,19 @@ describe('POST /api/upload', () => {
   });
 
   it('refuses a file over 5 MB (413), storing nothing', async () => {
-    await expectRefusedUpload(imageUpload(pngImage(MAX_UPLOAD_BYTES)), 413, 'File too large: images must be at most 5 MB');
+    await expectRefusedUpload(
+      imageUpload(pngImage(MAX_UPLOAD_BYTES)),
+      413,
+      'File too large: images must be at most 5 MB',
+    );
   });
 
   it('refuses text posing as a PNG (415), storing nothing', async () => {
-    await expectRefusedUpload(imageUpload(TEXT_POSING_AS_PNG, 'x.png', 'image/png'), 415, 'Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded');
+    await expectRefusedUpload(
+      imageUpload(TEXT_POSING_AS_PNG, 'x.png', 'image/png'),
+      415,
+      'Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded',
+    );
   });
 
   it('refuses SVG (415): it can carry script', async () => {
@@ -110,22 +130,37 @@ describe('POST /api/upload', () => {
 
   it.each([
     ['no parts at all', multipartBody([])],
-    ['the file in another field', multipartBody([{ field: 'file', filename: 'a.png', contentType: 'image/png', content: TINY_PNG }])],
+    [
+      'the file in another field',
+      multipartBody([{ field: 'file', filename: 'a.png', contentType: 'image/png', content: TINY_PNG }]),
+    ],
     ['a text field named image', multipartBody([{ field: 'image', content: 'not a file' }])],
   ])('refuses a body with %s (400), storing nothing', async (_case, body) => {
     await expectRefusedUpload(body, 400, 'No image received: send it in the field "image"');
   });
 
   it('refuses a body that is not multipart (415)', async () => {
-    const body = { payload: Buffer.from(JSON.stringify({ image: 'x' })), headers: { 'content-type': 'application/json' } };
+    const body = {
+      payload: Buffer.from(JSON.stringify({ image: 'x' })),
+      headers: { 'content-type': 'application/json' },
+    };
     await expectRefusedUpload(body, 415);
   });
 
   it.each([
     ['without a boundary', { payload: Buffer.from('whatever'), headers: { 'content-type': 'multipart/form-data' } }],
     ['cut off in the middle', { ...imageUpload(TINY_PNG), payload: imageUpload(TINY_PNG).payload.subarray(0, 120) }],
-    ['with a wrong boundary', { ...imageUpload(TINY_PNG), headers: { 'content-type': `multipart/form-data; boundary=${TEST_BOUNDARY}x` } }],
-    ['of garbage', { payload: Buffer.from('\u0000\u0001garbage\r\n\r\n--'), headers: { 'content-type': `multipart/form-data; boundary=${TEST_BOUNDARY}` } }],
+    [
+      'with a wrong boundary',
+      { ...imageUpload(TINY_PNG), headers: { 'content-type': `multipart/form-data; boundary=${TEST_BOUNDARY}x` } },
+    ],
+    [
+      'of garbage',
+      {
+        payload: Buffer.from('\u0000\u0001garbage\r\n\r\n--'),
+        headers: { 'content-type': `multipart/form-data; boundary=${TEST_BOUNDARY}` },
+      },
+    ],
   ])('refuses a malformed multipart body %s (4xx, never 500), storing nothing', async (_case, body) => {
     const before = await storedFiles();
     const res = await upload(body);
@@ -148,16 +183,23 @@ describe('POST /api/upload', () => {
 
 describe('GET /objects/<name>', () => {
   it('answers 404 JSON for a file that does not exist', async () => {
-    expectError(await context.t.app.inject({ method: 'GET', url: '/objects/0123456789abcdef0123456789abcdef.png' }), 404);
+    expectError(
+      await context.t.app.inject({ method: 'GET', url: '/objects/0123456789abcdef0123456789abcdef.png' }),
+      404,
+    );
   });
 
-  it.each(['/objects/', '/objects/../site.sqlite', '/objects/%2e%2e/site.sqlite', '/objects/..%2fsite.sqlite', '/objects/%2e%2e%2fsite.sqlite', '/objects/.hidden'])(
-    'never serves anything outside the uploads folder (%s)',
-    async (url) => {
-      const res = await context.t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBeGreaterThanOrEqual(400);
-      expect(res.statusCode).toBeLessThan(500);
-      expect(res.rawPayload.subarray(0, 15).toString()).not.toBe('SQLite format 3');
-    },
-  );
+  it.each([
+    '/objects/',
+    '/objects/../site.sqlite',
+    '/objects/%2e%2e/site.sqlite',
+    '/objects/..%2fsite.sqlite',
+    '/objects/%2e%2e%2fsite.sqlite',
+    '/objects/.hidden',
+  ])('never serves anything outside the uploads folder (%s)', async (url) => {
+    const res = await context.t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.rawPayload.subarray(0, 15).toString()).not.toBe('SQLite format 3');
+  });
 });

@@ -17,7 +17,13 @@ export function ArtForm({ item, saving, onSave, onCancel }: ContentFormProps<Art
   const form = useForm<ArtFormValues, (values: ArtFormValues) => ArtPieceInput>({
     mode: 'controlled',
     initialValues: item
-      ? { title: item.title, artist: item.artist, type: item.type, imageUrl: item.imageUrl, description: item.description }
+      ? {
+          title: item.title,
+          artist: item.artist,
+          type: item.type,
+          imageUrl: item.imageUrl,
+          description: item.description,
+        }
       : { title: '', artist: '', type: DEFAULT_ART_TYPE, imageUrl: '', description: '' },
     validate: zodValidate(artPieceInputSchema, toInput),
     transformValues: toInput,
@@ -34,10 +40,25 @@ export function ArtForm({ item, saving, onSave, onCancel }: ContentFormProps<Art
       <TextInput label="Title" withAsterisk autoComplete="off" {...form.getInputProps('title')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput label="Artist" withAsterisk autoComplete="off" {...form.getInputProps('artist')} />
-        <Select size="md" label="Type" withAsterisk data={TYPE_OPTIONS} allowDeselect={false} checkIconPosition="right" {...form.getInputProps('type')} />
+        <Select
+          size="md"
+          label="Type"
+          withAsterisk
+          data={TYPE_OPTIONS}
+          allowDeselect={false}
+          checkIconPosition="right"
+          {...form.getInputProps('type')}
+        />
       </SimpleGrid>
       <ImageField label="Image" withAsterisk {...form.getInputProps('imageUrl')} />
-      <Textarea label="Description" description="Optional" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+      <Textarea
+        label="Description"
+        description="Optional"
+        autosize
+        minRows={2}
+        maxRows={6}
+        {...form.getInputProps('description')}
+      />
     </FormShell>
   );
 }

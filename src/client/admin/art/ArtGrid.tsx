@@ -47,10 +47,23 @@ export function ArtGrid({ pieces, actions }: { pieces: ArtPiece[]; actions: List
               </Button>
             </Group>
             <Group gap={6} hiddenFrom="sm">
-              <ActionIcon size="xl" variant="white" color="dark" radius="xl" onClick={() => actions.edit(piece)} aria-label={`Edit ${piece.title}`}>
+              <ActionIcon
+                size="xl"
+                variant="white"
+                color="dark"
+                radius="xl"
+                onClick={() => actions.edit(piece)}
+                aria-label={`Edit ${piece.title}`}
+              >
                 <EditIcon size={18} />
               </ActionIcon>
-              <ActionIcon size="xl" color="red.9" radius="xl" onClick={() => actions.remove(piece)} aria-label={`Delete ${piece.title}`}>
+              <ActionIcon
+                size="xl"
+                color="red.9"
+                radius="xl"
+                onClick={() => actions.remove(piece)}
+                aria-label={`Delete ${piece.title}`}
+              >
                 <TrashIcon size={18} />
               </ActionIcon>
             </Group>

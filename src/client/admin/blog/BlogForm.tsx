@@ -17,7 +17,13 @@ export function BlogForm({ item, saving, onSave, onCancel }: ContentFormProps<Bl
   const form = useForm<BlogFormValues, (values: BlogFormValues) => BlogPostInput>({
     mode: 'controlled',
     initialValues: item
-      ? { title: item.title, summary: item.summary, content: item.content, category: item.category, coverImage: item.coverImage }
+      ? {
+          title: item.title,
+          summary: item.summary,
+          content: item.content,
+          category: item.category,
+          coverImage: item.coverImage,
+        }
       : { title: '', summary: '', content: '', category: DEFAULT_BLOG_CATEGORY, coverImage: '' },
     validate: zodValidate(blogPostInputSchema, toInput),
     transformValues: toInput,
@@ -32,7 +38,8 @@ export function BlogForm({ item, saving, onSave, onCancel }: ContentFormProps<Bl
       onSubmit={form.onSubmit(onSave)}
     >
       <TextInput label="Title" withAsterisk autoComplete="off" {...form.getInputProps('title')} />
-      <Select size="md"
+      <Select
+        size="md"
         label="Category"
         withAsterisk
         data={CATEGORY_OPTIONS}

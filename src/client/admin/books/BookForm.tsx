@@ -1,6 +1,12 @@
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { BOOK_STATUS_LABELS, BOOK_STATUSES, DEFAULT_BOOK_ORDER, parseOrderInput, type BookStatus } from '../../../domain/books.js';
+import {
+  BOOK_STATUS_LABELS,
+  BOOK_STATUSES,
+  DEFAULT_BOOK_ORDER,
+  parseOrderInput,
+  type BookStatus,
+} from '../../../domain/books.js';
 import { bookInputSchema, type Book, type BookInput } from '../../../domain/books.schema.js';
 import { zodValidate } from '../../ui/zod-validate.js';
 import type { ContentFormProps } from '../content/ContentTab.js';
@@ -56,10 +62,18 @@ export function BookForm({ item, saving, onSave, onCancel }: ContentFormProps<Bo
       onSubmit={form.onSubmit(onSave)}
     >
       <TextInput label="Title" withAsterisk autoComplete="off" {...form.getInputProps('title')} />
-      <Textarea label="Description" withAsterisk autosize minRows={4} maxRows={12} {...form.getInputProps('description')} />
+      <Textarea
+        label="Description"
+        withAsterisk
+        autosize
+        minRows={4}
+        maxRows={12}
+        {...form.getInputProps('description')}
+      />
       <ImageField label="Cover image" withAsterisk {...form.getInputProps('coverImage')} />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <Select size="md"
+        <Select
+          size="md"
           label="Status"
           description="Sets the buy button"
           withAsterisk
@@ -68,7 +82,13 @@ export function BookForm({ item, saving, onSave, onCancel }: ContentFormProps<Bo
           checkIconPosition="right"
           {...form.getInputProps('status')}
         />
-        <TextInput label="Price" placeholder="$19.99" description="Optional" autoComplete="off" {...form.getInputProps('price')} />
+        <TextInput
+          label="Price"
+          placeholder="$19.99"
+          description="Optional"
+          autoComplete="off"
+          {...form.getInputProps('price')}
+        />
         <TextInput
           label="Display order"
           description="Lower numbers come first"

@@ -9,7 +9,11 @@ import { EditIcon, TrashIcon } from '../ui/icons.js';
 export function BookStatusBadge({ status }: { status: string }) {
   const label = BOOK_STATUS_LABELS[status as BookStatus] ?? status;
   return (
-    <Badge variant={status === 'published' ? 'filled' : 'light'} color={status === 'published' ? undefined : 'gray'} radius="sm">
+    <Badge
+      variant={status === 'published' ? 'filled' : 'light'}
+      color={status === 'published' ? undefined : 'gray'}
+      radius="sm"
+    >
       {label}
     </Badge>
   );
@@ -18,7 +22,13 @@ export function BookStatusBadge({ status }: { status: string }) {
 export function ItemButtons<T>({ item, name, actions }: { item: T; name: string; actions: ListItemActions<T> }) {
   return (
     <Group gap="xs" wrap="nowrap">
-      <Button size="xs" variant="default" leftSection={<EditIcon size={14} />} onClick={() => actions.edit(item)} aria-label={`Edit ${name}`}>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<EditIcon size={14} />}
+        onClick={() => actions.edit(item)}
+        aria-label={`Edit ${name}`}
+      >
         Edit
       </Button>
       <Button

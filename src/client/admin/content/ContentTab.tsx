@@ -86,7 +86,11 @@ export function ContentTab<T extends { id: string }, TData>(props: ContentTabPro
   const items = query.data;
   const count = items ? ` (${items.length})` : '';
   const addButton = (
-    <Button leftSection={<PlusIcon size={16} />} onClick={() => setMode({ kind: 'form', item: null })} disabled={props.canAdd === false}>
+    <Button
+      leftSection={<PlusIcon size={16} />}
+      onClick={() => setMode({ kind: 'form', item: null })}
+      disabled={props.canAdd === false}
+    >
       {addLabel}
     </Button>
   );
@@ -95,7 +99,12 @@ export function ContentTab<T extends { id: string }, TData>(props: ContentTabPro
   if (query.isPending) body = <ListSkeleton label={`Loading ${title.toLowerCase()}`} />;
   else if (query.error || !items)
     body = (
-      <LoadError title={`Failed to Load ${title}`} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      <LoadError
+        title={`Failed to Load ${title}`}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   else if (items.length === 0) body = <EmptyState title={props.emptyTitle} hint={props.emptyHint} />;
   else

@@ -22,7 +22,13 @@ const validateExcerpt = zodValidate(excerptInputSchema, toInput);
 
 const SPOILER_OPTIONS = SPOILER_LEVELS.map((level) => ({ value: level, label: spoilerBadgeFor(level).label }));
 
-export function ExcerptForm({ item, saving, onSave, onCancel, books }: ContentFormProps<Excerpt, ExcerptInput> & { books: Book[] }) {
+export function ExcerptForm({
+  item,
+  saving,
+  onSave,
+  onCancel,
+  books,
+}: ContentFormProps<Excerpt, ExcerptInput> & { books: Book[] }) {
   const form = useForm<ExcerptFormValues, (values: ExcerptFormValues) => ExcerptInput>({
     mode: 'controlled',
     initialValues: item
@@ -34,7 +40,14 @@ export function ExcerptForm({ item, saving, onSave, onCancel, books }: ContentFo
           readTime: item.readTime,
           spoilerLevel: item.spoilerLevel,
         }
-      : { bookId: books.length === 1 ? books[0]!.id : '', title: '', description: '', content: '', readTime: '', spoilerLevel: DEFAULT_SPOILER_LEVEL },
+      : {
+          bookId: books.length === 1 ? books[0]!.id : '',
+          title: '',
+          description: '',
+          content: '',
+          readTime: '',
+          spoilerLevel: DEFAULT_SPOILER_LEVEL,
+        },
     validate: (values) => {
       const errors = validateExcerpt(values);
       // The schema's id rule says 'Id is required'; on this form the id is a choice of book.
@@ -55,7 +68,8 @@ export function ExcerptForm({ item, saving, onSave, onCancel, books }: ContentFo
       onCancel={onCancel}
       onSubmit={form.onSubmit(onSave)}
     >
-      <Select size="md"
+      <Select
+        size="md"
         label="Book"
         withAsterisk
         placeholder="Choose a book"
@@ -69,7 +83,14 @@ export function ExcerptForm({ item, saving, onSave, onCancel, books }: ContentFo
         onChange={(value) => form.setFieldValue('bookId', value ?? '')}
       />
       <TextInput label="Title" withAsterisk autoComplete="off" {...form.getInputProps('title')} />
-      <Textarea label="Description" withAsterisk autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+      <Textarea
+        label="Description"
+        withAsterisk
+        autosize
+        minRows={2}
+        maxRows={6}
+        {...form.getInputProps('description')}
+      />
       <Textarea
         label="Content"
         description="Paragraphs are separated by line breaks."
@@ -80,8 +101,15 @@ export function ExcerptForm({ item, saving, onSave, onCancel, books }: ContentFo
         {...form.getInputProps('content')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput label="Read time" placeholder="5 min read" withAsterisk autoComplete="off" {...form.getInputProps('readTime')} />
-        <Select size="md"
+        <TextInput
+          label="Read time"
+          placeholder="5 min read"
+          withAsterisk
+          autoComplete="off"
+          {...form.getInputProps('readTime')}
+        />
+        <Select
+          size="md"
           label="Spoiler level"
           withAsterisk
           data={SPOILER_OPTIONS}

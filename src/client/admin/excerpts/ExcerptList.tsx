@@ -6,7 +6,15 @@ import classes from '../admin.module.css';
 import { ItemButtons } from '../books/BookList.js';
 import type { ListItemActions } from '../content/ContentTab.js';
 
-export function ExcerptList({ excerpts, books, actions }: { excerpts: Excerpt[]; books: Book[]; actions: ListItemActions<Excerpt> }) {
+export function ExcerptList({
+  excerpts,
+  books,
+  actions,
+}: {
+  excerpts: Excerpt[];
+  books: Book[];
+  actions: ListItemActions<Excerpt>;
+}) {
   const bookTitles = new Map(books.map((book) => [book.id, book.title]));
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Excerpts">

@@ -27,7 +27,16 @@ type ImageFieldProps = {
  * dropping it, clicking the drop zone or pressing the "Upload image" button. Uploads show
  * their progress, then fill the field with the returned /objects/… path and preview it.
  */
-export function ImageField({ label, description, withAsterisk, value = '', onChange, onFocus, onBlur, error }: ImageFieldProps) {
+export function ImageField({
+  label,
+  description,
+  withAsterisk,
+  value = '',
+  onChange,
+  onFocus,
+  onBlur,
+  error,
+}: ImageFieldProps) {
   const session = useAdminSession();
   const openFileDialog = useRef<() => void>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -52,7 +61,8 @@ export function ImageField({ label, description, withAsterisk, value = '', onCha
       onChange(uploaded.path);
       toast({ title: 'Upload successful', description: `Uploaded ${uploaded.filename}` });
     } catch (error) {
-      const failure = error instanceof UploadError ? error : new UploadError(UPLOAD_FAILED_TITLE, 'Failed to upload image');
+      const failure =
+        error instanceof UploadError ? error : new UploadError(UPLOAD_FAILED_TITLE, 'Failed to upload image');
       toast({ title: failure.title, description: failure.message, variant: 'destructive' });
       if (failure.status === 401) session.expire({ notify: false });
     } finally {

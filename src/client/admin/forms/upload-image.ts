@@ -39,7 +39,11 @@ function errorTextOf(xhr: XMLHttpRequest): string {
  * POST /api/upload as multipart (field `image`) with the admin key as bearer token, through
  * XMLHttpRequest so the upload's progress can be shown (0–100).
  */
-export function uploadImage(file: File, adminKey: string, onProgress: (percent: number) => void): Promise<UploadedImage> {
+export function uploadImage(
+  file: File,
+  adminKey: string,
+  onProgress: (percent: number) => void,
+): Promise<UploadedImage> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/upload');

@@ -24,7 +24,14 @@ export function PlaylistForm({ item, saving, onSave, onCancel }: ContentFormProp
       onSubmit={form.onSubmit(onSave)}
     >
       <TextInput label="Title" withAsterisk autoComplete="off" {...form.getInputProps('title')} />
-      <Textarea label="Description" description="Optional" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+      <Textarea
+        label="Description"
+        description="Optional"
+        autosize
+        minRows={2}
+        maxRows={6}
+        {...form.getInputProps('description')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput
           label="Spotify link"

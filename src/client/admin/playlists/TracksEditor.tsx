@@ -62,7 +62,11 @@ export function TracksEditor({ form }: { form: PlaylistFormApi }) {
               </Group>
               <Group gap="xs" align="flex-start" wrap="wrap">
                 <TextInput
-                  label={<><VisuallyHidden>Track {n} </VisuallyHidden>Title</>}
+                  label={
+                    <>
+                      <VisuallyHidden>Track {n} </VisuallyHidden>Title
+                    </>
+                  }
                   withAsterisk
                   size="sm"
                   style={{ flex: '3 1 200px' }}
@@ -70,14 +74,22 @@ export function TracksEditor({ form }: { form: PlaylistFormApi }) {
                   {...form.getInputProps(`tracks.${index}.title`)}
                 />
                 <TextInput
-                  label={<><VisuallyHidden>Track {n} </VisuallyHidden>Artist</>}
+                  label={
+                    <>
+                      <VisuallyHidden>Track {n} </VisuallyHidden>Artist
+                    </>
+                  }
                   size="sm"
                   style={{ flex: '3 1 160px' }}
                   autoComplete="off"
                   {...form.getInputProps(`tracks.${index}.artist`)}
                 />
                 <TextInput
-                  label={<><VisuallyHidden>Track {n} </VisuallyHidden>Duration</>}
+                  label={
+                    <>
+                      <VisuallyHidden>Track {n} </VisuallyHidden>Duration
+                    </>
+                  }
                   placeholder="3:45"
                   size="sm"
                   style={{ flex: '1 1 90px' }}

@@ -36,7 +36,12 @@ export const toPlaylistInput = (values: PlaylistFormValues): PlaylistInput => ({
 export const fromPlaylist = (playlist: Playlist): PlaylistFormValues => ({
   title: playlist.title,
   description: playlist.description,
-  tracks: playlist.tracks.map((track) => ({ ...newTrackRow(), title: track.title, artist: track.artist ?? '', duration: track.duration ?? '' })),
+  tracks: playlist.tracks.map((track) => ({
+    ...newTrackRow(),
+    title: track.title,
+    artist: track.artist ?? '',
+    duration: track.duration ?? '',
+  })),
   spotifyUrl: playlist.spotifyUrl ?? '',
   appleMusicUrl: playlist.appleMusicUrl ?? '',
 });

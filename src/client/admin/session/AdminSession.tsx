@@ -78,7 +78,11 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
         toast(
           isUnauthorized(error)
             ? { ...SESSION_EXPIRED_TOAST, variant: 'destructive' }
-            : { title: 'Could not verify your session', description: serverErrorMessage(error, 'Please log in again.'), variant: 'destructive' },
+            : {
+                title: 'Could not verify your session',
+                description: serverErrorMessage(error, 'Please log in again.'),
+                variant: 'destructive',
+              },
         );
       },
     );
@@ -116,8 +120,16 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
         clearAdminKey();
         toast(
           isUnauthorized(error)
-            ? { title: 'Invalid Password', description: 'Please check your password and try again', variant: 'destructive' }
-            : { title: 'Login failed', description: serverErrorMessage(error, 'Please check your password and try again'), variant: 'destructive' },
+            ? {
+                title: 'Invalid Password',
+                description: 'Please check your password and try again',
+                variant: 'destructive',
+              }
+            : {
+                title: 'Login failed',
+                description: serverErrorMessage(error, 'Please check your password and try again'),
+                variant: 'destructive',
+              },
         );
         return false;
       }
@@ -140,7 +152,13 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   }, [utils, endSession]);
 
   const status: SessionStatus =
-    storedKey === undefined ? 'unknown' : storedKey === null ? 'logged-out' : storedKey === verifiedKey ? 'logged-in' : 'verifying';
+    storedKey === undefined
+      ? 'unknown'
+      : storedKey === null
+        ? 'logged-out'
+        : storedKey === verifiedKey
+          ? 'logged-in'
+          : 'verifying';
 
   const session = useMemo<AdminSession>(
     () => ({ status, login, loggingIn: loginMutation.isPending, logout, loggingOut, endSession, expire }),

@@ -56,7 +56,8 @@ export function LoginScreen() {
               Enter the admin password to manage the site.
             </Text>
           </div>
-          <PasswordInput size="md"
+          <PasswordInput
+            size="md"
             label="Password"
             withAsterisk
             autoComplete="current-password"

@@ -26,7 +26,10 @@ const RULES: { label: string; test: (value: string) => boolean }[] = [
   { label: 'An uppercase letter', test: (v) => /[A-Z]/.test(v) },
   { label: 'A lowercase letter', test: (v) => /[a-z]/.test(v) },
   { label: 'A number', test: (v) => /[0-9]/.test(v) },
-  { label: `A special character (${PASSWORD_SPECIAL_CHARACTERS})`, test: (v) => [...v].some((c) => PASSWORD_SPECIAL_CHARACTERS.includes(c)) },
+  {
+    label: `A special character (${PASSWORD_SPECIAL_CHARACTERS})`,
+    test: (v) => [...v].some((c) => PASSWORD_SPECIAL_CHARACTERS.includes(c)),
+  },
 ];
 
 export function SettingsTab() {
@@ -44,7 +47,10 @@ export function SettingsTab() {
 
   async function submit(values: ChangePasswordForm) {
     try {
-      const result = await changePassword.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+      const result = await changePassword.mutateAsync({
+        currentPassword: values.currentPassword,
+        newPassword: values.newPassword,
+      });
       toast({ title: 'Password changed', description: result.message || PASSWORD_CHANGED_MESSAGE });
       form.reset();
       setLoggingOutSoon(true);
@@ -55,7 +61,9 @@ export function SettingsTab() {
       toast({
         title: 'Password Change Failed',
         // A 401 also ends the session (the session provider sees the failed mutation).
-        description: isUnauthorized(error) ? 'Your session has expired. Please log in again.' : serverErrorMessage(error, FAILED_FALLBACK),
+        description: isUnauthorized(error)
+          ? 'Your session has expired. Please log in again.'
+          : serverErrorMessage(error, FAILED_FALLBACK),
         variant: 'destructive',
       });
     }
@@ -65,7 +73,11 @@ export function SettingsTab() {
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={560}>
-      <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate aria-labelledby="change-password-title">
+      <form
+        onSubmit={form.onSubmit((values) => void submit(values))}
+        noValidate
+        aria-labelledby="change-password-title"
+      >
         <Stack gap="md">
           <div>
             <Title order={2} size="h3" id="change-password-title">
@@ -80,14 +92,16 @@ export function SettingsTab() {
               Logging you out…
             </Alert>
           )}
-          <PasswordInput size="md"
+          <PasswordInput
+            size="md"
             label="Current password"
             withAsterisk
             autoComplete="current-password"
             disabled={loggingOutSoon}
             {...form.getInputProps('currentPassword')}
           />
-          <PasswordInput size="md"
+          <PasswordInput
+            size="md"
             label="New password"
             withAsterisk
             autoComplete="new-password"
@@ -110,7 +124,8 @@ export function SettingsTab() {
               );
             })}
           </List>
-          <PasswordInput size="md"
+          <PasswordInput
+            size="md"
             label="Confirm new password"
             withAsterisk
             autoComplete="new-password"

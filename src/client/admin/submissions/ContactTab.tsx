@@ -7,7 +7,12 @@ import { SubmissionsSection } from './SubmissionsSection.js';
 export function ContactTab() {
   const query = trpc.admin.contactSubmissions.useQuery();
   return (
-    <SubmissionsSection title="Contact Submissions" query={query} csv="contact" emptyHint="Messages sent from the contact page appear here.">
+    <SubmissionsSection
+      title="Contact Submissions"
+      query={query}
+      csv="contact"
+      emptyHint="Messages sent from the contact page appear here."
+    >
       {(submissions) => (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Contact submissions">
           {submissions.map((submission) => (

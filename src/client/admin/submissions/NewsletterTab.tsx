@@ -5,7 +5,15 @@ import classes from '../admin.module.css';
 import { formatAdminDate } from '../ui/format-date.js';
 import { SubmissionsSection } from './SubmissionsSection.js';
 
-function SubscriptionGroup({ title, color, subscriptions }: { title: string; color: string; subscriptions: NewsletterSubscription[] }) {
+function SubscriptionGroup({
+  title,
+  color,
+  subscriptions,
+}: {
+  title: string;
+  color: string;
+  subscriptions: NewsletterSubscription[];
+}) {
   const headingId = `newsletter-${title.toLowerCase()}`;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>

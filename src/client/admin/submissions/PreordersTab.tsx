@@ -22,7 +22,12 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 export function PreordersTab() {
   const query = trpc.admin.preorders.useQuery();
   return (
-    <SubmissionsSection title="Preorders" query={query} csv="preorders" emptyHint="Preorders submitted on the preorder page appear here.">
+    <SubmissionsSection
+      title="Preorders"
+      query={query}
+      csv="preorders"
+      emptyHint="Preorders submitted on the preorder page appear here."
+    >
       {(preorders) => (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Preorders">
           {preorders.map((preorder) => (

@@ -5,7 +5,13 @@ import { SectionHeader } from '../ui/SectionHeader.js';
 import { CsvDownloadButton } from './CsvDownloadButton.js';
 import type { CsvExportName } from './download-csv.js';
 
-type SubmissionsQuery<T> = { data: T[] | undefined; isPending: boolean; isFetching: boolean; error: unknown; refetch: () => unknown };
+type SubmissionsQuery<T> = {
+  data: T[] | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+};
 
 type SubmissionsSectionProps<T> = {
   /** e.g. 'Contact Submissions'; the heading adds the count: 'Contact Submissions (3)'. */
@@ -22,7 +28,14 @@ export function SubmissionsSection<T>({ title, query, csv, emptyHint, children }
   let body: ReactNode;
   if (query.isPending) body = <ListSkeleton label={`Loading ${title.toLowerCase()}`} height={88} />;
   else if (query.error || !items)
-    body = <LoadError title={`Failed to Load ${title}`} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    body = (
+      <LoadError
+        title={`Failed to Load ${title}`}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
   else if (items.length === 0) body = <EmptyState title={`No ${title}`} hint={emptyHint} />;
   else body = children(items);
 

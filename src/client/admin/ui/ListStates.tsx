@@ -34,7 +34,17 @@ export function EmptyState({ title, hint, action }: { title: string; hint?: stri
 }
 
 /** A load failure: the title, the server's message (or a generic one) and a Retry button. */
-export function LoadError({ title, error, onRetry, retrying }: { title: string; error: unknown; onRetry: () => void; retrying?: boolean }) {
+export function LoadError({
+  title,
+  error,
+  onRetry,
+  retrying,
+}: {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
   return (
     <Alert color="red" variant="light" title={title} role="alert">
       <Stack gap="sm" align="flex-start">

@@ -23,7 +23,10 @@ describe('blog router rules', () => {
   it('stamps publishedAt as a Date and keeps it on update', async () => {
     const created = await context.admin.blog.create({ ...validBlogPost });
     expect(created.publishedAt).toBeInstanceOf(Date);
-    const updated = await context.admin.blog.update({ id: created.id, data: { ...validBlogPost, title: 'Later edit' } });
+    const updated = await context.admin.blog.update({
+      id: created.id,
+      data: { ...validBlogPost, title: 'Later edit' },
+    });
     expect(updated.publishedAt).toEqual(created.publishedAt);
   });
 

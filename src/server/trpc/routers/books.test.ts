@@ -23,8 +23,15 @@ describeContentRouter(context, {
 
 describe('books router rules', () => {
   it('lists by order, then title', async () => {
-    for (const [title, order] of [['C', 2], ['B', 1], ['A', 2]] as const) await context.admin.books.create({ ...validBook, title, order });
-    const titles = (await context.visitor.books.list()).filter((b) => ['A', 'B', 'C'].includes(b.title)).map((b) => b.title);
+    for (const [title, order] of [
+      ['C', 2],
+      ['B', 1],
+      ['A', 2],
+    ] as const)
+      await context.admin.books.create({ ...validBook, title, order });
+    const titles = (await context.visitor.books.list())
+      .filter((b) => ['A', 'B', 'C'].includes(b.title))
+      .map((b) => b.title);
     expect(titles).toEqual(['B', 'A', 'C']);
   });
 

@@ -29,14 +29,19 @@ export function unknownReference(message: string): TRPCError {
 export function contentProcedures<TInput, TData, TItem extends { id: string }>(
   spec: ContentSpec<TInput, TData, TItem>,
 ) {
-  const cachedList = (ctx: { db: AppDatabase; cache: { get: <T>(key: string, load: () => Promise<T>) => Promise<T> } }) =>
-    ctx.cache.get(spec.cacheKey, () => spec.list(ctx.db));
+  const cachedList = (ctx: {
+    db: AppDatabase;
+    cache: { get: <T>(key: string, load: () => Promise<T>) => Promise<T> };
+  }) => ctx.cache.get(spec.cacheKey, () => spec.list(ctx.db));
 
   return {
     list: publicProcedure.query(({ ctx }) => cachedList(ctx)),
     byId: publicProcedure.input(byIdInput).query(async ({ ctx, input }) => {
       const items = await cachedList(ctx);
-      return found(items.find((item) => item.id === input.id), spec.name);
+      return found(
+        items.find((item) => item.id === input.id),
+        spec.name,
+      );
     }),
     create: contentWriteProcedure.input(spec.inputSchema).mutation(async ({ ctx, input }) => {
       // tRPC cannot narrow a generic parser's output; the schema guarantees TData.
@@ -51,7 +56,8 @@ export function contentProcedures<TInput, TData, TItem extends { id: string }>(
         return found(await spec.update(ctx.db, input.id, input.data), spec.name);
       }),
     delete: contentWriteProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
-      if (!(await spec.remove(ctx.db, input.id))) throw new TRPCError({ code: 'NOT_FOUND', message: `${spec.name} not found` });
+      if (!(await spec.remove(ctx.db, input.id)))
+        throw new TRPCError({ code: 'NOT_FOUND', message: `${spec.name} not found` });
     }),
   };
 }

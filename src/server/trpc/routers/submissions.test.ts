@@ -38,11 +38,19 @@ describe('submission procedures', () => {
     expect(answer).toEqual({ id: expect.any(String), message: 'Subscribed' });
     const stored = (await context.admin.admin.newsletterSubscriptions()).find((s) => s.id === answer.id);
     expect(stored).toEqual({ id: answer.id, email: 'Fan@Example.com', isActive: true, createdAt: expect.any(Date) });
-    await expectTRPCError(context.visitor.newsletter.subscribe({ email: ' fan@example.COM ' }), 'CONFLICT', 'This email is already subscribed');
+    await expectTRPCError(
+      context.visitor.newsletter.subscribe({ email: ' fan@example.COM ' }),
+      'CONFLICT',
+      'This email is already subscribed',
+    );
   });
 
   it('newsletter.subscribe refuses an invalid email', async () => {
-    await expectTRPCError(context.visitor.newsletter.subscribe({ email: 'fan-at-example' }), 'BAD_REQUEST', 'Please enter a valid email address');
+    await expectTRPCError(
+      context.visitor.newsletter.subscribe({ email: 'fan-at-example' }),
+      'BAD_REQUEST',
+      'Please enter a valid email address',
+    );
   });
 
   it('preorders.create stores the preorder with the book title', async () => {
@@ -54,7 +62,11 @@ describe('submission procedures', () => {
   });
 
   it('preorders.create refuses an unknown book and a wrong format', async () => {
-    await expectTRPCError(context.visitor.preorders.create(preorder({ bookId: 'missing' })), 'BAD_REQUEST', 'The chosen book does not exist');
+    await expectTRPCError(
+      context.visitor.preorders.create(preorder({ bookId: 'missing' })),
+      'BAD_REQUEST',
+      'The chosen book does not exist',
+    );
     await expectTRPCError(
       context.visitor.preorders.create(preorder({ preferredFormat: 'scroll' }) as never),
       'BAD_REQUEST',
@@ -72,7 +84,9 @@ describe('submission procedures', () => {
     const before = await counts();
     const website = 'https://spam.example';
     expect(await context.visitor.contact.send({ ...contact, website })).toEqual({ message: 'Message sent' });
-    expect(await context.visitor.newsletter.subscribe({ email: 'bot@example.com', website })).toEqual({ message: 'Subscribed' });
+    expect(await context.visitor.newsletter.subscribe({ email: 'bot@example.com', website })).toEqual({
+      message: 'Subscribed',
+    });
     expect(await context.visitor.preorders.create(preorder({ website }))).toEqual({ message: 'Preorder received' });
     expect(await counts()).toEqual(before);
   });
@@ -84,7 +98,11 @@ describe('submission procedures with RATE_LIMITS=on', () => {
   it('answer TOO_MANY_REQUESTS after 10 form writes a minute from one address', async () => {
     const caller = context.t.publicCaller('192.0.2.10');
     for (let n = 0; n < 10; n++) await caller.newsletter.subscribe({ email: `n${n}@example.com` });
-    await expectTRPCError(caller.contact.send(contact), 'TOO_MANY_REQUESTS', 'Too many requests. Please wait a moment and try again.');
+    await expectTRPCError(
+      caller.contact.send(contact),
+      'TOO_MANY_REQUESTS',
+      'Too many requests. Please wait a moment and try again.',
+    );
     expect(await context.t.publicCaller('192.0.2.11').contact.send(contact)).toMatchObject({ message: 'Message sent' });
   });
 });
