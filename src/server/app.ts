@@ -9,6 +9,7 @@ import { AdminAuth } from './auth/admin-auth.js';
 import { PublicCache } from './cache/public-cache.js';
 import type { AppConfig } from './config.js';
 import { openDatabase, type AppDatabase } from './db/connection.js';
+import { DATABASE_FILE_NAME } from './db/data-files.js';
 import { migrateToLatest } from './db/migrate.js';
 import { registerBenchReferenceRoutes } from './http/bench-reference.js';
 import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './http/client-app.js';
@@ -35,7 +36,7 @@ export type BuildOptions = {
 
 export type BuiltApp = { app: FastifyInstance; services: AppServices; generatedAdminPassword: string | null };
 
-export const DATABASE_FILE_NAME = 'site.sqlite';
+export { DATABASE_FILE_NAME };
 
 /** Rendered pages kept in memory (per URL, origin and announcement cookie). */
 const HTML_CACHE_ENTRIES = 500;
