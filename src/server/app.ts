@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { seedDemoContent } from '../../db/seed/seed-demo.js';
 import { MAX_JSON_BODY_BYTES } from '../domain/limits.js';
 import { AdminAuth } from './auth/admin-auth.js';
+import { registerBackupDownload } from './backup/backup-download.js';
+import { BackupService } from './backup/backup-service.js';
 import { PublicCache } from './cache/public-cache.js';
 import type { AppConfig } from './config.js';
 import { openDatabase, type AppDatabase } from './db/connection.js';
@@ -65,7 +67,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const limiters = createRequestLimiters({ publicLimitsEnabled: config.publicRateLimits });
   const auth = new AdminAuth(db, limiters.failedAdminKey);
   const { generatedPassword } = await auth.ensureAdminUser(config.adminPassword);
-  const services: AppServices = { db, cache: new PublicCache(), auth, limiters };
+  const services: AppServices = {
+    db,
+    cache: new PublicCache(),
+    auth,
+    limiters,
+    backups: new BackupService(config.dataDir, config.backup),
+    uploadsDir,
+  };
 
   const app = Fastify({
     logger: options.logger ? { level: config.logLevel } : false,
@@ -95,6 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   registerRestRoutes(app, services);
   registerCsvExports(app, services);
+  registerBackupDownload(app, services);
   if (options.benchReferenceRoutes) registerBenchReferenceRoutes(app, services);
   await registerUploadRoutes(app, services, uploadsDir);
 

@@ -1,4 +1,6 @@
 import { buildApp } from './app.js';
+import { startBackupSchedule } from './backup/backup-schedule.js';
+import { removePidFile, writePidFile } from './backup/running-server.js';
 import { ConfigError, loadConfig } from './config.js';
 import { builtClientDir } from './paths.js';
 
@@ -7,7 +9,7 @@ async function main(): Promise<void> {
   const isDev = process.argv.includes('--dev');
   const startedAt = performance.now();
   const config = loadConfig(process.env, isDev ? null : builtClientDir);
-  const { app, generatedAdminPassword } = await buildApp(config, {
+  const { app, services, generatedAdminPassword } = await buildApp(config, {
     client: isDev ? 'vite-dev' : 'built',
     logger: true,
     benchReferenceRoutes: process.env.BENCH_REFERENCE_ROUTES === '1',
@@ -20,23 +22,33 @@ async function main(): Promise<void> {
     );
   }
 
+  const stopBackups = config.backup.everyMs
+    ? startBackupSchedule(services.backups, config.backup.everyMs, app.log)
+    : () => undefined;
+
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received: finishing in-flight requests`);
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    stopBackups();
+    // A backup under way is finished first, so no half-written archive is left behind.
+    Promise.all([services.backups.idle(), removePidFile(config.dataDir)])
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  await writePidFile(config.dataDir, typeof address === 'object' && address ? address.port : config.port);
   app.log.info(`Ready in ${Math.round(performance.now() - startedAt)} ms`);
 }
 

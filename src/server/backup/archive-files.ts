@@ -1,4 +1,4 @@
-import { readdir, stat, unlink } from 'node:fs/promises';
+import { readdir, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Scheduled and downloaded backups; retention only ever touches files named like this. */
@@ -48,4 +48,17 @@ export async function pruneArchives(dir: string, keep: number): Promise<string[]
   const stale = (await listArchives(dir)).slice(keep);
   for (const archive of stale) await unlink(archive.file).catch(() => undefined);
   return stale.map((archive) => archive.name);
+}
+
+/** Folders and files a backup writes before its archive is complete (left behind by a killed process). */
+const LEFTOVER_NAME = /^\.(staging-.+|.+\.partial)$/;
+
+/** Removes leftovers of interrupted backups older than `olderThanMs` (a running one is younger). */
+export async function removeLeftovers(dir: string, olderThanMs: number, now = Date.now()): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names.filter((entry) => LEFTOVER_NAME.test(entry))) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (info && now - info.mtimeMs > olderThanMs) await rm(file, { recursive: true, force: true });
+  }
 }

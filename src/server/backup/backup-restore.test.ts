@@ -126,7 +126,8 @@ describe('restoreBackup', () => {
     const file = await tamperedCopy(async (dir) => {
       const upload = path.join(dir, 'uploads', UPLOAD_NAME);
       const bytes = await readFile(upload);
-      bytes[bytes.length - 20] ^= 0xff;
+      const at = bytes.length - 20;
+      bytes.writeUInt8(bytes.readUInt8(at) ^ 0xff, at);
       await writeFile(upload, bytes);
     });
     await expectRefused(file, /uploads\/a1b2.*does not match its checksum/);

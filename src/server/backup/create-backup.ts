@@ -4,13 +4,13 @@ import SQLite from 'better-sqlite3';
 import { create as createTar } from 'tar';
 import { databaseFileIn, uploadsDirIn } from '../db/data-files.js';
 import { archiveName } from './archive-files.js';
+import { UPLOAD_NAME_PATTERN } from '../../domain/uploads.js';
 import { BackupError } from './backup-error.js';
 import { digestFile } from './file-digest.js';
 import {
   DATABASE_ENTRY,
   MANIFEST_FILE,
   MANIFEST_FORMAT,
-  UPLOAD_NAME_PATTERN,
   UPLOADS_ENTRY,
   type BackupManifest,
   type UploadEntry,

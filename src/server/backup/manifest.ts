@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UPLOAD_NAME_PATTERN } from '../../domain/uploads.js';
 
 /** Names inside an archive: the manifest, the database snapshot and the uploads folder. */
 export const MANIFEST_FILE = 'manifest.json';
@@ -6,9 +7,6 @@ export const DATABASE_ENTRY = 'site.sqlite';
 export const UPLOADS_ENTRY = 'uploads';
 
 export const MANIFEST_FORMAT = 1;
-
-/** A file name the uploads folder may hold: no path, no leading dot, bounded. */
-export const UPLOAD_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be a sha256 hex digest');
 

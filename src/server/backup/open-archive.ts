@@ -4,16 +4,10 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { extract } from 'tar';
+import { UPLOAD_NAME_PATTERN } from '../../domain/uploads.js';
 import { BackupError } from './backup-error.js';
 import { digestFile } from './file-digest.js';
-import {
-  DATABASE_ENTRY,
-  MANIFEST_FILE,
-  manifestSchema,
-  UPLOAD_NAME_PATTERN,
-  UPLOADS_ENTRY,
-  type BackupManifest,
-} from './manifest.js';
+import { DATABASE_ENTRY, MANIFEST_FILE, manifestSchema, UPLOADS_ENTRY, type BackupManifest } from './manifest.js';
 import { integrityCheck, summariseTables } from './table-summaries.js';
 
 /** An archive unpacked into a temporary folder whose every byte matched its manifest. */

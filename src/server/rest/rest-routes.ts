@@ -90,4 +90,11 @@ export const restRoutes: RestRoute[] = [
     url: '/api/admin/change-password',
     call: (caller, r) => caller.admin.changePassword(r.body as never),
   },
+  { method: 'GET', url: '/api/admin/backups/latest', call: (caller) => caller.maintenance.backupStatus() },
+  { method: 'GET', url: '/api/admin/uploads/unreferenced', call: (caller) => caller.maintenance.unreferencedUploads() },
+  {
+    method: 'POST',
+    url: '/api/admin/uploads/unreferenced/remove',
+    call: (caller, r) => caller.maintenance.removeUnreferencedUploads(r.body as never),
+  },
 ];

@@ -1,4 +1,5 @@
 import type { AdminAuth } from '../auth/admin-auth.js';
+import type { BackupService } from '../backup/backup-service.js';
 import type { PublicCache } from '../cache/public-cache.js';
 import type { AppDatabase } from '../db/connection.js';
 import type { RequestLimiters } from '../rate-limit/request-limits.js';
@@ -9,6 +10,9 @@ export type AppServices = {
   cache: PublicCache;
   auth: AdminAuth;
   limiters: RequestLimiters;
+  backups: BackupService;
+  /** DATA_DIR/uploads, served under /objects/. */
+  uploadsDir: string;
 };
 
 export type RequestContext = AppServices & {
