@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_UPLOADS_PER_REMOVAL, UPLOAD_NAME_PATTERN } from './uploads.js';
 
-export const uploadNameSchema = z
+const uploadNameSchema = z
   .string()
   .regex(UPLOAD_NAME_PATTERN, 'must be the name of a file in the uploads folder (letters, digits, . _ -)');
 

@@ -15,7 +15,7 @@ export type UnreferencedUpload = {
   removableFrom: Date;
 };
 
-export type BackupSummary = { name: string; createdAt: Date; bytes: number };
+type BackupSummary = { name: string; createdAt: Date; bytes: number };
 
 export type BackupStatus = {
   lastBackup: BackupSummary | null;

@@ -1,9 +1,11 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { archiveName, listArchives, pruneArchives } from './archive-files.js';
-import { nextBackupDelay } from './backup-schedule.js';
+import { nextBackupDelay, startBackupSchedule } from './backup-schedule.js';
+import type { BackupService } from './backup-service.js';
+import type { BackupResult } from './create-backup.js';
 
 const HOUR = 3_600_000;
 
@@ -35,5 +37,42 @@ describe('retention', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('startBackupSchedule', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('runs the first backup a minute after start, then every interval, retries a failure sooner, and stops', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const outcomes = ['ok', 'fail', 'ok'];
+    const run = vi.fn(async () => {
+      if (outcomes.shift() === 'fail') throw new Error('disk full');
+      return { file: '/backups/x.tar.gz', bytes: 1 } as BackupResult;
+    });
+    const service = { run, latest: async () => null, settings: { dir: '/nonexistent', everyMs: 6 * HOUR, keep: 3 } };
+    const log = { info: vi.fn(), error: vi.fn() };
+    const stop = startBackupSchedule(service as unknown as BackupService, 6 * HOUR, log);
+
+    // The schedule first tidies the backup folder (real I/O), then sets its timer.
+    for (let i = 0; i < 1000 && vi.getTimerCount() === 0; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(run).toHaveBeenCalledTimes(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(run).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(6 * HOUR);
+    expect(run).toHaveBeenCalledTimes(2);
+    expect(log.error).toHaveBeenCalledWith(
+      expect.objectContaining({ err: expect.any(Error) }),
+      'scheduled backup failed',
+    );
+    await vi.advanceTimersByTimeAsync(15 * 60_000);
+    expect(run).toHaveBeenCalledTimes(3);
+    stop();
+    await vi.advanceTimersByTimeAsync(24 * HOUR);
+    expect(run).toHaveBeenCalledTimes(3);
   });
 });

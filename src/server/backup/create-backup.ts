@@ -34,7 +34,7 @@ export type BackupOptions = {
  * SQLite's online backup API from a separate read-only connection: in WAL mode this reads one
  * consistent snapshot while the site keeps serving and writing.
  */
-export async function snapshotDatabase(source: string, target: string): Promise<void> {
+async function snapshotDatabase(source: string, target: string): Promise<void> {
   const sqlite = new SQLite(source, { readonly: true, fileMustExist: true });
   try {
     await sqlite.backup(target, { progress: () => ALL_PAGES });
