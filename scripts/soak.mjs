@@ -113,7 +113,9 @@ try {
   const storedBefore = await counts();
   const acknowledged = { contact: 0, newsletter: 0, preorders: 0, blog: 0 };
 
-  const rss = { start: rssMb(server.pid), warm: null, middle: null, end: null, max: 0, timeline: [] };
+  const rss = { start: rssMb(server.pid), warm: null, middle: null, end: null, last: null, max: 0, timeline: [] };
+  /** One RSS sample a second: [seconds since start, MB]. */
+  const samples = [];
   const deadline = Date.now() + durationS * 1000;
   console.log(`Soak: ${durationS} s against ${server.baseUrl} (server pid ${server.pid}, RSS ${rss.start} MB)`);
 
@@ -201,9 +203,9 @@ try {
       const elapsedS = (Date.now() - startedAt) / 1000;
       const now = rssMb(server.pid);
       rss.max = Math.max(rss.max, now);
+      samples.push([elapsedS, now]);
       if (Math.round(elapsedS) % Math.max(5, Math.round(durationS / 20)) === 0)
         rss.timeline.push([Math.round(elapsedS), now]);
-      if (rss.warm === null && elapsedS >= WARM_UP_S) rss.warm = now;
       if (backup === null && elapsedS >= durationS / 2) {
         rss.middle = now;
         const started = performance.now();
@@ -229,7 +231,16 @@ try {
     adminWriter(),
     monitor(),
   ]);
-  rss.end = rssMb(server.pid);
+  rss.last = rssMb(server.pid);
+  // Medians over a window right after the warm-up and at the end: one sample swings with each GC.
+  const window = Math.max(5, Math.min(60, Math.round(durationS / 10)));
+  const medianOf = (from, to) =>
+    percentile(
+      samples.filter(([t]) => t >= from && t < to).map(([, mb]) => mb),
+      50,
+    );
+  rss.warm = medianOf(WARM_UP_S, WARM_UP_S + window);
+  rss.end = medianOf(durationS - window, Infinity);
   const storedAfter = await counts();
 
   // --- Report ---
@@ -266,8 +277,9 @@ try {
   }
   const growth = rss.warm ? (rss.end - rss.warm) / rss.warm : 0;
   console.log(
-    `RSS: start ${rss.start} MB, after ${WARM_UP_S} s warm-up ${rss.warm} MB, middle ${rss.middle} MB, ` +
-      `end ${rss.end} MB (max ${rss.max} MB; growth after warm-up ${(growth * 100).toFixed(1)}%)`,
+    `RSS: start ${rss.start} MB, after the ${WARM_UP_S} s warm-up ${rss.warm} MB (median of ${window} s), ` +
+      `middle ${rss.middle} MB, end ${rss.end} MB (median of the last ${window} s; last sample ${rss.last} MB, ` +
+      `max ${rss.max} MB); growth after warm-up ${(growth * 100).toFixed(1)}%`,
   );
   console.log(`RSS timeline (s: MB): ${rss.timeline.map(([s, mb]) => `${s}: ${mb}`).join(', ')}`);
   const rows = Object.keys(acknowledged).map((kind) => ({

@@ -19,6 +19,16 @@ describe('GET /api/admin/backup', () => {
     expect(await readdir(backupDir()).catch(() => [])).toEqual([]);
   });
 
+  it('has no HEAD form (it would make a whole backup to answer nothing)', async () => {
+    const res = await context.t.app.inject({
+      method: 'HEAD',
+      url: '/api/admin/backup',
+      headers: bearer(context.token),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(await readdir(backupDir()).catch(() => [])).toEqual([]);
+  });
+
   it('streams a fresh, verifiable archive as an attachment and keeps it as the latest backup', async () => {
     await context.t.publicCaller().newsletter.subscribe({ email: 'reader@example.com' });
     const res = await download();

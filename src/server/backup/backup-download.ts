@@ -9,7 +9,8 @@ import { createRequestContext, type AppServices } from '../trpc/context.js';
  * procedure as every admin call, before any work starts.
  */
 export function registerBackupDownload(app: FastifyInstance, services: AppServices): void {
-  app.get('/api/admin/backup', async (request, reply) => {
+  // No automatic HEAD route: a HEAD would make a whole backup to answer nothing.
+  app.get('/api/admin/backup', { exposeHeadRoute: false }, async (request, reply) => {
     await createCaller(createRequestContext(services, request)).admin.verify();
     const backup = await services.backups.run();
     return reply

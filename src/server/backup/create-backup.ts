@@ -1,4 +1,4 @@
-import { copyFile, link, mkdir, mkdtemp, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, mkdtemp, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { create as createTar } from 'tar';
@@ -80,6 +80,19 @@ async function stageUploads(uploadsDir: string, stagedDir: string): Promise<Uplo
   return uploads;
 }
 
+/** Moves the finished archive into place without ever replacing one (a hard link fails if the name exists). */
+async function publish(partial: string, file: string): Promise<void> {
+  try {
+    await link(partial, file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new BackupError(`An archive named ${path.basename(file)} already exists`);
+    // A file system without hard links: the name carries the millisecond, so a rename is safe enough.
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP') await rename(partial, file);
+    else throw error;
+  }
+}
+
 /**
  * One archive of DATA_DIR: the database (online backup), the uploads and a manifest with row
  * counts, row digests and sha256 of every file. Written under a temporary name and linked into
@@ -117,7 +130,7 @@ export async function createBackup({
       DATABASE_ENTRY,
       UPLOADS_ENTRY,
     ]);
-    await link(partial, file);
+    await publish(partial, file);
     const { size } = await stat(file);
     return { name, file, bytes: size, createdAt: now, manifest };
   } finally {

@@ -1,4 +1,4 @@
-import { readdir, readFile, rm, mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -46,7 +46,7 @@ async function unpack(archiveFile: string, into: string): Promise<void> {
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' && !(await readFile(archiveFile).catch(() => null))) {
+    if (code === 'ENOENT' && !(await stat(archiveFile).catch(() => null))) {
       throw new BackupError(`No archive at ${archiveFile}`);
     }
     throw new BackupError(`Not a readable backup archive (.tar.gz): ${(error as Error).message}`);
