@@ -18,7 +18,8 @@ if (flags.help) {
 }
 const ROUNDS = Math.round(positiveNumber(flags.rounds, 3, 'rounds', USAGE, { max: 100 }));
 const LOAD_SECONDS = positiveNumber(flags['load-seconds'], 3, 'load-seconds', USAGE, { max: 600 });
-const WRITERS = 8;
+/** Enough concurrent writers that requests are always in flight at the server when it is killed. */
+const WRITERS = 32;
 const ADMIN_PASSWORD = 'Crash-Admin-Pass1!';
 
 const watchdog = setTimeout(
@@ -154,7 +155,8 @@ try {
       );
       console.log(
         `Round ${round}: killed pid ${server.child.pid} (${signal}) after ${attempted} writes attempted; ` +
-          `acknowledged ${ackedThisRound.contact_submissions} contact + ${ackedThisRound.blog_posts} blog; ` +
+          `acknowledged ${ackedThisRound.contact_submissions} contact + ${ackedThisRound.blog_posts} blog, ` +
+          `${attempted - ackedThisRound.contact_submissions - ackedThisRound.blog_posts} unanswered at the kill; ` +
           `all rounds: ${acknowledged.contact_submissions.length + acknowledged.blog_posts.length} acknowledged, ` +
           `${lost.length} lost; integrity_check: ${integrity}`,
       );
