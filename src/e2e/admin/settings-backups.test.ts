@@ -78,7 +78,7 @@ describe('admin settings: backups and unused uploads', () => {
     await list.getByText(FRESH_UNUSED).waitFor();
     expect(await page.getByRole('button', { name: `Remove ${FRESH_UNUSED}` }).isDisabled()).toBe(true);
     await list
-      .getByText(/can be removed from/)
+      .getByText(/Can be removed from/)
       .first()
       .waitFor();
 
