@@ -16,6 +16,7 @@ import { handleError } from './http/errors.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './http/kept-body.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createRequestLimiters } from './rate-limit/request-limits.js';
+import { retryLaterOf } from './rate-limit/retry-later.js';
 import { registerCsvExports } from './rest/csv-exports.js';
 import { registerRestRoutes } from './rest/register-rest-routes.js';
 import { ResponseCache } from './cache/response-cache.js';
@@ -62,7 +63,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { db } = await prepareDatabase(config, uploadsDir);
 
   const limiters = createRequestLimiters({ publicLimitsEnabled: config.publicRateLimits });
-  const auth = new AdminAuth(db, limiters.failedAdminKey);
+  const auth = new AdminAuth(db);
   const { generatedPassword } = await auth.ensureAdminUser(config.adminPassword);
   const services: AppServices = { db, cache: new PublicCache(), auth, limiters };
 
@@ -87,6 +88,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trpcOptions: {
       router: appRouter,
       createContext: ({ req }) => createRequestContext(services, req),
+      responseMeta: ({ errors }) => {
+        const retryAfter = errors.map(retryLaterOf).find((found) => found !== null);
+        return retryAfter ? { headers: { 'retry-after': String(retryAfter.retryAfterSeconds) } } : {};
+      },
       onError: ({ error, path: procedure }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, procedure }, 'procedure failed');
       },

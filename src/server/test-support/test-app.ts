@@ -56,7 +56,8 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
   const { app, services } = await buildApp(config);
   await app.ready();
   const callerWithKey = (key: string | null, clientAddress = '127.0.0.1') =>
-    createCaller(
+    // A context per call, as each HTTP request gets its own.
+    createCaller(() =>
       createRequestContext(services, {
         ip: clientAddress,
         headers: { authorization: key ? `Bearer ${key}` : undefined },

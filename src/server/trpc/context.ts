@@ -1,4 +1,4 @@
-import type { AdminAuth } from '../auth/admin-auth.js';
+import type { AdminAuth, KeyCheck } from '../auth/admin-auth.js';
 import type { PublicCache } from '../cache/public-cache.js';
 import type { AppDatabase } from '../db/connection.js';
 import type { RequestLimiters } from '../rate-limit/request-limits.js';
@@ -15,6 +15,8 @@ export type RequestContext = AppServices & {
   clientAddress: string;
   /** The bearer token of the Authorization header, if any. */
   adminKey: string | null;
+  /** Shared by every call of one HTTP request (a tRPC batch): the key is checked once, one password is tried. */
+  perRequest: { keyCheck: Promise<KeyCheck> | null; passwordAttempts: number };
 };
 
 /** The bearer token of an Authorization header value. */
@@ -28,5 +30,10 @@ export function createRequestContext(
   services: AppServices,
   request: { ip: string; headers: { authorization?: string | undefined } },
 ): RequestContext {
-  return { ...services, clientAddress: request.ip, adminKey: bearerTokenOf(request.headers.authorization) };
+  return {
+    ...services,
+    clientAddress: request.ip,
+    adminKey: bearerTokenOf(request.headers.authorization),
+    perRequest: { keyCheck: null, passwordAttempts: 0 },
+  };
 }
