@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,8 +6,8 @@ import { MAX_JSON_BODY_BYTES } from '../domain/limits.js';
 import { AdminAuth } from './auth/admin-auth.js';
 import { PublicCache } from './cache/public-cache.js';
 import type { AppConfig } from './config.js';
-import { openDatabase, type AppDatabase } from './db/connection.js';
-import { migrateToLatest } from './db/migrate.js';
+import type { AppDatabase } from './db/connection.js';
+import { probeDatabaseWrite } from './db/database-health.js';
 import { registerBenchReferenceRoutes } from './http/bench-reference.js';
 import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './http/client-app.js';
 import { handleError } from './http/errors.js';
@@ -23,6 +21,8 @@ import { ResponseCache } from './cache/response-cache.js';
 import type { RenderedPage } from './ssr/page-renderer.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { createRequestContext, type AppServices } from './trpc/context.js';
+import { prepareDataDir, type DataDir } from './startup/data-dir.js';
+import { openSiteDatabase } from './startup/open-site-database.js';
 import { registerUploadRoutes } from './uploads/upload-routes.js';
 
 export type BuildOptions = {
@@ -36,18 +36,17 @@ export type BuildOptions = {
 
 export type BuiltApp = { app: FastifyInstance; services: AppServices; generatedAdminPassword: string | null };
 
-export const DATABASE_FILE_NAME = 'site.sqlite';
+export { DATABASE_FILE_NAME } from './startup/data-dir.js';
 
 /** Rendered pages kept in memory (per URL, origin and announcement cookie). */
 const HTML_CACHE_ENTRIES = 500;
 
-/** Opens and migrates the database, seeding demo content into a newly created one if asked. */
-async function prepareDatabase(config: AppConfig, uploadsDir: string): Promise<{ db: AppDatabase; created: boolean }> {
-  const db = openDatabase(path.join(config.dataDir, DATABASE_FILE_NAME));
+/** Opens, checks and migrates the database, seeding demo content into a newly created one if asked. */
+async function prepareDatabase(config: AppConfig, dataDir: DataDir): Promise<{ db: AppDatabase; created: boolean }> {
+  const db = await openSiteDatabase(dataDir);
+  const uploadsDir = dataDir.uploadsDir;
   try {
-    const tables = await db.introspection.getTables();
-    const created = tables.length === 0;
-    await migrateToLatest(db);
+    const created = dataDir.databaseIsNew;
     if (created && config.seedDemo) await seedDemoContent(db, uploadsDir);
     return { db, created };
   } catch (error) {
@@ -58,9 +57,9 @@ async function prepareDatabase(config: AppConfig, uploadsDir: string): Promise<{
 
 /** Builds the whole server (database, API, uploads, client) without listening on a port. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
-  const uploadsDir = path.join(config.dataDir, 'uploads');
-  await mkdir(uploadsDir, { recursive: true });
-  const { db } = await prepareDatabase(config, uploadsDir);
+  const dataDir = await prepareDataDir(config.dataDir);
+  const uploadsDir = dataDir.uploadsDir;
+  const { db } = await prepareDatabase(config, dataDir);
 
   const limiters = createRequestLimiters({ publicLimitsEnabled: config.publicRateLimits });
   const auth = new AdminAuth(db);
@@ -81,7 +80,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerSecurityHeaders(app);
   await app.register(fastifyCompress, { threshold: COMPRESSION_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await probeDatabaseWrite(db);
+      return { status: 'ok' };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check: the database cannot be written');
+      return reply.status(503).send({ status: 'unavailable', error: 'The database cannot be written' });
+    }
+  });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

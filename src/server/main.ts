@@ -1,10 +1,13 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { builtClientDir } from './paths.js';
+import { StartupError } from './startup/startup-error.js';
 
 /** Starts the site: `--dev` serves the client through Vite with hot reload. */
 async function main(): Promise<void> {
   const isDev = process.argv.includes('--dev');
+  // Everything the site creates (database, uploads, backups) is its own user's alone.
+  process.umask(0o077);
   const startedAt = performance.now();
   const config = loadConfig(process.env, isDev ? null : builtClientDir);
   const { app, generatedAdminPassword } = await buildApp(config, {
@@ -40,11 +43,15 @@ async function main(): Promise<void> {
   app.log.info(`Ready in ${Math.round(performance.now() - startedAt)} ms`);
 }
 
+/** A failed start prints one line; the stack trace only with LOG_LEVEL=debug (or trace). */
+function reportFailedStart(error: unknown): void {
+  const verbose = process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace';
+  if (error instanceof ConfigError || error instanceof StartupError) console.error(error.message);
+  else console.error(`Failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  if (verbose && error instanceof Error) console.error(error.stack);
+}
+
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error('Failed to start:', error);
-  }
+  reportFailedStart(error);
   process.exit(1);
 });

@@ -94,6 +94,11 @@ export interface PreordersTable {
   createdAt: string;
 }
 
+export interface WriteProbeTable {
+  id: number;
+  checkedAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   adminSessions: AdminSessionsTable;
@@ -105,6 +110,7 @@ export interface Database {
   artPieces: ArtPiecesTable;
   playlists: PlaylistsTable;
   preorders: PreordersTable;
+  writeProbe: WriteProbeTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
