@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, VIEWPORTS } from '../support/browser.js';
+import { launchBrowser, newContext, trackConsoleProblems, VIEWPORTS, waitForHydration } from '../support/browser.js';
 import { startServer, type RunningServer } from '../support/server.js';
 import { uniqueEmail } from './helpers.js';
 
@@ -174,5 +174,49 @@ describe('public forms without JavaScript', () => {
     expect(new URL(page.url()).search).toBe('');
     expect(await page.getByLabel(/^Full name/).inputValue()).toBe('');
     await page.close();
+  });
+
+  it('hands a refused post over to the script when it arrives late: same state, no hydration mismatch', async () => {
+    const late = await newContext(browser, 'desktop');
+    // The first page's script never arrives (a slow phone); the answer's page gets it.
+    let blockScripts = true;
+    await late.route('**/assets/**', (route) =>
+      blockScripts && route.request().resourceType() === 'script' ? route.abort() : route.continue(),
+    );
+    const page = await late.newPage();
+    await page.goto(`${server.baseUrl}/preorder`, { waitUntil: 'load' });
+    await page.getByLabel(/^Book/).selectOption({ label: 'The Ashwarden — Published' });
+    await page.getByLabel(/^Preferred format/).selectOption('ebook');
+    await page.getByLabel(/^Full name/).fill('   ');
+    await page.getByLabel(/^Email/).fill('late@example.com');
+    blockScripts = false;
+    const problems = trackConsoleProblems(page);
+    expect(await submitAndWait(page, page.getByRole('button', { name: 'Submit Preorder' }))).toBe(400);
+    await waitForHydration(page);
+
+    const form = page.locator('form');
+    expect(await form.getAttribute('novalidate')).not.toBeNull();
+    expect(await page.getByRole('alert').innerText()).toContain('Full name is required');
+    expect(await page.getByLabel(/^Full name/).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel(/^Email/).inputValue()).toBe('late@example.com');
+    expect(await page.getByLabel(/^Preferred format/).inputValue()).toBe('ebook');
+    // Now the script's form: editing a field clears its error.
+    await page.getByLabel(/^Full name/).fill('Late Reader');
+    await expect
+      .poll(() => page.getByLabel(/^Full name/).getAttribute('aria-invalid'))
+      .not.toBe('true');
+    expect(await page.getByLabel(/^Email/).getAttribute('aria-invalid')).not.toBe('true');
+    // The browser reports the 400 document itself; nothing else may appear (no mismatch).
+    expect(problems.filter((problem) => !problem.includes('status of 400'))).toEqual([]);
+
+    // Leaving and coming back shows an empty form: the refused post is not shown twice.
+    await page.getByRole('link', { name: 'Books' }).first().click();
+    await page.waitForURL(`${server.baseUrl}/books`);
+    await page.getByLabel(/^Full name/).waitFor({ state: 'detached' });
+    await page.goBack();
+    await page.getByLabel(/^Full name/).waitFor();
+    expect(await page.getByLabel(/^Email/).inputValue()).toBe('');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await late.close();
   });
 });
