@@ -135,9 +135,11 @@ export default function PreorderPage() {
             aria-labelledby="confirmation-title"
           >
             {!confirmation && (
-              <FormNotice variant="success" title={SENT_TITLE}>
-                {SENT_TEXT}
-              </FormNotice>
+              <div className={classes.confirmNotice}>
+                <FormNotice variant="success" title={SENT_TITLE}>
+                  {SENT_TEXT}
+                </FormNotice>
+              </div>
             )}
             <span className={classes.confirmIcon}>
               <CheckIcon size={30} />
