@@ -32,7 +32,7 @@ export type RouterContext = {
 };
 
 /** A public page's loader data: its head, and the refused form post it answers, if any. */
-export type PageRouteData = PageLoaderData & { formOutcome?: FormOutcome };
+type PageRouteData = PageLoaderData & { formOutcome?: FormOutcome };
 
 /** A public page module: the component (default export) and the loader of its queries. */
 type PageModule = { default: (props: { id?: string }) => ReactNode; prefetch: PagePrefetch };

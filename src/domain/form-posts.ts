@@ -4,8 +4,7 @@
  * share about those posts lives here.
  */
 
-export const POSTED_FORMS = ['contact', 'newsletter', 'preorder'] as const;
-export type PostedForm = (typeof POSTED_FORMS)[number];
+export type PostedForm = 'contact' | 'newsletter' | 'preorder';
 
 /** Where each form posts. The newsletter form adds the page it sits on (see newsletterPostAction). */
 export const FORM_POST_PATHS: Record<PostedForm, string> = {
@@ -15,7 +14,7 @@ export const FORM_POST_PATHS: Record<PostedForm, string> = {
 };
 
 /** The pages that show the newsletter form; the server answers a post with one of them. */
-export const NEWSLETTER_FORM_PAGES = ['/', '/contact'] as const;
+const NEWSLETTER_FORM_PAGES = ['/', '/contact'] as const;
 export type NewsletterFormPage = (typeof NEWSLETTER_FORM_PAGES)[number];
 export const NEWSLETTER_PAGE_PARAM = 'from';
 /** The id of the newsletter section, where a post's answer scrolls to. */
