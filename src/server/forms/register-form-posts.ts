@@ -7,14 +7,11 @@ import { HONEYPOT_FIELD_NAME } from '../../domain/fields.js';
 import { FORM_POST_BODY_LIMIT, type FormOutcome } from '../../domain/form-posts.js';
 import type { ClientPageHandler } from '../http/client-app.js';
 import { describeError } from '../http/errors.js';
-import { LIMITS } from '../rate-limit/request-limits.js';
+import { retryLaterOf } from '../rate-limit/retry-later.js';
 import { createCaller } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 import { messageOf } from '../trpc/trpc.js';
 import { POSTED_FORM_DEFINITIONS, type PostedFormDefinition } from './posted-forms.js';
-
-/** The per-address form limit counts in windows of this many seconds: the longest wait there can be. */
-const RETRY_AFTER_SECONDS = Math.ceil(LIMITS.formWrite.windowMs / 1000);
 
 /** Browsers send these with a form posted from this site's own pages (or typed in the address bar). */
 const ACCEPTED_FETCH_SITES = new Set(['same-origin', 'none']);
@@ -81,7 +78,8 @@ export async function registerFormPosts(
   ) {
     const status = getHTTPStatusCodeFromError(error);
     if (status >= 500) request.log.error({ err: error, form: definition.form }, 'form post failed');
-    if (status === 429) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    const retryLater = retryLaterOf(error);
+    if (retryLater) reply.header('retry-after', String(retryLater.retryAfterSeconds));
     const outcome: FormOutcome = {
       form: definition.form,
       values: textValues(input),
