@@ -10,6 +10,7 @@ import {
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import type { ReactNode } from 'react';
+import type { FormOutcome } from '../domain/form-posts.js';
 import { AppProviders, RootDocument, type AppTrpcClient } from './App.js';
 import SiteLayout from './layout/SiteLayout.js';
 import NotFoundPage from './pages/NotFoundPage.js';
@@ -26,7 +27,12 @@ export type RouterContext = {
   origin: string;
   /** The request's announcementDismissed cookie, so the server omits the bar without a flash. */
   announcementDismissed: boolean;
+  /** Server only: the refused form post this page answers (its loader hands it to the page). */
+  formOutcome: FormOutcome | null;
 };
+
+/** A public page's loader data: its head, and the refused form post it answers, if any. */
+type PageRouteData = PageLoaderData & { formOutcome?: FormOutcome };
 
 /** A public page module: the component (default export) and the loader of its queries. */
 type PageModule = { default: (props: { id?: string }) => ReactNode; prefetch: PagePrefetch };
@@ -60,15 +66,22 @@ function pageRoute(page: PageSpec, seo: SeoLoader) {
   return {
     staticData: { pageFile: page.file },
     component: lazyRouteComponent(page.load),
-    loader: async ({ context, params }: { context: RouterContext; params: Record<string, string> }) => {
+    loader: async ({
+      context,
+      params,
+    }: {
+      context: RouterContext;
+      params: Record<string, string>;
+    }): Promise<PageRouteData> => {
       const [, data] = await Promise.all([
         // A page's queries that fail show the page's own error state; the loader itself never fails.
         page.load().then((module) => module.prefetch(context.trpc, params).catch(() => undefined)),
         seo({ utils: context.trpc, origin: context.origin, params }),
       ]);
-      return data;
+      // Loader data travels to the browser with the page, so hydration shows the same form state.
+      return context.formOutcome ? { ...data, formOutcome: context.formOutcome } : data;
     },
-    head: ({ loaderData }: { loaderData?: PageLoaderData }) => headFor(loaderData?.seo),
+    head: ({ loaderData }: { loaderData?: PageRouteData }) => headFor(loaderData?.seo),
   };
 }
 
@@ -235,13 +248,20 @@ export type AppRouterDeps = {
   trpcClient: AppTrpcClient;
   origin: string;
   announcementDismissed: boolean;
+  formOutcome?: FormOutcome | null;
 };
 
 /**
  * One router per request on the server, one per page load in the browser. The query cache the
  * loaders fill on the server is dehydrated into the page and hydrated before the first render.
  */
-export function createAppRouter({ queryClient, trpcClient, origin, announcementDismissed }: AppRouterDeps) {
+export function createAppRouter({
+  queryClient,
+  trpcClient,
+  origin,
+  announcementDismissed,
+  formOutcome = null,
+}: AppRouterDeps) {
   // Section 7: no retries, so a query that failed on the server is not fetched again on mount.
   queryClient.setDefaultOptions({
     ...queryClient.getDefaultOptions(),
@@ -250,7 +270,7 @@ export function createAppRouter({ queryClient, trpcClient, origin, announcementD
   const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
   const router = createRouter({
     routeTree,
-    context: { queryClient, trpc: trpcUtils, origin, announcementDismissed },
+    context: { queryClient, trpc: trpcUtils, origin, announcementDismissed, formOutcome },
     defaultPreload: 'intent',
     scrollRestoration: true,
     notFoundMode: 'root',

@@ -8,6 +8,7 @@ import { PublicCache } from './cache/public-cache.js';
 import type { AppConfig } from './config.js';
 import type { AppDatabase } from './db/connection.js';
 import { probeDatabaseWrite } from './db/database-health.js';
+import { registerFormPosts } from './forms/register-form-posts.js';
 import { registerBenchReferenceRoutes } from './http/bench-reference.js';
 import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './http/client-app.js';
 import { handleError } from './http/errors.js';
@@ -119,6 +120,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   } else if (clientMode === 'vite-dev') {
     servePage = await serveViteDevClient(app, services);
   }
+  // The public forms also post without JavaScript; the answer to a refused one is their page.
+  if (servePage) await registerFormPosts(app, services, servePage);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPageRequest =

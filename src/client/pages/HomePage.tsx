@@ -335,7 +335,7 @@ function NewsletterSection() {
         </Title>
         <div className={`${ui.rule} ${classes.centerRule}`} aria-hidden="true" />
         <p className={classes.newsletterPromise}>{copy.promise}</p>
-        <NewsletterForm successText={copy.successText} />
+        <NewsletterForm successText={copy.successText} page="/" />
       </div>
     </section>
   );

@@ -1,10 +1,13 @@
 import { Button, NativeSelect, Textarea, TextInput, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { FORM_POST_PATHS, SENT_BOOK_PARAM, SENT_FORMAT_PARAM } from '../../domain/form-posts.js';
 import { PREORDER_FORMAT_LABELS, PREORDER_FORMATS, type PreorderFormat } from '../../domain/submissions.js';
 import { SERIES_NAME } from '../content/site.js';
 import { trpc } from '../trpc.js';
 import { toastFailure } from '../ui/form-feedback.js';
+import { useFormOutcome, useSentQuery, useWasSent } from '../ui/form-outcome.js';
+import { FormNotice } from '../ui/FormNotice.js';
 import { Honeypot } from '../ui/Honeypot.js';
 import { CheckIcon } from '../ui/icons.js';
 import { PageHeader } from '../ui/PageHeader.js';
@@ -37,7 +40,16 @@ const EMPTY_FORM: PreorderForm = {
   website: '',
 };
 
-type Confirmation = { bookId: string; bookTitle: string; format: string; email: string };
+/** `email` is null on the page a post made without the script is redirected to (it stays out of the URL). */
+type Confirmation = { bookId: string; bookTitle: string; format: string; email: string | null };
+
+const SENT_TITLE = 'Preorder Submitted!';
+const SENT_TEXT = "Thank you for your preorder. We'll contact you when the book is available.";
+const FAILURE_TITLE = 'Error';
+
+function formatLabel(format: string): string {
+  return PREORDER_FORMAT_LABELS[format as PreorderFormat] ?? 'copy';
+}
 
 export default function PreorderPage() {
   const books = trpc.books.list.useQuery();
@@ -48,14 +60,15 @@ export default function PreorderPage() {
     schema: () => import('../../domain/submissions.schema.js').then((module) => module.preorderInputSchema),
     // The shared schema's checks, with friendlier words for the two choices.
     errorMessages: { bookId: 'Please choose a book', preferredFormat: 'Please choose a format' },
+    action: FORM_POST_PATHS.preorder,
+    outcome: useFormOutcome('preorder'),
   });
+  const sent = useWasSent('preorder');
+  const sentQuery = useSentQuery();
 
   const create = trpc.preorders.create.useMutation({
     onSuccess: (_result, input) => {
-      toast({
-        title: 'Preorder Submitted!',
-        description: "Thank you for your preorder. We'll contact you when the book is available.",
-      });
+      toast({ title: SENT_TITLE, description: SENT_TEXT });
       const book = books.data?.find((candidate) => candidate.id === input.bookId);
       setConfirmation({
         bookId: input.bookId,
@@ -65,7 +78,7 @@ export default function PreorderPage() {
       });
       form.reset();
     },
-    onError: (error) => toastFailure('Error', error, 'Failed to submit preorder. Please try again.'),
+    onError: (error) => toastFailure(FAILURE_TITLE, error, 'Failed to submit preorder. Please try again.'),
   });
 
   const formProps = form.getFormProps((values) =>
@@ -88,12 +101,22 @@ export default function PreorderPage() {
   }, [confirmation]);
 
   const bookList = books.data ?? [];
+  const sentBookId = String(sentQuery[SENT_BOOK_PARAM] ?? '');
+  const sentConfirmation: Confirmation | null = sent
+    ? {
+        bookId: sentBookId,
+        bookTitle: bookList.find((book) => book.id === sentBookId)?.title ?? 'your book',
+        format: formatLabel(String(sentQuery[SENT_FORMAT_PARAM] ?? '')),
+        email: null,
+      }
+    : null;
+  const shown = confirmation ?? sentConfirmation;
   const bookPlaceholder = books.isPending
     ? 'Loading books...'
     : bookList.length === 0
       ? 'No books available'
       : 'Select a book';
-  const selected = bookList.find((book) => book.id === (confirmation?.bookId ?? form.values.bookId));
+  const selected = bookList.find((book) => book.id === (shown?.bookId ?? form.values.bookId));
   const featured = selected ?? bookList.find((book) => book.status === 'preorder') ?? bookList[0];
 
   return (
@@ -104,13 +127,20 @@ export default function PreorderPage() {
         lede="Reserve your copy in ebook, paperback or hardcover. Every preorder placed before publication day receives a signed bookplate."
       />
       <div className={`${ui.container} ${classes.layout}`}>
-        {confirmation ? (
+        {shown ? (
           <section
             ref={confirmationRef}
             tabIndex={-1}
             className={`${ui.formCard} ${classes.confirmation}`}
             aria-labelledby="confirmation-title"
           >
+            {!confirmation && (
+              <div className={classes.confirmNotice}>
+                <FormNotice variant="success" title={SENT_TITLE}>
+                  {SENT_TEXT}
+                </FormNotice>
+              </div>
+            )}
             <span className={classes.confirmIcon}>
               <CheckIcon size={30} />
             </span>
@@ -118,13 +148,20 @@ export default function PreorderPage() {
               Preorder Confirmed!
             </Title>
             <p className={classes.confirmText}>
-              Your {confirmation.format.toLowerCase()} of <em>{confirmation.bookTitle}</em> is reserved. We&apos;ll
-              write to <strong>{confirmation.email}</strong> as soon as the book is available.
+              Your {shown.format.toLowerCase()} of <em>{shown.bookTitle}</em> is reserved. We&apos;ll write to{' '}
+              {shown.email ? <strong>{shown.email}</strong> : 'you'} as soon as the book is available.
             </p>
             <div className={classes.confirmActions}>
-              <Button size="md" onClick={() => setConfirmation(null)}>
-                Submit Another Preorder
-              </Button>
+              {confirmation ? (
+                <Button size="md" onClick={() => setConfirmation(null)}>
+                  Submit Another Preorder
+                </Button>
+              ) : (
+                // A link, so it works before the script runs too: back to the empty form.
+                <Button component={Link} to="/preorder" size="md">
+                  Submit Another Preorder
+                </Button>
+              )}
               <Button
                 component={Link}
                 to="/excerpts"
@@ -143,6 +180,11 @@ export default function PreorderPage() {
               Your Preorder
             </Title>
             <form className={ui.formStack} {...formProps}>
+              {form.failure && (
+                <FormNotice variant="error" title={FAILURE_TITLE}>
+                  {form.failure}
+                </FormNotice>
+              )}
               <NativeSelect
                 label="Book"
                 required

@@ -1,6 +1,7 @@
 import { unstable_localLink } from '@trpc/client';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
+import { FORM_RESULT_PAGES, FORM_RESULT_PARAMS, type FormOutcome } from '../../domain/form-posts.js';
 import { withScriptSources } from '../http/content-security-policy.js';
 import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js';
 import { appRouter } from '../trpc/app-router.js';
@@ -53,10 +54,27 @@ export function pageLocation(rawUrl: string): string {
   const queryStart = rawUrl.indexOf('?');
   const pathname = queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart);
   const params = new URLSearchParams(queryStart < 0 ? '' : rawUrl.slice(queryStart + 1));
-  const kept = [...params].filter(([name]) => PAGE_QUERY_PARAMS.has(name)).sort(([a], [b]) => a.localeCompare(b));
+  const formPage = FORM_RESULT_PAGES.includes(pathname);
+  const kept = [...params]
+    .filter(([name]) => PAGE_QUERY_PARAMS.has(name) || (formPage && FORM_RESULT_PARAMS.includes(name)))
+    .sort(([a], [b]) => a.localeCompare(b));
   const query = kept.length ? `?${new URLSearchParams(kept).toString()}` : '';
   return `${pathname}${query}`;
 }
+
+/**
+ * A form's result (`?sent=…` after a post) is a page for one visitor: it is never kept in the
+ * HTML cache, nor in any other.
+ */
+function isFormResult(location: string): boolean {
+  const queryStart = location.indexOf('?');
+  if (queryStart < 0) return false;
+  const params = new URLSearchParams(location.slice(queryStart + 1));
+  return FORM_RESULT_PARAMS.some((name) => params.has(name));
+}
+
+/** A refused form post, answered with the form's page showing the errors and the values sent. */
+export type FormResultRender = { location: string; outcome: FormOutcome; status: number };
 
 export function cacheKey(origin: string, location: string, announcementDismissed: boolean): string {
   return `${origin} ${location} ${announcementDismissed ? 1 : 0}`;
@@ -88,6 +106,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     origin: string,
     location: string,
     announcementDismissed: boolean,
+    formOutcome?: FormOutcome,
   ): Promise<RenderedPage | { redirect: string; status: number }> {
     const generation = cache?.generation ?? 0;
     const [entry, assets] = await Promise.all([options.loadEntry(), options.assets()]);
@@ -95,6 +114,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     const result = await entry.render({
       url: `${origin}${location}`,
       announcementDismissed,
+      formOutcome,
       assets,
       trpcLink: unstable_localLink({
         router: appRouter,
@@ -112,11 +132,20 @@ export function createPageRenderer(options: PageRendererOptions) {
       body: KeptBody.fromText(result.html),
       scriptSources: inlineScriptHashes(result.html),
     };
-    if (cache && result.cacheable) cache.set(cacheKey(origin, location, announcementDismissed), page, generation);
+    if (cache && result.cacheable && !formOutcome && !isFormResult(location))
+      cache.set(cacheKey(origin, location, announcementDismissed), page, generation);
     return page;
   }
 
-  function pageFor(request: FastifyRequest, origin: string, location: string, announcementDismissed: boolean) {
+  function pageFor(
+    request: FastifyRequest,
+    origin: string,
+    location: string,
+    announcementDismissed: boolean,
+    formOutcome?: FormOutcome,
+  ) {
+    if (formOutcome || isFormResult(location))
+      return renderPage(request, origin, location, announcementDismissed, formOutcome);
     const key = cacheKey(origin, location, announcementDismissed);
     const cached = cache?.get(key);
     if (cached) return cached;
@@ -129,7 +158,12 @@ export function createPageRenderer(options: PageRendererOptions) {
     return started;
   }
 
-  return async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  /** Serves the requested page, or with `formResult` the page of a refused form post. */
+  return async function servePage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    formResult?: FormResultRender,
+  ): Promise<FastifyReply> {
     const path = request.url.split('?')[0] ?? '/';
     if (FILE_PATH.test(path)) {
       return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not found');
@@ -137,12 +171,13 @@ export function createPageRenderer(options: PageRendererOptions) {
     // '//host/…' would read as another origin: send it to the same path with one slash.
     if (path.startsWith('//')) return reply.redirect(`/${path.replace(/^\/+/, '')}`, 301);
     const origin = `${request.protocol}://${request.host}`;
-    const location = pageLocation(request.url);
+    const location = formResult?.location ?? pageLocation(request.url);
     const announcementDismissed = isAnnouncementDismissed(request.headers.cookie);
+    const forOneVisitor = formResult !== undefined || isFormResult(location);
 
     let page: RenderedPage | { redirect: string; status: number };
     try {
-      page = await pageFor(request, origin, location, announcementDismissed);
+      page = await pageFor(request, origin, location, announcementDismissed, formResult?.outcome);
     } catch (error) {
       if (error instanceof Error) options.fixStack?.(error);
       log.error({ err: error, url: request.url }, 'page render failed');
@@ -153,11 +188,11 @@ export function createPageRenderer(options: PageRendererOptions) {
     const baseCsp = reply.getHeader('content-security-policy');
     if (typeof baseCsp === 'string') reply.header('content-security-policy', contentSecurityPolicy(page, baseCsp));
     reply
-      .status(page.status)
+      .status(formResult?.status ?? page.status)
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Encoding, Cookie')
-      .header('etag', page.body.etag);
+      .header('vary', 'Accept-Encoding, Cookie');
+    if (forOneVisitor) return sendKeptBody(request, reply.header('cache-control', 'no-store'), page.body);
+    reply.header('cache-control', 'no-cache').header('etag', page.body.etag);
     if (page.status === 200 && ifNoneMatchMatches(request.headers['if-none-match'], page.body.etag))
       return reply.status(304).send();
     return sendKeptBody(request, reply, page.body);
