@@ -1,11 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, trackConsoleProblems, VIEWPORTS, waitForHydration } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { trackConsoleProblems, waitForHydration } from '../support/browser.js';
+import { useBrowserSite, type Site } from '../support/fixture.js';
 import { uniqueEmail } from './helpers.js';
 
-async function adminList<T>(server: RunningServer, path: string): Promise<T[]> {
-  const answer = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${server.adminPassword}` } });
+async function adminList<T>(site: Site, path: string): Promise<T[]> {
+  const answer = await fetch(`${site.baseUrl}${path}`, { headers: { authorization: `Bearer ${site.adminPassword}` } });
   expect(answer.ok).toBe(true);
   return (await answer.json()) as T[];
 }
@@ -31,26 +31,14 @@ async function submitAndWait(page: Page, button: ReturnType<Page['locator']>): P
 }
 
 /**
- * Issue 9, item 4: with JavaScript off (a blocked or slow script) every public form still posts
+ * With JavaScript off (a blocked or slow script) every public form still posts
  * to the server, which stores exactly what the script's call would and answers with a page.
  */
 describe('public forms without JavaScript', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    context = await browser.newContext({ viewport: VIEWPORTS.desktop, javaScriptEnabled: false });
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useBrowserSite({ javaScriptEnabled: false });
 
   it('sends a contact message: 303 to the success text, a reload sends nothing again', async () => {
-    const { page, posts } = await openWithoutScript(context, `${server.baseUrl}/contact`);
+    const { page, posts } = await openWithoutScript(site.context, `${site.baseUrl}/contact`);
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send Message' }) });
     expect(await form.getAttribute('method')).toBe('post');
     expect(await form.getAttribute('novalidate')).toBeNull();
@@ -72,7 +60,7 @@ describe('public forms without JavaScript', () => {
 
     await page.reload({ waitUntil: 'load' });
     expect(posts).toEqual(['/contact']);
-    const stored = await adminList<{ name: string; email: string; message: string }>(server, '/api/admin/contact');
+    const stored = await adminList<{ name: string; email: string; message: string }>(site, '/api/admin/contact');
     expect(stored.filter((row) => row.name === 'Orla Wren')).toEqual([
       expect.objectContaining({ email: 'orla@example.com', message: 'Read it in one night.' }),
     ]);
@@ -80,7 +68,7 @@ describe('public forms without JavaScript', () => {
   });
 
   it('shows the server’s errors next to the fields, keeping what was typed', async () => {
-    const { page } = await openWithoutScript(context, `${server.baseUrl}/contact`);
+    const { page } = await openWithoutScript(site.context, `${site.baseUrl}/contact`);
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send Message' }) });
     // Blank after trimming: the browser lets it through, the shared schema does not.
     await form.getByLabel(/^Name/).fill('   ');
@@ -95,13 +83,13 @@ describe('public forms without JavaScript', () => {
     expect(await form.getByLabel(/^Email/).inputValue()).toBe('kept@example.com');
     expect(await form.getByLabel(/^Message/).inputValue()).toBe('Kept text');
 
-    const stored = await adminList<{ email: string }>(server, '/api/admin/contact');
+    const stored = await adminList<{ email: string }>(site, '/api/admin/contact');
     expect(stored.some((row) => row.email === 'kept@example.com')).toBe(false);
     await page.close();
   });
 
   it('subscribes from the home page and lands back at the newsletter section', async () => {
-    const { page } = await openWithoutScript(context, `${server.baseUrl}/`);
+    const { page } = await openWithoutScript(site.context, `${site.baseUrl}/`);
     const section = page.locator('#newsletter');
     const address = uniqueEmail('nojs-home');
     await section.getByLabel('Email address').fill(address);
@@ -112,7 +100,7 @@ describe('public forms without JavaScript', () => {
     const notice = section.getByRole('status');
     expect(await notice.innerText()).toContain('Successfully subscribed!');
     expect(await notice.innerText()).toMatch(/check your email for confirmation/i);
-    const stored = await adminList<{ email: string; isActive: boolean }>(server, '/api/admin/newsletter');
+    const stored = await adminList<{ email: string; isActive: boolean }>(site, '/api/admin/newsletter');
     expect(stored.filter((row) => row.email === address)).toEqual([expect.objectContaining({ isActive: true })]);
 
     // The same address again: the server's 409 text, in the section, with the address kept.
@@ -126,7 +114,7 @@ describe('public forms without JavaScript', () => {
   });
 
   it('subscribes from the contact page with its own welcome text', async () => {
-    const { page } = await openWithoutScript(context, `${server.baseUrl}/contact`);
+    const { page } = await openWithoutScript(site.context, `${site.baseUrl}/contact`);
     const section = page.locator('#newsletter');
     const address = uniqueEmail('nojs-contact');
     await section.getByLabel('Email address').fill(address);
@@ -135,13 +123,13 @@ describe('public forms without JavaScript', () => {
     const notice = section.getByRole('status');
     expect(await notice.innerText()).toContain('Successfully subscribed!');
     expect(await notice.innerText()).toContain('Cinderwake circle');
-    const stored = await adminList<{ email: string }>(server, '/api/admin/newsletter');
+    const stored = await adminList<{ email: string }>(site, '/api/admin/newsletter');
     expect(stored.filter((row) => row.email === address)).toHaveLength(1);
     await page.close();
   });
 
   it('submits a preorder and shows its confirmation', async () => {
-    const { page } = await openWithoutScript(context, `${server.baseUrl}/preorder`);
+    const { page } = await openWithoutScript(site.context, `${site.baseUrl}/preorder`);
     await page.getByLabel(/^Book/).selectOption({ label: 'A Lantern for the Drowned — Preorder' });
     await page.getByLabel(/^Preferred format/).selectOption('paperback');
     await page.getByLabel(/^Full name/).fill('Silas Marrow');
@@ -155,7 +143,7 @@ describe('public forms without JavaScript', () => {
     expect(await page.locator('main').innerText()).toContain('Your paperback of A Lantern for the Drowned is reserved.');
     expect(page.url()).not.toContain('silas');
 
-    const stored = await adminList<Record<string, unknown>>(server, '/api/admin/preorders');
+    const stored = await adminList<Record<string, unknown>>(site, '/api/admin/preorders');
     expect(stored.filter((row) => row.customerName === 'Silas Marrow')).toEqual([
       expect.objectContaining({
         bookTitle: 'A Lantern for the Drowned',
@@ -177,14 +165,14 @@ describe('public forms without JavaScript', () => {
   });
 
   it('hands a refused post over to the script when it arrives late: same state, no hydration mismatch', async () => {
-    const late = await newContext(browser, 'desktop');
+    const late = await site.newContext({ javaScriptEnabled: true });
     // The first page's script never arrives (a slow phone); the answer's page gets it.
     let blockScripts = true;
     await late.route('**/assets/**', (route) =>
       blockScripts && route.request().resourceType() === 'script' ? route.abort() : route.continue(),
     );
     const page = await late.newPage();
-    await page.goto(`${server.baseUrl}/preorder`, { waitUntil: 'load' });
+    await page.goto(`${site.baseUrl}/preorder`, { waitUntil: 'load' });
     await page.getByLabel(/^Book/).selectOption({ label: 'The Ashwarden — Published' });
     await page.getByLabel(/^Preferred format/).selectOption('ebook');
     await page.getByLabel(/^Full name/).fill('   ');
@@ -211,7 +199,7 @@ describe('public forms without JavaScript', () => {
 
     // Leaving and coming back shows an empty form: the refused post is not shown twice.
     await page.getByRole('link', { name: 'Books' }).first().click();
-    await page.waitForURL(`${server.baseUrl}/books`);
+    await page.waitForURL(`${site.baseUrl}/books`);
     await page.getByLabel(/^Full name/).waitFor({ state: 'detached' });
     await page.goBack();
     await page.getByLabel(/^Full name/).waitFor();
