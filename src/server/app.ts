@@ -3,15 +3,13 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { seedDemoContent } from '../../db/seed/seed-demo.js';
 import { MAX_JSON_BODY_BYTES } from '../domain/limits.js';
 import { AdminAuth } from './auth/admin-auth.js';
 import { PublicCache } from './cache/public-cache.js';
 import type { AppConfig } from './config.js';
 import { openDatabase, type AppDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
-import { registerBenchReferenceRoutes } from './http/bench-reference.js';
-import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './http/client-app.js';
+import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './ssr/client-app.js';
 import { handleError } from './http/errors.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './http/kept-body.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -21,6 +19,7 @@ import { registerRestRoutes } from './rest/register-rest-routes.js';
 import { ResponseCache } from './cache/response-cache.js';
 import type { RenderedPage } from './ssr/page-renderer.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
+import { seedDemoDatabase } from './seed/demo-seed.js';
 import { createRequestContext, type AppServices } from './trpc/context.js';
 import { registerUploadRoutes } from './uploads/upload-routes.js';
 
@@ -29,8 +28,6 @@ export type BuildOptions = {
   client?: 'built' | 'vite-dev' | 'none';
   /** Fastify logger; off unless given. */
   logger?: boolean;
-  /** Adds the in-memory /__bench/reference/* baselines used by scripts/bench-api.mjs (BENCH_REFERENCE_ROUTES=1). */
-  benchReferenceRoutes?: boolean;
 };
 
 export type BuiltApp = { app: FastifyInstance; services: AppServices; generatedAdminPassword: string | null };
@@ -47,7 +44,7 @@ async function prepareDatabase(config: AppConfig, uploadsDir: string): Promise<{
     const tables = await db.introspection.getTables();
     const created = tables.length === 0;
     await migrateToLatest(db);
-    if (created && config.seedDemo) await seedDemoContent(db, uploadsDir);
+    if (created && config.seedDemo) await seedDemoDatabase(db, uploadsDir);
     return { db, created };
   } catch (error) {
     await db.destroy();
@@ -94,7 +91,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   registerRestRoutes(app, services);
   registerCsvExports(app, services);
-  if (options.benchReferenceRoutes) registerBenchReferenceRoutes(app, services);
   await registerUploadRoutes(app, services, uploadsDir);
 
   const clientMode = options.client ?? 'none';
