@@ -38,11 +38,11 @@ const layerRules = [
   },
   {
     name: 'test-helpers',
-    // Production code never depends on test helpers.
+    // Production code never depends on test helpers or on the benchmark's routes.
     files: ['src/server/**/*.ts'],
-    ignores: ['src/server/**/*.test.ts', 'src/server/test-support/**'],
-    forbidden: ['**/test-support/**'],
-    message: 'Test helpers stay out of the production build.',
+    ignores: ['src/server/**/*.test.ts', 'src/server/test-support/**', 'src/server/bench/**'],
+    forbidden: ['**/test-support/**', '**/bench/**'],
+    message: 'Test and benchmark helpers stay out of the production app.',
   },
 ];
 
