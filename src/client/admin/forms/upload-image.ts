@@ -15,7 +15,7 @@ export class UploadError extends Error {
 }
 
 export const UPLOAD_FAILED_TITLE = 'Upload failed';
-export const UPLOAD_FAILED_FALLBACK = 'Failed to upload image';
+const UPLOAD_FAILED_FALLBACK = 'Failed to upload image';
 export const ADMIN_AUTH_REQUIRED = 'Admin authentication required';
 
 /** Section 5: the client-side checks before anything is sent; null when the file may be uploaded. */

@@ -14,7 +14,7 @@ import { toast } from '../../ui/toast-store.js';
 import { zodValidate } from '../../ui/zod-validate.js';
 import classes from '../admin.module.css';
 import { useAdminSession } from '../session/AdminSession.js';
-import { CheckIcon, CloseIcon } from '../ui/icons.js';
+import { CheckIcon, CloseIcon } from '../../ui/icons.js';
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
