@@ -24,7 +24,7 @@ export type ExcerptFacts = { id: string; bookId: string; title: string; descript
 
 const CONTEXT = 'https://schema.org';
 
-export function personLd(origin: string, extra: { image?: string; description?: string } = {}): JsonLd {
+function personLd(origin: string, extra: { image?: string; description?: string } = {}): JsonLd {
   return {
     '@type': 'Person',
     '@id': `${origin}/about#author`,
@@ -41,7 +41,7 @@ function authorRef(origin: string): JsonLd {
 }
 
 /** "$18.99" -> { price: '18.99', currency: 'USD' }; null when the text is not a plain price. */
-export function parsePrice(text: string | null): { price: string; currency: string } | null {
+function parsePrice(text: string | null): { price: string; currency: string } | null {
   if (!text) return null;
   const match = /^\s*(\$|€|£|USD|EUR|GBP)?\s*(\d+(?:[.,]\d{1,2})?)\s*(USD|EUR|GBP)?\s*$/i.exec(text);
   if (!match) return null;
@@ -56,11 +56,11 @@ const AVAILABILITY: Record<string, string> = {
   'coming-soon': 'https://schema.org/PreSale',
 };
 
-export function bookId(origin: string, book: { id: string }): string {
+function bookId(origin: string, book: { id: string }): string {
   return `${origin}/books#book-${book.id}`;
 }
 
-export function bookLd(origin: string, book: BookFacts): JsonLd {
+function bookLd(origin: string, book: BookFacts): JsonLd {
   const price = parsePrice(book.price);
   return {
     '@type': 'Book',

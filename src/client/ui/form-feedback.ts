@@ -1,7 +1,7 @@
 import { serverErrorMessage } from './error-message.js';
 import { toast } from './toast-store.js';
 
-export const GENERIC_FAILURE = 'Something went wrong. Please try again.';
+const GENERIC_FAILURE = 'Something went wrong. Please try again.';
 
 /** Section 8: a destructive toast whose text is the server's message, else the fallback. */
 export function toastFailure(title: string, error: unknown, fallback: string = GENERIC_FAILURE): void {

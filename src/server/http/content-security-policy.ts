@@ -1,5 +1,5 @@
 /** Streaming services whose players the Music tab embeds. */
-export const EMBED_ORIGINS = ['https://open.spotify.com', 'https://embed.music.apple.com'];
+const EMBED_ORIGINS = ['https://open.spotify.com', 'https://embed.music.apple.com'];
 
 /**
  * Everything the site loads comes from this process, except the playlist player's frame.

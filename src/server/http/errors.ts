@@ -3,10 +3,10 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { messageOf } from '../trpc/trpc.js';
 
-export type ErrorBody = { error: string };
+type ErrorBody = { error: string };
 
 /** An HTTP status and a human-readable message for any error; 5xx hides the details. */
-export function describeError(error: unknown): { status: number; body: ErrorBody } {
+function describeError(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof TRPCError) {
     return { status: getHTTPStatusCodeFromError(error), body: { error: messageOf(error) } };
   }

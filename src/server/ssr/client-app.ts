@@ -15,11 +15,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export type ClientPageHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 /** Where `npm run build` puts the server renderer, next to the client build. */
-export function builtSsrEntry(clientDir: string): string {
+function builtSsrEntry(clientDir: string): string {
   return path.join(path.dirname(clientDir), 'ssr', 'entry-server.js');
 }
 
-export function builtClientManifest(clientDir: string): string {
+function builtClientManifest(clientDir: string): string {
   return path.join(clientDir, '.vite', 'manifest.json');
 }
 

@@ -12,12 +12,6 @@ import type { ClientAssets, SsrEntry } from './types.js';
 /** The cookie the announcement bar sets when dismissed (src/client/layout/announcement-context.tsx). */
 const ANNOUNCEMENT_COOKIE = /(?:^|;)\s*announcementDismissed=1\s*(?:;|$)/;
 
-/**
- * Query parameters that change what a page shows. No route reads one today, so a page is
- * rendered (and cached) by its path alone: `?utm_source=…` and the like share one entry.
- */
-export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set<string>();
-
 /** Paths that name a file: never a page, so a miss is a plain 404 without rendering. */
 const FILE_PATH =
   /^\/(?:assets\/|objects\/)|\.(?:js|mjs|css|map|json|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|txt|xml|webmanifest)$/i;
@@ -48,14 +42,13 @@ export function isAnnouncementDismissed(cookieHeader: string | undefined): boole
   return cookieHeader !== undefined && ANNOUNCEMENT_COOKIE.test(cookieHeader);
 }
 
-/** The path (as requested) plus the query parameters that matter, in a stable order. */
+/**
+ * The path as requested, without the query: no public page reads a query parameter, so a page
+ * is rendered (and cached) by its path alone and `?utm_source=…` and the like share one entry.
+ */
 export function pageLocation(rawUrl: string): string {
   const queryStart = rawUrl.indexOf('?');
-  const pathname = queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart);
-  const params = new URLSearchParams(queryStart < 0 ? '' : rawUrl.slice(queryStart + 1));
-  const kept = [...params].filter(([name]) => PAGE_QUERY_PARAMS.has(name)).sort(([a], [b]) => a.localeCompare(b));
-  const query = kept.length ? `?${new URLSearchParams(kept).toString()}` : '';
-  return `${pathname}${query}`;
+  return queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart);
 }
 
 export function cacheKey(origin: string, location: string, announcementDismissed: boolean): string {

@@ -4,8 +4,8 @@ import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js
 import { createCaller } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 
-export const SITE_TITLE = 'The Cinderwake Cycle';
-export const SITE_AUTHOR = 'Delphine Rook';
+const SITE_TITLE = 'The Cinderwake Cycle';
+const SITE_AUTHOR = 'Delphine Rook';
 
 /** The public routes without parameters, in the order the navigation lists them. */
 export const STATIC_PAGE_PATHS = [

@@ -67,7 +67,7 @@ export const contentWriteProcedure = adminProcedure.use(async ({ ctx, next }) =>
   return result;
 });
 
-export function notFound(what: string): TRPCError {
+function notFound(what: string): TRPCError {
   return new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
 }
 
