@@ -1,6 +1,7 @@
 import { Button, NativeSelect, Textarea, TextInput, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { BOOK_STATUS_LABELS } from '../../domain/books.js';
 import { PREORDER_FORMAT_LABELS, PREORDER_FORMATS, type PreorderFormat } from '../../domain/submissions.js';
 import { SERIES_NAME } from '../content/site.js';
 import { trpc } from '../trpc.js';
@@ -11,7 +12,6 @@ import { PageHeader } from '../ui/PageHeader.js';
 import { toast } from '../ui/toast-store.js';
 import ui from '../ui/ui.module.css';
 import { useSchemaForm } from '../ui/use-schema-form.js';
-import { bookStatusLabel } from './book-status.js';
 import classes from './PreorderPage.module.css';
 import type { PagePrefetch } from './prefetch.js';
 
@@ -21,7 +21,8 @@ type PreorderForm = {
   bookId: string;
   customerName: string;
   customerEmail: string;
-  preferredFormat: string;
+  /** Empty until a format is chosen. */
+  preferredFormat: PreorderFormat | '';
   phoneNumber: string;
   specialRequests: string;
   website: string;
@@ -37,7 +38,7 @@ const EMPTY_FORM: PreorderForm = {
   website: '',
 };
 
-type Confirmation = { bookId: string; bookTitle: string; format: string; email: string };
+type Confirmation = { bookId: string; bookTitle: string; format: PreorderFormat; email: string };
 
 export default function PreorderPage() {
   const books = trpc.books.list.useQuery();
@@ -60,7 +61,7 @@ export default function PreorderPage() {
       setConfirmation({
         bookId: input.bookId,
         bookTitle: book?.title ?? 'your book',
-        format: PREORDER_FORMAT_LABELS[input.preferredFormat as PreorderFormat] ?? input.preferredFormat,
+        format: input.preferredFormat,
         email: input.customerEmail,
       });
       form.reset();
@@ -73,6 +74,7 @@ export default function PreorderPage() {
       bookId: values.bookId,
       customerName: values.customerName,
       customerEmail: values.customerEmail,
+      // The schema has just refused an empty format.
       preferredFormat: values.preferredFormat as PreorderFormat,
       phoneNumber: values.phoneNumber,
       specialRequests: values.specialRequests,
@@ -118,8 +120,8 @@ export default function PreorderPage() {
               Preorder Confirmed!
             </Title>
             <p className={classes.confirmText}>
-              Your {confirmation.format.toLowerCase()} of <em>{confirmation.bookTitle}</em> is reserved. We&apos;ll
-              write to <strong>{confirmation.email}</strong> as soon as the book is available.
+              Your {PREORDER_FORMAT_LABELS[confirmation.format].toLowerCase()} of <em>{confirmation.bookTitle}</em> is
+              reserved. We&apos;ll write to <strong>{confirmation.email}</strong> as soon as the book is available.
             </p>
             <div className={classes.confirmActions}>
               <Button size="md" onClick={() => setConfirmation(null)}>
@@ -151,7 +153,7 @@ export default function PreorderPage() {
                   { value: '', label: bookPlaceholder, disabled: true },
                   ...bookList.map((book) => ({
                     value: book.id,
-                    label: `${book.title} — ${bookStatusLabel(book.status)}`,
+                    label: `${book.title} — ${BOOK_STATUS_LABELS[book.status]}`,
                   })),
                 ]}
                 {...form.getInputProps('bookId')}
@@ -213,7 +215,7 @@ export default function PreorderPage() {
                 width={600}
                 height={900}
               />
-              <p className={ui.eyebrow}>{bookStatusLabel(featured.status)}</p>
+              <p className={ui.eyebrow}>{BOOK_STATUS_LABELS[featured.status]}</p>
               <p className={classes.asideTitle}>{featured.title}</p>
               {featured.price && <p className={classes.asidePrice}>{featured.price}</p>}
             </>
