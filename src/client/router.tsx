@@ -241,7 +241,7 @@ export type AppRouterDeps = {
  * loaders fill on the server is dehydrated into the page and hydrated before the first render.
  */
 export function createAppRouter({ queryClient, trpcClient, origin, announcementDismissed }: AppRouterDeps) {
-  // Section 7: no retries, so a query that failed on the server is not fetched again on mount.
+  // No retries, so a query that failed on the server is not fetched again on mount.
   queryClient.setDefaultOptions({
     ...queryClient.getDefaultOptions(),
     queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false },

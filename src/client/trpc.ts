@@ -7,8 +7,13 @@ import { readAdminKey } from './admin/session/admin-key-store.js';
 /** Typed tRPC hooks; only the router's type crosses from the server. */
 export const trpc = createTRPCReact<AppRouter>();
 
-/** What each procedure takes and answers, e.g. `RouterOutputs['books']['list'][number]`: the one source of API shapes. */
+/**
+ * What each procedure takes, e.g. `RouterInputs['preorders']['create']`: with RouterOutputs, the
+ * client's one source of API shapes (never a hand-written copy).
+ * @public
+ */
 export type RouterInputs = inferRouterInputs<AppRouter>;
+/** What each procedure answers, e.g. `RouterOutputs['books']['list'][number]`. */
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 /** The query-cache helpers the loaders use (`utils.books.list.ensureData()`). */

@@ -36,7 +36,7 @@ export function notFoundSeo(origin: string, path: string, meta: StaticPageMeta =
   return pageSeo({ origin, path, ...meta, noindex: true });
 }
 
-/** The detail pages' own "not found" screens (section 2). */
+/** The detail pages' own "not found" screens. */
 const EXCERPT_NOT_FOUND: StaticPageMeta = {
   title: 'Excerpt Not Found',
   description: "The excerpt you're looking for doesn't exist or has been removed.",

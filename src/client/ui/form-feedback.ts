@@ -3,7 +3,7 @@ import { toast } from './toast-store.js';
 
 const GENERIC_FAILURE = 'Something went wrong. Please try again.';
 
-/** Section 8: a destructive toast whose text is the server's message, else the fallback. */
+/** A destructive toast whose text is the server's message, else the fallback. */
 export function toastFailure(title: string, error: unknown, fallback: string = GENERIC_FAILURE): void {
   toast({ title, description: serverErrorMessage(error, fallback), variant: 'destructive' });
 }

@@ -1,4 +1,4 @@
-/** Section 9: one toast visible at a time, 5,000 ms by default. */
+/** One toast visible at a time, 5,000 ms by default. */
 const TOAST_DURATION_MS = 5_000;
 /** Swiping a toast right by more than this many pixels dismisses it. */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;

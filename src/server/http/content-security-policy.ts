@@ -3,7 +3,7 @@ const EMBED_ORIGINS = ['https://open.spotify.com', 'https://embed.music.apple.co
 
 /**
  * Everything the site loads comes from this process, except the playlist player's frame.
- * Cover images may be absolute http(s) URLs (section 5), so images allow those.
+ * Cover images may be absolute http(s) URLs, so images allow those.
  */
 export function contentSecurityPolicy(): Record<string, string[] | null> {
   return {

@@ -9,7 +9,7 @@ const capitalized = (kind: ContentKind) => kind.charAt(0).toUpperCase() + kind.s
 const AUTH_FAILED_MESSAGE = 'Authentication failed. Please refresh the page and log in again.';
 const SESSION_EXPIRED_DETAIL = 'Your session has expired. Please log in again.';
 
-/** The messages of section 8 for one kind of content. */
+/** The success and failure toasts of one kind of content. */
 function contentMessages(kind: ContentKind) {
   const name = capitalized(kind);
   return {

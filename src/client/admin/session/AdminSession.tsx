@@ -92,7 +92,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   }, [storedKey, verifiedKey, utils, endSession]);
 
   // Any 401 from an admin read or write ends the session. Reads toast 'Session expired' here;
-  // writes show their own failure toast (section 8) and end the session quietly.
+  // writes show their own failure toast and end the session quietly.
   useEffect(() => {
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error)) expire();
