@@ -4,8 +4,9 @@
 //   same bytes from memory in the same process (the /__bench/reference/* routes, registered when
 //   BENCH_REFERENCE_ROUTES=1), with p99 < 20 ms, under autocannon with 50 connections.
 //
-// It starts the production build through scripts/lib/production-server.mjs (a free port, a fresh
-// temp DATA_DIR, demo content seeded), measures start-up time to the first 200 of /healthz and the RSS after start,
+// It starts the bench entry (dist/server/src/server/bench/bench-server.js: the production server plus
+// those routes) through scripts/lib/production-server.mjs (a free port, a fresh temp DATA_DIR, demo
+// content seeded), measures start-up time to the first 200 of /healthz and the RSS after start,
 // warms each route up, loads it, then reports the RSS after the load and stops the server.
 //
 // Options:
@@ -19,8 +20,11 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
-import { ensureBuild, startProductionServer } from './lib/production-server.mjs';
+import { ensureBuild, root, startProductionServer } from './lib/production-server.mjs';
+
+const benchServerEntry = path.join(root, 'dist/server/src/server/bench/bench-server.js');
 
 const BUDGET = { minRatio: 0.8, maxP99Ms: 20 };
 const PAIRS = [
@@ -216,8 +220,8 @@ async function main() {
 
   ensureBuild({ force: options.build });
   const server = await startProductionServer(
-    { BENCH_REFERENCE_ROUTES: '1', ADMIN_PASSWORD: 'bench-admin-password' },
-    { dataDirPrefix: 'bench-api-', onOutput: forwardServerOutput },
+    { ADMIN_PASSWORD: 'bench-admin-password' },
+    { entry: benchServerEntry, dataDirPrefix: 'bench-api-', onOutput: forwardServerOutput },
   );
   const { port, pid, startupMs } = server;
   let exitCode = 0;

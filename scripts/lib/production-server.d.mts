@@ -23,6 +23,8 @@ export type ProductionServer = {
 };
 
 export type StartOptions = {
+  /** A compiled entry other than the production server's (the benchmark's). */
+  entry?: string;
   /** Prefix of the temporary data folder's name (default "site-"). */
   dataDirPrefix?: string;
   /** Receives the server's stdout and stderr as they come. */

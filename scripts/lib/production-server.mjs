@@ -46,7 +46,7 @@ function freePort() {
  * resolves once /healthz answers. It gets a temporary DATA_DIR, removed by stop(), unless
  * env.DATA_DIR names one (kept). LOG_LEVEL defaults to warn: per-request logging would distort
  * measurements. options.dataDirPrefix names the temporary folder; options.onOutput receives
- * the server's stdout and stderr as they come.
+ * the server's stdout and stderr as they come; options.entry is another compiled entry to run.
  */
 export async function startProductionServer(env = {}, options = {}) {
   const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(tmpdir(), options.dataDirPrefix ?? 'site-'));
@@ -63,10 +63,10 @@ export async function startProductionServer(env = {}, options = {}) {
   }
 }
 
-async function spawnOnFreePort(env, { onOutput }) {
+async function spawnOnFreePort(env, { onOutput, entry = serverEntry }) {
   const port = await freePort();
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
       ...process.env,

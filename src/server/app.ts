@@ -1,7 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { seedDemoContent } from '../../db/seed/seed-demo.js';
 import { MAX_JSON_BODY_BYTES } from '../domain/limits.js';
 import { AdminAuth } from './auth/admin-auth.js';
 import { PublicCache } from './cache/public-cache.js';
@@ -9,8 +8,7 @@ import type { AppConfig } from './config.js';
 import type { AppDatabase } from './db/connection.js';
 import { probeDatabaseWrite } from './db/database-health.js';
 import { registerFormPosts } from './forms/register-form-posts.js';
-import { registerBenchReferenceRoutes } from './http/bench-reference.js';
-import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './http/client-app.js';
+import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './ssr/client-app.js';
 import { handleError } from './http/errors.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './http/kept-body.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -21,6 +19,7 @@ import { registerRestRoutes } from './rest/register-rest-routes.js';
 import { ResponseCache } from './cache/response-cache.js';
 import type { RenderedPage } from './ssr/page-renderer.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
+import { seedDemoDatabase } from './seed/demo-seed.js';
 import { createRequestContext, type AppServices } from './trpc/context.js';
 import { prepareDataDir, type DataDir } from './startup/data-dir.js';
 import { openSiteDatabase } from './startup/open-site-database.js';
@@ -31,8 +30,6 @@ export type BuildOptions = {
   client?: 'built' | 'vite-dev' | 'none';
   /** Fastify logger; off unless given. */
   logger?: boolean;
-  /** Adds the in-memory /__bench/reference/* baselines used by scripts/bench-api.mjs (BENCH_REFERENCE_ROUTES=1). */
-  benchReferenceRoutes?: boolean;
 };
 
 export type BuiltApp = { app: FastifyInstance; services: AppServices; generatedAdminPassword: string | null };
@@ -48,7 +45,7 @@ async function prepareDatabase(config: AppConfig, dataDir: DataDir): Promise<{ d
   const uploadsDir = dataDir.uploadsDir;
   try {
     const created = dataDir.databaseIsNew;
-    if (created && config.seedDemo) await seedDemoContent(db, uploadsDir);
+    if (created && config.seedDemo) await seedDemoDatabase(db, uploadsDir);
     return { db, created };
   } catch (error) {
     await db.destroy();
@@ -107,7 +104,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   registerRestRoutes(app, services);
   registerCsvExports(app, services);
-  if (options.benchReferenceRoutes) registerBenchReferenceRoutes(app, services);
   await registerUploadRoutes(app, services, uploadsDir);
 
   const clientMode = options.client ?? 'none';

@@ -105,7 +105,7 @@ function SocialLinks() {
       <ul className={classes.socialList}>
         {SOCIAL_LINKS.map((social) => {
           const Icon = SOCIAL_ICONS[social.name];
-          // Section 2: Instagram opens in the same tab; the others in a new one.
+          // Instagram opens in the same tab; the others in a new one.
           const newTab = social.name === 'Instagram' ? {} : { target: '_blank', rel: 'noopener noreferrer' };
           return (
             <li key={social.name}>

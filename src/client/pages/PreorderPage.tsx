@@ -1,6 +1,7 @@
 import { Button, NativeSelect, Textarea, TextInput, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { BOOK_STATUS_LABELS } from '../../domain/books.js';
 import { FORM_POST_PATHS, SENT_BOOK_PARAM, SENT_FORMAT_PARAM } from '../../domain/form-posts.js';
 import { PREORDER_FORMAT_LABELS, PREORDER_FORMATS, type PreorderFormat } from '../../domain/submissions.js';
 import { SERIES_NAME } from '../content/site.js';
@@ -14,7 +15,6 @@ import { PageHeader } from '../ui/PageHeader.js';
 import { toast } from '../ui/toast-store.js';
 import ui from '../ui/ui.module.css';
 import { useSchemaForm } from '../ui/use-schema-form.js';
-import { bookStatusLabel } from './book-status.js';
 import classes from './PreorderPage.module.css';
 import type { PagePrefetch } from './prefetch.js';
 
@@ -24,7 +24,8 @@ type PreorderForm = {
   bookId: string;
   customerName: string;
   customerEmail: string;
-  preferredFormat: string;
+  /** Empty until a format is chosen. */
+  preferredFormat: PreorderFormat | '';
   phoneNumber: string;
   specialRequests: string;
   website: string;
@@ -47,8 +48,10 @@ const SENT_TITLE = 'Preorder Submitted!';
 const SENT_TEXT = "Thank you for your preorder. We'll contact you when the book is available.";
 const FAILURE_TITLE = 'Error';
 
+/** The label of a format read back from the URL, which may name none. */
 function formatLabel(format: string): string {
-  return PREORDER_FORMAT_LABELS[format as PreorderFormat] ?? 'copy';
+  const known = PREORDER_FORMATS.find((candidate) => candidate === format);
+  return known ? PREORDER_FORMAT_LABELS[known] : 'copy';
 }
 
 export default function PreorderPage() {
@@ -73,7 +76,7 @@ export default function PreorderPage() {
       setConfirmation({
         bookId: input.bookId,
         bookTitle: book?.title ?? 'your book',
-        format: PREORDER_FORMAT_LABELS[input.preferredFormat as PreorderFormat] ?? input.preferredFormat,
+        format: input.preferredFormat,
         email: input.customerEmail,
       });
       form.reset();
@@ -86,6 +89,7 @@ export default function PreorderPage() {
       bookId: values.bookId,
       customerName: values.customerName,
       customerEmail: values.customerEmail,
+      // The schema has just refused an empty format.
       preferredFormat: values.preferredFormat as PreorderFormat,
       phoneNumber: values.phoneNumber,
       specialRequests: values.specialRequests,
@@ -193,7 +197,7 @@ export default function PreorderPage() {
                   { value: '', label: bookPlaceholder, disabled: true },
                   ...bookList.map((book) => ({
                     value: book.id,
-                    label: `${book.title} — ${bookStatusLabel(book.status)}`,
+                    label: `${book.title} — ${BOOK_STATUS_LABELS[book.status]}`,
                   })),
                 ]}
                 {...form.getInputProps('bookId')}
@@ -255,7 +259,7 @@ export default function PreorderPage() {
                 width={600}
                 height={900}
               />
-              <p className={ui.eyebrow}>{bookStatusLabel(featured.status)}</p>
+              <p className={ui.eyebrow}>{BOOK_STATUS_LABELS[featured.status]}</p>
               <p className={classes.asideTitle}>{featured.title}</p>
               {featured.price && <p className={classes.asidePrice}>{featured.price}</p>}
             </>

@@ -1,7 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 
 /**
- * Section 8: a failure toast shows the server's error text, else the fallback. tRPC errors
+ * A failure toast shows the server's error text, else the fallback. tRPC errors
  * carry the server's human-readable message; REST answers carry `{ error }`. A call that never
  * got a server answer (network down, aborted) has no server text: the fallback is shown.
  */

@@ -9,7 +9,7 @@ import { zodValidate } from './zod-validate.js';
  * `() => import('../../domain/submissions.schema.js').then((module) => module.contactInputSchema)`:
  * zod then stays out of the page's first load.
  */
-export type SchemaLoader = () => Promise<ZodType>;
+type SchemaLoader = () => Promise<ZodType>;
 
 type FieldErrors = Record<string, ReactNode>;
 

@@ -45,7 +45,7 @@ describe('admin: content', () => {
     await dialog.waitFor({ state: 'detached' });
   }
 
-  /** An image path the demo content already serves, as an absolute http:// URL (valid per section 5). */
+  /** An image path the demo content already serves, as an absolute http:// URL (an image URL must be an /objects/ path or absolute http(s)). */
   async function existingImageUrl(): Promise<string> {
     const books = (await (await fetch(`${site.baseUrl}/api/books`)).json()) as { coverImage: string }[];
     return `${site.baseUrl}${books[0]!.coverImage}`;
@@ -253,7 +253,7 @@ describe('admin: content', () => {
     await tile.waitFor({ state: 'detached' });
   });
 
-  it('shows the save and delete failures of section 8', async () => {
+  it('shows the save and delete failure messages', async () => {
     await openTab(page, 'Books');
     await page.route('**/trpc/books.create**', (route) => route.abort());
     await button('Add Book').click();

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserSite } from '../support/fixture.js';
 import { openPage } from './helpers.js';
 
-/** Section 4's labels and the public pages' interactions: buy buttons, spoilers, filters, tabs. */
+/** Book labels and the public pages' interactions: buy buttons, spoilers, filters, tabs. */
 describe('public content', () => {
   const site = useBrowserSite();
 

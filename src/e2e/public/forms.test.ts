@@ -10,7 +10,7 @@ async function adminList<T>(site: Site, path: string): Promise<T[]> {
   return (await answer.json()) as T[];
 }
 
-async function expectHoneypot(page: Page, form: ReturnType<Page['locator']>): Promise<void> {
+async function expectHoneypot(form: ReturnType<Page["locator"]>): Promise<void> {
   const trap = form.locator('input[name="website"]');
   expect(await trap.getAttribute('tabindex')).toBe('-1');
   expect(await trap.getAttribute('autocomplete')).toBe('off');
@@ -18,10 +18,9 @@ async function expectHoneypot(page: Page, form: ReturnType<Page['locator']>): Pr
   // Out of sight: far off the left edge of the page.
   const box = await trap.boundingBox();
   expect(box!.x + box!.width).toBeLessThan(0);
-  void page;
 }
 
-/** Section 8: the contact, newsletter and preorder flows with their toasts. */
+/** The contact, newsletter and preorder flows with their toasts. */
 describe('public forms', () => {
   const site = useBrowserSite();
 
@@ -30,7 +29,7 @@ describe('public forms', () => {
     const section = page.locator('#newsletter');
     const email = section.getByLabel('Email address');
     const button = section.getByRole('button', { name: 'Subscribe' });
-    await expectHoneypot(page, section.locator('form'));
+    await expectHoneypot(section.locator('form'));
 
     // Empty: not submitted.
     let sent = 0;
@@ -76,7 +75,7 @@ describe('public forms', () => {
   it('sends a contact message and subscribes from the contact page', async () => {
     const { page, problems } = await openPage(site.context, site.baseUrl, '/contact');
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send Message' }) });
-    await expectHoneypot(page, form);
+    await expectHoneypot(form);
 
     await page.getByRole('button', { name: 'Send Message' }).click();
     await form.getByText('Name is required').waitFor();
@@ -146,7 +145,7 @@ describe('public forms', () => {
       'Paperback',
       'Hardcover',
     ]);
-    await expectHoneypot(page, page.locator('form'));
+    await expectHoneypot(page.locator('form'));
 
     await page.getByRole('button', { name: 'Submit Preorder' }).click();
     await page.getByText('Please choose a book').waitFor();

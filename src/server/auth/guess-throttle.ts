@@ -3,7 +3,7 @@ export type GuessVerdict =
   { allowed: true; settle: (outcome: GuessOutcome) => void } | { allowed: false; retryAfterMs: number };
 
 /** 'not-checked': the check could not run (the server was busy), so the attempt does not count. */
-export type GuessOutcome = 'succeeded' | 'failed' | 'not-checked';
+type GuessOutcome = 'succeeded' | 'failed' | 'not-checked';
 
 /** Failed attempts an address may make back to back before each next one has to wait. */
 export const FREE_FAILURES = 5;

@@ -5,7 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError } from 'zod';
 import { HONEYPOT_FIELD_NAME } from '../../domain/fields.js';
 import { FORM_POST_BODY_LIMIT, type FormOutcome } from '../../domain/form-posts.js';
-import type { ClientPageHandler } from '../http/client-app.js';
+import type { ClientPageHandler } from '../ssr/client-app.js';
 import { describeError } from '../http/errors.js';
 import { retryLaterOf } from '../rate-limit/retry-later.js';
 import { createCaller } from '../trpc/app-router.js';

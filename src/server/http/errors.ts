@@ -4,7 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { retryLaterOf } from '../rate-limit/retry-later.js';
 import { messageOf } from '../trpc/trpc.js';
 
-export type ErrorBody = { error: string };
+type ErrorBody = { error: string };
 
 /** An HTTP status and a human-readable message for any error; 5xx hides the details. */
 export function describeError(error: unknown): { status: number; body: ErrorBody } {

@@ -1,7 +1,7 @@
 import type { AppDatabase } from '../db/connection.js';
 import { newId, timestampNow } from './row-conversion.js';
 
-export const ADMIN_USERNAME = 'admin';
+const ADMIN_USERNAME = 'admin';
 
 /** The stored password hash of the admin user, or undefined before one is set. */
 export async function findAdminPasswordHash(db: AppDatabase): Promise<string | undefined> {

@@ -13,12 +13,6 @@ import type { ClientAssets, SsrEntry } from './types.js';
 /** The cookie the announcement bar sets when dismissed (src/client/layout/announcement-context.tsx). */
 const ANNOUNCEMENT_COOKIE = /(?:^|;)\s*announcementDismissed=1\s*(?:;|$)/;
 
-/**
- * Query parameters that change what a page shows. No route reads one today, so a page is
- * rendered (and cached) by its path alone: `?utm_source=…` and the like share one entry.
- */
-export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set<string>();
-
 /** Paths that name a file: never a page, so a miss is a plain 404 without rendering. */
 const FILE_PATH =
   /^\/(?:assets\/|objects\/)|\.(?:js|mjs|css|map|json|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|txt|xml|webmanifest)$/i;
@@ -49,17 +43,19 @@ export function isAnnouncementDismissed(cookieHeader: string | undefined): boole
   return cookieHeader !== undefined && ANNOUNCEMENT_COOKIE.test(cookieHeader);
 }
 
-/** The path (as requested) plus the query parameters that matter, in a stable order. */
+/**
+ * The path as requested, without the query: public pages read no query parameter (but the form
+ * pages' result parameters), so a page is rendered and cached by its path and `?utm_source=…` and
+ * the like share one entry.
+ */
 export function pageLocation(rawUrl: string): string {
   const queryStart = rawUrl.indexOf('?');
   const pathname = queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart);
-  const params = new URLSearchParams(queryStart < 0 ? '' : rawUrl.slice(queryStart + 1));
-  const formPage = FORM_RESULT_PAGES.includes(pathname);
-  const kept = [...params]
-    .filter(([name]) => PAGE_QUERY_PARAMS.has(name) || (formPage && FORM_RESULT_PARAMS.includes(name)))
+  if (queryStart < 0 || !FORM_RESULT_PAGES.includes(pathname)) return pathname;
+  const kept = [...new URLSearchParams(rawUrl.slice(queryStart + 1))]
+    .filter(([name]) => FORM_RESULT_PARAMS.includes(name))
     .sort(([a], [b]) => a.localeCompare(b));
-  const query = kept.length ? `?${new URLSearchParams(kept).toString()}` : '';
-  return `${pathname}${query}`;
+  return kept.length ? `${pathname}?${new URLSearchParams(kept).toString()}` : pathname;
 }
 
 /**

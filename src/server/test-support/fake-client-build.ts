@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { builtClientManifest, builtSsrEntry } from '../http/client-app.js';
+import { builtClientManifest, builtSsrEntry } from '../ssr/client-app.js';
 import type { SsrRenderInput } from '../ssr/types.js';
 
 /** What the stand-in renderer writes into each page, as JSON in `<script id="render">`. */

@@ -11,7 +11,7 @@ import { createRequestContext, type AppServices } from '../trpc/context.js';
 import { createCaller } from '../trpc/app-router.js';
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_PASSWORD_HASH } from './admin-password.js';
 
-export { TEST_ADMIN_PASSWORD, TEST_ADMIN_PASSWORD_HASH };
+export { TEST_ADMIN_PASSWORD };
 
 export type TestApp = {
   app: FastifyInstance;

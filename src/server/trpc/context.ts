@@ -20,7 +20,7 @@ export type RequestContext = AppServices & {
 };
 
 /** The bearer token of an Authorization header value. */
-export function bearerTokenOf(header: string | undefined): string | null {
+function bearerTokenOf(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(.+)$/i.exec(header.trim());
   return match?.[1]?.trim() || null;

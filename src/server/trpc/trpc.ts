@@ -30,7 +30,7 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /** 429 with the time to wait, which the HTTP adapters send as Retry-After. */
-export function tooManyRequests(message: string, retryAfterMs: number): TRPCError {
+function tooManyRequests(message: string, retryAfterMs: number): TRPCError {
   return new TRPCError({ code: 'TOO_MANY_REQUESTS', message, cause: new RetryLater(message, retryAfterMs) });
 }
 
@@ -79,7 +79,7 @@ export const adminProcedure = t.procedure.use(async ({ ctx, next }) => {
 /** An admin procedure that also tries a password from its input. */
 export const adminPasswordProcedure = adminProcedure.use(onePasswordAttempt);
 
-export const TOO_MANY_FAILED_ATTEMPTS = 'Too many failed attempts. Please wait a moment and try again.';
+const TOO_MANY_FAILED_ATTEMPTS = 'Too many failed attempts. Please wait a moment and try again.';
 
 export function authFailure(refusal: KeyRefusal): TRPCError {
   return refusal.reason === 'throttled'
@@ -94,7 +94,7 @@ export const contentWriteProcedure = adminProcedure.use(async ({ ctx, next }) =>
   return result;
 });
 
-export function notFound(what: string): TRPCError {
+function notFound(what: string): TRPCError {
   return new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
 }
 

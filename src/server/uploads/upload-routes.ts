@@ -25,7 +25,7 @@ class UploadError extends Error {
 
 /** A display name for the toast: the base name, without control characters, bounded. */
 function displayFilename(original: string): string {
-  const base = path.basename(original.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '');
+  const base = path.basename(original.replace(/\\/g, '/')).replace(/\p{Cc}/gu, '');
   return base.slice(0, TEXT_LIMITS.name) || 'image';
 }
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from '../../ui/toast-store.js';
 import { useAdminSession } from '../session/AdminSession.js';
 import { readAdminKey } from '../session/admin-key-store.js';
-import { DownloadIcon } from '../ui/icons.js';
+import { DownloadIcon } from '../../ui/icons.js';
 import { CsvDownloadError, downloadCsv, type CsvExportName } from './download-csv.js';
 
 /** 'Download CSV' for one admin list; a 401 ends the session like any admin call. */

@@ -23,7 +23,7 @@ async function errorMessageOf(response: Response): Promise<string> {
 }
 
 /** The file name from Content-Disposition (`attachment; filename="…"`), or a fallback. */
-export function fileNameFrom(contentDisposition: string | null, fallback: string): string {
+function fileNameFrom(contentDisposition: string | null, fallback: string): string {
   const match = /filename="([^"]+)"/i.exec(contentDisposition ?? '');
   return match?.[1] ?? fallback;
 }
