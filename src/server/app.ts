@@ -11,6 +11,7 @@ import { registerFormPosts } from './forms/register-form-posts.js';
 import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './ssr/client-app.js';
 import { handleError } from './http/errors.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './http/kept-body.js';
+import { registerJsonBodyParser } from './http/json-body.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createRequestLimiters } from './rate-limit/request-limits.js';
 import { retryLaterOf } from './rate-limit/retry-later.js';
@@ -62,7 +63,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const limiters = createRequestLimiters({ publicLimitsEnabled: config.publicRateLimits });
   const auth = new AdminAuth(db);
   const { generatedPassword } = await auth.ensureAdminUser(config.adminPassword);
-  const services: AppServices = { db, cache: new PublicCache(), auth, limiters };
+  const services: AppServices = { db, cache: new PublicCache(), auth, limiters, publicOrigin: config.publicUrl };
 
   const app = Fastify({
     logger: options.logger ? { level: config.logLevel } : false,
@@ -75,6 +76,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => db.destroy());
   app.setErrorHandler(handleError);
 
+  registerJsonBodyParser(app);
   registerSecurityHeaders(app);
   await app.register(fastifyCompress, { threshold: COMPRESSION_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
 

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       publicRateLimits: true,
       logLevel: 'info',
       trustProxy: false,
+      publicUrl: null,
       clientDir: null,
     });
   });
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
         RATE_LIMITS: 'off',
         LOG_LEVEL: 'warn',
         TRUST_PROXY: '10.0.0.1, 10.0.0.2',
+        PUBLIC_URL: 'https://delphinerook.com/',
       },
       '/srv/client',
     );
@@ -53,6 +55,7 @@ describe('loadConfig', () => {
       publicRateLimits: false,
       logLevel: 'warn',
       trustProxy: ['10.0.0.1', '10.0.0.2'],
+      publicUrl: 'https://delphinerook.com',
       clientDir: '/srv/client',
     });
   });
@@ -77,6 +80,10 @@ describe('loadConfig', () => {
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO: must be 0 or 1'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD: must be at least 8 characters'],
+    [{ PUBLIC_URL: 'delphinerook.com' }, 'PUBLIC_URL: must be the site’s public origin'],
+    [{ PUBLIC_URL: 'ftp://delphinerook.com' }, 'PUBLIC_URL: must be the site’s public origin'],
+    [{ PUBLIC_URL: 'https://delphinerook.com/blog' }, 'PUBLIC_URL: must be the site’s public origin'],
+    [{ PUBLIC_URL: 'https://user:pw@delphinerook.com' }, 'PUBLIC_URL: must be the site’s public origin'],
   ])('names the invalid variable in %j', (env, expected) => {
     expect(configErrorFor(env).message).toContain(expected);
   });

@@ -3,6 +3,18 @@ import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** The origin of an absolute http(s) URL that names nothing but its origin; null otherwise. */
+function originOf(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  return (url.protocol === 'https:' || url.protocol === 'http:') && bare ? url.origin : null;
+}
+
 /** Every environment variable the server reads, validated once at start-up. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -24,6 +36,19 @@ const envSchema = z.object({
     .transform((value): boolean | string[] =>
       value === 'true' ? true : value === 'false' || value === '' ? false : value.split(',').map((part) => part.trim()),
     ),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return null;
+      const origin = originOf(value);
+      if (!origin) {
+        context.addIssue({ code: 'custom', message: 'must be the site’s public origin, e.g. https://example.com' });
+        return z.NEVER;
+      }
+      return origin;
+    }),
   NODE_ENV: z.string().optional(),
 });
 
@@ -37,6 +62,8 @@ export type AppConfig = {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Fastify's trustProxy: true, or the proxy addresses; set it behind a reverse proxy. */
   trustProxy: boolean | string[];
+  /** The site's public origin for every absolute link (canonical, feeds, emails); null: the request's Host. */
+  publicUrl: string | null;
   /** Directory of the built client (index.html and assets); null when no client is served. */
   clientDir: string | null;
 };
@@ -60,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, clientDir: string | null): Ap
     publicRateLimits: vars.RATE_LIMITS === 'on',
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
+    publicUrl: vars.PUBLIC_URL,
     clientDir,
   };
 }

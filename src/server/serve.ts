@@ -19,6 +19,13 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   const { app, generatedAdminPassword } = built;
   options.beforeListen?.(built);
 
+  if (!isDev && !config.publicUrl) {
+    app.log.warn(
+      'PUBLIC_URL is not set: links in pages, feeds and emails use each request’s Host header. ' +
+        'Set PUBLIC_URL=https://your-domain in production.',
+    );
+  }
+
   if (generatedAdminPassword) {
     app.log.warn(
       `No ADMIN_PASSWORD was set, so one was generated for the new database. Admin password: ${generatedAdminPassword} ` +

@@ -6,9 +6,13 @@ import { FREE_FAILURES, GuessThrottle, MAX_DELAY_MS } from './guess-throttle.js'
 import { verifyPassword } from './password-hash.js';
 
 // A fast stand-in for scrypt whose verification a test can hold open, to order concurrent requests.
+// `old$…` stands for a hash made with an older cost: it verifies, and is due a rehash.
 vi.mock('./password-hash.js', () => ({
   hashPassword: async (password: string) => `fake$${password}`,
-  verifyPassword: vi.fn(async (password: string, stored: string) => stored === `fake$${password}`),
+  verifyPassword: vi.fn(async (password: string, stored: string) =>
+    [`fake$${password}`, `old$${password}`].includes(stored),
+  ),
+  needsRehash: (stored: string) => stored.startsWith('old$'),
 }));
 
 const OLD_PASSWORD = 'Old!Password1';
@@ -55,6 +59,18 @@ describe('AdminAuth', () => {
     expect((await auth.checkKey(OLD_PASSWORD, 'a')).ok).toBe(true);
     expect((await auth.checkKey(OLD_PASSWORD, 'a')).ok).toBe(true);
     expect(verifyPassword).toHaveBeenCalledTimes(1);
+  });
+
+  it('upgrades a hash made with an older cost once the password verifies, keeping the sessions', async () => {
+    const { token } = await auth.login(OLD_PASSWORD, 'a');
+    await db
+      .updateTable('users')
+      .set({ password: `old$${OLD_PASSWORD}` })
+      .execute();
+    const upgrading = new AdminAuth(db);
+    expect((await upgrading.checkKey(OLD_PASSWORD, 'a')).ok).toBe(true);
+    expect(await db.selectFrom('users').select('password').execute()).toEqual([{ password: `fake$${OLD_PASSWORD}` }]);
+    expect((await upgrading.checkKey(token!, 'a')).ok).toBe(true);
   });
 
   it('issues session tokens that expire after a week', async () => {

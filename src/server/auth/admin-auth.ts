@@ -8,10 +8,11 @@ import {
   findAdminPasswordHash,
   findLiveAdminSession,
   replaceAdminPassword,
+  upgradeAdminPasswordHash,
 } from '../repositories/admin-credentials.js';
 import { CheckSlots } from './check-slots.js';
 import { GuessThrottle } from './guess-throttle.js';
-import { hashPassword, verifyPassword } from './password-hash.js';
+import { hashPassword, needsRehash, verifyPassword } from './password-hash.js';
 
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -23,7 +24,10 @@ export type KeyCheck = { ok: true; identity: AdminIdentity } | KeyRefusal;
 
 type PasswordCheck = { ok: true } | KeyRefusal;
 
-/** Slow password checks running at once in the process, and how long a check may wait for a slot. */
+/**
+ * Slow password checks running at once in the process (32 MiB and a thread of libuv's pool each),
+ * and how long a check may wait for a slot.
+ */
 const CHECK_SLOTS = 2;
 const CHECK_SLOT_WAIT_MS = 3_000;
 const CHECK_QUEUE = 16;
@@ -146,6 +150,7 @@ export class AdminAuth {
     // A match against a hash replaced meanwhile is stale: neither accept nor remember it.
     if (passwordVersion !== this.passwordVersion) return false;
     this.verifiedPasswordDigest = sha256(candidate);
+    if (needsRehash(stored)) await upgradeAdminPasswordHash(this.db, stored, await hashPassword(candidate));
     return true;
   }
 }

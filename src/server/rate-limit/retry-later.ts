@@ -1,3 +1,8 @@
+/** Whole seconds, at least 1, for a Retry-After header. */
+export function retryAfterSeconds(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / 1000));
+}
+
 /** A refusal that tells the client when to come back: 429 with a Retry-After header. */
 export class RetryLater extends Error {
   readonly statusCode = 429;
@@ -10,9 +15,8 @@ export class RetryLater extends Error {
     this.name = 'RetryLater';
   }
 
-  /** Whole seconds, at least 1, for the Retry-After header. */
   get retryAfterSeconds(): number {
-    return Math.max(1, Math.ceil(this.retryAfterMs / 1000));
+    return retryAfterSeconds(this.retryAfterMs);
   }
 }
 

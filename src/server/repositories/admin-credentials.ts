@@ -21,6 +21,16 @@ export async function replaceAdminPassword(db: AppDatabase, passwordHash: string
   });
 }
 
+/** Replaces the hash of the same password with a stronger one, unless the password changed meanwhile. */
+export async function upgradeAdminPasswordHash(db: AppDatabase, previousHash: string, newHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password: newHash })
+    .where('username', '=', ADMIN_USERNAME)
+    .where('password', '=', previousHash)
+    .execute();
+}
+
 export async function createAdminSession(db: AppDatabase, tokenHash: string, expiresAt: Date): Promise<string> {
   const id = newId();
   await db

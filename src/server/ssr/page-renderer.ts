@@ -4,6 +4,9 @@ import superjson from 'superjson';
 import { FORM_RESULT_PAGES, FORM_RESULT_PARAMS, type FormOutcome } from '../../domain/form-posts.js';
 import { withScriptSources } from '../http/content-security-policy.js';
 import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js';
+import { siteOrigin } from '../http/site-origin.js';
+import { consumeLimit, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
+import { retryAfterSeconds } from '../rate-limit/retry-later.js';
 import { appRouter } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 import type { ResponseCache } from '../cache/response-cache.js';
@@ -86,6 +89,11 @@ const ERROR_PAGE = Buffer.from(
     '<body><h1>Something went wrong</h1><p>Please try again in a moment.</p></body></html>',
 );
 
+const TOO_MANY_REQUESTS_PAGE = Buffer.from(
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Too many requests</title></head>' +
+    `<body><h1>Too many requests</h1><p>${TOO_MANY_REQUESTS}</p></body></html>`,
+);
+
 /**
  * Serves public pages from the server renderer: renders each URL once, keeps the HTML (and its
  * compressed forms) until the next content write, and sends it with a CSP that allows exactly
@@ -106,7 +114,11 @@ export function createPageRenderer(options: PageRendererOptions) {
   ): Promise<RenderedPage | { redirect: string; status: number }> {
     const generation = cache?.generation ?? 0;
     const [entry, assets] = await Promise.all([options.loadEntry(), options.assets()]);
-    const context = createRequestContext(services, { ip: request.ip, headers: {} });
+    // The page request was counted against the read limit once, at the door; its queries are not.
+    const context = createRequestContext(
+      { ...services, limiters: { ...services.limiters, publicRead: null } },
+      { ip: request.ip, headers: {} },
+    );
     const result = await entry.render({
       url: `${origin}${location}`,
       announcementDismissed,
@@ -166,7 +178,16 @@ export function createPageRenderer(options: PageRendererOptions) {
     }
     // '//host/…' would read as another origin: send it to the same path with one slash.
     if (path.startsWith('//')) return reply.redirect(`/${path.replace(/^\/+/, '')}`, 301);
-    const origin = `${request.protocol}://${request.host}`;
+    const decision = consumeLimit(services.limiters.publicRead, request.ip);
+    if (!decision.allowed) {
+      return reply
+        .status(429)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('retry-after', String(retryAfterSeconds(decision.retryAfterMs)))
+        .send(TOO_MANY_REQUESTS_PAGE);
+    }
+    const origin = siteOrigin(services.publicOrigin, request);
     const location = formResult?.location ?? pageLocation(request.url);
     const announcementDismissed = isAnnouncementDismissed(request.headers.cookie);
     const forOneVisitor = formResult !== undefined || isFormResult(location);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { blogCategoryLabel } from '../../domain/blog.js';
 import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js';
 import { createCaller } from '../trpc/app-router.js';
+import { siteOrigin } from '../http/site-origin.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 
 const SITE_TITLE = 'The Cinderwake Cycle';
@@ -97,7 +98,7 @@ export function registerSeoRoutes(app: FastifyInstance, services: AppServices): 
   const documents = new Map<string, KeptBody>();
   services.cache.onClear(() => documents.clear());
 
-  const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  const originOf = (request: FastifyRequest) => siteOrigin(services.publicOrigin, request);
 
   async function serve(
     request: FastifyRequest,

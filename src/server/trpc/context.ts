@@ -9,6 +9,8 @@ export type AppServices = {
   cache: PublicCache;
   auth: AdminAuth;
   limiters: RequestLimiters;
+  /** PUBLIC_URL's origin, or null to use each request's own. */
+  publicOrigin: string | null;
 };
 
 export type RequestContext = AppServices & {
