@@ -3,6 +3,7 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import type { AppRouter } from '../server/trpc/app-router.js';
 import { readAdminKey } from './admin/session/admin-key-store.js';
+import { fetchWithPlainErrors } from './plain-error-fetch.js';
 
 /** Typed tRPC hooks; only the router's type crosses from the server. */
 export const trpc = createTRPCReact<AppRouter>();
@@ -25,6 +26,7 @@ export function createBrowserTrpcClient() {
       httpBatchLink({
         url: '/trpc',
         transformer: superjson,
+        fetch: fetchWithPlainErrors,
         headers: () => {
           // The admin session token, sent as the bearer token on every call.
           const key = readAdminKey();

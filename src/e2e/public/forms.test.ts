@@ -72,6 +72,21 @@ describe('public forms', () => {
     await page.close();
   });
 
+  it('shows "{status}: {body}" when the answer is not JSON (a proxy’s plain-text 503)', async () => {
+    const { page } = await openPage(site.context, site.baseUrl, '/');
+    await page.route(
+      '**/trpc/newsletter.subscribe**',
+      (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
+      { times: 1 },
+    );
+    const section = page.locator('#newsletter');
+    await section.getByLabel('Email address').fill(uniqueEmail('proxy'));
+    await section.getByRole('button', { name: 'Subscribe' }).click();
+    await page.locator('.toast', { hasText: 'Subscription failed' }).waitFor();
+    expect(await toastText(page)).toContain('503: Service Unavailable');
+    await page.close();
+  });
+
   it('sends a contact message and subscribes from the contact page', async () => {
     const { page, problems } = await openPage(site.context, site.baseUrl, '/contact');
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send Message' }) });

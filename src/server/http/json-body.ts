@@ -7,8 +7,8 @@ class JsonBodyError extends Error {
 }
 
 export const FORBIDDEN_KEY_MESSAGE = 'Keys named "__proto__" or "constructor" are not allowed in the request body';
-export const MALFORMED_JSON_MESSAGE = 'Malformed JSON in request body';
-export const EMPTY_BODY_MESSAGE = 'Request body is empty';
+const MALFORMED_JSON_MESSAGE = 'Malformed JSON in request body';
+const EMPTY_BODY_MESSAGE = 'Request body is empty';
 
 /**
  * Fastify's JSON parser, except that it says why a body was refused: a prototype-pollution key
