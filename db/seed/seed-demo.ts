@@ -1,4 +1,4 @@
-import { copyFile } from 'node:fs/promises';
+import { chmod, copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { artPieceInputSchema, type ArtPieceData } from '../../src/domain/art.schema.js';
 import { blogPostInputSchema, type BlogPostData } from '../../src/domain/blog.schema.js';
@@ -41,9 +41,12 @@ const objectPath = (file: string) => `${UPLOADED_OBJECT_PREFIX}${file}`;
  */
 export async function seedDemoContent(store: DemoContentStore, folders: DemoSeedFolders): Promise<void> {
   await Promise.all(
-    DEMO_IMAGE_FILES.map((file) =>
-      copyFile(path.join(folders.demoImagesDir, file), path.join(folders.uploadsDir, file)),
-    ),
+    DEMO_IMAGE_FILES.map(async (file) => {
+      const copy = path.join(folders.uploadsDir, file);
+      await copyFile(path.join(folders.demoImagesDir, file), copy);
+      // Like every upload: readable by the site's own user only.
+      await chmod(copy, 0o600);
+    }),
   );
   const bookIds = new Map<string, string>();
   for (const { key, coverFile, ...book } of demoBooks) {
