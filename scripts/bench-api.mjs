@@ -4,7 +4,8 @@
 //   same bytes from memory in the same process (the /__bench/reference/* routes, registered when
 //   BENCH_REFERENCE_ROUTES=1), with p99 < 20 ms, under autocannon with 50 connections.
 //
-// It starts `node dist/server/src/server/main.js` on a free port with a fresh temp DATA_DIR (demo
+// It starts the bench entry (dist/server/src/server/bench/bench-server.js: the production server plus
+// those routes) through scripts/lib/production-server.mjs (a free port, a fresh temp DATA_DIR, demo
 // content seeded), measures start-up time to the first 200 of /healthz and the RSS after start,
 // warms each route up, loads it, then reports the RSS after the load and stops the server.
 //
@@ -16,17 +17,14 @@
 //   --no-fail        only report: exit 0 even if a budget fails
 //   --build          run `npm run build` first even if a build exists
 // The load generator runs in this process and shares the machine's cores with the server.
-import { spawn, execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { ensureBuild, root, startProductionServer } from './lib/production-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverEntry = path.join(root, 'dist/server/src/server/main.js');
+const benchServerEntry = path.join(root, 'dist/server/src/server/bench/bench-server.js');
 
 const BUDGET = { minRatio: 0.8, maxP99Ms: 20 };
 const PAIRS = [
@@ -57,16 +55,9 @@ function parseArgs(argv) {
   return options;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+/** The server's log lines, marked, on stderr. */
+function forwardServerOutput(chunk) {
+  for (const line of String(chunk).split('\n')) if (line.trim()) process.stderr.write(`[server] ${line}\n`);
 }
 
 /** One GET; resolves with status, headers and body, or rejects (e.g. connection refused). */
@@ -112,52 +103,6 @@ const median = (values) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function startServer(port, dataDir) {
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: '1',
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'bench-admin-password',
-      BENCH_REFERENCE_ROUTES: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const forward = (stream) =>
-    stream.on('data', (chunk) => {
-      for (const line of String(chunk).split('\n')) if (line.trim()) process.stderr.write(`[server] ${line}\n`);
-    });
-  forward(child.stdout);
-  forward(child.stderr);
-  return child;
-}
-
-/** Milliseconds from `spawnedAt` to the first 200 of /healthz, polling every 10 ms. */
-async function waitForHealthz(child, port, spawnedAt, timeoutMs = 30_000) {
-  let exited = null;
-  child.once('exit', (code, signal) => (exited = { code, signal }));
-  while (performance.now() - spawnedAt < timeoutMs) {
-    if (exited) throw new Error(`The server exited during start-up (code ${exited.code}, signal ${exited.signal})`);
-    const started = performance.now();
-    try {
-      const response = await get(port, '/healthz');
-      if (response.status === 200) return performance.now() - spawnedAt;
-    } catch {
-      // not listening yet
-    }
-    await sleep(Math.max(0, 10 - (performance.now() - started)));
-  }
-  throw new Error(`No 200 from /healthz within ${timeoutMs} ms`);
-}
 
 /** The reference must answer what its /api route answers: same status, body and headers (but Date). */
 async function checkSameBytes(port) {
@@ -249,18 +194,6 @@ function combineRounds(samples) {
   };
 }
 
-function stopServer(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 const pad = (value, width) => String(value).padEnd(width);
 const padLeft = (value, width) => String(value).padStart(width);
 
@@ -285,24 +218,16 @@ function printTable(rows, verdicts) {
 async function main() {
   const options = parseArgs(process.argv.slice(2));
 
-  if (options.build || !existsSync(serverEntry)) {
-    console.log(
-      options.build
-        ? 'Building (--build): npm run build'
-        : `No server build at ${path.relative(root, serverEntry)}: running npm run build`,
-    );
-    execSync('npm run build', { cwd: root, stdio: 'inherit' });
-  }
-
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
-  const port = await freePort();
-  const spawnedAt = performance.now();
-  const child = startServer(port, dataDir);
+  ensureBuild({ force: options.build });
+  const server = await startProductionServer(
+    { ADMIN_PASSWORD: 'bench-admin-password' },
+    { entry: benchServerEntry, dataDirPrefix: 'bench-api-', onOutput: forwardServerOutput },
+  );
+  const { port, pid, startupMs } = server;
   let exitCode = 0;
   try {
-    const startupMs = await waitForHealthz(child, port, spawnedAt);
-    const rssAfterStartMiB = rssMiB(child.pid);
-    console.log(`Server pid ${child.pid} on port ${port}, data in ${dataDir}`);
+    const rssAfterStartMiB = rssMiB(pid);
+    console.log(`Server pid ${pid} on port ${port}, data in ${server.dataDir}`);
     console.log(
       `Start-up to first 200 of /healthz: ${Math.round(startupMs)} ms; RSS after start: ${rssAfterStartMiB} MiB`,
     );
@@ -324,16 +249,16 @@ async function main() {
       if (options.rounds > 1) console.log(`round ${round}/${options.rounds}...`);
       for (const route of ROUTES) {
         await load(port, route, options.warmup, options.connections);
-        const cpuBefore = cpuMicros(child.pid);
+        const cpuBefore = cpuMicros(pid);
         const result = await load(port, route, options.duration, options.connections);
-        const cpuAfter = cpuMicros(child.pid);
+        const cpuAfter = cpuMicros(pid);
         samples
           .get(route)
           .push(summarise(route, result, cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore));
       }
     }
     const rows = ROUTES.map((route) => combineRounds(samples.get(route)));
-    const rssAfterLoadMiB = rssMiB(child.pid);
+    const rssAfterLoadMiB = rssMiB(pid);
 
     const verdicts = PAIRS.map(({ route, reference }) => {
       const api = rows.find((row) => row.route === route);
@@ -381,8 +306,7 @@ async function main() {
     }
     if (!pass && options.fail) exitCode = 1;
   } finally {
-    await stopServer(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
   return exitCode;
 }

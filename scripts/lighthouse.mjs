@@ -5,11 +5,12 @@
 //   Targets: Performance >= 97, Accessibility 100, Best Practices 100, SEO 100.
 //   Options: --build (rebuild first), --runs <n> (Performance is the median of n runs, default 1),
 //            --paths /a,/b (instead of the default pages), --no-fail (report only), --json <file>.
-// Uses Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
+// Uses Debian's Chromium (CHROME_PATH, else CHROMIUM_PATH, default /usr/bin/chromium).
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { ensureBuild, firstId, root, startProductionServer } from './lib/production-server.mjs';
 
 const run = promisify(execFile);
@@ -20,16 +21,7 @@ const CATEGORY_NAMES = {
   'best-practices': 'Best Practices',
   seo: 'SEO',
 };
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-].join(' ');
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS].join(' ');
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -67,7 +59,7 @@ async function lighthouseOnce(url) {
       '--quiet',
     ],
     {
-      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? CHROMIUM_PATH },
       maxBuffer: 256 * 1024 * 1024,
     },
   );

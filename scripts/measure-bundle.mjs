@@ -11,10 +11,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { ensureBuild, firstId, root, startProductionServer } from './lib/production-server.mjs';
 
 const BUDGET_KB = 180;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 ensureBuild({ force: process.env.FORCE_BUILD === '1' });
 
@@ -83,7 +83,7 @@ async function measure(browser, baseUrl, pagePath, adminFiles) {
     });
   }
   // Interactive: the router has hydrated (it removes its bootstrap global when done).
-  await page.waitForFunction(() => !('$_TSR' in window), null, { timeout: 15_000 });
+  await page.waitForFunction(() => !('$_TSR' in globalThis), null, { timeout: 15_000 });
   const interactiveAssets = (await Promise.all(assets)).filter(Boolean);
   // Anything requested shortly after hydration (e.g. a lazily imported chunk) counts for the admin check.
   await page.waitForLoadState('networkidle');
@@ -92,11 +92,7 @@ async function measure(browser, baseUrl, pagePath, adminFiles) {
 }
 
 const server = await startProductionServer();
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic'],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 let failed = false;
 try {
   const postId = await firstId(server.baseUrl, '/api/blog');

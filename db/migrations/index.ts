@@ -12,6 +12,7 @@ import * as m10 from './2026-11-22-10-create-playlists.js';
 import * as m11 from './2026-11-22-11-create-preorders.js';
 import * as m12 from './2026-11-22-12-index-excerpts-book-id.js';
 import * as m13 from './2026-11-22-13-index-blog-posts-published-at.js';
+import * as m14 from './2026-11-23-01-create-write-probe.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-11-create-preorders': m11,
   '2026-11-22-12-index-excerpts-book-id': m12,
   '2026-11-22-13-index-blog-posts-published-at': m13,
+  '2026-11-23-01-create-write-probe': m14,
 };

@@ -23,6 +23,7 @@ const APP_TABLES = [
   'playlists',
   'preorders',
   'users',
+  'write_probe',
 ];
 
 /** The whole schema as SQLite stores it: tables and indexes with their SQL. */

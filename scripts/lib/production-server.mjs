@@ -1,5 +1,6 @@
-// Shared by the measurement scripts: build the production bundle when it is missing, and run
-// the compiled server as a child process on a free port with its own temporary data folder.
+// The one way to run the production build as a child process: the browser tests' fixture
+// (src/e2e/support/fixture.ts) and the measurement scripts all start the server here, on a free
+// port with its own temporary data folder. Types: production-server.d.mts.
 import { execSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,6 +16,11 @@ const buildOutputs = [
   path.join(root, 'dist/ssr/entry-server.js'),
   path.join(root, 'dist/client/.vite/manifest.json'),
 ];
+
+const DEFAULT_ADMIN_PASSWORD = 'Measure-Admin-Pass1!';
+const START_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 10_000;
+const PORT_ATTEMPTS = 3;
 
 /** Runs `npm run build` unless every build output exists (or always, with force). */
 export function ensureBuild({ force = false } = {}) {
@@ -36,60 +42,107 @@ function freePort() {
 }
 
 /**
- * Starts the compiled server with demo content on a free port; resolves once /healthz answers.
- * LOG_LEVEL defaults to warn: per-request logging would distort the measurements.
+ * Starts the compiled server (demo content, rate limits off) on a free port of 127.0.0.1 and
+ * resolves once /healthz answers. It gets a temporary DATA_DIR, removed by stop(), unless
+ * env.DATA_DIR names one (kept). LOG_LEVEL defaults to warn: per-request logging would distort
+ * measurements. options.dataDirPrefix names the temporary folder; options.onOutput receives
+ * the server's stdout and stderr as they come; options.entry is another compiled entry to run.
  */
-export async function startProductionServer(env = {}) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'site-measure-'));
+export async function startProductionServer(env = {}, options = {}) {
+  const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(tmpdir(), options.dataDirPrefix ?? 'site-'));
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const started = await spawnOnFreePort({ ...env, DATA_DIR: env.DATA_DIR ?? ownDataDir }, options);
+      if (started.server) return withStop(started.server, ownDataDir);
+      // Another process took the probed port before the server bound it: try another one.
+      if (!started.portTaken || attempt === PORT_ATTEMPTS) throw started.error;
+    }
+  } catch (error) {
+    if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function spawnOnFreePort(env, { onOutput, entry = serverEntry }) {
   const port = await freePort();
-  const child = spawn(process.execPath, [serverEntry], {
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: 'Measure-Admin-Pass1!',
+      ADMIN_PASSWORD: DEFAULT_ADMIN_PASSWORD,
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
       SEED_DEMO: '1',
       ...env,
+      PORT: String(port),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const collect = (chunk) => {
     output = (output + chunk.toString()).slice(-20_000);
+    onOutput?.(chunk);
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+
+  const failure = await waitForHealthz(baseUrl, exited);
+  if (failure) {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    return { portTaken: /EADDRINUSE/.test(output), error: new Error(`${failure}:\n${output}`) };
+  }
+  return {
+    server: {
+      baseUrl,
+      port,
+      pid: child.pid,
+      dataDir: env.DATA_DIR,
+      adminPassword: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
+      startupMs: performance.now() - spawnedAt,
+      log: () => output,
+      child,
+      exited,
+    },
+  };
+}
+
+/** Polls /healthz every 10 ms; resolves with nothing once it answers, or with why it never will. */
+async function waitForHealthz(baseUrl, exited) {
+  let exit;
+  void exited.then((result) => (exit = result));
+  const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited with code ${child.exitCode}:\n${output}`);
+    if (exit) return `Server exited with code ${exit.code} (signal ${exit.signal}) during start-up`;
     try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return undefined;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error(`Server did not start in 30 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (Date.now() > deadline) return `Server did not start in ${START_TIMEOUT_MS / 1000} s`;
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** SIGTERM (the server finishes in-flight requests), SIGKILL if it hangs, then the temporary data goes. */
+function withStop({ child, exited, ...server }, ownDataDir) {
   return {
-    baseUrl,
-    pid: child.pid,
-    log: () => output,
+    ...server,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode === null && child.signalCode === null) {
+        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
         child.kill('SIGTERM');
         await exited;
+        clearTimeout(timer);
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -114,6 +114,7 @@ export async function render(input: SsrRenderInput): Promise<SsrRenderResult> {
         trpcClient: trpc.createClient({ links: [input.trpcLink] }),
         origin: url.origin,
         announcementDismissed: input.announcementDismissed,
+        formOutcome: input.formOutcome ?? null,
       });
       return router;
     },

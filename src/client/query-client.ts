@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Section 7: data reads have no retries, no refetch on focus, and never become stale. */
+/** Data reads have no retries, no refetch on focus, and never become stale. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -6,16 +6,20 @@ import {
   lazyRouteComponent,
   Outlet,
   type AnyRouteMatch,
+  type ResolveParams,
 } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import type { ReactNode } from 'react';
+import type { FormOutcome } from '../domain/form-posts.js';
+import { isAdminTab, type AdminTabId } from './admin/dashboard/admin-tabs.js';
 import { AppProviders, RootDocument, type AppTrpcClient } from './App.js';
 import SiteLayout from './layout/SiteLayout.js';
 import NotFoundPage from './pages/NotFoundPage.js';
 import type { PagePrefetch } from './pages/prefetch.js';
 import { baseHead, headFor } from './seo/head.js';
-import type { PageLoaderData, SeoContext, TrpcUtils } from './seo/pages.js';
+import type { PageLoaderData, SeoContext } from './seo/pages.js';
+import type { TrpcUtils } from './trpc.js';
 import { NOT_FOUND_META } from './seo/not-found.js';
 import { fullTitle } from './seo/site.js';
 
@@ -26,10 +30,15 @@ export type RouterContext = {
   origin: string;
   /** The request's announcementDismissed cookie, so the server omits the bar without a flash. */
   announcementDismissed: boolean;
+  /** Server only: the refused form post this page answers (its loader hands it to the page). */
+  formOutcome: FormOutcome | null;
 };
 
+/** A public page's loader data: its head, and the refused form post it answers, if any. */
+type PageRouteData = PageLoaderData & { formOutcome?: FormOutcome };
+
 /** A public page module: the component (default export) and the loader of its queries. */
-type PageModule = { default: (props: { id?: string }) => ReactNode; prefetch: PagePrefetch };
+type PageModule = { default: () => ReactNode; prefetch: PagePrefetch };
 /** `file` (relative to src/client) names the page's chunk in the build manifest. */
 type PageSpec = { file: string; load: () => Promise<PageModule> };
 type SeoLoader = (context: SeoContext) => Promise<PageLoaderData>;
@@ -56,19 +65,28 @@ const pages = {
  * query cache through the page's own `prefetch` (so the server renders with data and the
  * browser hydrates without fetching) next to the head data, and the head tags.
  */
-function pageRoute(page: PageSpec, seo: SeoLoader) {
+function pageRoute<TPath extends string>(path: TPath, page: PageSpec, seo: SeoLoader) {
   return {
+    path,
     staticData: { pageFile: page.file },
     component: lazyRouteComponent(page.load),
-    loader: async ({ context, params }: { context: RouterContext; params: Record<string, string> }) => {
+    // Typed by the path, so the route's params are what the path declares (`{ id: string }` for /blog/$id).
+    loader: async ({
+      context,
+      params,
+    }: {
+      context: RouterContext;
+      params: ResolveParams<TPath>;
+    }): Promise<PageRouteData> => {
       const [, data] = await Promise.all([
         // A page's queries that fail show the page's own error state; the loader itself never fails.
         page.load().then((module) => module.prefetch(context.trpc, params).catch(() => undefined)),
         seo({ utils: context.trpc, origin: context.origin, params }),
       ]);
-      return data;
+      // Loader data travels to the browser with the page, so hydration shows the same form state.
+      return context.formOutcome ? { ...data, formOutcome: context.formOutcome } : data;
     },
-    head: ({ loaderData }: { loaderData?: PageLoaderData }) => headFor(loaderData?.seo),
+    head: ({ loaderData }: { loaderData?: PageRouteData }) => headFor(loaderData?.seo),
   };
 }
 
@@ -131,58 +149,49 @@ const site = () => siteRoute;
 
 const homeRoute = createRoute({
   getParentRoute: site,
-  path: '/',
-  ...pageRoute(pages.home, async (context) => {
+  ...pageRoute('/', pages.home, async (context) => {
     const { homeSeo, metaOf } = await seoBuilders();
     return homeSeo(context, metaOf('/'));
   }),
 });
 const booksRoute = createRoute({
   getParentRoute: site,
-  path: '/books',
-  ...pageRoute(pages.books, async (context) => {
+  ...pageRoute('/books', pages.books, async (context) => {
     const { booksSeo, metaOf } = await seoBuilders();
     return booksSeo(context, metaOf('/books'));
   }),
 });
 const excerptsRoute = createRoute({
   getParentRoute: site,
-  path: '/excerpts',
-  ...pageRoute(pages.excerpts, staticPage('/excerpts')),
+  ...pageRoute('/excerpts', pages.excerpts, staticPage('/excerpts')),
 });
 const excerptRoute = createRoute({
   getParentRoute: site,
-  path: '/excerpts/$id',
-  ...pageRoute(pages.excerpt, async (context) => (await seoBuilders()).excerptSeo(context)),
+  ...pageRoute('/excerpts/$id', pages.excerpt, async (context) => (await seoBuilders()).excerptSeo(context)),
 });
 const artMusicRoute = createRoute({
   getParentRoute: site,
-  path: '/art-music',
-  ...pageRoute(pages.artMusic, staticPage('/art-music')),
+  ...pageRoute('/art-music', pages.artMusic, staticPage('/art-music')),
 });
-const blogRoute = createRoute({ getParentRoute: site, path: '/blog', ...pageRoute(pages.blog, staticPage('/blog')) });
+const blogRoute = createRoute({ getParentRoute: site, ...pageRoute('/blog', pages.blog, staticPage('/blog')) });
 const blogPostRoute = createRoute({
   getParentRoute: site,
-  path: '/blog/$id',
-  ...pageRoute(pages.blogPost, async (context) => (await seoBuilders()).blogPostSeo(context)),
+  ...pageRoute('/blog/$id', pages.blogPost, async (context) => (await seoBuilders()).blogPostSeo(context)),
 });
 const aboutRoute = createRoute({
   getParentRoute: site,
-  path: '/about',
-  ...pageRoute(pages.about, async (context) => {
+  ...pageRoute('/about', pages.about, async (context) => {
     const { aboutSeo, metaOf } = await seoBuilders();
     return aboutSeo(context, metaOf('/about'));
   }),
 });
 const contactRoute = createRoute({
   getParentRoute: site,
-  path: '/contact',
-  ...pageRoute(pages.contact, staticPage('/contact')),
+  ...pageRoute('/contact', pages.contact, staticPage('/contact')),
 });
 const preorderRoute = createRoute({
   getParentRoute: site,
-  path: '/preorder',
-  ...pageRoute(pages.preorder, staticPage('/preorder')),
+  ...pageRoute('/preorder', pages.preorder, staticPage('/preorder')),
 });
 
 /** What the server renders for /admin: the admin area is client-only and loads its own data. */
@@ -199,6 +208,9 @@ const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
   ssr: false,
+  // ?tab=excerpts opens that tab; anything else is dropped (the default tab).
+  validateSearch: (search: Record<string, unknown>): { tab?: AdminTabId } =>
+    isAdminTab(search.tab) ? { tab: search.tab } : {},
   // Public pages load only the Mantine styles they use; the admin area brings the full set.
   component: lazyRouteComponent(async () => {
     const [module] = await Promise.all([import('./admin/AdminPage.js'), import('@mantine/core/styles.css')]);
@@ -235,14 +247,21 @@ export type AppRouterDeps = {
   trpcClient: AppTrpcClient;
   origin: string;
   announcementDismissed: boolean;
+  formOutcome?: FormOutcome | null;
 };
 
 /**
  * One router per request on the server, one per page load in the browser. The query cache the
  * loaders fill on the server is dehydrated into the page and hydrated before the first render.
  */
-export function createAppRouter({ queryClient, trpcClient, origin, announcementDismissed }: AppRouterDeps) {
-  // Section 7: no retries, so a query that failed on the server is not fetched again on mount.
+export function createAppRouter({
+  queryClient,
+  trpcClient,
+  origin,
+  announcementDismissed,
+  formOutcome = null,
+}: AppRouterDeps) {
+  // No retries, so a query that failed on the server is not fetched again on mount.
   queryClient.setDefaultOptions({
     ...queryClient.getDefaultOptions(),
     queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false },
@@ -250,7 +269,7 @@ export function createAppRouter({ queryClient, trpcClient, origin, announcementD
   const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
   const router = createRouter({
     routeTree,
-    context: { queryClient, trpc: trpcUtils, origin, announcementDismissed },
+    context: { queryClient, trpc: trpcUtils, origin, announcementDismissed, formOutcome },
     defaultPreload: 'intent',
     scrollRestoration: true,
     notFoundMode: 'root',

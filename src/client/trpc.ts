@@ -1,15 +1,24 @@
-import { createTRPCReact, httpBatchLink } from '@trpc/react-query';
+import { createTRPCReact, httpBatchLink, type createTRPCQueryUtils } from '@trpc/react-query';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
-import { ADMIN_KEY_STORAGE_NAME } from '../domain/admin-auth.js';
 import type { AppRouter } from '../server/trpc/app-router.js';
+import { readAdminKey } from './admin/session/admin-key-store.js';
+import { fetchWithPlainErrors } from './plain-error-fetch.js';
 
 /** Typed tRPC hooks; only the router's type crosses from the server. */
 export const trpc = createTRPCReact<AppRouter>();
 
-/** The stored admin session token, sent as the bearer token on every call. */
-export function storedAdminKey(): string | null {
-  return typeof localStorage === 'undefined' ? null : localStorage.getItem(ADMIN_KEY_STORAGE_NAME);
-}
+/**
+ * What each procedure takes, e.g. `RouterInputs['preorders']['create']`: with RouterOutputs, the
+ * client's one source of API shapes (never a hand-written copy).
+ * @public
+ */
+export type RouterInputs = inferRouterInputs<AppRouter>;
+/** What each procedure answers, e.g. `RouterOutputs['books']['list'][number]`. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+
+/** The query-cache helpers the loaders use (`utils.books.list.ensureData()`). */
+export type TrpcUtils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 
 export function createBrowserTrpcClient() {
   return trpc.createClient({
@@ -17,8 +26,10 @@ export function createBrowserTrpcClient() {
       httpBatchLink({
         url: '/trpc',
         transformer: superjson,
+        fetch: fetchWithPlainErrors,
         headers: () => {
-          const key = storedAdminKey();
+          // The admin session token, sent as the bearer token on every call.
+          const key = readAdminKey();
           return key ? { authorization: `Bearer ${key}` } : {};
         },
       }),

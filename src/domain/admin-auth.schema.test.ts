@@ -19,7 +19,7 @@ describe('login input', () => {
   });
 });
 
-describe('new password rules (section 5)', () => {
+describe('new password rules', () => {
   it('accepts a password that meets every rule', () => {
     expect(newPasswordSchema.safeParse('Ember!Crown9').success).toBe(true);
   });

@@ -9,7 +9,7 @@ export const loginInputSchema = z.object({
     .refine((value) => value.trim() !== '', 'Please enter the password'),
 });
 
-/** Section 5: the new password's rules, in the order they are reported. */
+/** The new password's rules, in the order they are reported. */
 export const newPasswordSchema = z
   .string({ error: `New password must be at least ${MIN_PASSWORD_LENGTH} characters` })
   .min(MIN_PASSWORD_LENGTH, `New password must be at least ${MIN_PASSWORD_LENGTH} characters`)

@@ -1,5 +1,5 @@
 /**
- * localStorage key holding the admin session token (section 4). Zod-free, like every
+ * localStorage key holding the admin session token. Zod-free, like every
  * src/domain/<feature>.ts, so the public pages' shared tRPC client can import it.
  */
 export const ADMIN_KEY_STORAGE_NAME = 'adminKey';

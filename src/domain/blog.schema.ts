@@ -4,7 +4,7 @@ import { enumField, requiredText } from './fields.schema.js';
 import { coverImageSchema } from './images.schema.js';
 import { TEXT_LIMITS } from './limits.js';
 
-export const blogCategorySchema = enumField('Category', BLOG_CATEGORIES);
+const blogCategorySchema = enumField('Category', BLOG_CATEGORIES);
 
 export const blogListInput = z.object({ category: blogCategorySchema.optional() }).optional();
 

@@ -8,7 +8,7 @@ const CATEGORY_LABELS: Record<BlogCategory, string> = {
   soundtracks: 'Soundtracks',
 };
 
-export const CATEGORY_COLORS: Record<BlogCategory, string> = {
+const CATEGORY_COLORS: Record<BlogCategory, string> = {
   announcements: 'red',
   'behind-scenes': 'violet',
   soundtracks: 'teal',
@@ -35,7 +35,7 @@ export const BLOG_FILTERS = [
 export type BlogFilterId = (typeof BLOG_FILTERS)[number]['id'];
 
 /** Home: only announcements, newest first, at most 3. */
-export const HOME_ANNOUNCEMENT_COUNT = 3;
+const HOME_ANNOUNCEMENT_COUNT = 3;
 export function latestAnnouncements<T extends { category: string; publishedAt: Date }>(posts: readonly T[]): T[] {
   return posts
     .filter((post) => post.category === 'announcements')

@@ -10,10 +10,6 @@ describe('buyButtonFor', () => {
     expect(buyButtonFor('preorder', '$18.99')).toEqual({ label: 'Preorder - $18.99', disabled: false });
   });
 
-  it('treats any other non-coming-soon status as a preorder', () => {
-    expect(buyButtonFor('reprint', '$9.99')).toEqual({ label: 'Preorder - $9.99', disabled: false });
-  });
-
   it('shows only the price, disabled, for a coming-soon book', () => {
     expect(buyButtonFor('coming-soon', '$18.99')).toEqual({ label: '$18.99', disabled: true });
   });

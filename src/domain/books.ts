@@ -18,10 +18,15 @@ export function parseOrderInput(raw: string | number): number {
 
 export type BuyButton = { label: string; disabled: boolean };
 
-/** Section 4: the buy button's label depends on the book's status. */
-export function buyButtonFor(status: string, price: string | null): BuyButton {
+/** The buy button says Buy, Preorder or (disabled) just the price, by the book's status. */
+export function buyButtonFor(status: BookStatus, price: string | null): BuyButton {
   const shownPrice = price ?? '';
-  if (status === 'coming-soon') return { label: shownPrice || 'Coming Soon', disabled: true };
-  if (status === 'published') return { label: `Buy - ${shownPrice}`.trim(), disabled: false };
-  return { label: `Preorder - ${shownPrice}`.trim(), disabled: false };
+  switch (status) {
+    case 'published':
+      return { label: `Buy - ${shownPrice}`.trim(), disabled: false };
+    case 'preorder':
+      return { label: `Preorder - ${shownPrice}`.trim(), disabled: false };
+    case 'coming-soon':
+      return { label: shownPrice || 'Coming Soon', disabled: true };
+  }
 }

@@ -3,7 +3,7 @@ export const COVER_IMAGE_MESSAGE = 'Cover image must be a valid URL or uploaded 
 /** Uploaded files are served under this path. */
 export const UPLOADED_OBJECT_PREFIX = '/objects/';
 
-/** Section 5: an image reference starts with /objects/, http:// or https://. */
+/** An image reference starts with /objects/, http:// or https://. */
 export function isValidImageReference(value: string): boolean {
   return value.startsWith(UPLOADED_OBJECT_PREFIX) || value.startsWith('http://') || value.startsWith('https://');
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalText, requiredText, textWithEmptyDefault } from './fields.schema.js';
 import { MAX_TRACKS, TEXT_LIMITS } from './limits.js';
 
-export const trackSchema = z.object({
+const trackSchema = z.object({
   title: requiredText('Track title', TEXT_LIMITS.trackField),
   artist: optionalText('Track artist', TEXT_LIMITS.trackField),
   duration: optionalText('Track duration', 20),

@@ -26,4 +26,3 @@ export const preorderInputSchema = z.object({
   specialRequests: optionalText('Special requests', TEXT_LIMITS.specialRequests),
   website: honeypotField,
 });
-export type PreorderInput = z.input<typeof preorderInputSchema>;

@@ -18,7 +18,7 @@ export type Preorder = {
   bookTitle: string;
   customerName: string;
   customerEmail: string;
-  preferredFormat: string;
+  preferredFormat: PreorderFormat;
   phoneNumber: string | null;
   specialRequests: string | null;
   createdAt: Date;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHeaders, createTestApp, validBook, type TestApp } from './test-support/test-app.js';
 
@@ -27,5 +28,22 @@ describe('server smoke', () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/books' });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([book]);
+  });
+});
+
+describe('/healthz', () => {
+  it('answers 503 once the database cannot be written', async () => {
+    const t = await createTestApp();
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      await sql`PRAGMA query_only = ON`.execute(t.services.db);
+      const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable', error: 'The database cannot be written' });
+      await sql`PRAGMA query_only = OFF`.execute(t.services.db);
+      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });

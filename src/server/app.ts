@@ -1,30 +1,31 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { seedDemoContent } from '../../db/seed/seed-demo.js';
 import { MAX_JSON_BODY_BYTES } from '../domain/limits.js';
 import { AdminAuth } from './auth/admin-auth.js';
 import { registerBackupDownload } from './backup/backup-download.js';
 import { BackupService } from './backup/backup-service.js';
 import { PublicCache } from './cache/public-cache.js';
 import type { AppConfig } from './config.js';
-import { openDatabase, type AppDatabase } from './db/connection.js';
-import { DATABASE_FILE_NAME } from './db/data-files.js';
-import { migrateToLatest } from './db/migrate.js';
-import { registerBenchReferenceRoutes } from './http/bench-reference.js';
-import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './http/client-app.js';
+import type { AppDatabase } from './db/connection.js';
+import { probeDatabaseWrite } from './db/database-health.js';
+import { registerFormPosts } from './forms/register-form-posts.js';
+import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './ssr/client-app.js';
 import { handleError } from './http/errors.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './http/kept-body.js';
+import { registerJsonBodyParser } from './http/json-body.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createRequestLimiters } from './rate-limit/request-limits.js';
+import { retryLaterOf } from './rate-limit/retry-later.js';
 import { registerCsvExports } from './rest/csv-exports.js';
 import { registerRestRoutes } from './rest/register-rest-routes.js';
 import { ResponseCache } from './cache/response-cache.js';
 import type { RenderedPage } from './ssr/page-renderer.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
+import { seedDemoDatabase } from './seed/demo-seed.js';
 import { createRequestContext, type AppServices } from './trpc/context.js';
+import { prepareDataDir, type DataDir } from './startup/data-dir.js';
+import { openSiteDatabase } from './startup/open-site-database.js';
 import { registerUploadRoutes } from './uploads/upload-routes.js';
 
 export type BuildOptions = {
@@ -32,25 +33,22 @@ export type BuildOptions = {
   client?: 'built' | 'vite-dev' | 'none';
   /** Fastify logger; off unless given. */
   logger?: boolean;
-  /** Adds the in-memory /__bench/reference/* baselines used by scripts/bench-api.mjs (BENCH_REFERENCE_ROUTES=1). */
-  benchReferenceRoutes?: boolean;
 };
 
 export type BuiltApp = { app: FastifyInstance; services: AppServices; generatedAdminPassword: string | null };
 
-export { DATABASE_FILE_NAME };
+export { DATABASE_FILE_NAME } from './startup/data-dir.js';
 
 /** Rendered pages kept in memory (per URL, origin and announcement cookie). */
 const HTML_CACHE_ENTRIES = 500;
 
-/** Opens and migrates the database, seeding demo content into a newly created one if asked. */
-async function prepareDatabase(config: AppConfig, uploadsDir: string): Promise<{ db: AppDatabase; created: boolean }> {
-  const db = openDatabase(path.join(config.dataDir, DATABASE_FILE_NAME));
+/** Opens, checks and migrates the database, seeding demo content into a newly created one if asked. */
+async function prepareDatabase(config: AppConfig, dataDir: DataDir): Promise<{ db: AppDatabase; created: boolean }> {
+  const db = await openSiteDatabase(dataDir);
+  const uploadsDir = dataDir.uploadsDir;
   try {
-    const tables = await db.introspection.getTables();
-    const created = tables.length === 0;
-    await migrateToLatest(db);
-    if (created && config.seedDemo) await seedDemoContent(db, uploadsDir);
+    const created = dataDir.databaseIsNew;
+    if (created && config.seedDemo) await seedDemoDatabase(db, uploadsDir);
     return { db, created };
   } catch (error) {
     await db.destroy();
@@ -60,18 +58,19 @@ async function prepareDatabase(config: AppConfig, uploadsDir: string): Promise<{
 
 /** Builds the whole server (database, API, uploads, client) without listening on a port. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
-  const uploadsDir = path.join(config.dataDir, 'uploads');
-  await mkdir(uploadsDir, { recursive: true });
-  const { db } = await prepareDatabase(config, uploadsDir);
+  const dataDir = await prepareDataDir(config.dataDir);
+  const uploadsDir = dataDir.uploadsDir;
+  const { db } = await prepareDatabase(config, dataDir);
 
   const limiters = createRequestLimiters({ publicLimitsEnabled: config.publicRateLimits });
-  const auth = new AdminAuth(db, limiters.failedAdminKey);
+  const auth = new AdminAuth(db);
   const { generatedPassword } = await auth.ensureAdminUser(config.adminPassword);
   const services: AppServices = {
     db,
     cache: new PublicCache(),
     auth,
     limiters,
+    publicOrigin: config.publicUrl,
     backups: new BackupService(config.dataDir, config.backup),
     uploadsDir,
   };
@@ -87,16 +86,29 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => db.destroy());
   app.setErrorHandler(handleError);
 
+  registerJsonBodyParser(app);
   registerSecurityHeaders(app);
   await app.register(fastifyCompress, { threshold: COMPRESSION_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await probeDatabaseWrite(db);
+      return { status: 'ok' };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check: the database cannot be written');
+      return reply.status(503).send({ status: 'unavailable', error: 'The database cannot be written' });
+    }
+  });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
       createContext: ({ req }) => createRequestContext(services, req),
+      responseMeta: ({ errors }) => {
+        const retryAfter = errors.map(retryLaterOf).find((found) => found !== null);
+        return retryAfter ? { headers: { 'retry-after': String(retryAfter.retryAfterSeconds) } } : {};
+      },
       onError: ({ error, path: procedure }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, procedure }, 'procedure failed');
       },
@@ -105,7 +117,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerRestRoutes(app, services);
   registerCsvExports(app, services);
   registerBackupDownload(app, services);
-  if (options.benchReferenceRoutes) registerBenchReferenceRoutes(app, services);
   await registerUploadRoutes(app, services, uploadsDir);
 
   const clientMode = options.client ?? 'none';
@@ -118,6 +129,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   } else if (clientMode === 'vite-dev') {
     servePage = await serveViteDevClient(app, services);
   }
+  // The public forms also post without JavaScript; the answer to a refused one is their page.
+  if (servePage) await registerFormPosts(app, services, servePage);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPageRequest =

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       backup: { dir: path.resolve('./data/backups'), everyMs: 86_400_000, keep: 14 },
+      publicUrl: null,
       clientDir: null,
     });
   });
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
         BACKUP_DIR: '/tmp/site-backups',
         BACKUP_EVERY: '6h',
         BACKUP_KEEP: '3',
+        PUBLIC_URL: 'https://delphinerook.com/',
       },
       '/srv/client',
     );
@@ -58,6 +60,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       trustProxy: ['10.0.0.1', '10.0.0.2'],
       backup: { dir: '/tmp/site-backups', everyMs: 6 * 3_600_000, keep: 3 },
+      publicUrl: 'https://delphinerook.com',
       clientDir: '/srv/client',
     });
   });
@@ -103,6 +106,10 @@ describe('loadConfig', () => {
     [{ BACKUP_KEEP: '0' }, 'BACKUP_KEEP: must be a whole number from 1 to 1000'],
     [{ BACKUP_KEEP: '2.5' }, 'BACKUP_KEEP'],
     [{ BACKUP_KEEP: 'many' }, 'BACKUP_KEEP'],
+    [{ PUBLIC_URL: 'delphinerook.com' }, 'PUBLIC_URL: must be the site’s public origin'],
+    [{ PUBLIC_URL: 'ftp://delphinerook.com' }, 'PUBLIC_URL: must be the site’s public origin'],
+    [{ PUBLIC_URL: 'https://delphinerook.com/blog' }, 'PUBLIC_URL: must be the site’s public origin'],
+    [{ PUBLIC_URL: 'https://user:pw@delphinerook.com' }, 'PUBLIC_URL: must be the site’s public origin'],
   ])('names the invalid variable in %j', (env, expected) => {
     expect(configErrorFor(env).message).toContain(expected);
   });

@@ -15,6 +15,18 @@ function parseBackupInterval(text: string): number | null | undefined {
   return ms > 0 && ms <= MAX_BACKUP_INTERVAL_MS ? ms : undefined;
 }
 
+/** The origin of an absolute http(s) URL that names nothing but its origin; null otherwise. */
+function originOf(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  return (url.protocol === 'https:' || url.protocol === 'http:') && bare ? url.origin : null;
+}
+
 /** Every environment variable the server reads, validated once at start-up. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -54,6 +66,19 @@ const envSchema = z.object({
     .min(1, 'must be a whole number from 1 to 1000')
     .max(1000, 'must be a whole number from 1 to 1000')
     .default(14),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return null;
+      const origin = originOf(value);
+      if (!origin) {
+        context.addIssue({ code: 'custom', message: 'must be the site’s public origin, e.g. https://example.com' });
+        return z.NEVER;
+      }
+      return origin;
+    }),
   NODE_ENV: z.string().optional(),
 });
 
@@ -75,6 +100,8 @@ export type AppConfig = {
     /** How many archives to keep; older ones are deleted after each new backup. */
     keep: number;
   };
+  /** The site's public origin for every absolute link (canonical, feeds, emails); null: the request's Host. */
+  publicUrl: string | null;
   /** Directory of the built client (index.html and assets); null when no client is served. */
   clientDir: string | null;
 };
@@ -104,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, clientDir: string | null): Ap
       everyMs: vars.BACKUP_EVERY,
       keep: vars.BACKUP_KEEP,
     },
+    publicUrl: vars.PUBLIC_URL,
     clientDir,
   };
 }

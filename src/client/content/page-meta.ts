@@ -2,10 +2,10 @@ import { AUTHOR_NAME, SERIES_NAME } from './site.js';
 
 export type PageMeta = { title: string; description: string };
 
-export const SITE_NAME = `${SERIES_NAME} by ${AUTHOR_NAME}`;
+const SITE_NAME = `${SERIES_NAME} by ${AUTHOR_NAME}`;
 
 /** '<page> | The Cinderwake Cycle', or the site name alone. */
-export function pageTitle(name?: string): string {
+function pageTitle(name?: string): string {
   return name ? `${name} | ${SERIES_NAME}` : SITE_NAME;
 }
 

@@ -37,7 +37,7 @@ export const AUTHOR_BIO = {
 
 export type Testimonial = { quote: string; name: string; role: string };
 
-/** Section 9: three fixed reader testimonials. */
+/** Three fixed reader testimonials. */
 export const TESTIMONIALS: readonly [Testimonial, Testimonial, Testimonial] = [
   {
     quote:

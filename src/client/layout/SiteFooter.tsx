@@ -16,7 +16,7 @@ const CONNECT_LINKS = [
   { to: '/contact', label: 'Contact' },
 ] as const;
 
-/** Section 2: social links, quick links, the series name, copyright, and two inert legal links. */
+/** Social links, quick links, the series name, copyright, and two inert legal links. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
@@ -59,7 +59,7 @@ export function SiteFooter() {
           © {year} {AUTHOR_NAME}. All rights reserved.
         </p>
         <div className={classes.legal}>
-          {/* Section 2: both links do nothing. */}
+          {/* The legal pages do not exist yet: both links do nothing. */}
           <button type="button" className={classes.legalLink}>
             Privacy Policy
           </button>

@@ -74,7 +74,7 @@ function ArtGallery() {
       </div>
     );
   }
-  // Section 8: no error state for art; a failed or empty list shows the empty message.
+  // No error state for art; a failed or empty list shows the empty message.
   const pieces = art.data ?? [];
   if (pieces.length === 0) {
     return (

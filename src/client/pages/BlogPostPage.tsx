@@ -1,5 +1,5 @@
 import { Button, Title } from '@mantine/core';
-import { Link, useParams } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { trpc } from '../trpc.js';
 import { CategoryBadge } from '../ui/badges.js';
@@ -7,39 +7,34 @@ import { formatLongDate, isoDate } from '../ui/format-date.js';
 import { ArrowLeftIcon, MailIcon } from '../ui/icons.js';
 import { NEWSLETTER_SECTION_ID } from '../ui/newsletter.js';
 import { splitParagraphs } from '../ui/paragraphs.js';
-import { StateMessage } from '../ui/StateMessage.js';
 import ui from '../ui/ui.module.css';
 import reading from './reading.module.css';
 import type { PagePrefetch } from './prefetch.js';
+import { ReadingNotFound } from './ReadingNotFound.js';
 import { ReadingSkeleton } from './ReadingSkeleton.js';
 
 export const prefetch: PagePrefetch = (utils, params) =>
   params.id ? utils.blog.byId.ensureData({ id: params.id }).catch(() => undefined) : Promise.resolve();
 
-export default function BlogPostPage({ id: idProp }: { id?: string }) {
-  const params = useParams({ strict: false }) as { id?: string };
-  const id = idProp ?? params.id ?? '';
-  const post = trpc.blog.byId.useQuery({ id }, { enabled: id !== '' });
+const blogPostRoute = getRouteApi('/site/blog/$id');
 
-  // Section 2: a new post starts at the top of the page.
+export default function BlogPostPage() {
+  const { id } = blogPostRoute.useParams();
+  const post = trpc.blog.byId.useQuery({ id });
+
+  // A newly opened post starts at the top of the page.
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [id]);
 
-  if (id !== '' && post.isPending) return <ReadingSkeleton label="Loading post" withCover />;
+  if (post.isPending) return <ReadingSkeleton label="Loading post" withCover />;
   if (!post.data) {
     return (
-      <div className={`${ui.narrow} ${reading.notFound}`}>
-        <StateMessage
-          title="Blog Post Not Found"
-          text="The blog post you're looking for doesn't exist or has been removed."
-          level={1}
-        >
-          <Button component={Link} to="/blog" leftSection={<ArrowLeftIcon size={16} />}>
-            Back to Blog
-          </Button>
-        </StateMessage>
-      </div>
+      <ReadingNotFound
+        title="Blog Post Not Found"
+        text="The blog post you're looking for doesn't exist or has been removed."
+        back={{ to: '/blog', label: 'Back to Blog' }}
+      />
     );
   }
 

@@ -1,26 +1,18 @@
 import { Badge, Button, Skeleton, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { buyButtonFor } from '../../domain/books.js';
+import { BOOK_STATUS_LABELS, buyButtonFor } from '../../domain/books.js';
 import { READING_ORDER_NOTE, SERIES_NAME } from '../content/site.js';
-import { trpc } from '../trpc.js';
+import { trpc, type RouterOutputs } from '../trpc.js';
 import { BookIcon } from '../ui/icons.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { StateMessage } from '../ui/StateMessage.js';
 import ui from '../ui/ui.module.css';
-import { bookStatusLabel } from './book-status.js';
 import classes from './BooksPage.module.css';
 import type { PagePrefetch } from './prefetch.js';
 
 export const prefetch: PagePrefetch = (utils) => utils.books.list.ensureData().catch(() => undefined);
 
-type BookItem = {
-  id: string;
-  title: string;
-  description: string;
-  coverImage: string;
-  status: string;
-  price: string | null;
-};
+type Book = RouterOutputs['books']['list'][number];
 
 export default function BooksPage() {
   const books = trpc.books.list.useQuery();
@@ -63,7 +55,7 @@ export default function BooksPage() {
   );
 }
 
-function BookCard({ book, position }: { book: BookItem; position: number }) {
+function BookCard({ book, position }: { book: Book; position: number }) {
   const buy = buyButtonFor(book.status, book.price);
   return (
     <li className={`${ui.card} ${classes.card}`}>
@@ -77,7 +69,7 @@ function BookCard({ book, position }: { book: BookItem; position: number }) {
           loading={position > 4 ? 'lazy' : undefined}
         />
         <Badge className={classes.status} variant="filled" color="dark" size="md">
-          {bookStatusLabel(book.status)}
+          {BOOK_STATUS_LABELS[book.status]}
         </Badge>
       </div>
       <div className={ui.cardBody}>

@@ -1,9 +1,12 @@
 import { Button, Textarea, TextInput, Title } from '@mantine/core';
+import { FORM_POST_PATHS } from '../../domain/form-posts.js';
 import { CONTACT_MESSAGE_ROWS } from '../../domain/submissions.js';
 import type { ContactInput } from '../../domain/submissions.schema.js';
 import { AUTHOR_NAME, NEWSLETTER_COPY, SOCIAL_LINKS } from '../content/site.js';
 import { trpc } from '../trpc.js';
 import { toastFailure } from '../ui/form-feedback.js';
+import { useFormOutcome, useWasSent } from '../ui/form-outcome.js';
+import { FormNotice } from '../ui/FormNotice.js';
 import { Honeypot } from '../ui/Honeypot.js';
 import { SOCIAL_ICONS } from '../ui/icons.js';
 import { NEWSLETTER_SECTION_ID } from '../ui/newsletter.js';
@@ -33,7 +36,7 @@ export default function ContactPage() {
               {NEWSLETTER_COPY.contact.title}
             </Title>
             <p className={classes.cardText}>{NEWSLETTER_COPY.contact.promise}</p>
-            <NewsletterForm successText={NEWSLETTER_COPY.contact.successText} layout="stacked" />
+            <NewsletterForm successText={NEWSLETTER_COPY.contact.successText} page="/contact" layout="stacked" />
           </section>
           <SocialLinks />
         </div>
@@ -42,20 +45,24 @@ export default function ContactPage() {
   );
 }
 
+const SENT_TITLE = 'Message sent successfully!';
+const SENT_TEXT = "Thank you for reaching out. I'll get back to you soon.";
+const FAILURE_TITLE = 'Failed to send message';
+
 function ContactForm() {
+  const sent = useWasSent('contact');
   const form = useSchemaForm<ContactInput>({
     initialValues: { name: '', email: '', message: '', website: '' },
     schema: () => import('../../domain/submissions.schema.js').then((module) => module.contactInputSchema),
+    action: FORM_POST_PATHS.contact,
+    outcome: useFormOutcome('contact'),
   });
   const send = trpc.contact.send.useMutation({
     onSuccess: () => {
-      toast({
-        title: 'Message sent successfully!',
-        description: "Thank you for reaching out. I'll get back to you soon.",
-      });
+      toast({ title: SENT_TITLE, description: SENT_TEXT });
       form.reset();
     },
-    onError: (error) => toastFailure('Failed to send message', error),
+    onError: (error) => toastFailure(FAILURE_TITLE, error),
   });
 
   return (
@@ -65,6 +72,16 @@ function ContactForm() {
       </Title>
       <p className={classes.cardText}>All fields are required.</p>
       <form className={ui.formStack} {...form.getFormProps((values) => send.mutate(values))}>
+        {sent && (
+          <FormNotice variant="success" title={SENT_TITLE}>
+            {SENT_TEXT}
+          </FormNotice>
+        )}
+        {form.failure && (
+          <FormNotice variant="error" title={FAILURE_TITLE}>
+            {form.failure}
+          </FormNotice>
+        )}
         <div className={ui.formRow}>
           <TextInput label="Name" required autoComplete="name" {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
@@ -88,7 +105,7 @@ function SocialLinks() {
       <ul className={classes.socialList}>
         {SOCIAL_LINKS.map((social) => {
           const Icon = SOCIAL_ICONS[social.name];
-          // Section 2: Instagram opens in the same tab; the others in a new one.
+          // Instagram opens in the same tab; the others in a new one.
           const newTab = social.name === 'Instagram' ? {} : { target: '_blank', rel: 'noopener noreferrer' };
           return (
             <li key={social.name}>

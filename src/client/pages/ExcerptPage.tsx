@@ -1,13 +1,13 @@
 import { Button, Title } from '@mantine/core';
-import { Link, useParams } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { trpc } from '../trpc.js';
 import { SpoilerBadge } from '../ui/badges.js';
 import { ArrowLeftIcon, ClockIcon } from '../ui/icons.js';
 import { splitParagraphs } from '../ui/paragraphs.js';
-import { StateMessage } from '../ui/StateMessage.js';
 import ui from '../ui/ui.module.css';
 import reading from './reading.module.css';
 import type { PagePrefetch } from './prefetch.js';
+import { ReadingNotFound } from './ReadingNotFound.js';
 import { ReadingSkeleton } from './ReadingSkeleton.js';
 
 export const prefetch: PagePrefetch = (utils, params) =>
@@ -16,26 +16,21 @@ export const prefetch: PagePrefetch = (utils, params) =>
     utils.books.list.ensureData().catch(() => undefined),
   ]);
 
-export default function ExcerptPage({ id: idProp }: { id?: string }) {
-  const params = useParams({ strict: false }) as { id?: string };
-  const id = idProp ?? params.id ?? '';
-  const excerpt = trpc.excerpts.byId.useQuery({ id }, { enabled: id !== '' });
+const excerptRoute = getRouteApi('/site/excerpts/$id');
+
+export default function ExcerptPage() {
+  const { id } = excerptRoute.useParams();
+  const excerpt = trpc.excerpts.byId.useQuery({ id });
   const books = trpc.books.list.useQuery();
 
-  if (id !== '' && excerpt.isPending) return <ReadingSkeleton label="Loading excerpt" />;
+  if (excerpt.isPending) return <ReadingSkeleton label="Loading excerpt" />;
   if (!excerpt.data) {
     return (
-      <div className={`${ui.narrow} ${reading.notFound}`}>
-        <StateMessage
-          title="Excerpt Not Found"
-          text="The excerpt you're looking for doesn't exist or has been removed."
-          level={1}
-        >
-          <Button component={Link} to="/excerpts" leftSection={<ArrowLeftIcon size={16} />}>
-            Back to Excerpts
-          </Button>
-        </StateMessage>
-      </div>
+      <ReadingNotFound
+        title="Excerpt Not Found"
+        text="The excerpt you're looking for doesn't exist or has been removed."
+        back={{ to: '/excerpts', label: 'Back to Excerpts' }}
+      />
     );
   }
 

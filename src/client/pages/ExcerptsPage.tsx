@@ -22,7 +22,7 @@ export default function ExcerptsPage() {
   const books = trpc.books.list.useQuery();
   const excerpts = trpc.excerpts.list.useQuery();
   const loading = books.isPending || excerpts.isPending;
-  // Section 8: no error state here; a failed list simply shows no excerpts.
+  // No error state here; a failed list simply shows no excerpts.
   const groups = groupExcerptsByBook(books.data ?? [], excerpts.data ?? []);
 
   return (

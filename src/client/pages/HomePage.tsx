@@ -2,8 +2,9 @@ import { Badge, Button, Skeleton, Title, VisuallyHidden } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { latestAnnouncements } from '../../domain/blog.js';
+import { BOOK_STATUS_LABELS } from '../../domain/books.js';
 import { HERO, NEWSLETTER_COPY, SERIES_NAME, TESTIMONIALS } from '../content/site.js';
-import { trpc } from '../trpc.js';
+import { trpc, type RouterOutputs } from '../trpc.js';
 import { CategoryBadge } from '../ui/badges.js';
 import { formatShortDate, isoDate } from '../ui/format-date.js';
 import { ArrowRightIcon } from '../ui/icons.js';
@@ -12,7 +13,6 @@ import { NewsletterForm } from '../ui/NewsletterForm.js';
 import { StateMessage } from '../ui/StateMessage.js';
 import ui from '../ui/ui.module.css';
 import classes from './HomePage.module.css';
-import { bookStatusLabel } from './book-status.js';
 import { latestRelease } from './home-data.js';
 import type { PagePrefetch } from './prefetch.js';
 
@@ -73,17 +73,7 @@ function Hero() {
   );
 }
 
-type BookItem = {
-  id: string;
-  title: string;
-  description: string;
-  coverImage: string;
-  status: string;
-  price: string | null;
-  order: number;
-};
-
-function LatestRelease({ books, loading }: { books: BookItem[] | undefined; loading: boolean }) {
+function LatestRelease({ books, loading }: { books: RouterOutputs['books']['list'] | undefined; loading: boolean }) {
   const book = books ? latestRelease(books) : null;
   return (
     <section className={classes.section} aria-labelledby="latest-release-title">
@@ -125,7 +115,7 @@ function LatestRelease({ books, loading }: { books: BookItem[] | undefined; load
               </Title>
               <div className={ui.meta}>
                 <Badge variant="outline" color="ember" size="lg">
-                  {bookStatusLabel(book.status)}
+                  {BOOK_STATUS_LABELS[book.status]}
                 </Badge>
                 {book.price && <span className={classes.price}>{book.price}</span>}
               </div>
@@ -158,9 +148,13 @@ function LatestRelease({ books, loading }: { books: BookItem[] | undefined; load
   );
 }
 
-type PostItem = { id: string; title: string; summary: string; category: string; coverImage: string; publishedAt: Date };
-
-function LatestAnnouncements({ posts, loading }: { posts: PostItem[] | undefined; loading: boolean }) {
+function LatestAnnouncements({
+  posts,
+  loading,
+}: {
+  posts: RouterOutputs['blog']['list'] | undefined;
+  loading: boolean;
+}) {
   const announcements = posts ? latestAnnouncements(posts) : [];
   return (
     <section className={`${classes.section} ${classes.announcements}`} aria-labelledby="announcements-title">
@@ -335,7 +329,7 @@ function NewsletterSection() {
         </Title>
         <div className={`${ui.rule} ${classes.centerRule}`} aria-hidden="true" />
         <p className={classes.newsletterPromise}>{copy.promise}</p>
-        <NewsletterForm successText={copy.successText} />
+        <NewsletterForm successText={copy.successText} page="/" />
       </div>
     </section>
   );

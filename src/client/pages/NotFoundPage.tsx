@@ -3,9 +3,6 @@ import { Link } from '@tanstack/react-router';
 import { StateMessage } from '../ui/StateMessage.js';
 import ui from '../ui/ui.module.css';
 import classes from './NotFoundPage.module.css';
-import { noPrefetch, type PagePrefetch } from './prefetch.js';
-
-export const prefetch: PagePrefetch = noPrefetch;
 
 /** The fallback for any unknown path. */
 export default function NotFoundPage() {

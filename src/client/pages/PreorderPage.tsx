@@ -1,17 +1,20 @@
 import { Button, NativeSelect, Textarea, TextInput, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { BOOK_STATUS_LABELS } from '../../domain/books.js';
+import { FORM_POST_PATHS, SENT_BOOK_PARAM, SENT_FORMAT_PARAM } from '../../domain/form-posts.js';
 import { PREORDER_FORMAT_LABELS, PREORDER_FORMATS, type PreorderFormat } from '../../domain/submissions.js';
 import { SERIES_NAME } from '../content/site.js';
 import { trpc } from '../trpc.js';
 import { toastFailure } from '../ui/form-feedback.js';
+import { useFormOutcome, useSentQuery, useWasSent } from '../ui/form-outcome.js';
+import { FormNotice } from '../ui/FormNotice.js';
 import { Honeypot } from '../ui/Honeypot.js';
 import { CheckIcon } from '../ui/icons.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { toast } from '../ui/toast-store.js';
 import ui from '../ui/ui.module.css';
 import { useSchemaForm } from '../ui/use-schema-form.js';
-import { bookStatusLabel } from './book-status.js';
 import classes from './PreorderPage.module.css';
 import type { PagePrefetch } from './prefetch.js';
 
@@ -21,7 +24,8 @@ type PreorderForm = {
   bookId: string;
   customerName: string;
   customerEmail: string;
-  preferredFormat: string;
+  /** Empty until a format is chosen. */
+  preferredFormat: PreorderFormat | '';
   phoneNumber: string;
   specialRequests: string;
   website: string;
@@ -37,7 +41,18 @@ const EMPTY_FORM: PreorderForm = {
   website: '',
 };
 
-type Confirmation = { bookId: string; bookTitle: string; format: string; email: string };
+/** `email` is null on the page a post made without the script is redirected to (it stays out of the URL). */
+type Confirmation = { bookId: string; bookTitle: string; format: string; email: string | null };
+
+const SENT_TITLE = 'Preorder Submitted!';
+const SENT_TEXT = "Thank you for your preorder. We'll contact you when the book is available.";
+const FAILURE_TITLE = 'Error';
+
+/** The label of a format read back from the URL, which may name none. */
+function formatLabel(format: string): string {
+  const known = PREORDER_FORMATS.find((candidate) => candidate === format);
+  return known ? PREORDER_FORMAT_LABELS[known] : 'copy';
+}
 
 export default function PreorderPage() {
   const books = trpc.books.list.useQuery();
@@ -48,24 +63,25 @@ export default function PreorderPage() {
     schema: () => import('../../domain/submissions.schema.js').then((module) => module.preorderInputSchema),
     // The shared schema's checks, with friendlier words for the two choices.
     errorMessages: { bookId: 'Please choose a book', preferredFormat: 'Please choose a format' },
+    action: FORM_POST_PATHS.preorder,
+    outcome: useFormOutcome('preorder'),
   });
+  const sent = useWasSent('preorder');
+  const sentQuery = useSentQuery();
 
   const create = trpc.preorders.create.useMutation({
     onSuccess: (_result, input) => {
-      toast({
-        title: 'Preorder Submitted!',
-        description: "Thank you for your preorder. We'll contact you when the book is available.",
-      });
+      toast({ title: SENT_TITLE, description: SENT_TEXT });
       const book = books.data?.find((candidate) => candidate.id === input.bookId);
       setConfirmation({
         bookId: input.bookId,
         bookTitle: book?.title ?? 'your book',
-        format: PREORDER_FORMAT_LABELS[input.preferredFormat as PreorderFormat] ?? input.preferredFormat,
+        format: input.preferredFormat,
         email: input.customerEmail,
       });
       form.reset();
     },
-    onError: (error) => toastFailure('Error', error, 'Failed to submit preorder. Please try again.'),
+    onError: (error) => toastFailure(FAILURE_TITLE, error, 'Failed to submit preorder. Please try again.'),
   });
 
   const formProps = form.getFormProps((values) =>
@@ -73,6 +89,7 @@ export default function PreorderPage() {
       bookId: values.bookId,
       customerName: values.customerName,
       customerEmail: values.customerEmail,
+      // The schema has just refused an empty format.
       preferredFormat: values.preferredFormat as PreorderFormat,
       phoneNumber: values.phoneNumber,
       specialRequests: values.specialRequests,
@@ -88,12 +105,22 @@ export default function PreorderPage() {
   }, [confirmation]);
 
   const bookList = books.data ?? [];
+  const sentBookId = String(sentQuery[SENT_BOOK_PARAM] ?? '');
+  const sentConfirmation: Confirmation | null = sent
+    ? {
+        bookId: sentBookId,
+        bookTitle: bookList.find((book) => book.id === sentBookId)?.title ?? 'your book',
+        format: formatLabel(String(sentQuery[SENT_FORMAT_PARAM] ?? '')),
+        email: null,
+      }
+    : null;
+  const shown = confirmation ?? sentConfirmation;
   const bookPlaceholder = books.isPending
     ? 'Loading books...'
     : bookList.length === 0
       ? 'No books available'
       : 'Select a book';
-  const selected = bookList.find((book) => book.id === (confirmation?.bookId ?? form.values.bookId));
+  const selected = bookList.find((book) => book.id === (shown?.bookId ?? form.values.bookId));
   const featured = selected ?? bookList.find((book) => book.status === 'preorder') ?? bookList[0];
 
   return (
@@ -104,13 +131,20 @@ export default function PreorderPage() {
         lede="Reserve your copy in ebook, paperback or hardcover. Every preorder placed before publication day receives a signed bookplate."
       />
       <div className={`${ui.container} ${classes.layout}`}>
-        {confirmation ? (
+        {shown ? (
           <section
             ref={confirmationRef}
             tabIndex={-1}
             className={`${ui.formCard} ${classes.confirmation}`}
             aria-labelledby="confirmation-title"
           >
+            {!confirmation && (
+              <div className={classes.confirmNotice}>
+                <FormNotice variant="success" title={SENT_TITLE}>
+                  {SENT_TEXT}
+                </FormNotice>
+              </div>
+            )}
             <span className={classes.confirmIcon}>
               <CheckIcon size={30} />
             </span>
@@ -118,13 +152,20 @@ export default function PreorderPage() {
               Preorder Confirmed!
             </Title>
             <p className={classes.confirmText}>
-              Your {confirmation.format.toLowerCase()} of <em>{confirmation.bookTitle}</em> is reserved. We&apos;ll
-              write to <strong>{confirmation.email}</strong> as soon as the book is available.
+              Your {shown.format.toLowerCase()} of <em>{shown.bookTitle}</em> is reserved. We&apos;ll write to{' '}
+              {shown.email ? <strong>{shown.email}</strong> : 'you'} as soon as the book is available.
             </p>
             <div className={classes.confirmActions}>
-              <Button size="md" onClick={() => setConfirmation(null)}>
-                Submit Another Preorder
-              </Button>
+              {confirmation ? (
+                <Button size="md" onClick={() => setConfirmation(null)}>
+                  Submit Another Preorder
+                </Button>
+              ) : (
+                // A link, so it works before the script runs too: back to the empty form.
+                <Button component={Link} to="/preorder" size="md">
+                  Submit Another Preorder
+                </Button>
+              )}
               <Button
                 component={Link}
                 to="/excerpts"
@@ -143,6 +184,11 @@ export default function PreorderPage() {
               Your Preorder
             </Title>
             <form className={ui.formStack} {...formProps}>
+              {form.failure && (
+                <FormNotice variant="error" title={FAILURE_TITLE}>
+                  {form.failure}
+                </FormNotice>
+              )}
               <NativeSelect
                 label="Book"
                 required
@@ -151,7 +197,7 @@ export default function PreorderPage() {
                   { value: '', label: bookPlaceholder, disabled: true },
                   ...bookList.map((book) => ({
                     value: book.id,
-                    label: `${book.title} — ${bookStatusLabel(book.status)}`,
+                    label: `${book.title} — ${BOOK_STATUS_LABELS[book.status]}`,
                   })),
                 ]}
                 {...form.getInputProps('bookId')}
@@ -213,7 +259,7 @@ export default function PreorderPage() {
                 width={600}
                 height={900}
               />
-              <p className={ui.eyebrow}>{bookStatusLabel(featured.status)}</p>
+              <p className={ui.eyebrow}>{BOOK_STATUS_LABELS[featured.status]}</p>
               <p className={classes.asideTitle}>{featured.title}</p>
               {featured.price && <p className={classes.asidePrice}>{featured.price}</p>}
             </>

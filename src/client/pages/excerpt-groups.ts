@@ -1,4 +1,4 @@
-/** Section 2: excerpts grouped under their book, books in display order, empty books skipped. */
+/** Excerpts grouped under their book, books in display order, empty books skipped. */
 export function groupExcerptsByBook<B extends { id: string; order: number }, E extends { bookId: string }>(
   books: readonly B[],
   excerpts: readonly E[],

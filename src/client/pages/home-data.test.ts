@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { BookStatus } from '../../domain/books.js';
 import { latestRelease } from './home-data.js';
 
 describe('latestRelease', () => {
   it('picks the published or preorder book with the highest order', () => {
-    const books = [
+    const books: { id: string; status: BookStatus; order: number }[] = [
       { id: 'a', status: 'published', order: 1 },
       { id: 'c', status: 'coming-soon', order: 4 },
       { id: 'b', status: 'preorder', order: 3 },

@@ -1,9 +1,9 @@
-import type { createTRPCQueryUtils } from '@trpc/react-query';
-import type { AppRouter } from '../../server/trpc/app-router.js';
+import type { TrpcUtils } from '../trpc.js';
 
-export type TrpcUtils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
-
-/** Loads into the query cache every query the page reads, so the server can render it and the browser hydrates without fetching. Never throws for a missing item. */
+/**
+ * Loads into the query cache every query the page reads, so the server can render it and the
+ * browser hydrates without fetching. Never throws for a missing item.
+ */
 export type PagePrefetch = (utils: TrpcUtils, params: Record<string, string>) => Promise<unknown>;
 
 /** For pages that read nothing from the server. */

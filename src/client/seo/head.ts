@@ -75,7 +75,7 @@ export function pageSeo(input: PageSeoInput): PageSeo {
  * the CSP forbids eval, so the probe would be reported as a violation. Zod reads this global
  * config before any schema exists, so it is set by an inline script ahead of the modules.
  */
-export const ZOD_JITLESS_SCRIPT = 'globalThis.__zod_globalConfig={jitless:true}';
+const ZOD_JITLESS_SCRIPT = 'globalThis.__zod_globalConfig={jitless:true}';
 
 /** The tags every page has: charset, viewport, colours, icon, RSS feed. */
 export function baseHead(): { meta: HeadMeta[]; links: HeadLink[]; scripts: Array<{ children: string }> } {

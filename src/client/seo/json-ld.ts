@@ -1,30 +1,16 @@
 import { blogCategoryLabel } from '../../domain/blog.js';
+import type { BookStatus } from '../../domain/books.js';
+import type { RouterOutputs } from '../trpc.js';
 import type { JsonLd } from './head.js';
 import { absoluteUrl, AUTHOR_NAME, SITE_DESCRIPTION, SITE_NAME } from './site.js';
 
-/** The fields of the public lists the structured data needs (the API answers carry more). */
-export type BookFacts = {
-  id: string;
-  title: string;
-  description: string;
-  coverImage: string;
-  status: string;
-  price: string | null;
-  order: number;
-};
-export type PostFacts = {
-  id: string;
-  title: string;
-  summary: string;
-  category: string;
-  coverImage: string;
-  publishedAt: Date;
-};
-export type ExcerptFacts = { id: string; bookId: string; title: string; description: string; readTime: string };
+type Book = RouterOutputs['books']['byId'];
+type Excerpt = RouterOutputs['excerpts']['byId'];
+type BlogPost = RouterOutputs['blog']['byId'];
 
 const CONTEXT = 'https://schema.org';
 
-export function personLd(origin: string, extra: { image?: string; description?: string } = {}): JsonLd {
+function personLd(origin: string, extra: { image?: string; description?: string } = {}): JsonLd {
   return {
     '@type': 'Person',
     '@id': `${origin}/about#author`,
@@ -41,7 +27,7 @@ function authorRef(origin: string): JsonLd {
 }
 
 /** "$18.99" -> { price: '18.99', currency: 'USD' }; null when the text is not a plain price. */
-export function parsePrice(text: string | null): { price: string; currency: string } | null {
+function parsePrice(text: string | null): { price: string; currency: string } | null {
   if (!text) return null;
   const match = /^\s*(\$|€|£|USD|EUR|GBP)?\s*(\d+(?:[.,]\d{1,2})?)\s*(USD|EUR|GBP)?\s*$/i.exec(text);
   if (!match) return null;
@@ -50,17 +36,17 @@ export function parsePrice(text: string | null): { price: string; currency: stri
   return { price: match[2]!.replace(',', '.'), currency };
 }
 
-const AVAILABILITY: Record<string, string> = {
+const AVAILABILITY: Record<BookStatus, string> = {
   published: 'https://schema.org/InStock',
   preorder: 'https://schema.org/PreOrder',
   'coming-soon': 'https://schema.org/PreSale',
 };
 
-export function bookId(origin: string, book: { id: string }): string {
+function bookId(origin: string, book: { id: string }): string {
   return `${origin}/books#book-${book.id}`;
 }
 
-export function bookLd(origin: string, book: BookFacts): JsonLd {
+function bookLd(origin: string, book: Book): JsonLd {
   const price = parsePrice(book.price);
   return {
     '@type': 'Book',
@@ -78,7 +64,7 @@ export function bookLd(origin: string, book: BookFacts): JsonLd {
             '@type': 'Offer',
             price: price.price,
             priceCurrency: price.currency,
-            availability: AVAILABILITY[book.status] ?? 'https://schema.org/PreOrder',
+            availability: AVAILABILITY[book.status],
             url: book.status === 'published' ? `${origin}/books` : `${origin}/preorder`,
           },
         }
@@ -87,7 +73,7 @@ export function bookLd(origin: string, book: BookFacts): JsonLd {
 }
 
 /** /books: the series as an ordered list of Book items. */
-export function bookListLd(origin: string, books: readonly BookFacts[]): JsonLd {
+export function bookListLd(origin: string, books: readonly Book[]): JsonLd {
   return {
     '@context': CONTEXT,
     '@type': 'ItemList',
@@ -103,7 +89,7 @@ export function bookListLd(origin: string, books: readonly BookFacts[]): JsonLd 
 }
 
 /** /excerpts/{id}: the book, and the excerpt as a part of it. */
-export function excerptLd(origin: string, excerpt: ExcerptFacts, book: BookFacts | undefined): JsonLd {
+export function excerptLd(origin: string, excerpt: Excerpt, book: Book | undefined): JsonLd {
   const url = `${origin}/excerpts/${encodeURIComponent(excerpt.id)}`;
   const part: JsonLd = {
     '@type': 'CreativeWork',
@@ -121,7 +107,7 @@ export function excerptLd(origin: string, excerpt: ExcerptFacts, book: BookFacts
 }
 
 /** /blog/{id}. */
-export function blogPostingLd(origin: string, post: PostFacts): JsonLd {
+export function blogPostingLd(origin: string, post: BlogPost): JsonLd {
   const url = `${origin}/blog/${encodeURIComponent(post.id)}`;
   return {
     '@context': CONTEXT,

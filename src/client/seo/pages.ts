@@ -1,12 +1,9 @@
-import type { createTRPCQueryUtils } from '@trpc/react-query';
-import type { AppRouter } from '../../server/trpc/app-router.js';
+import type { TrpcUtils } from '../trpc.js';
 import { pageSeo, type PageSeo } from './head.js';
 import { aboutPersonLd, blogPostingLd, bookListLd, excerptLd, websiteLd } from './json-ld.js';
 import { PAGE_META } from '../content/page-meta.js';
 import { NOT_FOUND_META, type StaticPageMeta } from './not-found.js';
 import { SITE_NAME } from './site.js';
-
-export type TrpcUtils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 
 export type SeoContext = { utils: TrpcUtils; origin: string; params: Record<string, string> };
 
@@ -39,7 +36,7 @@ export function notFoundSeo(origin: string, path: string, meta: StaticPageMeta =
   return pageSeo({ origin, path, ...meta, noindex: true });
 }
 
-/** The detail pages' own "not found" screens (section 2). */
+/** The detail pages' own "not found" screens. */
 const EXCERPT_NOT_FOUND: StaticPageMeta = {
   title: 'Excerpt Not Found',
   description: "The excerpt you're looking for doesn't exist or has been removed.",

@@ -14,7 +14,6 @@ export const THEME_COLOR = '#0e0c0b';
 export const DEFAULT_SOCIAL_IMAGE = { path: '/social-card.jpg', width: 1200, height: 630, alt: SITE_NAME };
 
 export const RSS_PATH = '/blog/rss.xml';
-export const SITEMAP_PATH = '/sitemap.xml';
 export const FAVICON_PATH = '/favicon.svg';
 
 /** An absolute URL for a site path or an image reference (which may already be absolute). */

@@ -1,7 +1,10 @@
 import { Button, TextInput } from '@mantine/core';
+import { newsletterPostAction, type NewsletterFormPage } from '../../domain/form-posts.js';
 import type { NewsletterInput } from '../../domain/submissions.schema.js';
 import { trpc } from '../trpc.js';
 import { toastFailure } from './form-feedback.js';
+import { useFormOutcome, useWasSent } from './form-outcome.js';
+import { FormNotice } from './FormNotice.js';
 import { Honeypot } from './Honeypot.js';
 import { MailIcon } from './icons.js';
 import { toast } from './toast-store.js';
@@ -11,47 +14,67 @@ import { useSchemaForm } from './use-schema-form.js';
 type Props = {
   /** The success toast's welcome text (the home and contact pages word it differently). */
   successText: string;
+  /** The page showing the form: a post made before the script runs is answered with it. */
+  page: NewsletterFormPage;
   /** Name of the email field for assistive technology. */
   label?: string;
   layout?: 'inline' | 'stacked';
 };
 
 /** Newsletter signup: email (required, type email), a honeypot, and the Subscribe button. */
-export function NewsletterForm({ successText, label = 'Email address', layout = 'inline' }: Props) {
+const SENT_TITLE = 'Successfully subscribed!';
+const FAILURE_TITLE = 'Subscription failed';
+
+export function NewsletterForm({ successText, page, label = 'Email address', layout = 'inline' }: Props) {
+  const sent = useWasSent('newsletter');
   const form = useSchemaForm<NewsletterInput>({
     initialValues: { email: '', website: '' },
     schema: () => import('../../domain/submissions.schema.js').then((module) => module.newsletterInputSchema),
+    action: newsletterPostAction(page),
+    outcome: useFormOutcome('newsletter'),
   });
   const subscribe = trpc.newsletter.subscribe.useMutation({
     onSuccess: () => {
-      toast({ title: 'Successfully subscribed!', description: successText });
+      toast({ title: SENT_TITLE, description: successText });
       form.reset();
     },
-    onError: (error) => toastFailure('Subscription failed', error),
+    onError: (error) => toastFailure(FAILURE_TITLE, error),
   });
 
   return (
-    <form
-      className={classes.newsletterForm}
-      data-layout={layout}
-      {...form.getFormProps((values) => subscribe.mutate(values))}
-    >
-      <TextInput
-        type="email"
-        required
-        withAsterisk={false}
-        autoComplete="email"
-        label={label}
-        labelProps={{ className: layout === 'inline' ? 'visually-hidden' : undefined }}
-        placeholder="you@example.com"
-        leftSection={<MailIcon size={18} />}
-        className={classes.newsletterInput}
-        {...form.getInputProps('email')}
-      />
-      <Honeypot value={form.values.website} onChange={(value) => form.setFieldValue('website', value)} />
-      <Button type="submit" size="md" disabled={subscribe.isPending} className={classes.newsletterButton}>
-        {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
-      </Button>
-    </form>
+    <div className={classes.newsletterBlock}>
+      {sent && (
+        <FormNotice variant="success" title={SENT_TITLE}>
+          {successText}
+        </FormNotice>
+      )}
+      {form.failure && (
+        <FormNotice variant="error" title={FAILURE_TITLE}>
+          {form.failure}
+        </FormNotice>
+      )}
+      <form
+        className={classes.newsletterForm}
+        data-layout={layout}
+        {...form.getFormProps((values) => subscribe.mutate(values))}
+      >
+        <TextInput
+          type="email"
+          required
+          withAsterisk={false}
+          autoComplete="email"
+          label={label}
+          labelProps={{ className: layout === 'inline' ? 'visually-hidden' : undefined }}
+          placeholder="you@example.com"
+          leftSection={<MailIcon size={18} />}
+          className={classes.newsletterInput}
+          {...form.getInputProps('email')}
+        />
+        <Honeypot value={form.values.website} onChange={(value) => form.setFieldValue('website', value)} />
+        <Button type="submit" size="md" disabled={subscribe.isPending} className={classes.newsletterButton}>
+          {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
+        </Button>
+      </form>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { blogCategoryColor, blogCategoryLabel } from '../../domain/blog.js';
 import { spoilerBadgeFor } from '../../domain/excerpts.js';
 
-/** Section 4: No Spoilers (green), Minor Spoilers (yellow), Major Spoilers (red), else Unknown. */
+/** No Spoilers (green), Minor Spoilers (yellow), Major Spoilers (red), else Unknown. */
 export function SpoilerBadge({ level }: { level: string }) {
   const badge = spoilerBadgeFor(level);
   return (

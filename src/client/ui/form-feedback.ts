@@ -1,9 +1,9 @@
 import { serverErrorMessage } from './error-message.js';
 import { toast } from './toast-store.js';
 
-export const GENERIC_FAILURE = 'Something went wrong. Please try again.';
+const GENERIC_FAILURE = 'Something went wrong. Please try again.';
 
-/** Section 8: a destructive toast whose text is the server's message, else the fallback. */
+/** A destructive toast whose text is the server's message, else the fallback. */
 export function toastFailure(title: string, error: unknown, fallback: string = GENERIC_FAILURE): void {
   toast({ title, description: serverErrorMessage(error, fallback), variant: 'destructive' });
 }

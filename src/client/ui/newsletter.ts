@@ -15,7 +15,7 @@ export function scrollToNewsletter(section: HTMLElement): void {
 }
 
 /**
- * Section 2: Subscribe buttons scroll to the newsletter section when the page has one, and
+ * Subscribe buttons scroll to the newsletter section when the page has one, and
  * otherwise go to /#newsletter.
  */
 export function useGoToNewsletter(): () => void {

@@ -1,4 +1,4 @@
-/** Section 2: long text is shown as paragraphs split at line breaks; blank lines are dropped. */
+/** Long text is shown as paragraphs split at line breaks; blank lines are dropped. */
 export function splitParagraphs(text: string): string[] {
   return text
     .split(/\r?\n/)

@@ -1,9 +1,9 @@
-/** Section 9: one toast visible at a time, 5,000 ms by default. */
-export const TOAST_DURATION_MS = 5_000;
+/** One toast visible at a time, 5,000 ms by default. */
+const TOAST_DURATION_MS = 5_000;
 /** Swiping a toast right by more than this many pixels dismisses it. */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
-export type ToastVariant = 'default' | 'destructive';
+type ToastVariant = 'default' | 'destructive';
 export type Toast = { id: number; title: string; description?: string; variant: ToastVariant };
 export type ToastOptions = { title: string; description?: string; variant?: ToastVariant };
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { pngImage } from '../../server/test-support/images.js';
-import type { RunningServer } from '../support/server.js';
+import type { Site } from '../support/fixture.js';
 
 export const ADMIN_KEY = 'adminKey';
 
@@ -36,8 +36,8 @@ export function passwordBox(page: Page): Locator {
 }
 
 /** Logs in through the form and waits for the dashboard (Books tab selected). */
-export async function logIn(page: Page, server: RunningServer, password = server.adminPassword): Promise<void> {
-  await page.goto(`${server.baseUrl}/admin`);
+export async function logIn(page: Page, site: Site, password = site.adminPassword): Promise<void> {
+  await page.goto(`${site.baseUrl}/admin`);
   await passwordBox(page)
     .waitFor()
     .catch(async (error: unknown) => {

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, trackConsoleProblems } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSite } from '../support/fixture.js';
+import { holdNextRequest } from '../support/held-request.js';
 import {
   ADMIN_KEY,
   expectFieldError,
@@ -17,24 +16,14 @@ import {
 
 /** Login, session restore, logout, an expired session, and the password change (last: it changes the password). */
 describe('admin: login, session and password', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useBrowserSite({ isolation: 'test' });
 
   const verifyStatus = async (token: string) =>
-    (await fetch(`${server.baseUrl}/api/admin/verify`, { headers: { authorization: `Bearer ${token}` } })).status;
+    (await fetch(`${site.baseUrl}/api/admin/verify`, { headers: { authorization: `Bearer ${token}` } })).status;
 
   it('checks the password: blank, wrong (toast, no key), then right (token stored, not the password)', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    const problems = trackConsoleProblems(page);
-    await page.goto(`${server.baseUrl}/admin`);
+    const { page, problems } = site;
+    await page.goto(`${site.baseUrl}/admin`);
 
     await page.getByRole('button', { name: 'Log in' }).click();
     await expectFieldError(passwordBox(page), 'Please enter the password');
@@ -49,26 +38,20 @@ describe('admin: login, session and password', () => {
     await passwordBox(page).waitFor();
 
     // 'Verifying...' on the disabled button while the password is checked.
-    let releaseLogin: () => void = () => {};
-    const held = new Promise<void>((resolve) => (releaseLogin = resolve));
-    await page.route('**/trpc/admin.login**', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await passwordBox(page).fill(server.adminPassword);
+    const login = await holdNextRequest(page, '**/trpc/admin.login**');
+    await passwordBox(page).fill(site.adminPassword);
     await page.getByRole('button', { name: 'Log in' }).click();
     const verifying = page.getByRole('button', { name: 'Verifying...' });
     await verifying.waitFor();
     expect(await verifying.isDisabled()).toBe(true);
-    releaseLogin();
+    login.release();
     await page.getByRole('tab', { name: 'Books', selected: true }).waitFor();
     await expectToast(page, 'Success', 'Logged in successfully');
-    await page.unroute('**/trpc/admin.login**');
 
     const token = await storedKey(page);
     expect(token).toEqual(expect.any(String));
-    expect(token).not.toBe(server.adminPassword);
-    expect(token).not.toContain(server.adminPassword);
+    expect(token).not.toBe(site.adminPassword);
+    expect(token).not.toContain(site.adminPassword);
     expect(await verifyStatus(token!)).toBe(200);
 
     // Reload: the stored token is restored and checked, no login screen.
@@ -84,26 +67,22 @@ describe('admin: login, session and password', () => {
     await page.getByRole('tab', { name: 'Excerpts', selected: true }).waitFor();
 
     expect(unexpectedProblems(problems)).toEqual([]);
-    await context.close();
   });
 
   it('logs out: key removed, login screen, and the old token is refused', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await logIn(page, server);
+    const { page } = site;
+    await logIn(page, site);
     const token = (await storedKey(page))!;
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await passwordBox(page).waitFor();
     expect(await storedKey(page)).toBeNull();
     expect(await verifyStatus(token)).toBe(401);
-    await context.close();
   });
 
   it('ends the session on a 401: an invalid stored key, and a session revoked elsewhere', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/admin`);
+    const { page } = site;
+    await page.goto(`${site.baseUrl}/admin`);
     await page.evaluate((name) => localStorage.setItem(name, 'no-longer-valid'), ADMIN_KEY);
     await page.reload();
     await expectToast(page, 'Session expired', 'Please log in again.');
@@ -111,9 +90,9 @@ describe('admin: login, session and password', () => {
     expect(await storedKey(page)).toBeNull();
 
     // Logged in, then the token is revoked by another tab's logout: the next admin read (Contact) ends the session.
-    await logIn(page, server);
+    await logIn(page, site);
     const token = (await storedKey(page))!;
-    const logout = await fetch(`${server.baseUrl}/api/admin/logout`, {
+    const logout = await fetch(`${site.baseUrl}/api/admin/logout`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
     });
@@ -122,14 +101,11 @@ describe('admin: login, session and password', () => {
     await expectToast(page, 'Session expired', 'Please log in again.');
     await passwordBox(page).waitFor();
     expect(await storedKey(page)).toBeNull();
-    await context.close();
   });
 
   it('changes the password: every rule, the mismatch on the confirm field, then logout after 2 s and the new password works', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    const problems = trackConsoleProblems(page);
-    await logIn(page, server);
+    const { page, problems } = site;
+    await logIn(page, site);
     await openTab(page, 'Settings');
 
     const current = page.getByRole('textbox', { name: 'Current password' });
@@ -149,7 +125,7 @@ describe('admin: login, session and password', () => {
       ['NoDigits!!', 'Must contain at least one number'],
       ['NoSpecial123', 'Must contain at least one special character'],
     ];
-    await current.fill(server.adminPassword);
+    await current.fill(site.adminPassword);
     for (const [candidate, message] of rules) {
       await next.fill(candidate);
       await confirm.fill(candidate);
@@ -170,7 +146,7 @@ describe('admin: login, session and password', () => {
     await submit.click();
     await expectToast(page, 'Password Change Failed', 'Current password is incorrect');
 
-    await current.fill(server.adminPassword);
+    await current.fill(site.adminPassword);
     await submit.click();
     await toasts(page).getByText('Password changed successfully! Please log in with your new password.').waitFor();
     const changedAt = Date.now();
@@ -181,7 +157,7 @@ describe('admin: login, session and password', () => {
     expect(Date.now() - changedAt).toBeGreaterThanOrEqual(1_500);
     expect(await storedKey(page)).toBeNull();
 
-    await passwordBox(page).fill(server.adminPassword);
+    await passwordBox(page).fill(site.adminPassword);
     await page.getByRole('button', { name: 'Log in' }).click();
     await expectToast(page, 'Invalid Password', 'Please check your password and try again');
 
@@ -192,6 +168,5 @@ describe('admin: login, session and password', () => {
     await page.getByRole('tab', { name: 'Settings', selected: true }).waitFor();
 
     expect(unexpectedProblems(problems).filter((p) => !/status of 400/.test(p))).toEqual([]);
-    await context.close();
   });
 });

@@ -1,10 +1,9 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { excerptPreview } from '../../domain/excerpts.js';
-import { launchBrowser, newContext, trackConsoleProblems } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { useBrowserSite } from '../support/fixture.js';
 import {
   expectFieldError,
   expectToast,
@@ -17,24 +16,16 @@ import {
 
 /** Books, excerpts, blog posts and art pieces: validation, uploads, create, edit, delete, and failures. */
 describe('admin: content', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const site = useBrowserSite();
   let page: Page;
-  let problems: string[];
   let files: { png: string; text: string };
 
   beforeAll(async () => {
-    [server, browser, files] = await Promise.all([startServer(), launchBrowser(), writeUploadFixtures()]);
-    context = await newContext(browser);
-    page = await context.newPage();
-    problems = trackConsoleProblems(page);
-    await logIn(page, server);
+    page = site.page;
+    files = await writeUploadFixtures();
+    await logIn(page, site);
   });
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
     await Promise.all([rm(files.png, { force: true }), rm(files.text, { force: true })]);
   });
 
@@ -54,10 +45,10 @@ describe('admin: content', () => {
     await dialog.waitFor({ state: 'detached' });
   }
 
-  /** An image path the demo content already serves, as an absolute http:// URL (valid per section 5). */
+  /** An image path the demo content already serves, as an absolute http:// URL (an image URL must be an /objects/ path or absolute http(s)). */
   async function existingImageUrl(): Promise<string> {
-    const books = (await (await fetch(`${server.baseUrl}/api/books`)).json()) as { coverImage: string }[];
-    return `${server.baseUrl}${books[0]!.coverImage}`;
+    const books = (await (await fetch(`${site.baseUrl}/api/books`)).json()) as { coverImage: string }[];
+    return `${site.baseUrl}${books[0]!.coverImage}`;
   }
 
   it('books: defaults, every validation message, uploads, create, /books, edit, delete', async () => {
@@ -106,8 +97,8 @@ describe('admin: content', () => {
     await page.getByRole('heading', { name: /^Books \(5\)$/ }).waitFor();
 
     // The new book is on the public Books page.
-    const visitor = await context.newPage();
-    await visitor.goto(`${server.baseUrl}/books`);
+    const visitor = await site.context.newPage();
+    await visitor.goto(`${site.baseUrl}/books`);
     await visitor.getByRole('heading', { name: 'The Ember Vigil' }).waitFor();
     await visitor.close();
 
@@ -262,7 +253,7 @@ describe('admin: content', () => {
     await tile.waitFor({ state: 'detached' });
   });
 
-  it('shows the save and delete failures of section 8', async () => {
+  it('shows the save and delete failure messages', async () => {
     await openTab(page, 'Books');
     await page.route('**/trpc/books.create**', (route) => route.abort());
     await button('Add Book').click();
@@ -281,7 +272,7 @@ describe('admin: content', () => {
 
     // A revoked session: the delete answers 401, the toast says so, and the admin logs out.
     const token = (await storedKey(page))!;
-    await fetch(`${server.baseUrl}/api/admin/logout`, {
+    await fetch(`${site.baseUrl}/api/admin/logout`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
     });
@@ -290,6 +281,6 @@ describe('admin: content', () => {
     await passwordBox(page).waitFor();
     expect(await storedKey(page)).toBeNull();
 
-    expect(problems.filter((p) => !/status of 401|net::ERR_FAILED/.test(p))).toEqual([]);
+    expect(site.problems.filter((p) => !/status of 401|net::ERR_FAILED/.test(p))).toEqual([]);
   });
 });

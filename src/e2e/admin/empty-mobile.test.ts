@@ -1,29 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, trackConsoleProblems } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserSite } from '../support/fixture.js';
 import { pngImage } from '../../server/test-support/images.js';
 import { expectToast, logIn, openTab } from './admin-helpers.js';
 
 /** A new site with no content, on a 375 px phone: every empty state, and the admin is usable by touch. */
 describe('admin: empty states on a phone', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const site = useBrowserSite({ seed: 'empty', viewport: 'mobile' });
   let page: Page;
-  let problems: string[];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ SEED_DEMO: '0' }), launchBrowser()]);
-    context = await newContext(browser, 'mobile');
-    page = await context.newPage();
-    problems = trackConsoleProblems(page);
-    await logIn(page, server);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
+    page = site.page;
+    await logIn(page, site);
   });
 
   const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -55,7 +43,7 @@ describe('admin: empty states on a phone', () => {
     await page.getByRole('button', { name: 'Add Book' }).tap();
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Pocket Edition');
     await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Small enough to carry.');
-    await page.getByRole('textbox', { name: 'Cover image', exact: true }).fill(`${server.baseUrl}/favicon.svg`);
+    await page.getByRole('textbox', { name: 'Cover image', exact: true }).fill(`${site.baseUrl}/favicon.svg`);
     expect(await noSidewaysScroll()).toBe(true);
     await page.getByRole('button', { name: 'Create book' }).tap();
     await expectToast(page, 'Success', 'Book created successfully');
@@ -68,7 +56,7 @@ describe('admin: empty states on a phone', () => {
     await page.getByRole('button', { name: 'Add Art Piece' }).tap();
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Thumbnail Sketch');
     await page.getByRole('textbox', { name: 'Artist', exact: true }).fill('M. Vale');
-    await page.getByRole('textbox', { name: 'Image', exact: true }).fill(`${server.baseUrl}/favicon.svg`);
+    await page.getByRole('textbox', { name: 'Image', exact: true }).fill(`${site.baseUrl}/favicon.svg`);
     await page.getByRole('button', { name: 'Create art piece' }).tap();
     await expectToast(page, 'Success', 'Art piece created successfully');
     const edit = page.getByRole('button', { name: 'Edit Thumbnail Sketch' });
@@ -78,7 +66,7 @@ describe('admin: empty states on a phone', () => {
     expect(await edit.isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Delete Thumbnail Sketch' }).isVisible()).toBe(true);
     expect(await noSidewaysScroll()).toBe(true);
-    expect(problems).toEqual([]);
+    expect(site.problems).toEqual([]);
   });
 
   it('refuses an upload when no admin key is stored', async () => {

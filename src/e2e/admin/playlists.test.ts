@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, trackConsoleProblems, waitForHydration } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { waitForHydration } from '../support/browser.js';
+import { useBrowserSite } from '../support/fixture.js';
 import { expectFieldError, expectToast, logIn, openTab } from './admin-helpers.js';
 
 type StoredPlaylist = {
@@ -12,31 +12,20 @@ type StoredPlaylist = {
 
 /** Playlists: validation, the tracks editor, create/edit/delete, and the public Music tab. */
 describe('admin: playlists', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const site = useBrowserSite();
   let page: Page;
-  let problems: string[];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    context = await newContext(browser);
-    page = await context.newPage();
-    problems = trackConsoleProblems(page);
-    await logIn(page, server);
+    page = site.page;
+    await logIn(page, site);
     await openTab(page, 'Playlists');
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   const box = (name: string) => page.getByRole('textbox', { name, exact: true });
   const button = (name: string) => page.getByRole('button', { name, exact: true });
 
   async function stored(title: string): Promise<StoredPlaylist | undefined> {
-    const playlists = (await (await fetch(`${server.baseUrl}/api/playlists`)).json()) as StoredPlaylist[];
+    const playlists = (await (await fetch(`${site.baseUrl}/api/playlists`)).json()) as StoredPlaylist[];
     return playlists.find((playlist) => playlist.title === title);
   }
 
@@ -84,8 +73,8 @@ describe('admin: playlists', () => {
     });
 
     // The public Music tab lists it (the first playlist stays the default).
-    const visitor = await context.newPage();
-    await visitor.goto(`${server.baseUrl}/art-music`);
+    const visitor = await site.context.newPage();
+    await visitor.goto(`${site.baseUrl}/art-music`);
     await waitForHydration(visitor);
     await visitor.getByRole('tab', { name: 'Music & Playlists' }).click();
     const picker = visitor.getByRole('group', { name: 'Choose a playlist' });
@@ -120,6 +109,6 @@ describe('admin: playlists', () => {
     await expectToast(page, 'Success', 'Playlist deleted successfully');
     await page.getByRole('heading', { name: 'Playlists (1)' }).waitFor();
     expect(await stored('Midnight Vigil (Extended)')).toBeUndefined();
-    expect(problems).toEqual([]);
+    expect(site.problems).toEqual([]);
   });
 });

@@ -1,12 +1,11 @@
 import { access, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openVerifiedArchive } from '../../server/backup/open-archive.js';
 import { pngImage } from '../../server/test-support/images.js';
-import { launchBrowser, newContext, trackConsoleProblems } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { useBrowserSite } from '../support/fixture.js';
 import { expectToast, logIn, openTab } from './admin-helpers.js';
 
 const OLD_UNUSED = 'd0000000000000000000000000000001.png';
@@ -14,31 +13,22 @@ const FRESH_UNUSED = 'd0000000000000000000000000000002.png';
 
 /** Settings: the last backup, downloading a fresh one, and removing uploads no content uses. */
 describe('admin settings: backups and unused uploads', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const site = useBrowserSite();
   let page: Page;
-  let problems: string[];
   let downloads: string;
-  const uploadFile = (name: string) => path.join(server.dataDir, 'uploads', name);
+  const uploadFile = (name: string) => path.join(site.dataDir, 'uploads', name);
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    page = site.page;
     downloads = await mkdtemp(path.join(tmpdir(), 'settings-downloads-'));
     await writeFile(uploadFile(OLD_UNUSED), pngImage(500));
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
     await utimes(uploadFile(OLD_UNUSED), twoDaysAgo, twoDaysAgo);
     await writeFile(uploadFile(FRESH_UNUSED), pngImage(500));
-    context = await newContext(browser);
-    page = await context.newPage();
-    problems = trackConsoleProblems(page);
-    await logIn(page, server);
+    await logIn(page, site);
     await openTab(page, 'Settings');
   });
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
     await rm(downloads, { recursive: true, force: true });
   });
 
@@ -62,8 +52,8 @@ describe('admin settings: backups and unused uploads', () => {
     await archive.dispose();
 
     const status = (await (
-      await fetch(`${server.baseUrl}/api/admin/backups/latest`, {
-        headers: { authorization: `Bearer ${server.adminPassword}` },
+      await fetch(`${site.baseUrl}/api/admin/backups/latest`, {
+        headers: { authorization: `Bearer ${site.adminPassword}` },
       })
     ).json()) as { lastBackup: { name: string; bytes: number } };
     expect(status.lastBackup.name).toBe(download.suggestedFilename());
@@ -90,6 +80,6 @@ describe('admin settings: backups and unused uploads', () => {
     await list.getByText(OLD_UNUSED).waitFor({ state: 'detached' });
     await expect(access(uploadFile(OLD_UNUSED))).rejects.toThrow();
     await access(uploadFile(FRESH_UNUSED));
-    expect(problems).toEqual([]);
+    expect(site.problems).toEqual([]);
   });
 });

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, trackConsoleProblems } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserSite } from '../support/fixture.js';
 import { logIn, openTab } from './admin-helpers.js';
 
 const ADMIN_DATE = new Intl.DateTimeFormat('en-US', {
@@ -17,15 +16,12 @@ const ADMIN_DATE = new Intl.DateTimeFormat('en-US', {
 
 /** Contact, Newsletter and Preorders: lists with counts, dates, grouping, load errors with Retry, CSV downloads. */
 describe('admin: read-only lists and CSV exports', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const site = useBrowserSite();
   let page: Page;
-  let problems: string[];
   let bookTitle: string;
 
   async function post(url: string, body: object) {
-    const res = await fetch(`${server.baseUrl}${url}`, {
+    const res = await fetch(`${site.baseUrl}${url}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -34,8 +30,7 @@ describe('admin: read-only lists and CSV exports', () => {
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const books = (await (await fetch(`${server.baseUrl}/api/books`)).json()) as { id: string; title: string }[];
+    const books = (await (await fetch(`${site.baseUrl}/api/books`)).json()) as { id: string; title: string }[];
     const book = books[2]!;
     bookTitle = book.title;
     await post('/api/contact', {
@@ -55,24 +50,17 @@ describe('admin: read-only lists and CSV exports', () => {
       specialRequests: 'Signed to Ilse, please.',
     });
     // No screen unsubscribes; mark one subscription inactive directly in the database.
-    const db = new Database(path.join(server.dataDir, 'site.sqlite'));
+    const db = new Database(path.join(site.dataDir, 'site.sqlite'));
     db.prepare("UPDATE newsletter_subscriptions SET is_active = 0 WHERE email = 'gone@example.com'").run();
     db.close();
 
-    context = await newContext(browser);
-    page = await context.newPage();
-    problems = trackConsoleProblems(page);
-    await logIn(page, server);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
+    page = site.page;
+    await logIn(page, site);
   });
 
   async function adminList<T>(url: string): Promise<T[]> {
-    const res = await fetch(`${server.baseUrl}${url}`, {
-      headers: { authorization: `Bearer ${server.adminPassword}` },
+    const res = await fetch(`${site.baseUrl}${url}`, {
+      headers: { authorization: `Bearer ${site.adminPassword}` },
     });
     return (await res.json()) as T[];
   }
@@ -154,7 +142,7 @@ describe('admin: read-only lists and CSV exports', () => {
       ],
       ['Preorders', 'admin.preorders', 'Failed to Load Preorders', 'Preorders (1)'],
     ] as const) {
-      const fresh = await context.newPage();
+      const fresh = await site.context.newPage();
       // The first load is refused: the error state.
       await fresh.route(`**/trpc/${procedure}**`, (route) =>
         route.fulfill({
@@ -173,7 +161,7 @@ describe('admin: read-only lists and CSV exports', () => {
           ]),
         }),
       );
-      await fresh.goto(`${server.baseUrl}/admin?tab=${tab.toLowerCase()}`);
+      await fresh.goto(`${site.baseUrl}/admin?tab=${tab.toLowerCase()}`);
       const alert = fresh.getByRole('alert').filter({ hasText: title });
       await alert.waitFor();
       await alert.getByText('The database is busy').waitFor();
@@ -182,6 +170,6 @@ describe('admin: read-only lists and CSV exports', () => {
       await fresh.getByRole('heading', { name: heading }).waitFor();
       await fresh.close();
     }
-    expect(problems).toEqual([]);
+    expect(site.problems).toEqual([]);
   });
 });

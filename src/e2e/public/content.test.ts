@@ -1,26 +1,20 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserSite } from '../support/fixture.js';
 import { openPage } from './helpers.js';
 
-/** Section 4's labels and the public pages' interactions: buy buttons, spoilers, filters, tabs. */
+/** Book labels and the public pages' interactions: buy buttons, spoilers, filters, tabs. */
 describe('public content', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const site = useBrowserSite();
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    context = await newContext(browser, 'desktop');
     // The player is a third-party frame: answer it locally so tests never leave this machine.
-    await context.route('https://open.spotify.com/**', (route) =>
+    await site.context.route('https://open.spotify.com/**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
     );
     // A coming-soon book with a price, to see the disabled button show only the price.
-    const created = await fetch(`${server.baseUrl}/api/books`, {
+    const created = await fetch(`${site.baseUrl}/api/books`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.adminPassword}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${site.adminPassword}` },
       body: JSON.stringify({
         title: 'The Ember Codex',
         description: 'A companion volume.',
@@ -32,14 +26,9 @@ describe('public content', () => {
     });
     expect(created.ok).toBe(true);
   });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('labels each book’s buy button by its status', async () => {
-    const { page, problems } = await openPage(context, server.baseUrl, '/books');
+    const { page, problems } = await openPage(site.context, site.baseUrl, '/books');
     const card = (title: string) => page.locator('li').filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
 
     for (const title of ['The Ashwarden', 'The Tallow King']) {
@@ -61,7 +50,7 @@ describe('public content', () => {
   });
 
   it('groups excerpts under their books with spoiler badges, and opens one', async () => {
-    const { page, problems } = await openPage(context, server.baseUrl, '/excerpts');
+    const { page, problems } = await openPage(site.context, site.baseUrl, '/excerpts');
     const books = await page.getByRole('heading', { level: 2 }).allInnerTexts();
     // Books in order; the one without excerpts (The Unkindled Throne) is skipped.
     expect(books.slice(0, 3)).toEqual(['The Ashwarden', 'The Tallow King', 'A Lantern for the Drowned']);
@@ -89,14 +78,14 @@ describe('public content', () => {
 
     // No newsletter section here: Subscribe for First-Reads goes to the home page's.
     await page.getByRole('button', { name: 'Subscribe for First-Reads' }).click();
-    await page.waitForURL(`${server.baseUrl}/#newsletter`);
+    await page.waitForURL(`${site.baseUrl}/#newsletter`);
     await page.locator('#newsletter').waitFor();
     expect(problems()).toEqual([]);
     await page.close();
   });
 
   it('filters the blog by category', async () => {
-    const { page, problems } = await openPage(context, server.baseUrl, '/blog');
+    const { page, problems } = await openPage(site.context, site.baseUrl, '/blog');
     const filter = (name: string) => page.getByRole('button', { name, exact: true });
     const readLinks = page.getByRole('link', { name: /^Read / });
     expect(await filter('All Posts').getAttribute('aria-pressed')).toBe('true');
@@ -123,7 +112,7 @@ describe('public content', () => {
   });
 
   it('opens a blog post at the top of the page with its long date', async () => {
-    const { page, problems } = await openPage(context, server.baseUrl, '/blog');
+    const { page, problems } = await openPage(site.context, site.baseUrl, '/blog');
     const last = page.getByRole('link', { name: /^Read / }).last();
     await last.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
@@ -137,7 +126,7 @@ describe('public content', () => {
   });
 
   it('switches between the art gallery and the music tab by keyboard, with captions on focus', async () => {
-    const { page, problems } = await openPage(context, server.baseUrl, '/art-music');
+    const { page, problems } = await openPage(site.context, site.baseUrl, '/art-music');
     const artTab = page.getByRole('tab', { name: 'Art Gallery' });
     const musicTab = page.getByRole('tab', { name: 'Music & Playlists' });
     expect(await artTab.getAttribute('aria-selected')).toBe('true');
@@ -170,8 +159,8 @@ describe('public content', () => {
   });
 
   it('shows the art captions below the images on a phone', async () => {
-    const mobile = await newContext(browser, 'mobile');
-    const { page, problems } = await openPage(mobile, server.baseUrl, '/art-music');
+    const mobile = await site.newContext({ viewport: 'mobile' });
+    const { page, problems } = await openPage(mobile, site.baseUrl, '/art-music');
     const caption = page.locator('figure figcaption').first();
     expect(await caption.evaluate((element) => getComputedStyle(element).position)).toBe('static');
     expect(await caption.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');

@@ -1,24 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSite, useSite, type Site } from '../support/fixture.js';
+import { holdNextRequest } from '../support/held-request.js';
 import { openPage, toastText, uniqueEmail } from './helpers.js';
 
-/** Holds a form's request for a moment so its pending state can be seen. */
-async function slowDown(context: BrowserContext, procedure: string): Promise<void> {
-  await context.route(`**/trpc/${procedure}**`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await route.continue();
-  });
-}
-
-async function adminList<T>(server: RunningServer, path: string): Promise<T[]> {
-  const answer = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${server.adminPassword}` } });
+async function adminList<T>(site: Site, path: string): Promise<T[]> {
+  const answer = await fetch(`${site.baseUrl}${path}`, { headers: { authorization: `Bearer ${site.adminPassword}` } });
   expect(answer.ok).toBe(true);
   return (await answer.json()) as T[];
 }
 
-async function expectHoneypot(page: Page, form: ReturnType<Page['locator']>): Promise<void> {
+async function expectHoneypot(form: ReturnType<Page["locator"]>): Promise<void> {
   const trap = form.locator('input[name="website"]');
   expect(await trap.getAttribute('tabindex')).toBe('-1');
   expect(await trap.getAttribute('autocomplete')).toBe('off');
@@ -26,34 +18,18 @@ async function expectHoneypot(page: Page, form: ReturnType<Page['locator']>): Pr
   // Out of sight: far off the left edge of the page.
   const box = await trap.boundingBox();
   expect(box!.x + box!.width).toBeLessThan(0);
-  void page;
 }
 
-/** Section 8: the contact, newsletter and preorder flows with their toasts. */
+/** The contact, newsletter and preorder flows with their toasts. */
 describe('public forms', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    context = await newContext(browser, 'desktop');
-    await slowDown(context, 'newsletter.subscribe');
-    await slowDown(context, 'contact.send');
-    await slowDown(context, 'preorders.create');
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useBrowserSite();
 
   it('subscribes from the home page, and refuses an address already subscribed', async () => {
-    const { page, problems } = await openPage(context, server.baseUrl, '/');
+    const { page, problems } = await openPage(site.context, site.baseUrl, '/');
     const section = page.locator('#newsletter');
     const email = section.getByLabel('Email address');
     const button = section.getByRole('button', { name: 'Subscribe' });
-    await expectHoneypot(page, section.locator('form'));
+    await expectHoneypot(section.locator('form'));
 
     // Empty: not submitted.
     let sent = 0;
@@ -67,10 +43,12 @@ describe('public forms', () => {
 
     const address = uniqueEmail('home');
     await email.fill(address);
+    const subscribing = await holdNextRequest(page, '**/trpc/newsletter.subscribe**');
     await button.click();
     const pending = section.getByRole('button', { name: 'Subscribing...' });
     await pending.waitFor();
     expect(await pending.isDisabled()).toBe(true);
+    subscribing.release();
     const success = await toastText(page);
     expect(success).toContain('Successfully subscribed!');
     expect(success).toMatch(/check your email for confirmation/i);
@@ -87,17 +65,32 @@ describe('public forms', () => {
     expect(await page.locator('.toast').getAttribute('data-variant')).toBe('destructive');
     expect(await page.locator('.toast').getAttribute('role')).toBe('alert');
 
-    const stored = await adminList<{ email: string }>(server, '/api/admin/newsletter');
+    const stored = await adminList<{ email: string }>(site, '/api/admin/newsletter');
     expect(stored.filter((subscription) => subscription.email === address)).toHaveLength(1);
     // The browser itself reports the refused request (409); nothing else may appear.
     expect(problems().filter((problem) => !problem.includes('status of 409'))).toEqual([]);
     await page.close();
   });
 
+  it('shows "{status}: {body}" when the answer is not JSON (a proxy’s plain-text 503)', async () => {
+    const { page } = await openPage(site.context, site.baseUrl, '/');
+    await page.route(
+      '**/trpc/newsletter.subscribe**',
+      (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
+      { times: 1 },
+    );
+    const section = page.locator('#newsletter');
+    await section.getByLabel('Email address').fill(uniqueEmail('proxy'));
+    await section.getByRole('button', { name: 'Subscribe' }).click();
+    await page.locator('.toast', { hasText: 'Subscription failed' }).waitFor();
+    expect(await toastText(page)).toContain('503: Service Unavailable');
+    await page.close();
+  });
+
   it('sends a contact message and subscribes from the contact page', async () => {
-    const { page, problems } = await openPage(context, server.baseUrl, '/contact');
+    const { page, problems } = await openPage(site.context, site.baseUrl, '/contact');
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send Message' }) });
-    await expectHoneypot(page, form);
+    await expectHoneypot(form);
 
     await page.getByRole('button', { name: 'Send Message' }).click();
     await form.getByText('Name is required').waitFor();
@@ -105,10 +98,12 @@ describe('public forms', () => {
     await form.getByLabel(/^Name/).fill('Maren Oakes');
     await form.getByLabel(/^Email/).fill('maren@example.com');
     await form.getByLabel(/^Message/).fill('The Long Stair made me cry.\nThank you.');
+    const sending = await holdNextRequest(page, '**/trpc/contact.send**');
     await page.getByRole('button', { name: 'Send Message' }).click();
     const pending = page.getByRole('button', { name: 'Sending...' });
     await pending.waitFor();
     expect(await pending.isDisabled()).toBe(true);
+    sending.release();
     const success = await toastText(page);
     expect(success).toContain('Message sent successfully!');
     expect(success).toContain("Thank you for reaching out. I'll get back to you soon.");
@@ -116,7 +111,7 @@ describe('public forms', () => {
     for (const label of [/^Name/, /^Email/, /^Message/]) {
       expect(await form.getByLabel(label).inputValue()).toBe('');
     }
-    const messages = await adminList<{ name: string; message: string }>(server, '/api/admin/contact');
+    const messages = await adminList<{ name: string; message: string }>(site, '/api/admin/contact');
     expect(messages.some((message) => message.name === 'Maren Oakes' && message.message.includes('Long Stair'))).toBe(true);
 
     // The contact page's newsletter form words its welcome differently.
@@ -132,8 +127,8 @@ describe('public forms', () => {
   });
 
   it('shows the fallback text when a message cannot reach the server', async () => {
-    const offline = await newContext(browser, 'desktop');
-    const { page } = await openPage(offline, server.baseUrl, '/contact');
+    const offline = await site.newContext();
+    const { page } = await openPage(offline, site.baseUrl, '/contact');
     await offline.route('**/trpc/contact.send**', (route) => route.abort());
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send Message' }) });
     await form.getByLabel(/^Name/).fill('Tobias Ferrant');
@@ -149,7 +144,7 @@ describe('public forms', () => {
   });
 
   it('submits a preorder, confirms it, and returns to an empty form', async () => {
-    const { page, problems } = await openPage(context, server.baseUrl, '/preorder');
+    const { page, problems } = await openPage(site.context, site.baseUrl, '/preorder');
     const book = page.getByLabel(/^Book/);
     const options = await book.locator('option').allInnerTexts();
     expect(options).toEqual([
@@ -165,7 +160,7 @@ describe('public forms', () => {
       'Paperback',
       'Hardcover',
     ]);
-    await expectHoneypot(page, page.locator('form'));
+    await expectHoneypot(page.locator('form'));
 
     await page.getByRole('button', { name: 'Submit Preorder' }).click();
     await page.getByText('Please choose a book').waitFor();
@@ -176,10 +171,12 @@ describe('public forms', () => {
     await page.getByLabel(/^Full name/).fill('Ines Caldwell');
     await page.getByLabel(/^Email/).fill('ines@example.com');
     await page.getByLabel(/Special requests/).fill('Sign it to the shop, please.');
+    const submitting = await holdNextRequest(page, '**/trpc/preorders.create**');
     await page.getByRole('button', { name: 'Submit Preorder' }).click();
     const pending = page.getByRole('button', { name: 'Sending...' });
     await pending.waitFor();
     expect(await pending.isDisabled()).toBe(true);
+    submitting.release();
 
     await page.getByRole('heading', { name: 'Preorder Confirmed!' }).waitFor();
     const success = await toastText(page);
@@ -187,7 +184,7 @@ describe('public forms', () => {
     expect(success).toContain("Thank you for your preorder. We'll contact you when the book is available.");
 
     const stored = await adminList<{ customerName: string; bookTitle: string; preferredFormat: string; phoneNumber: string | null }>(
-      server,
+      site,
       '/api/admin/preorders',
     );
     const mine = stored.find((preorder) => preorder.customerName === 'Ines Caldwell');
@@ -202,17 +199,16 @@ describe('public forms', () => {
     await page.close();
   });
 
-  it('says so when there are no books to preorder', async () => {
-    const empty = await startServer({ SEED_DEMO: '0' });
-    try {
-      const { page, problems } = await openPage(context, empty.baseUrl, '/preorder');
+  describe('on a site without books', () => {
+    const empty = useSite({ seed: 'empty' });
+
+    it('says so when there are no books to preorder', async () => {
+      const { page, problems } = await openPage(site.context, empty.baseUrl, '/preorder');
       const book = page.getByLabel(/^Book/);
       expect(await book.locator('option').allInnerTexts()).toEqual(['No books available']);
       expect(await book.isDisabled()).toBe(true);
       expect(problems()).toEqual([]);
       await page.close();
-    } finally {
-      await empty.stop();
-    }
+    });
   });
 });

@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserSite } from '../support/fixture.js';
 import { expectNoHorizontalOverflow, firstId, openPage } from './helpers.js';
 
 /**
@@ -14,18 +13,12 @@ const heading = (page: Page, name: string | RegExp, level = 1) => page.getByRole
 const text = (page: Page, value: string) => page.getByText(value, { exact: true }).first().waitFor();
 
 describe('public pages', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useBrowserSite();
   let excerptId = '';
   let postId = '';
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    [excerptId, postId] = await Promise.all([firstId(server.baseUrl, 'excerpts.list'), firstId(server.baseUrl, 'blog.list')]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    [excerptId, postId] = await Promise.all([firstId(site.baseUrl, 'excerpts.list'), firstId(site.baseUrl, 'blog.list')]);
   });
 
   const routes: RouteCheck[] = [
@@ -168,15 +161,12 @@ describe('public pages', () => {
     describe(viewport, () => {
       let context: BrowserContext;
       beforeAll(async () => {
-        context = await newContext(browser, viewport);
-      });
-      afterAll(async () => {
-        await context?.close();
+        context = await site.newContext({ viewport });
       });
 
       for (const route of routes) {
         it(`${route.name} renders its content without overflow or console problems`, async () => {
-          const { page, response, problems } = await openPage(context, server.baseUrl, route.path());
+          const { page, response, problems } = await openPage(context, site.baseUrl, route.path());
           if (route.status) expect(response?.status()).toBe(route.status);
           await route.check(page);
           await expectNoHorizontalOverflow(page);

@@ -1,7 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSite } from '../support/fixture.js';
 import { openPage } from './helpers.js';
 
 const NAV_LABELS = ['Home', 'Books', 'Excerpts', 'Art & Music', 'Blog', 'About', 'Contact'];
@@ -9,26 +7,17 @@ const ANNOUNCEMENT = /new chapter drop/i;
 
 /** The page shell: announcement bar, navigation (desktop and mobile) and footer. */
 describe('page shell', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useBrowserSite({ isolation: 'test' });
 
   it('dismisses the announcement bar and keeps it dismissed on reload, without a flash', async () => {
-    const context = await newContext(browser, 'desktop');
-    const { page, problems } = await openPage(context, server.baseUrl, '/books');
+    const { page, problems } = await openPage(site.context, site.baseUrl, '/books');
     const bar = page.getByRole('complementary', { name: 'Announcement' });
     await bar.getByText(ANNOUNCEMENT).waitFor();
 
     await page.getByRole('button', { name: 'Dismiss announcement' }).click();
     await bar.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => localStorage.getItem('announcementDismissed'))).toBe('1');
-    const cookies = await context.cookies(server.baseUrl);
+    const cookies = await site.context.cookies(site.baseUrl);
     expect(cookies.find((cookie) => cookie.name === 'announcementDismissed')?.value).toBe('1');
 
     // The server leaves it out of the HTML itself, so it never flashes.
@@ -41,12 +30,10 @@ describe('page shell', () => {
     await page.getByRole('heading', { level: 1, name: 'Blog & News' }).waitFor();
     expect(await page.getByText(ANNOUNCEMENT).count()).toBe(0);
     expect(problems()).toEqual([]);
-    await context.close();
   });
 
   it('shows the desktop navigation with the current page marked', async () => {
-    const context = await newContext(browser, 'desktop');
-    const { page, problems } = await openPage(context, server.baseUrl, '/');
+    const { page, problems } = await openPage(site.context, site.baseUrl, '/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link').allInnerTexts()).toEqual(NAV_LABELS.map((label) => label.toUpperCase()));
     expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
@@ -62,12 +49,11 @@ describe('page shell', () => {
     await page.waitForFunction(() => window.scrollY > 500);
     expect(await page.locator('header').first().evaluate((header) => header.getBoundingClientRect().top)).toBe(0);
     expect(problems()).toEqual([]);
-    await context.close();
   });
 
   it('opens the mobile menu, follows a link, and its Subscribe button reaches the newsletter', async () => {
-    const context = await newContext(browser, 'mobile');
-    const { page, problems } = await openPage(context, server.baseUrl, '/about');
+    const context = await site.newContext({ viewport: 'mobile' });
+    const { page, problems } = await openPage(context, site.baseUrl, '/about');
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
 
     const burger = page.getByRole('button', { name: 'Open menu' });
@@ -96,7 +82,7 @@ describe('page shell', () => {
     // Subscribe on a page without a newsletter section goes to /#newsletter.
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.locator('header').getByRole('button', { name: 'Subscribe' }).click();
-    await page.waitForURL(`${server.baseUrl}/#newsletter`);
+    await page.waitForURL(`${site.baseUrl}/#newsletter`);
     const newsletter = page.locator('#newsletter');
     await newsletter.waitFor();
     await page.waitForFunction(() => {
@@ -117,8 +103,7 @@ describe('page shell', () => {
   });
 
   it('has a footer with named social links, quick links and inert legal links', async () => {
-    const context = await newContext(browser, 'desktop');
-    const { page, problems } = await openPage(context, server.baseUrl, '/contact');
+    const { page, problems } = await openPage(site.context, site.baseUrl, '/contact');
     const footer = page.locator('footer');
     for (const name of ['X', 'Instagram', 'TikTok', 'Patreon']) {
       const link = footer.getByRole('link', { name, exact: true });
@@ -130,9 +115,8 @@ describe('page shell', () => {
 
     for (const name of ['Privacy Policy', 'Terms']) {
       await footer.getByRole('button', { name }).click();
-      expect(page.url()).toBe(`${server.baseUrl}/contact`);
+      expect(page.url()).toBe(`${site.baseUrl}/contact`);
     }
     expect(problems()).toEqual([]);
-    await context.close();
   });
 });

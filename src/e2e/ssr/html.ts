@@ -2,7 +2,7 @@
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
     if (name.startsWith('#')) return String.fromCodePoint(Number.parseInt(name.slice(1), 10));
@@ -52,7 +52,7 @@ export function linkHref(html: string, rel: string, type?: string): string | und
 export type JsonLdNode = Record<string, unknown>;
 
 /** Every JSON-LD block of the page, parsed. */
-export function jsonLdBlocks(html: string): JsonLdNode[] {
+function jsonLdBlocks(html: string): JsonLdNode[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/gi)].map(
     (match) => JSON.parse(match[1]!) as JsonLdNode,
   );

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/paths.js';
-import { launchBrowser, newContext, trackConsoleProblems } from '../support/browser.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { trackConsoleProblems } from '../support/browser.js';
+import { useBrowserSite } from '../support/fixture.js';
 
 /**
  * In Chromium: every route hydrates the server's HTML without console errors or hydration
@@ -12,8 +12,7 @@ import { startServer, type RunningServer } from '../support/server.js';
  * loading the admin area's code.
  */
 
-let server: RunningServer;
-let browser: Browser;
+const site = useBrowserSite();
 let publicPaths: string[];
 
 /** The files only the admin area loads (its chunk and stylesheet), from the build manifest. */
@@ -50,7 +49,7 @@ type FirstLoad = {
 
 /** Opens the path in a fresh context and waits until the router has hydrated. */
 async function firstLoad(pagePath: string): Promise<FirstLoad> {
-  const context = await newContext(browser);
+  const context = await site.newContext();
   const page = await context.newPage();
   const problems = trackConsoleProblems(page);
   const adminOnly = adminOnlyFiles();
@@ -64,7 +63,7 @@ async function firstLoad(pagePath: string): Promise<FirstLoad> {
       apiCalls.push(`${request.method()} ${url.pathname}${url.search}`);
     if (adminOnly.has(url.pathname)) adminFiles.push(url.pathname);
   });
-  const response = await page.goto(`${server.baseUrl}${pagePath}`, { waitUntil: 'load' });
+  const response = await page.goto(`${site.baseUrl}${pagePath}`, { waitUntil: 'load' });
   // The router deletes its bootstrap global once hydration is complete.
   await page.waitForFunction(() => !('$_TSR' in window), null, { timeout: 15_000 });
   await page.waitForLoadState('networkidle');
@@ -76,10 +75,9 @@ const withoutDocument404 = (problems: string[]) =>
   problems.filter((problem) => !/Failed to load resource: the server responded with a status of 404/.test(problem));
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   const [posts, excerpts] = await Promise.all(
     ['/api/blog', '/api/excerpts'].map(
-      async (api) => (await (await fetch(`${server.baseUrl}${api}`)).json()) as Array<{ id: string }>,
+      async (api) => (await (await fetch(`${site.baseUrl}${api}`)).json()) as Array<{ id: string }>,
     ),
   );
   publicPaths = [
@@ -94,11 +92,6 @@ beforeAll(async () => {
     '/contact',
     '/preorder',
   ];
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('hydration', () => {
@@ -138,9 +131,9 @@ describe('hydration', () => {
       if (request.resourceType() === 'document') documentRequests += 1;
     });
     await page.getByRole('link', { name: 'Books', exact: true }).first().click();
-    await page.waitForURL(`${server.baseUrl}/books`);
+    await page.waitForURL(`${site.baseUrl}/books`);
     await expect.poll(() => page.title()).toMatch(/^Books \|/);
-    await expect.poll(() => page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${server.baseUrl}/books`);
+    await expect.poll(() => page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${site.baseUrl}/books`);
     expect(documentRequests).toBe(0);
     // The next page's own stylesheet arrives with its chunk.
     await expect.poll(() => page.locator('link[rel="stylesheet"][href*="BooksPage"]').count()).toBe(1);
@@ -160,12 +153,12 @@ describe('hydration', () => {
   });
 
   it('a dismissed announcement stays hidden from the first paint (no flash, no mismatch)', async () => {
-    const context = await newContext(browser);
-    const url = new URL(server.baseUrl);
+    const context = await site.newContext();
+    const url = new URL(site.baseUrl);
     await context.addCookies([{ name: 'announcementDismissed', value: '1', domain: url.hostname, path: '/' }]);
     const page = await context.newPage();
     const problems = trackConsoleProblems(page);
-    const response = await page.goto(`${server.baseUrl}/about`);
+    const response = await page.goto(`${site.baseUrl}/about`);
     expect(await response!.text()).not.toContain('Dismiss announcement');
     await page.waitForFunction(() => !('$_TSR' in window));
     expect(await page.getByRole('button', { name: 'Dismiss announcement' }).count()).toBe(0);

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/paths.js';
-import { startServer, type RunningServer } from '../support/server.js';
+import { useSite } from '../support/fixture.js';
 import { bodyText, inlineScripts, jsonLdNodes, linkHref, metaContent, titleOf } from './html.js';
 
 /**
@@ -15,7 +15,7 @@ type Book = { id: string; title: string; coverImage: string };
 type Excerpt = { id: string; bookId: string; title: string };
 type Post = { id: string; title: string; summary: string; coverImage: string };
 
-let server: RunningServer;
+const site = useSite();
 let books: Book[];
 let excerpts: Excerpt[];
 let posts: Post[];
@@ -37,18 +37,17 @@ function builtStylesheet(moduleKey: string): string {
 }
 
 async function getJson<T>(path: string): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${path}`);
+  const response = await fetch(`${site.baseUrl}${path}`);
   expect(response.status).toBe(200);
   return (await response.json()) as T;
 }
 
 async function page(path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${server.baseUrl}${path}`, { headers, redirect: 'manual' });
+  const response = await fetch(`${site.baseUrl}${path}`, { headers, redirect: 'manual' });
   return { response, html: await response.text() };
 }
 
 beforeAll(async () => {
-  server = await startServer();
   [books, excerpts, posts] = await Promise.all([
     getJson<Book[]>('/api/books'),
     getJson<Excerpt[]>('/api/excerpts'),
@@ -57,10 +56,6 @@ beforeAll(async () => {
   expect(books.length).toBeGreaterThan(0);
   expect(excerpts.length).toBeGreaterThan(0);
   expect(posts.length).toBeGreaterThan(0);
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 describe('public pages without JavaScript', () => {
@@ -109,10 +104,10 @@ describe('public pages without JavaScript', () => {
 
       expect(titleOf(html), path).toMatch(title);
       expect(metaContent(html, 'description')?.length, `${path} description`).toBeGreaterThan(20);
-      expect(linkHref(html, 'canonical'), path).toBe(`${server.baseUrl}${path}`);
+      expect(linkHref(html, 'canonical'), path).toBe(`${site.baseUrl}${path}`);
       expect(metaContent(html, 'og:title'), path).toBe(titleOf(html));
-      expect(metaContent(html, 'og:url'), path).toBe(`${server.baseUrl}${path}`);
-      expect(metaContent(html, 'og:image'), path).toMatch(new RegExp(`^${server.baseUrl}/`));
+      expect(metaContent(html, 'og:url'), path).toBe(`${site.baseUrl}${path}`);
+      expect(metaContent(html, 'og:image'), path).toMatch(new RegExp(`^${site.baseUrl}/`));
       expect(metaContent(html, 'twitter:card'), path).toBe('summary_large_image');
       expect(linkHref(html, 'alternate', 'application/rss+xml'), path).toBe('/blog/rss.xml');
     }
@@ -128,12 +123,12 @@ describe('public pages without JavaScript', () => {
 
     const booksNodes = jsonLdNodes((await page('/books')).html).filter((node) => node['@type'] === 'Book');
     expect(booksNodes.map((node) => node.name)).toEqual(books.map((book) => book.title));
-    expect(booksNodes[0]!.image).toBe(`${server.baseUrl}${books[0]!.coverImage}`);
+    expect(booksNodes[0]!.image).toBe(`${site.baseUrl}${books[0]!.coverImage}`);
 
     const post = posts[0]!;
     const posting = jsonLdNodes((await page(`/blog/${post.id}`)).html).find((node) => node['@type'] === 'BlogPosting')!;
     expect(posting.headline).toBe(post.title);
-    expect(posting.image).toBe(`${server.baseUrl}${post.coverImage}`);
+    expect(posting.image).toBe(`${site.baseUrl}${post.coverImage}`);
     expect(typeof posting.datePublished).toBe('string');
 
     const excerpt = excerpts[0]!;
@@ -145,7 +140,7 @@ describe('public pages without JavaScript', () => {
   it('use the cover image as the social image of a post', async () => {
     const post = posts[0]!;
     const { html } = await page(`/blog/${post.id}`);
-    expect(metaContent(html, 'og:image')).toBe(`${server.baseUrl}${post.coverImage}`);
+    expect(metaContent(html, 'og:image')).toBe(`${site.baseUrl}${post.coverImage}`);
     expect(metaContent(html, 'og:type')).toBe('article');
   });
 
@@ -190,7 +185,7 @@ describe('status codes', () => {
   });
 
   it('answer a missing file with a plain 404, without rendering a page', async () => {
-    const response = await fetch(`${server.baseUrl}/assets/missing-file.js`);
+    const response = await fetch(`${site.baseUrl}/assets/missing-file.js`);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
   });
@@ -198,38 +193,38 @@ describe('status codes', () => {
 
 describe('SEO documents', () => {
   it('/robots.txt allows everything but /admin and links the sitemap', async () => {
-    const response = await fetch(`${server.baseUrl}/robots.txt`);
+    const response = await fetch(`${site.baseUrl}/robots.txt`);
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).toMatch(/^Allow: \/$/m);
     expect(text).toMatch(/^Disallow: \/admin$/m);
-    expect(text).toContain(`Sitemap: ${server.baseUrl}/sitemap.xml`);
+    expect(text).toContain(`Sitemap: ${site.baseUrl}/sitemap.xml`);
   });
 
   it('/sitemap.xml lists every public route, excerpt and post', async () => {
-    const response = await fetch(`${server.baseUrl}/sitemap.xml`);
+    const response = await fetch(`${site.baseUrl}/sitemap.xml`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/xml/);
     const xml = await response.text();
     const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     for (const path of ['/', '/books', '/excerpts', '/art-music', '/blog', '/about', '/contact', '/preorder']) {
-      expect(locations).toContain(`${server.baseUrl}${path}`);
+      expect(locations).toContain(`${site.baseUrl}${path}`);
     }
-    for (const excerpt of excerpts) expect(locations).toContain(`${server.baseUrl}/excerpts/${excerpt.id}`);
-    for (const post of posts) expect(locations).toContain(`${server.baseUrl}/blog/${post.id}`);
+    for (const excerpt of excerpts) expect(locations).toContain(`${site.baseUrl}/excerpts/${excerpt.id}`);
+    for (const post of posts) expect(locations).toContain(`${site.baseUrl}/blog/${post.id}`);
     expect(locations.some((location) => location?.includes('/admin'))).toBe(false);
   });
 
   it('/blog/rss.xml is an RSS 2.0 feed of every post', async () => {
-    const response = await fetch(`${server.baseUrl}/blog/rss.xml`);
+    const response = await fetch(`${site.baseUrl}/blog/rss.xml`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/rss\+xml/);
     const xml = await response.text();
     expect(xml).toMatch(/<rss version="2.0"/);
     const items = xml.match(/<item>/g) ?? [];
     expect(items.length).toBe(posts.length);
-    for (const post of posts) expect(xml).toContain(`<link>${server.baseUrl}/blog/${post.id}</link>`);
+    for (const post of posts) expect(xml).toContain(`<link>${site.baseUrl}/blog/${post.id}</link>`);
   });
 });
 
@@ -263,12 +258,12 @@ describe('caching, compression and the content security policy', () => {
     const stylesheet = `/${builtManifest()['pages/HomePage.tsx']!.css![0]}`;
     expect(script).toBeDefined();
     for (const asset of [script!, stylesheet!]) {
-      const br = await fetch(`${server.baseUrl}${asset}`, { headers: { 'accept-encoding': 'br' } });
+      const br = await fetch(`${site.baseUrl}${asset}`, { headers: { 'accept-encoding': 'br' } });
       expect(br.status, asset).toBe(200);
       expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(br.headers.get('content-encoding')).toBe('br');
       await br.arrayBuffer();
-      const gzip = await fetch(`${server.baseUrl}${asset}`, { headers: { 'accept-encoding': 'gzip' } });
+      const gzip = await fetch(`${site.baseUrl}${asset}`, { headers: { 'accept-encoding': 'gzip' } });
       expect(gzip.headers.get('content-encoding')).toBe('gzip');
       expect(gzip.headers.get('cache-control')).toContain('immutable');
       await gzip.arrayBuffer();
@@ -276,16 +271,16 @@ describe('caching, compression and the content security policy', () => {
   });
 
   it('compresses pages and revalidates them with an ETag', async () => {
-    const br = await fetch(`${server.baseUrl}/books`, { headers: { 'accept-encoding': 'br' } });
+    const br = await fetch(`${site.baseUrl}/books`, { headers: { 'accept-encoding': 'br' } });
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.headers.get('cache-control')).toBe('no-cache');
     expect(await br.text()).toContain('<!DOCTYPE html>');
-    const gzip = await fetch(`${server.baseUrl}/books`, { headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await fetch(`${site.baseUrl}/books`, { headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     const etag = gzip.headers.get('etag');
     expect(etag).toBeTruthy();
     await gzip.arrayBuffer();
-    const again = await fetch(`${server.baseUrl}/books`, { headers: { 'if-none-match': etag! } });
+    const again = await fetch(`${site.baseUrl}/books`, { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
   });
 
@@ -309,9 +304,9 @@ describe('caching, compression and the content security policy', () => {
     const before = await page('/books');
     const title = `The Cinder Archive ${Date.now()}`;
     expect(before.html).not.toContain(title);
-    const created = await fetch(`${server.baseUrl}/api/books`, {
+    const created = await fetch(`${site.baseUrl}/api/books`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${server.adminPassword}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${site.adminPassword}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         title,
         description: 'A new book written during the test.',

@@ -1,35 +1,29 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium.mjs';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** The flags this machine's Chromium needs; Playwright adds --headless and a fresh profile dir. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
+/** Headless, with a fresh temporary profile that Playwright removes on close. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
 }
 
-export const VIEWPORTS = {
+const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   mobile: { width: 375, height: 812 },
 } as const;
 
+export type Viewport = keyof typeof VIEWPORTS;
+
+export type ContextOptions = { viewport?: Viewport; javaScriptEnabled?: boolean };
+
 export async function newContext(
   browser: Browser,
-  viewport: keyof typeof VIEWPORTS = 'desktop',
+  { viewport = 'desktop', javaScriptEnabled = true }: ContextOptions = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     viewport: VIEWPORTS[viewport],
     isMobile: viewport === 'mobile',
     hasTouch: viewport === 'mobile',
+    javaScriptEnabled,
   });
 }
 

@@ -117,9 +117,9 @@ describe('a new database with a configured ADMIN_PASSWORD', () => {
   const configured = 'Configured-Admin9!';
   const context = useTestApp({ ADMIN_PASSWORD: configured });
 
-  it('stores the password as a scrypt hash (N=2^17, r=8, p=1), never the plain text; the password works', async () => {
+  it('stores the password as a scrypt hash (N=2^15, r=8, p=3), never the plain text; the password works', async () => {
     const stored = await storedPasswordHash(context);
-    expect(stored.startsWith('scrypt$131072$8$1$')).toBe(true);
+    expect(stored.startsWith('scrypt$32768$8$3$')).toBe(true);
     expect(stored).not.toContain(configured);
     const users = await sql<{ username: string }>`SELECT username FROM users`.execute(context.t.services.db);
     expect(users.rows).toEqual([{ username: 'admin' }]);
@@ -212,7 +212,7 @@ describe('POST /api/admin/change-password', () => {
 
     const stored = await storedPasswordHash(context);
     expect(stored).not.toBe(hashBefore);
-    expect(stored.startsWith('scrypt$131072$8$1$')).toBe(true);
+    expect(stored.startsWith('scrypt$32768$8$3$')).toBe(true);
     expect(stored).not.toContain(NEW_PASSWORD);
 
     expect((await verify(context, NEW_PASSWORD)).statusCode).toBe(200);

@@ -1,6 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppDatabase } from '../db/connection.js';
-import type { FixedWindowLimiter } from '../rate-limit/fixed-window-limiter.js';
 import {
   createAdminSession,
   createAdminUser,
@@ -9,32 +8,57 @@ import {
   findAdminPasswordHash,
   findLiveAdminSession,
   replaceAdminPassword,
+  upgradeAdminPasswordHash,
 } from '../repositories/admin-credentials.js';
-import { hashPassword, verifyPassword } from './password-hash.js';
+import { CheckSlots } from './check-slots.js';
+import { GuessThrottle } from './guess-throttle.js';
+import { hashPassword, needsRehash, verifyPassword } from './password-hash.js';
 
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 export type AdminIdentity = { sessionId: string | null };
 
-export type KeyCheck = { ok: true; identity: AdminIdentity } | { ok: false; reason: 'invalid' | 'throttled' };
+export type KeyRefusal = { ok: false; reason: 'invalid' } | { ok: false; reason: 'throttled'; retryAfterMs: number };
+
+export type KeyCheck = { ok: true; identity: AdminIdentity } | KeyRefusal;
+
+type PasswordCheck = { ok: true } | KeyRefusal;
+
+/**
+ * Slow password checks running at once in the process (32 MiB and a thread of libuv's pool each),
+ * and how long a check may wait for a slot.
+ */
+const CHECK_SLOTS = 2;
+const CHECK_SLOT_WAIT_MS = 3_000;
+const CHECK_QUEUE = 16;
+/** What a check that found no free slot is told to wait. */
+const BUSY_RETRY_MS = 2_000;
 
 const sha256 = (value: string): Buffer => createHash('sha256').update(value).digest();
+
+export type AdminAuthOptions = { throttle?: GuessThrottle; slots?: CheckSlots };
 
 /**
  * The admin key is either the password itself (REST clients) or a session token the UI got
  * by logging in. Only a slow salted hash of the password is stored; once a key verifies, a
  * fast digest of it is remembered in memory until the password changes, so admin requests
- * do not pay scrypt every time.
+ * do not pay scrypt every time. A session token is never throttled; every password attempt
+ * goes through the per-address GuessThrottle and the process-wide CheckSlots.
  */
 export class AdminAuth {
   private verifiedPasswordDigest: Buffer | null = null;
   /** Bumped by each password change, so checks that were under way against the old hash do not count. */
   private passwordVersion = 0;
+  private readonly throttle: GuessThrottle;
+  private readonly slots: CheckSlots;
 
   constructor(
     private readonly db: AppDatabase,
-    private readonly failedKeys: FixedWindowLimiter,
-  ) {}
+    options: AdminAuthOptions = {},
+  ) {
+    this.throttle = options.throttle ?? new GuessThrottle();
+    this.slots = options.slots ?? new CheckSlots(CHECK_SLOTS, CHECK_SLOT_WAIT_MS, CHECK_QUEUE);
+  }
 
   /** Creates the admin user on first start; returns the generated password, if one was made. */
   async ensureAdminUser(configuredPassword: string | undefined): Promise<{ generatedPassword: string | null }> {
@@ -50,20 +74,15 @@ export class AdminAuth {
       const sessionId = await findLiveAdminSession(this.db, sha256(key).toString('hex'));
       if (sessionId) return { ok: true, identity: { sessionId } };
     }
-    if (this.failedKeys.isBlocked(clientAddress)) return { ok: false, reason: 'throttled' };
-    if (await this.isPassword(key)) return { ok: true, identity: { sessionId: null } };
-    this.failedKeys.hit(clientAddress);
-    return { ok: false, reason: 'invalid' };
+    const check = await this.checkPassword(key, clientAddress);
+    return check.ok ? { ok: true, identity: { sessionId: null } } : check;
   }
 
   /** Exchanges the password for a new session token (128+ random bits, stored hashed). */
   async login(password: string, clientAddress: string): Promise<KeyCheck & { token?: string; expiresAt?: Date }> {
-    if (this.failedKeys.isBlocked(clientAddress)) return { ok: false, reason: 'throttled' };
     const passwordVersion = this.passwordVersion;
-    if (!(await this.isPassword(password))) {
-      this.failedKeys.hit(clientAddress);
-      return { ok: false, reason: 'invalid' };
-    }
+    const check = await this.checkPassword(password, clientAddress);
+    if (!check.ok) return check;
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
     await deleteExpiredAdminSessions(this.db);
@@ -82,29 +101,56 @@ export class AdminAuth {
 
   /** Verifies the current password, stores the new one and revokes every session and the old password. */
   async changePassword(currentPassword: string, newPassword: string, clientAddress: string): Promise<KeyCheck> {
-    if (this.failedKeys.isBlocked(clientAddress)) return { ok: false, reason: 'throttled' };
-    if (!(await this.isPassword(currentPassword))) {
-      this.failedKeys.hit(clientAddress);
-      return { ok: false, reason: 'invalid' };
-    }
+    const check = await this.checkPassword(currentPassword, clientAddress);
+    if (!check.ok) return check;
     await replaceAdminPassword(this.db, await hashPassword(newPassword));
     this.passwordVersion += 1;
     this.verifiedPasswordDigest = null;
     return { ok: true, identity: { sessionId: null } };
   }
 
+  /**
+   * One password attempt from an address. The throttle is asked first, even for the right
+   * password: otherwise a throttled guesser would still learn which guess was right. A password
+   * that already verified is then recognised by its digest without scrypt; anything else is
+   * counted as a failure before the slow check runs, in one of the process's few check slots.
+   */
+  private async checkPassword(candidate: string, clientAddress: string): Promise<PasswordCheck> {
+    const wait = this.throttle.waitFor(clientAddress);
+    if (wait > 0) return { ok: false, reason: 'throttled', retryAfterMs: wait };
+    if (this.matchesVerifiedPassword(candidate)) {
+      this.throttle.forget(clientAddress);
+      return { ok: true };
+    }
+    const verdict = this.throttle.reserve(clientAddress);
+    if (!verdict.allowed) return { ok: false, reason: 'throttled', retryAfterMs: verdict.retryAfterMs };
+    let outcome: 'succeeded' | 'failed' | 'not-checked' = 'failed';
+    try {
+      const checked = await this.slots.run(() => this.isPassword(candidate));
+      if (!checked) {
+        outcome = 'not-checked';
+        return { ok: false, reason: 'throttled', retryAfterMs: BUSY_RETRY_MS };
+      }
+      outcome = checked.value ? 'succeeded' : 'failed';
+      return checked.value ? { ok: true } : { ok: false, reason: 'invalid' };
+    } finally {
+      verdict.settle(outcome);
+    }
+  }
+
+  private matchesVerifiedPassword(candidate: string): boolean {
+    return this.verifiedPasswordDigest !== null && timingSafeEqual(sha256(candidate), this.verifiedPasswordDigest);
+  }
+
   private async isPassword(candidate: string): Promise<boolean> {
     if (candidate.length === 0 || candidate.length > 256) return false;
-    const digest = sha256(candidate);
-    if (this.verifiedPasswordDigest && timingSafeEqual(digest, this.verifiedPasswordDigest)) {
-      return true;
-    }
     const passwordVersion = this.passwordVersion;
     const stored = await findAdminPasswordHash(this.db);
     if (!stored || !(await verifyPassword(candidate, stored))) return false;
     // A match against a hash replaced meanwhile is stale: neither accept nor remember it.
     if (passwordVersion !== this.passwordVersion) return false;
-    this.verifiedPasswordDigest = digest;
+    this.verifiedPasswordDigest = sha256(candidate);
+    if (needsRehash(stored)) await upgradeAdminPasswordHash(this.db, stored, await hashPassword(candidate));
     return true;
   }
 }

@@ -1,24 +1,24 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 
 /**
  * Table interfaces as stored. Columns are snake_case in SQL and camelCase here (CamelCasePlugin).
  * Timestamps are ISO-8601 text (they sort correctly); booleans are 0/1; lists are JSON text.
  * Repositories convert these at their edge, so the same queries could run on PostgreSQL.
  */
-export interface UsersTable {
+interface UsersTable {
   id: string;
   username: string;
   password: string;
 }
 
-export interface AdminSessionsTable {
+interface AdminSessionsTable {
   id: string;
   tokenHash: string;
   createdAt: string;
   expiresAt: string;
 }
 
-export interface ContactSubmissionsTable {
+interface ContactSubmissionsTable {
   id: string;
   name: string;
   email: string;
@@ -26,14 +26,14 @@ export interface ContactSubmissionsTable {
   createdAt: string;
 }
 
-export interface NewsletterSubscriptionsTable {
+interface NewsletterSubscriptionsTable {
   id: string;
   email: string;
   isActive: number;
   createdAt: string;
 }
 
-export interface BooksTable {
+interface BooksTable {
   id: string;
   title: string;
   description: string;
@@ -43,7 +43,7 @@ export interface BooksTable {
   order: number;
 }
 
-export interface ExcerptsTable {
+interface ExcerptsTable {
   id: string;
   bookId: string;
   title: string;
@@ -53,7 +53,7 @@ export interface ExcerptsTable {
   spoilerLevel: string;
 }
 
-export interface BlogPostsTable {
+interface BlogPostsTable {
   id: string;
   title: string;
   summary: string;
@@ -63,7 +63,7 @@ export interface BlogPostsTable {
   publishedAt: string;
 }
 
-export interface ArtPiecesTable {
+interface ArtPiecesTable {
   id: string;
   title: string;
   imageUrl: string;
@@ -72,7 +72,7 @@ export interface ArtPiecesTable {
   description: string;
 }
 
-export interface PlaylistsTable {
+interface PlaylistsTable {
   id: string;
   title: string;
   description: string;
@@ -82,7 +82,7 @@ export interface PlaylistsTable {
   createdAt: string;
 }
 
-export interface PreordersTable {
+interface PreordersTable {
   id: string;
   bookId: string;
   bookTitle: string;
@@ -92,6 +92,11 @@ export interface PreordersTable {
   phoneNumber: string | null;
   specialRequests: string | null;
   createdAt: string;
+}
+
+interface WriteProbeTable {
+  id: number;
+  checkedAt: string;
 }
 
 export interface Database {
@@ -105,27 +110,13 @@ export interface Database {
   artPieces: ArtPiecesTable;
   playlists: PlaylistsTable;
   preorders: PreordersTable;
+  writeProbe: WriteProbeTable;
 }
 
-export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Insertable<UsersTable>;
-export type AdminSessionRow = Selectable<AdminSessionsTable>;
-export type ContactSubmissionRow = Selectable<ContactSubmissionsTable>;
 export type NewsletterSubscriptionRow = Selectable<NewsletterSubscriptionsTable>;
 export type BookRow = Selectable<BooksTable>;
-export type NewBookRow = Insertable<BooksTable>;
-export type BookUpdate = Updateable<BooksTable>;
 export type ExcerptRow = Selectable<ExcerptsTable>;
-export type NewExcerptRow = Insertable<ExcerptsTable>;
-export type ExcerptUpdate = Updateable<ExcerptsTable>;
 export type BlogPostRow = Selectable<BlogPostsTable>;
-export type NewBlogPostRow = Insertable<BlogPostsTable>;
-export type BlogPostUpdate = Updateable<BlogPostsTable>;
 export type ArtPieceRow = Selectable<ArtPiecesTable>;
-export type NewArtPieceRow = Insertable<ArtPiecesTable>;
-export type ArtPieceUpdate = Updateable<ArtPiecesTable>;
 export type PlaylistRow = Selectable<PlaylistsTable>;
-export type NewPlaylistRow = Insertable<PlaylistsTable>;
-export type PlaylistUpdate = Updateable<PlaylistsTable>;
 export type PreorderRow = Selectable<PreordersTable>;
-export type NewPreorderRow = Insertable<PreordersTable>;

@@ -1,9 +1,9 @@
 /** Streaming services whose players the Music tab embeds. */
-export const EMBED_ORIGINS = ['https://open.spotify.com', 'https://embed.music.apple.com'];
+const EMBED_ORIGINS = ['https://open.spotify.com', 'https://embed.music.apple.com'];
 
 /**
  * Everything the site loads comes from this process, except the playlist player's frame.
- * Cover images may be absolute http(s) URLs (section 5), so images allow those.
+ * Cover images may be absolute http(s) URLs, so images allow those.
  */
 export function contentSecurityPolicy(): Record<string, string[] | null> {
   return {

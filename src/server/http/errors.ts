@@ -1,9 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { retryLaterOf } from '../rate-limit/retry-later.js';
 import { messageOf } from '../trpc/trpc.js';
 
-export type ErrorBody = { error: string };
+type ErrorBody = { error: string };
 
 /** An HTTP status and a human-readable message for any error; 5xx hides the details. */
 export function describeError(error: unknown): { status: number; body: ErrorBody } {
@@ -39,5 +40,7 @@ function clientErrorMessage(error: FastifyError): string {
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const { status, body } = describeError(error);
   if (status >= 500) request.log.error({ err: error }, 'request failed');
+  const retryLater = retryLaterOf(error);
+  if (retryLater) void reply.header('retry-after', String(retryLater.retryAfterSeconds));
   void reply.status(status).send(body);
 }

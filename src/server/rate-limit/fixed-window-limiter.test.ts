@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FixedWindowLimiter } from './fixed-window-limiter.js';
-import { createRequestLimiters, LIMITS } from './request-limits.js';
+import { consumeLimit, createRequestLimiters, LIMITS } from './request-limits.js';
 
 /** A limiter on a clock the test moves by hand. */
 function limiterWithClock(limit: number, windowMs: number) {
@@ -35,16 +35,15 @@ describe('FixedWindowLimiter', () => {
     expect(limiter.hit('a')).toBe(false);
   });
 
-  it('reports a used-up key as blocked without counting the check', () => {
-    const { limiter, clock } = limiterWithClock(2, 1000);
-    expect(limiter.isBlocked('a')).toBe(false);
+  it('tells how long until a used-up key may go again', () => {
+    const { limiter, clock } = limiterWithClock(1, 1000);
+    expect(limiter.msUntilReset('a')).toBe(0);
     limiter.hit('a');
-    expect(limiter.isBlocked('a')).toBe(false);
-    limiter.hit('a');
-    expect(limiter.isBlocked('a')).toBe(true);
-    expect(limiter.isBlocked('a')).toBe(true);
-    clock.now += 1000;
-    expect(limiter.isBlocked('a')).toBe(false);
+    clock.now += 400;
+    expect(limiter.hit('a')).toBe(false);
+    expect(limiter.msUntilReset('a')).toBe(600);
+    clock.now += 600;
+    expect(limiter.msUntilReset('a')).toBe(0);
     expect(limiter.hit('a')).toBe(true);
   });
 
@@ -66,18 +65,24 @@ describe('FixedWindowLimiter', () => {
 });
 
 describe('createRequestLimiters', () => {
-  it('makes every limiter when public limits are on', () => {
+  it('makes both limiters when public limits are on', () => {
     const limiters = createRequestLimiters({ publicLimitsEnabled: true });
     expect(limiters.formWrite?.limit).toBe(LIMITS.formWrite.limit);
     expect(limiters.publicRead?.limit).toBe(LIMITS.publicRead.limit);
-    expect(limiters.failedAdminKey.limit).toBe(10);
-    expect(limiters.failedAdminKey.windowMs).toBe(5 * 60_000);
   });
 
-  it('keeps the failed-admin-key limiter when public limits are off', () => {
+  it('makes none when public limits are off', () => {
     const limiters = createRequestLimiters({ publicLimitsEnabled: false });
     expect(limiters.formWrite).toBeNull();
     expect(limiters.publicRead).toBeNull();
-    expect(limiters.failedAdminKey).toBeInstanceOf(FixedWindowLimiter);
+  });
+});
+
+describe('consumeLimit', () => {
+  it('allows everything without a limiter, and refuses past the limit with the time to wait', () => {
+    expect(consumeLimit(null, 'a')).toEqual({ allowed: true });
+    const { limiter } = limiterWithClock(1, 5000);
+    expect(consumeLimit(limiter, 'a')).toEqual({ allowed: true });
+    expect(consumeLimit(limiter, 'a')).toEqual({ allowed: false, retryAfterMs: 5000 });
   });
 });

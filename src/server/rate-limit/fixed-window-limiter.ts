@@ -14,29 +14,28 @@ export class FixedWindowLimiter {
 
   /** Records one event; false when the key is over its limit for this window. */
   hit(key: string): boolean {
-    const entry = this.current(key, true);
+    const entry = this.current(key);
     entry.count += 1;
     return entry.count <= this.limit;
   }
 
-  /** True when the key has used up its window without recording anything. */
-  isBlocked(key: string): boolean {
-    const entry = this.current(key, false);
-    return entry.count >= this.limit;
+  /** How long until the key's window ends and it may go again. */
+  msUntilReset(key: string): number {
+    const entry = this.counts.get(key);
+    return entry ? Math.max(0, entry.resetAt - this.now()) : 0;
   }
 
   reset(key: string): void {
     this.counts.delete(key);
   }
 
-  private current(key: string, create: boolean): { count: number; resetAt: number } {
+  private current(key: string): { count: number; resetAt: number } {
     const now = this.now();
     this.sweep(now);
     const existing = this.counts.get(key);
     if (existing && existing.resetAt > now) return existing;
     const fresh = { count: 0, resetAt: now + this.windowMs };
-    if (create) this.counts.set(key, fresh);
-    else this.counts.delete(key);
+    this.counts.set(key, fresh);
     return fresh;
   }
 

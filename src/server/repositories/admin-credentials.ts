@@ -1,7 +1,7 @@
 import type { AppDatabase } from '../db/connection.js';
 import { newId, timestampNow } from './row-conversion.js';
 
-export const ADMIN_USERNAME = 'admin';
+const ADMIN_USERNAME = 'admin';
 
 /** The stored password hash of the admin user, or undefined before one is set. */
 export async function findAdminPasswordHash(db: AppDatabase): Promise<string | undefined> {
@@ -19,6 +19,16 @@ export async function replaceAdminPassword(db: AppDatabase, passwordHash: string
     await trx.updateTable('users').set({ password: passwordHash }).where('username', '=', ADMIN_USERNAME).execute();
     await trx.deleteFrom('adminSessions').execute();
   });
+}
+
+/** Replaces the hash of the same password with a stronger one, unless the password changed meanwhile. */
+export async function upgradeAdminPasswordHash(db: AppDatabase, previousHash: string, newHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password: newHash })
+    .where('username', '=', ADMIN_USERNAME)
+    .where('password', '=', previousHash)
+    .execute();
 }
 
 export async function createAdminSession(db: AppDatabase, tokenHash: string, expiresAt: Date): Promise<string> {

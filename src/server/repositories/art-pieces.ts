@@ -19,11 +19,6 @@ export async function listArtPieces(db: AppDatabase): Promise<ArtPiece[]> {
   return rows.map(toArtPiece);
 }
 
-export async function findArtPiece(db: AppDatabase, id: string): Promise<ArtPiece | undefined> {
-  const row = await db.selectFrom('artPieces').select(ART_PIECE_COLUMNS).where('id', '=', id).executeTakeFirst();
-  return row && toArtPiece(row);
-}
-
 export async function createArtPiece(db: AppDatabase, data: ArtPieceData): Promise<ArtPiece> {
   const row = { id: newId(), ...data };
   await db.insertInto('artPieces').values(row).execute();

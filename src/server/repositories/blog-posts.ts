@@ -20,7 +20,7 @@ export async function listBlogPosts(db: AppDatabase, category?: BlogCategory): P
   return rows.map(toBlogPost);
 }
 
-export async function findBlogPost(db: AppDatabase, id: string): Promise<BlogPost | undefined> {
+async function findBlogPost(db: AppDatabase, id: string): Promise<BlogPost | undefined> {
   const row = await db.selectFrom('blogPosts').select(BLOG_POST_COLUMNS).where('id', '=', id).executeTakeFirst();
   return row && toBlogPost(row);
 }

@@ -22,11 +22,6 @@ export async function listExcerpts(db: AppDatabase): Promise<Excerpt[]> {
   return rows.map(toExcerpt);
 }
 
-export async function findExcerpt(db: AppDatabase, id: string): Promise<Excerpt | undefined> {
-  const row = await db.selectFrom('excerpts').select(EXCERPT_COLUMNS).where('id', '=', id).executeTakeFirst();
-  return row && toExcerpt(row);
-}
-
 export async function createExcerpt(db: AppDatabase, data: ExcerptData): Promise<Excerpt> {
   const row = { id: newId(), ...data };
   await db.insertInto('excerpts').values(row).execute();

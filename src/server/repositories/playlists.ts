@@ -18,11 +18,6 @@ export async function listPlaylists(db: AppDatabase): Promise<Playlist[]> {
   return rows.map(toPlaylist);
 }
 
-export async function findPlaylist(db: AppDatabase, id: string): Promise<Playlist | undefined> {
-  const row = await db.selectFrom('playlists').select(PLAYLIST_COLUMNS).where('id', '=', id).executeTakeFirst();
-  return row && toPlaylist(row);
-}
-
 export async function createPlaylist(db: AppDatabase, data: PlaylistData): Promise<Playlist> {
   const id = newId();
   await db

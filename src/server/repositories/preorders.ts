@@ -1,11 +1,16 @@
-import type { Preorder } from '../../domain/submissions.js';
+import type { Preorder, PreorderFormat } from '../../domain/submissions.js';
 import type { AppDatabase } from '../db/connection.js';
 import type { PreorderRow } from '../db/schema.js';
 import { newId, timestampNow, toDate } from './row-conversion.js';
 
 type NewPreorder = Omit<Preorder, 'id' | 'bookTitle' | 'createdAt'>;
 
-const toPreorder = (row: PreorderRow): Preorder => ({ ...row, createdAt: toDate(row.createdAt) });
+// The column only ever receives values the preorder schema accepted.
+const toPreorder = (row: PreorderRow): Preorder => ({
+  ...row,
+  preferredFormat: row.preferredFormat as PreorderFormat,
+  createdAt: toDate(row.createdAt),
+});
 
 /** Stores a preorder with the book's current title; undefined when the book does not exist. */
 export async function createPreorder(db: AppDatabase, data: NewPreorder): Promise<Preorder | undefined> {

@@ -1,3 +1,4 @@
+import { FORBIDDEN_KEY_MESSAGE } from '../http/json-body.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_BODY_BYTES } from '../../domain/limits.js';
 import { useTestApp } from '../test-support/app-context.js';
@@ -167,6 +168,19 @@ describe('garbage never yields a 500 and never changes anything', () => {
       payload: '{"name": "Ada",',
     });
     expectError(res, 400, 'Malformed JSON in request body');
+  });
+
+  it.each([
+    '{"__proto__": {"isAdmin": true}, "name": "Ada", "email": "ada@example.com", "message": "Hi"}',
+    '{"name": "Ada", "email": "ada@example.com", "message": "Hi", "constructor": {"prototype": {"isAdmin": true}}}',
+  ])('says what is wrong with a prototype-pollution key, instead of "Malformed JSON": %s', async (payload) => {
+    const res = await inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expectError(res, 400, FORBIDDEN_KEY_MESSAGE);
   });
 
   it('answers 413 for a body over 1 MB, before anything else', async () => {

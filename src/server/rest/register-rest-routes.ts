@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseCache } from '../cache/response-cache.js';
 import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js';
-import { enforceLimit } from '../rate-limit/request-limits.js';
+import { consumeLimit, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
+import { RetryLater } from '../rate-limit/retry-later.js';
 import { createCaller } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 import { restRoutes, type RestRequest, type RestRoute } from './rest-routes.js';
@@ -24,7 +25,8 @@ export function registerRestRoutes(app: FastifyInstance, services: AppServices):
     const kept = publicReads.get(key);
     if (kept) {
       // The procedure would have counted this read against the address; count it here instead.
-      enforceLimit(services.limiters.publicRead, request.ip);
+      const decision = consumeLimit(services.limiters.publicRead, request.ip);
+      if (!decision.allowed) throw new RetryLater(TOO_MANY_REQUESTS, decision.retryAfterMs);
       return kept;
     }
     const generation = publicReads.generation;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ClientAssets } from './types.js';
 
 /** One entry of Vite's build manifest (dist/client/.vite/manifest.json). */
-export type ViteManifestChunk = {
+type ViteManifestChunk = {
   file: string;
   src?: string;
   isEntry?: boolean;

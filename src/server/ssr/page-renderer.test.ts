@@ -61,7 +61,9 @@ describe('createPageRenderer', () => {
       status: new URL(input.url).pathname === '/missing' ? 404 : 200,
       cacheable: true,
       // Padded to a real page's size: bodies under 1 KB are never compressed.
-      html: `<!DOCTYPE html><html><body>${bar}<ul>${books.map((book) => `<li>${book.title}</li>`).join('')}</ul><p>${'Ash. '.repeat(300)}</p><script>${INLINE_SCRIPT}</script></body></html>`,
+      html:
+        `<!DOCTYPE html><html><body>${bar}<ul>${books.map((book) => `<li>${book.title}</li>`).join('')}</ul>` +
+        `<p>${'Ash. '.repeat(300)}</p><script>${INLINE_SCRIPT}</script></body></html>`,
     };
   }
 

@@ -1,8 +1,12 @@
 import { unstable_localLink } from '@trpc/client';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
+import { FORM_RESULT_PAGES, FORM_RESULT_PARAMS, type FormOutcome } from '../../domain/form-posts.js';
 import { withScriptSources } from '../http/content-security-policy.js';
 import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js';
+import { siteOrigin } from '../http/site-origin.js';
+import { consumeLimit, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
+import { retryAfterSeconds } from '../rate-limit/retry-later.js';
 import { appRouter } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 import type { ResponseCache } from '../cache/response-cache.js';
@@ -11,12 +15,6 @@ import type { ClientAssets, SsrEntry } from './types.js';
 
 /** The cookie the announcement bar sets when dismissed (src/client/layout/announcement-context.tsx). */
 const ANNOUNCEMENT_COOKIE = /(?:^|;)\s*announcementDismissed=1\s*(?:;|$)/;
-
-/**
- * Query parameters that change what a page shows. No route reads one today, so a page is
- * rendered (and cached) by its path alone: `?utm_source=…` and the like share one entry.
- */
-export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set<string>();
 
 /** Paths that name a file: never a page, so a miss is a plain 404 without rendering. */
 const FILE_PATH =
@@ -48,15 +46,34 @@ export function isAnnouncementDismissed(cookieHeader: string | undefined): boole
   return cookieHeader !== undefined && ANNOUNCEMENT_COOKIE.test(cookieHeader);
 }
 
-/** The path (as requested) plus the query parameters that matter, in a stable order. */
+/**
+ * The path as requested, without the query: public pages read no query parameter (but the form
+ * pages' result parameters), so a page is rendered and cached by its path and `?utm_source=…` and
+ * the like share one entry.
+ */
 export function pageLocation(rawUrl: string): string {
   const queryStart = rawUrl.indexOf('?');
   const pathname = queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart);
-  const params = new URLSearchParams(queryStart < 0 ? '' : rawUrl.slice(queryStart + 1));
-  const kept = [...params].filter(([name]) => PAGE_QUERY_PARAMS.has(name)).sort(([a], [b]) => a.localeCompare(b));
-  const query = kept.length ? `?${new URLSearchParams(kept).toString()}` : '';
-  return `${pathname}${query}`;
+  if (queryStart < 0 || !FORM_RESULT_PAGES.includes(pathname)) return pathname;
+  const kept = [...new URLSearchParams(rawUrl.slice(queryStart + 1))]
+    .filter(([name]) => FORM_RESULT_PARAMS.includes(name))
+    .sort(([a], [b]) => a.localeCompare(b));
+  return kept.length ? `${pathname}?${new URLSearchParams(kept).toString()}` : pathname;
 }
+
+/**
+ * A form's result (`?sent=…` after a post) is a page for one visitor: it is never kept in the
+ * HTML cache, nor in any other.
+ */
+function isFormResult(location: string): boolean {
+  const queryStart = location.indexOf('?');
+  if (queryStart < 0) return false;
+  const params = new URLSearchParams(location.slice(queryStart + 1));
+  return FORM_RESULT_PARAMS.some((name) => params.has(name));
+}
+
+/** A refused form post, answered with the form's page showing the errors and the values sent. */
+export type FormResultRender = { location: string; outcome: FormOutcome; status: number };
 
 export function cacheKey(origin: string, location: string, announcementDismissed: boolean): string {
   return `${origin} ${location} ${announcementDismissed ? 1 : 0}`;
@@ -70,6 +87,11 @@ function contentSecurityPolicy(page: RenderedPage, base: string): string {
 const ERROR_PAGE = Buffer.from(
   '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head>' +
     '<body><h1>Something went wrong</h1><p>Please try again in a moment.</p></body></html>',
+);
+
+const TOO_MANY_REQUESTS_PAGE = Buffer.from(
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Too many requests</title></head>' +
+    `<body><h1>Too many requests</h1><p>${TOO_MANY_REQUESTS}</p></body></html>`,
 );
 
 /**
@@ -88,13 +110,19 @@ export function createPageRenderer(options: PageRendererOptions) {
     origin: string,
     location: string,
     announcementDismissed: boolean,
+    formOutcome?: FormOutcome,
   ): Promise<RenderedPage | { redirect: string; status: number }> {
     const generation = cache?.generation ?? 0;
     const [entry, assets] = await Promise.all([options.loadEntry(), options.assets()]);
-    const context = createRequestContext(services, { ip: request.ip, headers: {} });
+    // The page request was counted against the read limit once, at the door; its queries are not.
+    const context = createRequestContext(
+      { ...services, limiters: { ...services.limiters, publicRead: null } },
+      { ip: request.ip, headers: {} },
+    );
     const result = await entry.render({
       url: `${origin}${location}`,
       announcementDismissed,
+      formOutcome,
       assets,
       trpcLink: unstable_localLink({
         router: appRouter,
@@ -112,11 +140,20 @@ export function createPageRenderer(options: PageRendererOptions) {
       body: KeptBody.fromText(result.html),
       scriptSources: inlineScriptHashes(result.html),
     };
-    if (cache && result.cacheable) cache.set(cacheKey(origin, location, announcementDismissed), page, generation);
+    if (cache && result.cacheable && !formOutcome && !isFormResult(location))
+      cache.set(cacheKey(origin, location, announcementDismissed), page, generation);
     return page;
   }
 
-  function pageFor(request: FastifyRequest, origin: string, location: string, announcementDismissed: boolean) {
+  function pageFor(
+    request: FastifyRequest,
+    origin: string,
+    location: string,
+    announcementDismissed: boolean,
+    formOutcome?: FormOutcome,
+  ) {
+    if (formOutcome || isFormResult(location))
+      return renderPage(request, origin, location, announcementDismissed, formOutcome);
     const key = cacheKey(origin, location, announcementDismissed);
     const cached = cache?.get(key);
     if (cached) return cached;
@@ -129,20 +166,35 @@ export function createPageRenderer(options: PageRendererOptions) {
     return started;
   }
 
-  return async function servePage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  /** Serves the requested page, or with `formResult` the page of a refused form post. */
+  return async function servePage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    formResult?: FormResultRender,
+  ): Promise<FastifyReply> {
     const path = request.url.split('?')[0] ?? '/';
     if (FILE_PATH.test(path)) {
       return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not found');
     }
     // '//host/…' would read as another origin: send it to the same path with one slash.
     if (path.startsWith('//')) return reply.redirect(`/${path.replace(/^\/+/, '')}`, 301);
-    const origin = `${request.protocol}://${request.host}`;
-    const location = pageLocation(request.url);
+    const decision = consumeLimit(services.limiters.publicRead, request.ip);
+    if (!decision.allowed) {
+      return reply
+        .status(429)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('retry-after', String(retryAfterSeconds(decision.retryAfterMs)))
+        .send(TOO_MANY_REQUESTS_PAGE);
+    }
+    const origin = siteOrigin(services.publicOrigin, request);
+    const location = formResult?.location ?? pageLocation(request.url);
     const announcementDismissed = isAnnouncementDismissed(request.headers.cookie);
+    const forOneVisitor = formResult !== undefined || isFormResult(location);
 
     let page: RenderedPage | { redirect: string; status: number };
     try {
-      page = await pageFor(request, origin, location, announcementDismissed);
+      page = await pageFor(request, origin, location, announcementDismissed, formResult?.outcome);
     } catch (error) {
       if (error instanceof Error) options.fixStack?.(error);
       log.error({ err: error, url: request.url }, 'page render failed');
@@ -153,11 +205,11 @@ export function createPageRenderer(options: PageRendererOptions) {
     const baseCsp = reply.getHeader('content-security-policy');
     if (typeof baseCsp === 'string') reply.header('content-security-policy', contentSecurityPolicy(page, baseCsp));
     reply
-      .status(page.status)
+      .status(formResult?.status ?? page.status)
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Encoding, Cookie')
-      .header('etag', page.body.etag);
+      .header('vary', 'Accept-Encoding, Cookie');
+    if (forOneVisitor) return sendKeptBody(request, reply.header('cache-control', 'no-store'), page.body);
+    reply.header('cache-control', 'no-cache').header('etag', page.body.etag);
     if (page.status === 200 && ifNoneMatchMatches(request.headers['if-none-match'], page.body.etag))
       return reply.status(304).send();
     return sendKeptBody(request, reply, page.body);

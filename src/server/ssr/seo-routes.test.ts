@@ -118,3 +118,34 @@ describe('registerSeoRoutes', () => {
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
   });
 });
+
+describe('with PUBLIC_URL set', () => {
+  let testApp: TestApp;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    testApp = await createTestApp({ PUBLIC_URL: 'https://delphinerook.com' });
+    await testApp.callerWithKey(TEST_ADMIN_PASSWORD).blog.create(validBlogPost);
+    app = Fastify();
+    registerSeoRoutes(app, testApp.services);
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await testApp.close();
+  });
+
+  it.each(['/sitemap.xml', '/blog/rss.xml', '/robots.txt'])(
+    '%s links to PUBLIC_URL, never to the Host header',
+    async (url) => {
+      const answers = await Promise.all(
+        ['evil.test', 'site.test'].map((host) => app.inject({ method: 'GET', url, headers: { host } })),
+      );
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.body).toContain('https://delphinerook.com/');
+        expect(answer.body).not.toContain('evil.test');
+        expect(answer.body).not.toContain('site.test');
+      }
+    },
+  );
+});

@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { blogCategoryLabel } from '../../domain/blog.js';
 import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js';
 import { createCaller } from '../trpc/app-router.js';
+import { siteOrigin } from '../http/site-origin.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 
-export const SITE_TITLE = 'The Cinderwake Cycle';
-export const SITE_AUTHOR = 'Delphine Rook';
+const SITE_TITLE = 'The Cinderwake Cycle';
+const SITE_AUTHOR = 'Delphine Rook';
 
 /** The public routes without parameters, in the order the navigation lists them. */
 export const STATIC_PAGE_PATHS = [
@@ -45,7 +46,8 @@ export function sitemapXml(origin: string, { excerpts, posts }: SitemapInput): s
     ({ loc, lastmod }) =>
       `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`,
   );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  const urlset = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${urlset}\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 export function robotsTxt(origin: string): string {
@@ -96,7 +98,7 @@ export function registerSeoRoutes(app: FastifyInstance, services: AppServices): 
   const documents = new Map<string, KeptBody>();
   services.cache.onClear(() => documents.clear());
 
-  const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  const originOf = (request: FastifyRequest) => siteOrigin(services.publicOrigin, request);
 
   async function serve(
     request: FastifyRequest,

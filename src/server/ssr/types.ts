@@ -1,4 +1,5 @@
 import type { TRPCLink } from '@trpc/client';
+import type { FormOutcome } from '../../domain/form-posts.js';
 import type { AppRouter } from '../trpc/app-router.js';
 
 /**
@@ -38,6 +39,8 @@ export type SsrRenderInput = {
   url: string;
   /** Whether the visitor dismissed the announcement bar (cookie announcementDismissed=1). */
   announcementDismissed: boolean;
+  /** A refused form post: the page shows its form with these values and errors. */
+  formOutcome?: FormOutcome | undefined;
   /** The tRPC link the page's data loads through (in-process, no HTTP). */
   trpcLink: TRPCLink<AppRouter>;
   assets: ClientAssets;

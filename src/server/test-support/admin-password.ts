@@ -3,4 +3,4 @@ export const TEST_ADMIN_PASSWORD = 'Test-Admin-Pass1!';
 
 /** hashPassword(TEST_ADMIN_PASSWORD), made once: a fixture like the password itself. */
 export const TEST_ADMIN_PASSWORD_HASH =
-  'scrypt$131072$8$1$Q17EzE1p11HoKRvWE7Gd_A$6Q4KnE37EX84xOR2cdeLgoUuRerldKE9nx9uomx5aLkzwgOjpmcraG4Tg6QVZTW3wCNaLsRenw-0e9wuMm3s_A';
+  'scrypt$32768$8$3$13Q_djDiyLUKsSvH6DHpTA$5klVIOkk3rUc09OZb4CVfp966hlJDRZdPILlLdy9geY57CkIIpjhRHN2LsBwjcVKi6ZXcGELiNcuQM7r76DsZw';

@@ -11,7 +11,7 @@ import { createRequestContext, type AppServices } from '../trpc/context.js';
 import { createCaller } from '../trpc/app-router.js';
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_PASSWORD_HASH } from './admin-password.js';
 
-export { TEST_ADMIN_PASSWORD, TEST_ADMIN_PASSWORD_HASH };
+export { TEST_ADMIN_PASSWORD };
 
 export type TestApp = {
   app: FastifyInstance;
@@ -44,19 +44,24 @@ async function prepareDatabaseWithAdmin(config: AppConfig): Promise<void> {
 /**
  * A fresh app on a temporary data folder; close() removes it. `env` overrides the test
  * defaults below; give a variable as undefined to leave it unset (its production default).
+ * `clientDir` serves that client build (e.g. a stand-in from fake-client-build.ts) with its pages.
  */
-export async function createTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string | undefined> = {},
+  options: { clientDir?: string } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-test-'));
   const config = loadConfig(
     { DATA_DIR: dataDir, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, SEED_DEMO: '0', RATE_LIMITS: 'off', ...env },
-    null,
+    options.clientDir ?? null,
   );
   // Seeding happens only for a database buildApp creates itself, so seeded apps start from nothing.
   if (!config.seedDemo && config.adminPassword === TEST_ADMIN_PASSWORD) await prepareDatabaseWithAdmin(config);
-  const { app, services } = await buildApp(config);
+  const { app, services } = await buildApp(config, { client: options.clientDir ? 'built' : 'none' });
   await app.ready();
   const callerWithKey = (key: string | null, clientAddress = '127.0.0.1') =>
-    createCaller(
+    // A context per call, as each HTTP request gets its own.
+    createCaller(() =>
       createRequestContext(services, {
         ip: clientAddress,
         headers: { authorization: key ? `Bearer ${key}` : undefined },

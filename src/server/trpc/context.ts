@@ -1,4 +1,4 @@
-import type { AdminAuth } from '../auth/admin-auth.js';
+import type { AdminAuth, KeyCheck } from '../auth/admin-auth.js';
 import type { BackupService } from '../backup/backup-service.js';
 import type { PublicCache } from '../cache/public-cache.js';
 import type { AppDatabase } from '../db/connection.js';
@@ -10,6 +10,8 @@ export type AppServices = {
   cache: PublicCache;
   auth: AdminAuth;
   limiters: RequestLimiters;
+  /** PUBLIC_URL's origin, or null to use each request's own. */
+  publicOrigin: string | null;
   backups: BackupService;
   /** DATA_DIR/uploads, served under /objects/. */
   uploadsDir: string;
@@ -19,10 +21,12 @@ export type RequestContext = AppServices & {
   clientAddress: string;
   /** The bearer token of the Authorization header, if any. */
   adminKey: string | null;
+  /** Shared by every call of one HTTP request (a tRPC batch): the key is checked once, one password is tried. */
+  perRequest: { keyCheck: Promise<KeyCheck> | null; passwordAttempts: number };
 };
 
 /** The bearer token of an Authorization header value. */
-export function bearerTokenOf(header: string | undefined): string | null {
+function bearerTokenOf(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(.+)$/i.exec(header.trim());
   return match?.[1]?.trim() || null;
@@ -32,5 +36,10 @@ export function createRequestContext(
   services: AppServices,
   request: { ip: string; headers: { authorization?: string | undefined } },
 ): RequestContext {
-  return { ...services, clientAddress: request.ip, adminKey: bearerTokenOf(request.headers.authorization) };
+  return {
+    ...services,
+    clientAddress: request.ip,
+    adminKey: bearerTokenOf(request.headers.authorization),
+    perRequest: { keyCheck: null, passwordAttempts: 0 },
+  };
 }

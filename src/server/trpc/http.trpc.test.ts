@@ -2,8 +2,10 @@ import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { COVER_IMAGE_MESSAGE } from '../../domain/images.js';
 import { useTestApp } from '../test-support/app-context.js';
-import { bearer, createVia } from '../test-support/http.js';
-import { validBlogPost, validBook } from '../test-support/test-app.js';
+import { FREE_FAILURES } from '../auth/guess-throttle.js';
+import { bearer, createVia, freshAddress } from '../test-support/http.js';
+import { TEST_ADMIN_PASSWORD, validBlogPost, validBook } from '../test-support/test-app.js';
+import { ONE_PASSWORD_PER_REQUEST } from './trpc.js';
 
 const context = useTestApp();
 
@@ -93,5 +95,64 @@ describe('the tRPC HTTP endpoint', () => {
     const answers = res.json<{ result: { data: { json: unknown[] } } }[]>();
     expect(answers).toHaveLength(2);
     expect(answers[1]!.result.data.json).toEqual([]);
+  });
+});
+
+describe('password guesses over tRPC batches', () => {
+  /** A POST batch of `calls` (procedure, input) in tRPC's batch format. */
+  function batch(calls: Array<[string, unknown]>, remoteAddress: string, headers: Record<string, string> = {}) {
+    const payload = Object.fromEntries(calls.map(([, input], index) => [index, superjson.serialize(input)]));
+    return context.t.app.inject({
+      method: 'POST',
+      url: `/trpc/${calls.map(([procedure]) => procedure).join(',')}?batch=1`,
+      remoteAddress,
+      headers,
+      payload,
+    });
+  }
+
+  it('carries at most one login: 11 wrong passwords and the right one last get no token', async () => {
+    const calls: Array<[string, unknown]> = Array.from({ length: 11 }, (_, n) => [
+      'admin.login',
+      { password: `Wrong-Password-${n}!` },
+    ]);
+    calls.push(['admin.login', { password: TEST_ADMIN_PASSWORD }]);
+    const res = await batch(calls, freshAddress());
+    const answers = JSON.parse(res.body) as Array<{ result?: unknown; error?: { json: { message: string } } }>;
+    expect(answers).toHaveLength(12);
+    expect(answers.filter((answer) => answer.result)).toEqual([]);
+    expect(answers.slice(1).every((answer) => answer.error?.json.message === ONE_PASSWORD_PER_REQUEST)).toBe(true);
+  });
+
+  it('checks a password header once for the whole batch', async () => {
+    const address = freshAddress();
+    const wrong = await context.t.app.inject({
+      method: 'GET',
+      url: `/trpc/${Array(12).fill('admin.verify').join(',')}?batch=1&input={}`,
+      remoteAddress: address,
+      headers: bearer('Wrong-Password-batch!'),
+    });
+    const answers = JSON.parse(wrong.body) as Array<{ error?: { json: { data: { code: string } } } }>;
+    expect(answers).toHaveLength(12);
+    expect(answers.every((answer) => answer.error?.json.data.code === 'UNAUTHORIZED')).toBe(true);
+    // One failure was counted, not twelve: the next FREE_FAILURES - 1 single guesses are still 401, not 429.
+    for (let n = 0; n < FREE_FAILURES - 1; n++) {
+      const res = await context.t.app.inject({
+        method: 'GET',
+        url: '/api/admin/verify',
+        headers: bearer(`Wrong-Password-${n}!`),
+        remoteAddress: address,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('sends Retry-After with a throttled answer', async () => {
+    const address = freshAddress();
+    for (let n = 0; n <= FREE_FAILURES; n++)
+      await batch([['admin.login', { password: `Wrong-${n}-Password!` }]], address);
+    const res = await batch([['admin.login', { password: TEST_ADMIN_PASSWORD }]], address);
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe('2');
   });
 });

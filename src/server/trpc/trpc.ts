@@ -2,8 +2,10 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { describeValidationIssues } from '../../domain/errors.js';
+import type { KeyRefusal } from '../auth/admin-auth.js';
 import type { FixedWindowLimiter } from '../rate-limit/fixed-window-limiter.js';
-import { enforceLimit } from '../rate-limit/request-limits.js';
+import { consumeLimit, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
+import { RetryLater } from '../rate-limit/retry-later.js';
 import type { RequestContext } from './context.js';
 
 /** The human-readable message of any error a procedure threw. */
@@ -27,9 +29,15 @@ const t = initTRPC.context<RequestContext>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+/** 429 with the time to wait, which the HTTP adapters send as Retry-After. */
+function tooManyRequests(message: string, retryAfterMs: number): TRPCError {
+  return new TRPCError({ code: 'TOO_MANY_REQUESTS', message, cause: new RetryLater(message, retryAfterMs) });
+}
+
 function limitedBy(pick: (ctx: RequestContext) => FixedWindowLimiter | null) {
   return t.middleware(({ ctx, next }) => {
-    enforceLimit(pick(ctx), ctx.clientAddress);
+    const decision = consumeLimit(pick(ctx), ctx.clientAddress);
+    if (!decision.allowed) throw tooManyRequests(TOO_MANY_REQUESTS, decision.retryAfterMs);
     return next();
   });
 }
@@ -40,23 +48,42 @@ export const publicProcedure = t.procedure.use(limitedBy((ctx) => ctx.limiters.p
 /** Public form submissions (contact, newsletter, preorder): a tighter per-address limit. */
 export const formProcedure = t.procedure.use(limitedBy((ctx) => ctx.limiters.formWrite));
 
-/** Login: the throttle of failed admin keys applies inside AdminAuth. */
-export const loginProcedure = t.procedure;
+export const ONE_PASSWORD_PER_REQUEST = 'Send one password attempt per request';
 
-/** Requires a valid admin key (session token or password); narrows ctx to carry `admin`. */
+/**
+ * A procedure that tries a password from its input (login, password change). One per HTTP
+ * request, so a tRPC batch cannot carry a list of guesses; the throttle of guesses applies
+ * inside AdminAuth.
+ */
+const onePasswordAttempt = t.middleware(({ ctx, next }) => {
+  ctx.perRequest.passwordAttempts += 1;
+  if (ctx.perRequest.passwordAttempts > 1)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: ONE_PASSWORD_PER_REQUEST });
+  return next();
+});
+
+export const loginProcedure = t.procedure.use(onePasswordAttempt);
+
+/**
+ * Requires a valid admin key (session token or password); narrows ctx to carry `admin`. The key
+ * is checked once per HTTP request, however many calls a batch carries.
+ */
 export const adminProcedure = t.procedure.use(async ({ ctx, next }) => {
   if (!ctx.adminKey) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Admin key required' });
-  const check = await ctx.auth.checkKey(ctx.adminKey, ctx.clientAddress);
-  if (!check.ok) throw authFailure(check.reason);
+  ctx.perRequest.keyCheck ??= ctx.auth.checkKey(ctx.adminKey, ctx.clientAddress);
+  const check = await ctx.perRequest.keyCheck;
+  if (!check.ok) throw authFailure(check);
   return next({ ctx: { ...ctx, admin: check.identity } });
 });
 
-export function authFailure(reason: 'invalid' | 'throttled'): TRPCError {
-  return reason === 'throttled'
-    ? new TRPCError({
-        code: 'TOO_MANY_REQUESTS',
-        message: 'Too many failed attempts. Please wait a few minutes and try again.',
-      })
+/** An admin procedure that also tries a password from its input. */
+export const adminPasswordProcedure = adminProcedure.use(onePasswordAttempt);
+
+const TOO_MANY_FAILED_ATTEMPTS = 'Too many failed attempts. Please wait a moment and try again.';
+
+export function authFailure(refusal: KeyRefusal): TRPCError {
+  return refusal.reason === 'throttled'
+    ? tooManyRequests(TOO_MANY_FAILED_ATTEMPTS, refusal.retryAfterMs)
     : new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid admin key' });
 }
 
@@ -67,7 +94,7 @@ export const contentWriteProcedure = adminProcedure.use(async ({ ctx, next }) =>
   return result;
 });
 
-export function notFound(what: string): TRPCError {
+function notFound(what: string): TRPCError {
   return new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
 }
 

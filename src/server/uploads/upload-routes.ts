@@ -25,7 +25,7 @@ class UploadError extends Error {
 
 /** A display name for the toast: the base name, without control characters, bounded. */
 function displayFilename(original: string): string {
-  const base = path.basename(original.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '');
+  const base = path.basename(original.replace(/\\/g, '/')).replace(/\p{Cc}/gu, '');
   return base.slice(0, TEXT_LIMITS.name) || 'image';
 }
 
@@ -58,7 +58,7 @@ export async function registerUploadRoutes(
   services: AppServices,
   uploadsDir: string,
 ): Promise<void> {
-  await mkdir(uploadsDir, { recursive: true });
+  await mkdir(uploadsDir, { recursive: true, mode: 0o700 });
 
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
@@ -74,7 +74,7 @@ export async function registerUploadRoutes(
       const type = detectImageType(bytes);
       if (!type) throw new UploadError(415, 'Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded');
       const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
-      await writeFile(path.join(uploadsDir, name), bytes, { flag: 'wx' });
+      await writeFile(path.join(uploadsDir, name), bytes, { flag: 'wx', mode: 0o600 });
       return reply.status(201).send({ path: `${UPLOADED_OBJECT_PREFIX}${name}`, filename: displayFilename(filename) });
     });
   });

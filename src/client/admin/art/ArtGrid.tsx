@@ -3,7 +3,7 @@ import { ART_TYPE_LABELS, type ArtType } from '../../../domain/art.js';
 import type { ArtPiece } from '../../../domain/art.schema.js';
 import classes from '../admin.module.css';
 import type { ListItemActions } from '../content/ContentTab.js';
-import { EditIcon, TrashIcon } from '../ui/icons.js';
+import { EditIcon, TrashIcon } from '../../ui/icons.js';
 
 /**
  * The art grid: each tile's Edit/Delete overlay shows on hover, whenever a control inside has

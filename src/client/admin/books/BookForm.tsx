@@ -41,7 +41,7 @@ const fromBook = (book: Book): BookFormValues => ({
   order: String(book.order),
 });
 
-export const toBookInput = (values: BookFormValues): BookInput => ({ ...values, order: parseOrderInput(values.order) });
+const toBookInput = (values: BookFormValues): BookInput => ({ ...values, order: parseOrderInput(values.order) });
 
 const STATUS_OPTIONS = BOOK_STATUSES.map((status) => ({ value: status, label: BOOK_STATUS_LABELS[status] }));
 

@@ -3,18 +3,17 @@ import { BOOK_STATUS_LABELS, type BookStatus } from '../../../domain/books.js';
 import type { Book } from '../../../domain/books.schema.js';
 import classes from '../admin.module.css';
 import type { ListItemActions } from '../content/ContentTab.js';
-import { EditIcon, TrashIcon } from '../ui/icons.js';
+import { EditIcon, TrashIcon } from '../../ui/icons.js';
 
-/** Section 4: published shows the default (filled) badge, the other statuses a secondary (light) one. */
-export function BookStatusBadge({ status }: { status: string }) {
-  const label = BOOK_STATUS_LABELS[status as BookStatus] ?? status;
+/** Published shows the default (filled) badge, the other statuses a secondary (light) one. */
+function BookStatusBadge({ status }: { status: BookStatus }) {
   return (
     <Badge
       variant={status === 'published' ? 'filled' : 'light'}
       color={status === 'published' ? undefined : 'gray'}
       radius="sm"
     >
-      {label}
+      {BOOK_STATUS_LABELS[status]}
     </Badge>
   );
 }

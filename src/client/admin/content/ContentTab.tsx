@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDeleteModal } from '../ui/ConfirmDeleteModal.js';
-import { PlusIcon } from '../ui/icons.js';
+import { PlusIcon } from '../../ui/icons.js';
 import { EmptyState, ListSkeleton, LoadError } from '../ui/ListStates.js';
 import { SectionHeader } from '../ui/SectionHeader.js';
 import type { ContentActions, ContentKind } from './use-content-actions.js';

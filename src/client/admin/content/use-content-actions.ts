@@ -6,11 +6,11 @@ export type ContentKind = 'book' | 'excerpt' | 'blog post' | 'art piece' | 'play
 
 const capitalized = (kind: ContentKind) => kind.charAt(0).toUpperCase() + kind.slice(1);
 
-export const AUTH_FAILED_MESSAGE = 'Authentication failed. Please refresh the page and log in again.';
+const AUTH_FAILED_MESSAGE = 'Authentication failed. Please refresh the page and log in again.';
 const SESSION_EXPIRED_DETAIL = 'Your session has expired. Please log in again.';
 
-/** The messages of section 8 for one kind of content. */
-export function contentMessages(kind: ContentKind) {
+/** The success and failure toasts of one kind of content. */
+function contentMessages(kind: ContentKind) {
   const name = capitalized(kind);
   return {
     created: `${name} created successfully`,

@@ -11,7 +11,7 @@ import { SettingsTab } from '../settings/SettingsTab.js';
 import { ContactTab } from '../submissions/ContactTab.js';
 import { NewsletterTab } from '../submissions/NewsletterTab.js';
 import { PreordersTab } from '../submissions/PreordersTab.js';
-import { ExternalIcon, LogoutIcon } from '../ui/icons.js';
+import { ExternalIcon, LogoutIcon } from '../../ui/icons.js';
 import { ADMIN_TABS, type AdminTabId } from './admin-tabs.js';
 import { useAdminTab } from './use-admin-tab.js';
 

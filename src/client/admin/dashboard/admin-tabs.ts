@@ -1,4 +1,4 @@
-/** The admin's tabs, in order; Books is the default (section 2). */
+/** The admin's tabs, in order; Books is the default. */
 export const ADMIN_TABS = [
   { id: 'books', label: 'Books' },
   { id: 'excerpts', label: 'Excerpts' },

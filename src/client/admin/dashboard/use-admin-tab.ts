@@ -1,6 +1,8 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { DEFAULT_ADMIN_TAB, isAdminTab, type AdminTabId } from './admin-tabs.js';
+import { DEFAULT_ADMIN_TAB, type AdminTabId } from './admin-tabs.js';
+
+const adminRoute = getRouteApi('/admin');
 
 /**
  * The selected tab lives in the URL (?tab=excerpts), so a reload or a shared link opens the
@@ -8,17 +10,12 @@ import { DEFAULT_ADMIN_TAB, isAdminTab, type AdminTabId } from './admin-tabs.js'
  * so Back leaves the admin instead of stepping through tabs.
  */
 export function useAdminTab(): [AdminTabId, (tab: AdminTabId) => void] {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const navigate = useNavigate();
-  const tab = isAdminTab(search.tab) ? search.tab : DEFAULT_ADMIN_TAB;
+  const tab = adminRoute.useSearch({ select: (search) => search.tab ?? DEFAULT_ADMIN_TAB });
+  const navigate = adminRoute.useNavigate();
   const setTab = useCallback(
     (next: AdminTabId) => {
       void navigate({
-        to: '.',
-        search: ((previous: Record<string, unknown>) => {
-          const { tab: _old, ...rest } = previous;
-          return next === DEFAULT_ADMIN_TAB ? rest : { ...rest, tab: next };
-        }) as never,
+        search: (previous) => ({ ...previous, tab: next === DEFAULT_ADMIN_TAB ? undefined : next }),
         replace: true,
         resetScroll: false,
       });

@@ -7,7 +7,7 @@ import { toast } from '../../ui/toast-store.js';
 import classes from '../admin.module.css';
 import { useAdminSession } from '../session/AdminSession.js';
 import { readAdminKey } from '../session/admin-key-store.js';
-import { PhotoIcon, UploadIcon } from '../ui/icons.js';
+import { PhotoIcon, UploadIcon } from '../../ui/icons.js';
 import { ADMIN_AUTH_REQUIRED, checkImageFile, UPLOAD_FAILED_TITLE, UploadError, uploadImage } from './upload-image.js';
 
 type ImageFieldProps = {

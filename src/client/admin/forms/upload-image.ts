@@ -15,10 +15,10 @@ export class UploadError extends Error {
 }
 
 export const UPLOAD_FAILED_TITLE = 'Upload failed';
-export const UPLOAD_FAILED_FALLBACK = 'Failed to upload image';
+const UPLOAD_FAILED_FALLBACK = 'Failed to upload image';
 export const ADMIN_AUTH_REQUIRED = 'Admin authentication required';
 
-/** Section 5: the client-side checks before anything is sent; null when the file may be uploaded. */
+/** The client-side checks before anything is sent; null when the file may be uploaded. */
 export function checkImageFile(file: Pick<File, 'type' | 'size'>): { title: string; message: string } | null {
   if (!file.type.startsWith('image/')) return UPLOAD_ERRORS.invalidType;
   if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_ERRORS.tooLarge;

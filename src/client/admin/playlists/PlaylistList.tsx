@@ -3,7 +3,7 @@ import type { Playlist } from '../../../domain/playlists.schema.js';
 import classes from '../admin.module.css';
 import { ItemButtons } from '../books/BookList.js';
 import type { ListItemActions } from '../content/ContentTab.js';
-import { ExternalIcon } from '../ui/icons.js';
+import { ExternalIcon } from '../../ui/icons.js';
 
 export function PlaylistList({ playlists, actions }: { playlists: Playlist[]; actions: ListItemActions<Playlist> }) {
   return (

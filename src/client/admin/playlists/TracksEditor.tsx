@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { MAX_TRACKS } from '../../../domain/limits.js';
 import classes from '../admin.module.css';
-import { ArrowDownIcon, ArrowUpIcon, CloseIcon, PlusIcon } from '../ui/icons.js';
+import { ArrowDownIcon, ArrowUpIcon, CloseIcon, PlusIcon } from '../../ui/icons.js';
 import { newTrackRow, type PlaylistFormApi } from './playlist-form-values.js';
 
 /** Rows of title, artist and duration: add, remove and move up or down (buttons, so keyboards and touch can reorder). */

@@ -11,7 +11,7 @@ import { clearAdminKey, readAdminKey, storeAdminKey, useStoredAdminKey } from '.
  * - verifying: a stored key is being checked (restored on reload);
  * - logged-in: the key was checked, or just issued by a login.
  */
-export type SessionStatus = 'unknown' | 'logged-out' | 'verifying' | 'logged-in';
+type SessionStatus = 'unknown' | 'logged-out' | 'verifying' | 'logged-in';
 
 export type AdminSession = {
   status: SessionStatus;
@@ -35,7 +35,7 @@ export function useAdminSession(): AdminSession {
   return session;
 }
 
-export const SESSION_EXPIRED_TOAST = { title: 'Session expired', description: 'Please log in again.' } as const;
+const SESSION_EXPIRED_TOAST = { title: 'Session expired', description: 'Please log in again.' } as const;
 
 /** Admin data (submissions, subscriptions, preorders, backups, uploads) is dropped from the cache when a session ends. */
 const ADMIN_QUERY_KEYS = [[['admin']], [['maintenance']]];
@@ -92,7 +92,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   }, [storedKey, verifiedKey, utils, endSession]);
 
   // Any 401 from an admin read or write ends the session. Reads toast 'Session expired' here;
-  // writes show their own failure toast (section 8) and end the session quietly.
+  // writes show their own failure toast and end the session quietly.
   useEffect(() => {
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error' && isUnauthorized(event.action.error)) expire();

@@ -30,7 +30,7 @@ export function VerifyingScreen({ label = 'Verifying...' }: { label?: string }) 
   );
 }
 
-/** Section 2: with no stored key, a password field; 'Verifying...' while the password is checked. */
+/** With no stored key, a password field; 'Verifying...' while the password is checked. */
 export function LoginScreen() {
   const session = useAdminSession();
   const form = useForm<LoginValues>({

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { ADMIN_KEY_STORAGE_NAME } from '../../../domain/admin-auth.js';
 
 /**
- * The admin session token in localStorage (section 4: name `adminKey`), as an external store
+ * The admin session token in localStorage (under `adminKey`), as an external store
  * React can subscribe to. Changes from this tab notify directly; other tabs' changes arrive
  * through the `storage` event, so logging out in one tab logs out the others.
  */

@@ -7,7 +7,7 @@ import { useAdminSession } from '../session/AdminSession.js';
 import { readAdminKey } from '../session/admin-key-store.js';
 import { DownloadError, downloadWithAdminKey } from '../ui/download-file.js';
 import { formatAdminDate } from '../ui/format-date.js';
-import { DownloadIcon } from '../ui/icons.js';
+import { DownloadIcon } from '../../ui/icons.js';
 import { LoadError } from '../ui/ListStates.js';
 
 const FAILURE_MESSAGE = 'Failed to make the backup. Please try again.';

@@ -14,7 +14,7 @@ import { toast } from '../../ui/toast-store.js';
 import { zodValidate } from '../../ui/zod-validate.js';
 import classes from '../admin.module.css';
 import { useAdminSession } from '../session/AdminSession.js';
-import { CheckIcon, CloseIcon } from '../ui/icons.js';
+import { CheckIcon, CloseIcon } from '../../ui/icons.js';
 import { BackupPanel } from './BackupPanel.js';
 import { UnusedUploadsPanel } from './UnusedUploadsPanel.js';
 
@@ -22,7 +22,7 @@ const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confir
 
 const FAILED_FALLBACK = 'Failed to change password. Please check your current password and try again.';
 
-/** The rules of section 5, shown live under the new password (the schema's messages are the errors). */
+/** The new password's rules, shown live under the new password (the schema's messages are the errors). */
 const RULES: { label: string; test: (value: string) => boolean }[] = [
   { label: `At least ${MIN_PASSWORD_LENGTH} characters`, test: (v) => v.length >= MIN_PASSWORD_LENGTH },
   { label: 'An uppercase letter', test: (v) => /[A-Z]/.test(v) },

@@ -8,7 +8,7 @@ import { toast } from '../../ui/toast-store.js';
 import classes from '../admin.module.css';
 import { ConfirmDeleteModal } from '../ui/ConfirmDeleteModal.js';
 import { formatAdminDate } from '../ui/format-date.js';
-import { TrashIcon } from '../ui/icons.js';
+import { TrashIcon } from '../../ui/icons.js';
 import { LoadError } from '../ui/ListStates.js';
 
 type PendingRemoval = { names: string[]; label: string };

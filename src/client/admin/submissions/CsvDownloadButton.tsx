@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from '../../ui/toast-store.js';
 import { useAdminSession } from '../session/AdminSession.js';
 import { readAdminKey } from '../session/admin-key-store.js';
-import { DownloadIcon } from '../ui/icons.js';
+import { DownloadIcon } from '../../ui/icons.js';
 import { DownloadError } from '../ui/download-file.js';
 import { downloadCsv, type CsvExportName } from './download-csv.js';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { serverErrorMessage } from '../../ui/error-message.js';
-import { RefreshIcon } from './icons.js';
+import { RefreshIcon } from '../../ui/icons.js';
 
 /** Placeholder rows while a list loads. */
 export function ListSkeleton({ rows = 3, height = 96, label }: { rows?: number; height?: number; label: string }) {

@@ -6,7 +6,7 @@ const ADMIN_DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 
-/** Section 2: admin dates in US English with short month, day, year, hour and minute ("Nov 22, 2026, 4:26 AM"). */
+/** Admin dates in US English with short month, day, year, hour and minute ("Nov 22, 2026, 4:26 AM"). */
 export function formatAdminDate(value: Date | string): string {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? '' : ADMIN_DATE_FORMAT.format(date);

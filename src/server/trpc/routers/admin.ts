@@ -4,13 +4,14 @@ import { changePasswordInputSchema, loginInputSchema } from '../../../domain/adm
 import { listContactSubmissions } from '../../repositories/contact-submissions.js';
 import { listNewsletterSubscriptions } from '../../repositories/newsletter-subscriptions.js';
 import { listPreorders } from '../../repositories/preorders.js';
-import { adminProcedure, authFailure, loginProcedure, router } from '../trpc.js';
+import { adminPasswordProcedure, adminProcedure, authFailure, loginProcedure, router } from '../trpc.js';
 
 export const adminRouter = router({
   /** Exchanges the password for a session token the UI keeps instead of the password. */
   login: loginProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => {
     const result = await ctx.auth.login(input.password, ctx.clientAddress);
-    if (!result.ok || !result.token || !result.expiresAt) throw authFailure(result.ok ? 'invalid' : result.reason);
+    if (!result.ok) throw authFailure(result);
+    if (!result.token || !result.expiresAt) throw authFailure({ ok: false, reason: 'invalid' });
     return { token: result.token, expiresAt: result.expiresAt };
   }),
   logout: adminProcedure.mutation(async ({ ctx }) => {
@@ -20,10 +21,10 @@ export const adminRouter = router({
   contactSubmissions: adminProcedure.query(({ ctx }) => listContactSubmissions(ctx.db)),
   newsletterSubscriptions: adminProcedure.query(({ ctx }) => listNewsletterSubscriptions(ctx.db)),
   preorders: adminProcedure.query(({ ctx }) => listPreorders(ctx.db)),
-  changePassword: adminProcedure.input(changePasswordInputSchema).mutation(async ({ ctx, input }) => {
+  changePassword: adminPasswordProcedure.input(changePasswordInputSchema).mutation(async ({ ctx, input }) => {
     const result = await ctx.auth.changePassword(input.currentPassword, input.newPassword, ctx.clientAddress);
     if (!result.ok) {
-      throw result.reason === 'throttled' ? authFailure('throttled') : badCurrentPassword();
+      throw result.reason === 'throttled' ? authFailure(result) : badCurrentPassword();
     }
     return { message: PASSWORD_CHANGED_MESSAGE };
   }),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { COVER_IMAGE_MESSAGE } from '../../../domain/images.js';
 import { describeContentRouter } from '../../test-support/content-router-contract.js';
 import { validBlogPost } from '../../test-support/test-app.js';
@@ -21,8 +21,17 @@ describeContentRouter(context, {
 
 describe('blog router rules', () => {
   it('stamps publishedAt as a Date and keeps it on update', async () => {
+    // A fake clock a minute apart: create and update must never share a millisecond.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const createdAt = new Date();
+    vi.setSystemTime(createdAt);
     const created = await context.admin.blog.create({ ...validBlogPost });
     expect(created.publishedAt).toBeInstanceOf(Date);
+    expect(created.publishedAt).toEqual(createdAt);
+    vi.setSystemTime(createdAt.getTime() + 60_000);
     const updated = await context.admin.blog.update({
       id: created.id,
       data: { ...validBlogPost, title: 'Later edit' },

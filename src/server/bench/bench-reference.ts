@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../trpc/context.js';
-import { ifNoneMatchMatches } from './kept-body.js';
+import { ifNoneMatchMatches } from '../http/kept-body.js';
 
 /**
- * Benchmark baselines (registered only with BENCH_REFERENCE_ROUTES=1, see scripts/bench-api.mjs):
+ * Benchmark baselines, registered only by the benchmark's entry (bench-server.ts, see scripts/bench-api.mjs):
  * each reference route answers exactly what its /api route answers (body, content-type, etag,
  * cache-control, 304 on a matching If-None-Match), but from a copy captured in memory, so the
  * difference in requests/s between the two is the cost of the /api path itself. Both run in

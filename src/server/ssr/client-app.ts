@@ -3,16 +3,21 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CLIENT_ENTRY, devClientAssets, readClientAssets } from '../ssr/client-assets.js';
+import { CLIENT_ENTRY, devClientAssets, readClientAssets } from './client-assets.js';
 import { ResponseCache } from '../cache/response-cache.js';
-import { createPageRenderer, type RenderedPage } from '../ssr/page-renderer.js';
-import { registerSeoRoutes } from '../ssr/seo-routes.js';
-import type { ClientAssets, SsrEntry } from '../ssr/types.js';
+import { createPageRenderer, type FormResultRender, type RenderedPage } from './page-renderer.js';
+import { registerSeoRoutes } from './seo-routes.js';
+import type { ClientAssets, SsrEntry } from './types.js';
 import type { AppServices } from '../trpc/context.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export type ClientPageHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+/** Serves a page; with `formResult`, the page of a refused form post instead of the requested one. */
+export type ClientPageHandler = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  formResult?: FormResultRender,
+) => Promise<unknown>;
 
 /** Where `npm run build` puts the server renderer, next to the client build. */
 export function builtSsrEntry(clientDir: string): string {

@@ -1,0 +1,130 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { startProductionServer, type ProductionServer } from '../../../scripts/lib/production-server.mjs';
+import { launchBrowser, newContext, trackConsoleProblems, type ContextOptions, type Viewport } from './browser.js';
+
+export type SiteOptions = {
+  /** Extra environment of the server (e.g. SEED_DEMO, ADMIN_PASSWORD). */
+  env?: Record<string, string>;
+  /** 'demo' (default): the demo series; 'empty': a new site with no content. */
+  seed?: 'demo' | 'empty';
+};
+
+export type BrowserSiteOptions = SiteOptions & {
+  /** Viewport of the fixture's context (default desktop). */
+  viewport?: Viewport;
+  javaScriptEnabled?: boolean;
+  /** One context and page for the whole file (default), or a fresh one for each test. */
+  isolation?: 'file' | 'test';
+};
+
+/** A running production server on a temporary database. Read it inside tests and hooks only. */
+export type Site = {
+  readonly baseUrl: string;
+  readonly dataDir: string;
+  readonly adminPassword: string;
+};
+
+export type BrowserSite = Site & {
+  readonly browser: Browser;
+  /** The context for the file or the current test (see isolation). */
+  readonly context: BrowserContext;
+  /** A page of that context, opened on about:blank. */
+  readonly page: Page;
+  /** Console errors, warnings and page errors of that page so far. */
+  readonly problems: string[];
+  /** Another context (the fixture's viewport unless given); the browser closes it at the latest. */
+  newContext: (options?: ContextOptions) => Promise<BrowserContext>;
+};
+
+function startServer({ env = {}, seed = 'demo' }: SiteOptions): Promise<ProductionServer> {
+  return startProductionServer(
+    { LOG_LEVEL: 'warn', ...env, SEED_DEMO: seed === 'demo' ? '1' : '0' },
+    { dataDirPrefix: 'site-e2e-' },
+  );
+}
+
+function ready<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is set up in beforeAll/beforeEach: read it inside a test or hook`);
+  return value;
+}
+
+function siteOf(server: () => ProductionServer | undefined): Site {
+  return {
+    get baseUrl() {
+      return ready(server(), 'The server').baseUrl;
+    },
+    get dataDir() {
+      return ready(server(), 'The server').dataDir;
+    },
+    get adminPassword() {
+      return ready(server(), 'The server').adminPassword;
+    },
+  };
+}
+
+/** Starts the production build on a temporary database for the current describe block (or file). */
+export function useSite(options: SiteOptions = {}): Site {
+  let server: ProductionServer | undefined;
+  beforeAll(async () => {
+    server = await startServer(options);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return siteOf(() => server);
+}
+
+/**
+ * The production server and a Chromium for the current describe block (or file), started
+ * together, with a context and page per file or per test. Hooks the test file registers
+ * after this call run after these (before hooks) and before them (after hooks).
+ */
+export function useBrowserSite(options: BrowserSiteOptions = {}): BrowserSite {
+  const { viewport = 'desktop', javaScriptEnabled = true, isolation = 'file' } = options;
+  let server: ProductionServer | undefined;
+  let browser: Browser | undefined;
+  let scoped: { context: BrowserContext; page: Page; problems: string[] } | undefined;
+
+  const openScope = async () => {
+    const context = await newContext(ready(browser, 'The browser'), { viewport, javaScriptEnabled });
+    const page = await context.newPage();
+    scoped = { context, page, problems: trackConsoleProblems(page) };
+  };
+  const closeScope = async () => {
+    await scoped?.context.close();
+    scoped = undefined;
+  };
+
+  beforeAll(async () => {
+    const starting = startServer(options);
+    const launching = launchBrowser();
+    // Both settle before either failure is reported, so nothing is left running.
+    const [started, launched] = await Promise.allSettled([starting, launching]);
+    if (started.status === 'fulfilled') server = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+    if (isolation === 'file') await openScope();
+  });
+  if (isolation === 'test') {
+    beforeEach(openScope);
+    afterEach(closeScope);
+  }
+  afterAll(async () => {
+    await closeScope();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  return Object.defineProperties(siteOf(() => server) as BrowserSite, {
+    browser: { get: () => ready(browser, 'The browser') },
+    context: { get: () => ready(scoped, 'The context').context },
+    page: { get: () => ready(scoped, 'The page').page },
+    problems: { get: () => ready(scoped, 'The page').problems },
+    newContext: {
+      value: (overrides: ContextOptions = {}) =>
+        newContext(ready(browser, 'The browser'), { viewport, javaScriptEnabled, ...overrides }),
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import { buildApp, type BuiltApp } from './app.js';
+import { startBackupSchedule } from './backup/backup-schedule.js';
+import { removePidFile, writePidFile } from './backup/running-server.js';
+import { ConfigError, loadConfig } from './config.js';
+import { builtClientDir } from './paths.js';
+import { StartupError } from './startup/startup-error.js';
+
+export type ServeOptions = {
+  /** Adds to the app before it listens (the benchmark's reference routes). */
+  beforeListen?: (built: BuiltApp) => void;
+};
+
+/** Starts the site on the configured port: `--dev` serves the client through Vite with hot reload. */
+export async function serve(options: ServeOptions = {}): Promise<void> {
+  const isDev = process.argv.includes('--dev');
+  // Everything the site creates (database, uploads, backups) is its own user's alone.
+  process.umask(0o077);
+  const startedAt = performance.now();
+  const config = loadConfig(process.env, isDev ? null : builtClientDir);
+  const built = await buildApp(config, { client: isDev ? 'vite-dev' : 'built', logger: true });
+  const { app, generatedAdminPassword } = built;
+  options.beforeListen?.(built);
+
+  if (!isDev && !config.publicUrl) {
+    app.log.warn(
+      'PUBLIC_URL is not set: links in pages, feeds and emails use each request’s Host header. ' +
+        'Set PUBLIC_URL=https://your-domain in production.',
+    );
+  }
+
+  if (generatedAdminPassword) {
+    app.log.warn(
+      `No ADMIN_PASSWORD was set, so one was generated for the new database. Admin password: ${generatedAdminPassword} ` +
+        '(shown only this once; change it under /admin > Settings)',
+    );
+  }
+
+  const { services } = built;
+  const stopBackups = config.backup.everyMs
+    ? startBackupSchedule(services.backups, config.backup.everyMs, app.log)
+    : () => undefined;
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    stopBackups();
+    // A backup under way is finished first, so no half-written archive is left behind.
+    Promise.all([services.backups.idle(), removePidFile(config.dataDir)])
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  // Tells `npm run restore` that the site is running on this DATA_DIR.
+  const address = app.server.address();
+  await writePidFile(config.dataDir, typeof address === 'object' && address ? address.port : config.port);
+  app.log.info(`Ready in ${Math.round(performance.now() - startedAt)} ms`);
+}
+
+/** Ends the process after a failed start with one line; the stack trace only with LOG_LEVEL=debug (or trace). */
+export function exitAfterFailedStart(error: unknown): never {
+  if (error instanceof ConfigError || error instanceof StartupError) console.error(error.message);
+  else console.error(`Failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  const verbose = process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace';
+  if (verbose && error instanceof Error) console.error(error.stack);
+  process.exit(1);
+}
