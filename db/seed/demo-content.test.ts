@@ -14,6 +14,7 @@ import { playlistInputSchema } from '../../src/domain/playlists.schema.js';
 import {
   AUTHOR_NAME,
   DEMO_IMAGE_FILES,
+  SITE_IMAGE_FILES,
   SERIES_NAME,
   demoArtPieces,
   demoBlogPosts,
@@ -202,8 +203,6 @@ describe('demo images', () => {
     ...demoBooks.map((book) => book.coverFile),
     ...demoBlogPosts.map((post) => post.coverFile),
     ...demoArtPieces.map((piece) => piece.imageFile),
-    'author-portrait.svg',
-    'hero.svg',
   ];
 
   it('lists every file once', () => {
@@ -219,12 +218,17 @@ describe('demo images', () => {
   });
 
   it('ships every listed image, and lists every shipped one', () => {
-    for (const file of DEMO_IMAGE_FILES) expect(existsSync(join(DEMO_DIR, file)), file).toBe(true);
+    const listed = [...DEMO_IMAGE_FILES, ...SITE_IMAGE_FILES];
+    for (const file of listed) expect(existsSync(join(DEMO_DIR, file)), file).toBe(true);
     const shipped = readdirSync(DEMO_DIR).filter((file) => file.endsWith('.svg'));
-    expect([...shipped].sort()).toEqual([...DEMO_IMAGE_FILES].sort());
+    expect([...shipped].sort()).toEqual([...listed].sort());
   });
 
-  it.each(DEMO_IMAGE_FILES)('%s is a small, self-contained SVG', (file) => {
+  it('copies into uploads only what the content refers to, so nothing seeded is listed as unused', () => {
+    expect([...DEMO_IMAGE_FILES].sort()).toEqual([...new Set(referenced)].sort());
+  });
+
+  it.each([...DEMO_IMAGE_FILES, ...SITE_IMAGE_FILES])('%s is a small, self-contained SVG', (file) => {
     const path = join(DEMO_DIR, file);
     expect(statSync(path).size).toBeLessThan(MAX_SVG_BYTES);
     const svg = readFileSync(path, 'utf8');

@@ -10,13 +10,17 @@ import type { BlogPostInput } from '../../src/domain/blog.schema.js';
 import type { ArtPieceInput } from '../../src/domain/art.schema.js';
 import type { PlaylistInput } from '../../src/domain/playlists.schema.js';
 
+/** Images the site's own pages show from /demo/ (the home hero, the author's portrait): never copied to uploads. */
+export const SITE_IMAGE_FILES: string[] = ['hero.svg', 'author-portrait.svg'];
+
 export const SERIES_NAME = 'The Cinderwake Cycle';
 export const AUTHOR_NAME = 'Delphine Rook';
 
-/** Demo image files live in public/demo/; the seed copies each to DATA_DIR/uploads and refers to it as /objects/<file name>. */
+/**
+ * The demo content's images live in public/demo/; the seed copies each to DATA_DIR/uploads and refers to it
+ * as /objects/<file name>, like the author's own uploads.
+ */
 export const DEMO_IMAGE_FILES: string[] = [
-  'hero.svg',
-  'author-portrait.svg',
   'cover-ashwarden.svg',
   'cover-tallow-king.svg',
   'cover-lantern-for-the-drowned.svg',
