@@ -135,7 +135,7 @@ describe('public content', () => {
     const firstPiece = page.locator('figure').first();
     const caption = firstPiece.locator('figcaption');
     expect(Number(await caption.evaluate((element) => getComputedStyle(element).opacity))).toBe(0);
-    await firstPiece.focus();
+    await firstPiece.getByRole('button').focus();
     await page.waitForFunction(() => getComputedStyle(document.querySelector('figure figcaption')!).opacity === '1');
     await caption.getByText('Arms of House Thrane').waitFor();
 
@@ -151,6 +151,10 @@ describe('public content', () => {
     expect(await player.getAttribute('src')).toBe('https://open.spotify.com/embed/playlist/37i9dQZF1DX8Uebhn9wzrS');
     expect(await page.locator('ol li').count()).toBe(10);
     await page.getByText('The Long Stair', { exact: true }).waitFor();
+    // Plain links under the player, for when the embed stays blank.
+    const spotify = page.getByRole('link', { name: 'Open in Spotify' });
+    expect(await spotify.getAttribute('href')).toBe('https://open.spotify.com/playlist/37i9dQZF1DX8Uebhn9wzrS');
+    expect(await spotify.getAttribute('rel')).toContain('noopener');
 
     await page.keyboard.press('ArrowLeft');
     expect(await artTab.getAttribute('aria-selected')).toBe('true');
@@ -158,12 +162,57 @@ describe('public content', () => {
     await page.close();
   });
 
-  it('shows the art captions below the images on a phone', async () => {
+  it('opens a piece full size by keyboard: focus stays in the viewer, arrows move, Escape returns focus', async () => {
+    const { page, problems } = await openPage(site.context, site.baseUrl, '/art-music');
+    const pieces = page.locator('figure');
+    const count = await pieces.count();
+    const opener = pieces.first().getByRole('button');
+    const firstTitle = /^View (.+) full size$/.exec((await opener.getAttribute('aria-label'))!)![1]!;
+    await opener.focus();
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('dialog', { name: firstTitle }).waitFor();
+    // Named by the piece it shows, so the name changes as the arrows move.
+    const viewer = page.getByRole('dialog');
+    expect(await viewer.getByText(`1 of ${count}`).isVisible()).toBe(true);
+    const image = viewer.getByRole('img', { name: firstTitle });
+    expect(await image.evaluate((element) => getComputedStyle(element).objectFit)).toBe('contain');
+
+    await page.keyboard.press('ArrowRight');
+    await viewer.getByText(`2 of ${count}`).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await viewer.getByText(`${count} of ${count}`).waitFor();
+
+    // Tab cycles inside the viewer only (the page behind is inert).
+    for (let n = 0; n < 6; n++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
+    expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await opener.click();
+    await viewer.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    expect(problems()).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the art in two columns on a phone, captions below the images, nothing cropped', async () => {
     const mobile = await site.newContext({ viewport: 'mobile' });
     const { page, problems } = await openPage(mobile, site.baseUrl, '/art-music');
     const caption = page.locator('figure figcaption').first();
     expect(await caption.evaluate((element) => getComputedStyle(element).position)).toBe('static');
     expect(await caption.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    const [first, second] = await page.locator('figure').evaluateAll((figures) =>
+      figures.slice(0, 2).map((figure) => figure.getBoundingClientRect().top),
+    );
+    expect(first).toBe(second);
+    expect(
+      await page.locator('figure img').first().evaluate((element) => getComputedStyle(element).objectFit),
+    ).toBe('contain');
     expect(problems()).toEqual([]);
     await mobile.close();
   });
