@@ -11,6 +11,7 @@ import {
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import type { ReactNode } from 'react';
+import { blogCategoryFrom, type BlogCategory } from '../domain/blog.js';
 import type { FormOutcome } from '../domain/form-posts.js';
 import { isAdminTab, type AdminTabId } from './admin/dashboard/admin-tabs.js';
 import { AppProviders, RootDocument, type AppTrpcClient } from './App.js';
@@ -70,17 +71,21 @@ function pageRoute<TPath extends string>(path: TPath, page: PageSpec, seo: SeoLo
     path,
     staticData: { pageFile: page.file },
     component: lazyRouteComponent(page.load),
+    // The page's data depends on its search parameters too (the blog's category).
+    loaderDeps: ({ search }: { search: Record<string, unknown> }) => ({ search }),
     // Typed by the path, so the route's params are what the path declares (`{ id: string }` for /blog/$id).
     loader: async ({
       context,
       params,
+      deps,
     }: {
       context: RouterContext;
       params: ResolveParams<TPath>;
+      deps: { search: Record<string, unknown> };
     }): Promise<PageRouteData> => {
       const [, data] = await Promise.all([
         // A page's queries that fail show the page's own error state; the loader itself never fails.
-        page.load().then((module) => module.prefetch(context.trpc, params).catch(() => undefined)),
+        page.load().then((module) => module.prefetch(context.trpc, params, deps.search).catch(() => undefined)),
         seo({ utils: context.trpc, origin: context.origin, params }),
       ]);
       // Loader data travels to the browser with the page, so hydration shows the same form state.
@@ -173,7 +178,15 @@ const artMusicRoute = createRoute({
   getParentRoute: site,
   ...pageRoute('/art-music', pages.artMusic, staticPage('/art-music')),
 });
-const blogRoute = createRoute({ getParentRoute: site, ...pageRoute('/blog', pages.blog, staticPage('/blog')) });
+const blogRoute = createRoute({
+  getParentRoute: site,
+  // ?category=soundtracks filters the list, so a filtered list can be shared and Back restores it.
+  validateSearch: (search: Record<string, unknown>): { category?: BlogCategory } => {
+    const category = blogCategoryFrom(search.category);
+    return category ? { category } : {};
+  },
+  ...pageRoute('/blog', pages.blog, staticPage('/blog')),
+});
 const blogPostRoute = createRoute({
   getParentRoute: site,
   ...pageRoute('/blog/$id', pages.blogPost, async (context) => (await seoBuilders()).blogPostSeo(context)),

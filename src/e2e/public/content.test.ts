@@ -111,6 +111,34 @@ describe('public content', () => {
     await page.close();
   });
 
+  it('keeps the blog filter in the URL: shareable, server-rendered, restored by Back', async () => {
+    // Served filtered, before any script runs.
+    const withoutScript = await site.newContext({ javaScriptEnabled: false });
+    const served = await withoutScript.newPage();
+    await served.goto(`${site.baseUrl}/blog?category=soundtracks`);
+    expect(await served.locator('main li').count()).toBe(2);
+    await withoutScript.close();
+
+    const { page, problems } = await openPage(site.context, site.baseUrl, '/blog?category=soundtracks');
+    const filter = (name: string) => page.getByRole('button', { name, exact: true });
+    expect(await filter('Soundtracks').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.locator('main li').count()).toBe(2);
+
+    await filter('Announcements').click();
+    await page.waitForURL(`${site.baseUrl}/blog?category=announcements`);
+    await page.waitForFunction(() => document.querySelectorAll('main li').length === 3);
+    await filter('All Posts').click();
+    await page.waitForURL(`${site.baseUrl}/blog`);
+    await page.waitForFunction(() => document.querySelectorAll('main li').length === 7);
+
+    await page.goBack();
+    await page.waitForURL(`${site.baseUrl}/blog?category=announcements`);
+    await page.waitForFunction(() => document.querySelectorAll('main li').length === 3);
+    expect(await filter('Announcements').getAttribute('aria-pressed')).toBe('true');
+    expect(problems()).toEqual([]);
+    await page.close();
+  });
+
   it('opens a blog post at the top of the page with its long date', async () => {
     const { page, problems } = await openPage(site.context, site.baseUrl, '/blog');
     const last = page.getByRole('link', { name: /^Read / }).last();
