@@ -1,6 +1,8 @@
 import { Badge, Button, Skeleton, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { BOOK_STATUS_LABELS, buyButtonFor } from '../../domain/books.js';
+import { BOOK_STATUS_LABELS } from '../../domain/books.js';
+import { seriesNumberLabel } from '../../domain/series.js';
+import { BuyActions } from '../books/BuyMenu.js';
 import { READING_ORDER_NOTE, SERIES_NAME } from '../content/site.js';
 import { trpc, type RouterOutputs } from '../trpc.js';
 import { BookIcon } from '../ui/icons.js';
@@ -41,7 +43,7 @@ export default function BooksPage() {
         ) : (
           <ul className={classes.grid}>
             {books.data.map((book, index) => (
-              <BookCard key={book.id} book={book} position={index + 1} />
+              <BookCard key={book.id} book={book} eager={index < 4} />
             ))}
           </ul>
         )}
@@ -55,8 +57,7 @@ export default function BooksPage() {
   );
 }
 
-function BookCard({ book, position }: { book: Book; position: number }) {
-  const buy = buyButtonFor(book.status, book.price);
+function BookCard({ book, eager }: { book: Book; eager: boolean }) {
   return (
     <li className={`${ui.card} ${classes.card}`}>
       <div className={classes.coverFrame}>
@@ -66,31 +67,25 @@ function BookCard({ book, position }: { book: Book; position: number }) {
           alt={`Cover of ${book.title}`}
           width={600}
           height={900}
-          loading={position > 4 ? 'lazy' : undefined}
+          loading={eager ? undefined : 'lazy'}
         />
         <Badge className={classes.status} variant="filled" color="dark" size="md">
           {BOOK_STATUS_LABELS[book.status]}
         </Badge>
       </div>
       <div className={ui.cardBody}>
-        <p className={classes.bookNumber}>Book {position}</p>
+        <p className={classes.bookNumber}>{seriesNumberLabel(book.seriesNumber) ?? 'Standalone'}</p>
         <Title order={2} className={classes.title}>
-          {book.title}
+          <Link to="/books/$slug" params={{ slug: book.slug }} className={classes.titleLink}>
+            {book.title}
+          </Link>
         </Title>
         <p className={`${ui.cardText} ${classes.description}`}>{book.description}</p>
         <div className={classes.actions}>
           <Button component={Link} to="/excerpts" variant="outline" color="gray" className={classes.secondary}>
             Read Excerpt
           </Button>
-          {buy.disabled ? (
-            <Button disabled className={classes.buy}>
-              {buy.label}
-            </Button>
-          ) : (
-            <Button component={Link} to="/preorder" className={classes.buy}>
-              {buy.label}
-            </Button>
-          )}
+          <BuyActions book={book} />
         </div>
       </div>
     </li>

@@ -111,7 +111,9 @@ function LatestRelease({ books, loading }: { books: RouterOutputs['books']['list
           ) : book ? (
             <>
               <Title order={3} className={classes.releaseTitle}>
-                {book.title}
+                <Link to="/books/$slug" params={{ slug: book.slug }} className={classes.releaseLink}>
+                  {book.title}
+                </Link>
               </Title>
               <div className={ui.meta}>
                 <Badge variant="outline" color="ember" size="lg">
