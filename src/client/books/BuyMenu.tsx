@@ -11,7 +11,8 @@ type Book = RouterOutputs['books']['list'][number];
 /** A button opening the shops, grouped by format; arrow keys move between them, Escape closes. */
 function ShopMenu({ label, groups, variant }: { label: string; groups: ShopGroup[]; variant: 'filled' | 'outline' }) {
   return (
-    <Menu position="bottom-start" width="target" shadow="md">
+    // Opens downward (a long list scrolls inside) so its first shops are never above the screen.
+    <Menu position="bottom-start" width="target" shadow="md" middlewares={{ flip: false, shift: true }}>
       <Menu.Target>
         <Button
           className={variant === 'filled' ? classes.buy : classes.secondary}

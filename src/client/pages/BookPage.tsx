@@ -2,6 +2,7 @@ import { Badge, Button, Title } from '@mantine/core';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { BOOK_STATUS_LABELS } from '../../domain/books.js';
 import { EDITION_FORMAT_LABELS } from '../../domain/editions.js';
+import { SPOILER_LEVELS } from '../../domain/excerpts.js';
 import { displayIsbn } from '../../domain/isbn.js';
 import { seriesNumberLabel } from '../../domain/series.js';
 import { BuyActions } from '../books/BuyMenu.js';
@@ -47,7 +48,10 @@ export default function BookPage() {
   }
   const data = book.data;
   const next = nextInSeries(data, books.data ?? []);
-  const own = (excerpts.data ?? []).filter((excerpt) => excerpt.bookId === data.id);
+  // Spoiler-free excerpts first, the major spoilers last.
+  const own = (excerpts.data ?? [])
+    .filter((excerpt) => excerpt.bookId === data.id)
+    .sort((a, b) => SPOILER_LEVELS.indexOf(a.spoilerLevel) - SPOILER_LEVELS.indexOf(b.spoilerLevel));
   const number = seriesNumberLabel(data.seriesNumber);
 
   return (
