@@ -2,24 +2,40 @@ import { Button, Menu, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { buyButtonFor } from '../../domain/books.js';
 import type { RouterOutputs } from '../trpc.js';
-import { shopGroups, type ShopGroup } from './book-links.js';
+import { useHydrated } from '../ui/form-outcome.js';
+import { EDITIONS_ANCHOR, shopGroups, type ShopGroup } from './book-links.js';
 import classes from './BuyMenu.module.css';
 import { ShopIcon } from './ShopIcon.js';
 
 type Book = RouterOutputs['books']['list'][number];
 
-/** A button opening the shops, grouped by format; arrow keys move between them, Escape closes. */
-function ShopMenu({ label, groups, variant }: { label: string; groups: ShopGroup[]; variant: 'filled' | 'outline' }) {
+type ShopMenuProps = { label: string; groups: ShopGroup[]; variant: 'filled' | 'outline'; slug: string };
+
+/**
+ * A button opening the shops, grouped by format; arrow keys move between them, Escape closes.
+ * Until the script runs it is a link to the book's editions, whose shop links work without it.
+ */
+function ShopMenu({ label, groups, variant, slug }: ShopMenuProps) {
+  const hydrated = useHydrated();
+  const className = variant === 'filled' ? classes.buy : classes.secondary;
+  const color = variant === 'filled' ? undefined : 'gray';
+  if (!hydrated)
+    return (
+      <Button
+        renderRoot={(props) => <Link {...props} to="/books/$slug" params={{ slug }} hash={EDITIONS_ANCHOR} />}
+        className={className}
+        variant={variant}
+        color={color}
+        fullWidth
+      >
+        {label}
+      </Button>
+    );
   return (
     // Opens downward (a long list scrolls inside) so its first shops are never above the screen.
     <Menu position="bottom-start" width="target" shadow="md" middlewares={{ flip: false, shift: true }}>
       <Menu.Target>
-        <Button
-          className={variant === 'filled' ? classes.buy : classes.secondary}
-          variant={variant}
-          color={variant === 'filled' ? undefined : 'gray'}
-          fullWidth
-        >
+        <Button className={className} variant={variant} color={color} fullWidth>
           {label}
         </Button>
       </Menu.Target>
@@ -72,11 +88,17 @@ export function BuyActions({ book }: { book: Book }) {
     </Button>
   );
   if (book.status === 'published')
-    return groups.length > 0 ? <ShopMenu label={buy.label} groups={groups} variant="filled" /> : preorderForm;
+    return groups.length > 0 ? (
+      <ShopMenu label={buy.label} groups={groups} variant="filled" slug={book.slug} />
+    ) : (
+      preorderForm
+    );
   return (
     <>
       {preorderForm}
-      {groups.length > 0 && <ShopMenu label="Preorder from a shop" groups={groups} variant="outline" />}
+      {groups.length > 0 && (
+        <ShopMenu label="Preorder from a shop" groups={groups} variant="outline" slug={book.slug} />
+      )}
     </>
   );
 }

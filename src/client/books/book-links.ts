@@ -16,3 +16,6 @@ export function shopGroups(book: Pick<Book, 'retailerLinks' | 'editions'>): Shop
   }
   return groups;
 }
+
+/** The id of the book page's editions section (the buy menu's link before the script runs). */
+export const EDITIONS_ANCHOR = 'editions';

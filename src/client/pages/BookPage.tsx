@@ -5,6 +5,7 @@ import { EDITION_FORMAT_LABELS } from '../../domain/editions.js';
 import { SPOILER_LEVELS } from '../../domain/excerpts.js';
 import { displayIsbn } from '../../domain/isbn.js';
 import { seriesNumberLabel } from '../../domain/series.js';
+import { EDITIONS_ANCHOR } from '../books/book-links.js';
 import { BuyActions } from '../books/BuyMenu.js';
 import { nextInSeries } from '../books/next-in-series.js';
 import { ShopIcon } from '../books/ShopIcon.js';
@@ -120,7 +121,7 @@ export default function BookPage() {
 
 function Editions({ book }: { book: Book }) {
   return (
-    <section aria-labelledby="editions-title" className={classes.section}>
+    <section id={EDITIONS_ANCHOR} aria-labelledby="editions-title" className={classes.section}>
       <h2 id="editions-title" className={classes.sectionTitle}>
         Editions
       </h2>

@@ -134,8 +134,7 @@ function LatestRelease({ books, loading }: { books: RouterOutputs['books']['list
               {book && <VisuallyHidden>: excerpts from {book.title}</VisuallyHidden>}
             </Button>
             <Button
-              component={Link}
-              to="/preorder"
+              renderRoot={(props) => <Link {...props} to="/preorder" search={book ? { book: book.slug } : {}} />}
               size="md"
               variant="outline"
               color="gray"

@@ -54,6 +54,12 @@ describe('books as products', () => {
     expect(new URL(old.headers.get('location')!, site.baseUrl).pathname).toBe('/books/the-ashwarden');
     expect((await fetch(`${site.baseUrl}/books/no-such-book`)).status).toBe(404);
 
+    // Before the script runs (or without it), Buy leads to the editions and their plain shop links.
+    const list = await (await fetch(`${site.baseUrl}/books`)).text();
+    expect(list).toContain('href="/books/the-ashwarden#editions"');
+    expect(html).toContain('id="editions"');
+    expect(html).toContain('href="https://www.kobo.com/search?query=9781917130004"');
+
     const sitemap = await (await fetch(`${site.baseUrl}/sitemap.xml`)).text();
     expect(sitemap).toContain(`<loc>${site.baseUrl}/books/the-ashwarden</loc>`);
   });
