@@ -50,7 +50,7 @@ export const demoSeries: SeriesInput = {
   description:
     'Four books of fire and succession: for nine hundred years the Wake beneath Vesperhold has judged the kings of Aurhald, until the night it goes dark.',
   readingOrderNote:
-    'Read the books in their numbered order: each one begins where the last one ends, and the secrets of the Wake are revealed in sequence.',
+    'New to the series? Read the books in publication order, beginning with The Ashwarden: each book opens where the last one closes, and the later excerpts assume you have walked the whole road.',
 };
 
 /** A book of the demo series; `seriesNumber` is its number in demoSeries. */

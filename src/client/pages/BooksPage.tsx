@@ -12,12 +12,22 @@ import ui from '../ui/ui.module.css';
 import classes from './BooksPage.module.css';
 import type { PagePrefetch } from './prefetch.js';
 
-export const prefetch: PagePrefetch = (utils) => utils.books.list.ensureData().catch(() => undefined);
+export const prefetch: PagePrefetch = (utils) =>
+  Promise.all([
+    utils.books.list.ensureData().catch(() => undefined),
+    utils.series.list.ensureData().catch(() => undefined),
+  ]);
 
 type Book = RouterOutputs['books']['list'][number];
 
 export default function BooksPage() {
   const books = trpc.books.list.useQuery();
+  const series = trpc.series.list.useQuery();
+  // The reading-order note of the series the books belong to, as the author wrote it.
+  const seriesIds = new Set(books.data?.map((book) => book.seriesId));
+  const readingOrderNote =
+    series.data?.find((entry) => seriesIds.has(entry.id) && entry.readingOrderNote)?.readingOrderNote ??
+    READING_ORDER_NOTE;
   return (
     <>
       <PageHeader
@@ -50,7 +60,7 @@ export default function BooksPage() {
 
         <aside className={classes.note} aria-label="Reading order">
           <BookIcon size={22} className={classes.noteIcon} />
-          <p className={classes.noteText}>{READING_ORDER_NOTE}</p>
+          <p className={classes.noteText}>{readingOrderNote}</p>
         </aside>
       </div>
     </>

@@ -64,6 +64,22 @@ describe('books as products', () => {
     expect(sitemap).toContain(`<loc>${site.baseUrl}/books/the-ashwarden</loc>`);
   });
 
+  it('shows the series’ own reading-order note on /books', async () => {
+    const series = (await (await fetch(`${site.baseUrl}/api/series`)).json()) as { id: string; name: string }[];
+    const cycle = series.find((entry) => entry.name === 'The Cinderwake Cycle')!;
+    const note = 'Start with The Ashwarden; the novellas can wait.';
+    const res = await fetch(`${site.baseUrl}/api/series/${cycle.id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${site.adminPassword}` },
+      body: JSON.stringify({ name: cycle.name, readingOrderNote: note }),
+    });
+    expect(res.status).toBe(200);
+    const { page, problems } = await openPage(site.context, site.baseUrl, '/books');
+    await page.getByRole('complementary', { name: 'Reading order' }).getByText(note).waitFor();
+    expect(problems()).toEqual([]);
+    await page.close();
+  });
+
   it('shows the book page with editions, its excerpts and the next in the series, linked from /books', async () => {
     const { page, problems } = await openPage(site.context, site.baseUrl, '/books');
     await page.getByRole('link', { name: 'The Ashwarden', exact: true }).click();
