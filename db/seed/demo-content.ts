@@ -419,11 +419,13 @@ export const demoBlogPosts: DemoBlogPost[] = [
 // Gallery
 // ---------------------------------------------------------------------------------------------
 
-export type DemoArtPiece = Omit<ArtPieceInput, 'imageUrl'> & { imageFile: string };
+/** `bookKey`: the demo book the piece shows (it appears on that book's page). */
+export type DemoArtPiece = Omit<ArtPieceInput, 'imageUrl' | 'bookId'> & { imageFile: string; bookKey?: string };
 
 export const demoArtPieces: DemoArtPiece[] = [
   {
     title: 'The Ember Seat',
+    bookKey: 'ashwarden',
     description: 'The iron throne of Aurhald above the Wake, painted as it stood on the night the fire went out.',
     imageFile: 'art-ember-seat.svg',
     artist: 'Ansa Morrow',
@@ -431,6 +433,7 @@ export const demoArtPieces: DemoArtPiece[] = [
   },
   {
     title: 'Sabine Orle, Ashwarden',
+    bookKey: 'ashwarden',
     description: 'The keeper of the royal dead, with the Warden’s lantern she will carry across half a kingdom.',
     imageFile: 'art-sabine-orle.svg',
     artist: 'Ansa Morrow',
@@ -461,6 +464,7 @@ export const demoArtPieces: DemoArtPiece[] = [
   },
   {
     title: 'The Tallow King',
+    bookKey: 'tallow-king',
     description: 'Pell on the night of his crowning, holding a single candle in his red hands.',
     imageFile: 'art-tallow-king.svg',
     artist: 'Noor Ellery',
@@ -468,6 +472,7 @@ export const demoArtPieces: DemoArtPiece[] = [
   },
   {
     title: 'Lisk, Under Water',
+    bookKey: 'lantern-for-the-drowned',
     description: 'The drowned city at low tide, lit by lanterns that nobody lit.',
     imageFile: 'art-lisk-under-water.svg',
     artist: 'Corin Madd',
@@ -475,6 +480,7 @@ export const demoArtPieces: DemoArtPiece[] = [
   },
   {
     title: 'The Burned Prince',
+    bookKey: 'tallow-king',
     description: '',
     imageFile: 'art-burned-prince.svg',
     artist: 'Wrenna Hale',

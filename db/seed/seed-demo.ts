@@ -69,8 +69,10 @@ export async function seedDemoContent(store: DemoContentStore, folders: DemoSeed
     const data = blogPostInputSchema.parse({ ...post, coverImage: objectPath(coverFile) });
     await store.createBlogPost(data, new Date(now - daysAgo * DAY_MS).toISOString());
   }
-  for (const { imageFile, ...piece } of demoArtPieces) {
-    await store.createArtPiece(artPieceInputSchema.parse({ ...piece, imageUrl: objectPath(imageFile) }));
+  for (const { imageFile, bookKey, ...piece } of demoArtPieces) {
+    const bookId = bookKey === undefined ? null : bookIds.get(bookKey);
+    if (bookId === undefined) throw new Error(`Demo art "${piece.title}" names unknown book ${bookKey}`);
+    await store.createArtPiece(artPieceInputSchema.parse({ ...piece, bookId, imageUrl: objectPath(imageFile) }));
   }
   for (const playlist of demoPlaylists) {
     await store.createPlaylist(playlistInputSchema.parse(playlist));

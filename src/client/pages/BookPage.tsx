@@ -24,6 +24,7 @@ export const prefetch: PagePrefetch = (utils, params) =>
     params.slug ? utils.books.bySlug.ensureData({ slug: params.slug }).catch(() => undefined) : undefined,
     utils.books.list.ensureData().catch(() => undefined),
     utils.excerpts.list.ensureData().catch(() => undefined),
+    utils.art.list.ensureData().catch(() => undefined),
   ]);
 
 type Book = RouterOutputs['books']['bySlug'];
@@ -36,6 +37,7 @@ export default function BookPage() {
   const book = trpc.books.bySlug.useQuery({ slug });
   const books = trpc.books.list.useQuery();
   const excerpts = trpc.excerpts.list.useQuery();
+  const art = trpc.art.list.useQuery();
 
   if (book.isPending) return <ReadingSkeleton label="Loading book" />;
   if (!book.data) {
@@ -54,6 +56,7 @@ export default function BookPage() {
     .filter((excerpt) => excerpt.bookId === data.id)
     .sort((a, b) => SPOILER_LEVELS.indexOf(a.spoilerLevel) - SPOILER_LEVELS.indexOf(b.spoilerLevel));
   const number = seriesNumberLabel(data.seriesNumber);
+  const relatedArt = (art.data ?? []).filter((piece) => piece.bookId === data.id);
 
   return (
     <article className={classes.page}>
@@ -99,6 +102,7 @@ export default function BookPage() {
       <div className={`${ui.container} ${classes.sections}`}>
         {data.editions.length > 0 && <Editions book={data} />}
         {own.length > 0 && <Excerpts excerpts={own} />}
+        {relatedArt.length > 0 && <RelatedArt pieces={relatedArt} />}
         {next && (
           <section aria-labelledby="next-title" className={classes.section}>
             <h2 id="next-title" className={classes.sectionTitle}>
@@ -209,6 +213,32 @@ function Excerpts({ excerpts }: { excerpts: Excerpt[] }) {
       </ul>
       <Button component={Link} to="/excerpts" variant="outline" color="gray" className={classes.ghost}>
         All excerpts
+      </Button>
+    </section>
+  );
+}
+
+function RelatedArt({ pieces }: { pieces: RouterOutputs['art']['list'] }) {
+  return (
+    <section aria-labelledby="art-title" className={classes.section}>
+      <h2 id="art-title" className={classes.sectionTitle}>
+        Art from this book
+      </h2>
+      <ul className={classes.art}>
+        {pieces.map((piece) => (
+          <li key={piece.id}>
+            <figure className={classes.artFigure}>
+              <img src={piece.imageUrl} alt={piece.title} loading="lazy" className={classes.artImage} />
+              <figcaption>
+                <span className={classes.artTitle}>{piece.title}</span>
+                <span className={classes.artArtist}>{piece.artist}</span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+      <Button component={Link} to="/art-music" variant="outline" color="gray" className={classes.ghost}>
+        The whole gallery
       </Button>
     </section>
   );

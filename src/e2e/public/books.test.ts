@@ -98,6 +98,10 @@ describe('books as products', () => {
     expect(await excerpts.getByRole('link').first().innerText()).toBe('The Burning of Kings');
     await excerpts.getByText('Read this one after finishing the book.').waitFor();
     expect(await excerpts.getByText('Beneath the chapterhouse', { exact: false }).count()).toBe(0);
+    const art = page.getByRole('region', { name: 'Art from this book' });
+    expect((await art.getByRole('img').evaluateAll((images) => images.map((image) => image.getAttribute('alt')))).sort()).toEqual(
+      ['Sabine Orle, Ashwarden', 'The Ember Seat'],
+    );
     await page.getByRole('region', { name: 'Next in the series' }).getByRole('link', { name: /The Tallow King/ }).click();
     await page.getByRole('heading', { level: 1, name: 'The Tallow King' }).waitFor();
     await page.getByText('Book 2 of The Cinderwake Cycle').waitFor();

@@ -84,6 +84,8 @@ interface ArtPiecesTable {
   artist: string;
   type: string;
   description: string;
+  /** The book the piece belongs to, if any. */
+  bookId: string | null;
 }
 
 interface PlaylistsTable {

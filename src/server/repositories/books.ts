@@ -103,8 +103,11 @@ export async function updateBook(db: AppDatabase, id: string, { slug, ...data }:
   return result.numUpdatedRows > 0n ? findBook(db, id) : undefined;
 }
 
-/** Deletes the book and, through the foreign key, its excerpts. Preorders are kept. */
+/** Deletes the book and, through the foreign key, its excerpts; its art stays, about no book. Preorders are kept. */
 export async function deleteBook(db: AppDatabase, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('books').where('id', '=', id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('artPieces').set({ bookId: null }).where('bookId', '=', id).execute();
+    const result = await trx.deleteFrom('books').where('id', '=', id).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  });
 }

@@ -8,7 +8,7 @@ import { SLUG_TAKEN } from '../trpc/routers/books.js';
 import { useTestApp } from '../test-support/app-context.js';
 import { describeContentContract } from '../test-support/content-contract.js';
 import { bearer, createVia, expectError, getList } from '../test-support/http.js';
-import { validBook } from '../test-support/test-app.js';
+import { validArtPiece, validBook } from '../test-support/test-app.js';
 
 const context = useTestApp();
 
@@ -176,5 +176,30 @@ describe('books as products', () => {
     expect(res.statusCode).toBe(204);
     const after = (await books()).find((candidate) => candidate.id === book.id);
     expect(after).toMatchObject({ seriesId: null, seriesNumber: null, series: null });
+  });
+
+  it('relates art to a book: an unknown book is refused, and deleting the book leaves the art about no book', async () => {
+    const book = await createVia<ListedBook>(context.t.app, '/api/books', context.token, validBook);
+    const art = () => getList<{ id: string; bookId: string | null }>(context.t.app, '/api/art');
+    const before = await art();
+    expectError(
+      await context.t.app.inject({
+        method: 'POST',
+        url: '/api/art',
+        headers: admin(),
+        payload: { ...validArtPiece, bookId: 'no-such-book' },
+      }),
+      400,
+      'The chosen book does not exist',
+    );
+    expect(await art()).toEqual(before);
+    const piece = await createVia<{ id: string; bookId: string | null }>(context.t.app, '/api/art', context.token, {
+      ...validArtPiece,
+      bookId: book.id,
+    });
+    expect(piece.bookId).toBe(book.id);
+    const res = await context.t.app.inject({ method: 'DELETE', url: `/api/books/${book.id}`, headers: admin() });
+    expect(res.statusCode).toBe(204);
+    expect((await art()).find((candidate) => candidate.id === piece.id)?.bookId).toBeNull();
   });
 });
