@@ -5,6 +5,7 @@ import {
   createRouter,
   lazyRouteComponent,
   Outlet,
+  redirect,
   type AnyRouteMatch,
   type ResolveParams,
 } from '@tanstack/react-router';
@@ -51,6 +52,7 @@ type SeoLoader = (context: SeoContext) => Promise<PageLoaderData>;
 const pages = {
   home: { file: 'pages/HomePage.tsx', load: () => import('./pages/HomePage.js') },
   books: { file: 'pages/BooksPage.tsx', load: () => import('./pages/BooksPage.js') },
+  book: { file: 'pages/BookPage.tsx', load: () => import('./pages/BookPage.js') },
   excerpts: { file: 'pages/ExcerptsPage.tsx', load: () => import('./pages/ExcerptsPage.js') },
   excerpt: { file: 'pages/ExcerptPage.tsx', load: () => import('./pages/ExcerptPage.js') },
   artMusic: { file: 'pages/ArtMusicPage.tsx', load: () => import('./pages/ArtMusicPage.js') },
@@ -166,6 +168,16 @@ const booksRoute = createRoute({
     return booksSeo(context, metaOf('/books'));
   }),
 });
+const bookRoute = createRoute({
+  getParentRoute: site,
+  // An old link by id (or any address the book answers to) moves permanently to its slug.
+  beforeLoad: async ({ context, params }) => {
+    const book = await context.trpc.books.bySlug.ensureData({ slug: params.slug }).catch(() => null);
+    if (book && book.slug !== params.slug)
+      throw redirect({ to: '/books/$slug', params: { slug: book.slug }, statusCode: 301 });
+  },
+  ...pageRoute('/books/$slug', pages.book, async (context) => (await seoBuilders()).bookSeo(context)),
+});
 const excerptsRoute = createRoute({
   getParentRoute: site,
   ...pageRoute('/excerpts', pages.excerpts, staticPage('/excerpts')),
@@ -202,8 +214,15 @@ const contactRoute = createRoute({
   getParentRoute: site,
   ...pageRoute('/contact', pages.contact, staticPage('/contact')),
 });
+/** `?book=<slug or id>` preselects the book; the form's result parameters pass through untouched. */
+function preorderSearch(search: Record<string, unknown>): { book?: string } {
+  const book = search.book;
+  return typeof book === 'string' || typeof book === 'number' ? { ...search, book: String(book) } : { ...search };
+}
+
 const preorderRoute = createRoute({
   getParentRoute: site,
+  validateSearch: preorderSearch,
   ...pageRoute('/preorder', pages.preorder, staticPage('/preorder')),
 });
 
@@ -243,6 +262,7 @@ export const routeTree = rootRoute.addChildren([
   siteRoute.addChildren([
     homeRoute,
     booksRoute,
+    bookRoute,
     excerptsRoute,
     excerptRoute,
     artMusicRoute,

@@ -31,11 +31,18 @@ describe('public content', () => {
     const { page, problems } = await openPage(site.context, site.baseUrl, '/books');
     const card = (title: string) => page.locator('li').filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
 
-    for (const title of ['The Ashwarden', 'The Tallow King']) {
-      const buy = card(title).getByRole('link', { name: 'Buy - $18.99' });
-      expect(await buy.getAttribute('href')).toBe('/preorder');
+    // Published books with shops open a menu of them; the price is the lowest edition's.
+    for (const [title, price] of [['The Ashwarden', '$9.99'], ['The Tallow King', '$10.99']] as const) {
+      const buy = card(title).getByRole('button', { name: `Buy - ${price}` });
+      expect(await buy.getAttribute('aria-haspopup')).toBe('menu');
     }
-    expect(await card('A Lantern for the Drowned').getByRole('link', { name: 'Preorder - $27.99' }).getAttribute('href')).toBe('/preorder');
+    expect(await card('A Lantern for the Drowned').getByRole('link', { name: 'Preorder - $12.99' }).getAttribute('href')).toBe(
+      '/preorder?book=a-lantern-for-the-drowned',
+    );
+    await card('A Lantern for the Drowned').getByRole('button', { name: 'Preorder from a shop' }).waitFor();
+    // The label comes from the book's number in its series, not from its place in the list.
+    expect(await card('The Tallow King').getByText('Book 2', { exact: true }).count()).toBe(1);
+    expect(await card('The Ember Codex').getByText('Standalone', { exact: true }).count()).toBe(1);
 
     const priced = card('The Ember Codex').getByRole('button', { name: '$24.99', exact: true });
     expect(await priced.isDisabled()).toBe(true);
@@ -43,7 +50,7 @@ describe('public content', () => {
     expect(await unpriced.isDisabled()).toBe(true);
 
     expect(await card('The Ashwarden').getByRole('link', { name: 'Read Excerpt' }).getAttribute('href')).toBe('/excerpts');
-    await card('A Lantern for the Drowned').getByRole('link', { name: 'Preorder - $27.99' }).click();
+    await card('A Lantern for the Drowned').getByRole('link', { name: 'Preorder - $12.99' }).click();
     await page.getByRole('heading', { level: 1, name: 'Preorder' }).waitFor();
     expect(problems()).toEqual([]);
     await page.close();

@@ -78,6 +78,13 @@ const blogListInput = (request: RestRequest) =>
  */
 export const restRoutes: RestRoute[] = [
   ...contentRoutes('/api/books', (caller) => caller.books),
+  {
+    method: 'GET',
+    url: '/api/books/by-slug/:slug',
+    call: (caller, r) => caller.books.bySlug({ slug: r.params.slug ?? '' }),
+    publicReadKey: (r) => `/api/books/by-slug/:slug ${r.params.slug ?? ''}`,
+  },
+  ...contentRoutes('/api/series', (caller) => caller.series),
   ...contentRoutes('/api/excerpts', (caller) => caller.excerpts),
   ...contentRoutes('/api/blog', (caller) => caller.blog, blogListInput),
   ...contentRoutes('/api/art', (caller) => caller.art),

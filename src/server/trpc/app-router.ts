@@ -5,11 +5,13 @@ import { booksRouter } from './routers/books.js';
 import { excerptsRouter } from './routers/excerpts.js';
 import { maintenanceRouter } from './routers/maintenance.js';
 import { playlistsRouter } from './routers/playlists.js';
+import { seriesRouter } from './routers/series.js';
 import { contactRouter, newsletterRouter, preordersRouter } from './routers/submissions.js';
 import { createCallerFactory, router } from './trpc.js';
 
 export const appRouter = router({
   books: booksRouter,
+  series: seriesRouter,
   excerpts: excerptsRouter,
   blog: blogRouter,
   art: artRouter,
