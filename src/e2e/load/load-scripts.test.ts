@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from '../server/paths.js';
+import { projectRoot } from '../../server/paths.js';
 
 const execFileAsync = promisify(execFile);
 
