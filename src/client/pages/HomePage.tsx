@@ -38,7 +38,7 @@ export default function HomePage() {
   return (
     <>
       <Hero />
-      <LatestRelease books={books.data} loading={books.isPending} />
+      <LatestRelease books={books.data} loading={books.isPending} failed={books.isError} />
       <LatestAnnouncements posts={posts.data} loading={posts.isPending} />
       <Spotlights />
       <Testimonials />
@@ -73,7 +73,14 @@ function Hero() {
   );
 }
 
-function LatestRelease({ books, loading }: { books: RouterOutputs['books']['list'] | undefined; loading: boolean }) {
+type LatestReleaseProps = {
+  books: RouterOutputs['books']['list'] | undefined;
+  loading: boolean;
+  /** The books could not be read: say so, rather than that no book exists yet. */
+  failed: boolean;
+};
+
+function LatestRelease({ books, loading, failed }: LatestReleaseProps) {
   const book = books ? latestRelease(books) : null;
   return (
     <section className={classes.section} aria-labelledby="latest-release-title">
@@ -123,6 +130,10 @@ function LatestRelease({ books, loading }: { books: RouterOutputs['books']['list
               </div>
               <p className={classes.releaseDescription}>{book.description}</p>
             </>
+          ) : failed ? (
+            <p className={classes.releaseDescription} role="alert">
+              The latest release could not be loaded. Please try again later.
+            </p>
           ) : (
             <p className={classes.releaseDescription}>
               The first book of the series is on its way. Subscribe to hear the moment it arrives.

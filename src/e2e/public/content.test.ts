@@ -118,6 +118,18 @@ describe('public content', () => {
     await page.close();
   });
 
+  it('says so on Home when the books cannot be read, instead of "on its way"', async () => {
+    const { page, problems } = await openPage(site.context, site.baseUrl, '/contact');
+    await page.route('**/trpc/*books.list*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+    );
+    await page.getByRole('navigation').getByRole('link', { name: 'Home', exact: true }).first().click();
+    await page.getByRole('alert').filter({ hasText: 'The latest release could not be loaded.' }).waitFor();
+    expect(await page.getByText('The first book of the series is on its way.').count()).toBe(0);
+    expect(problems().filter((problem) => !problem.includes('500'))).toEqual([]);
+    await page.close();
+  });
+
   it('keeps the blog filter in the URL: shareable, server-rendered, restored by Back', async () => {
     // Served filtered, before any script runs.
     const withoutScript = await site.newContext({ javaScriptEnabled: false });
