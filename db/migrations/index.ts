@@ -13,6 +13,8 @@ import * as m11 from './2026-11-22-11-create-preorders.js';
 import * as m12 from './2026-11-22-12-index-excerpts-book-id.js';
 import * as m13 from './2026-11-22-13-index-blog-posts-published-at.js';
 import * as m14 from './2026-11-23-01-create-write-probe.js';
+import * as m15 from './2026-11-23-10-newsletter-double-opt-in.js';
+import * as m16 from './2026-11-23-11-create-site-secrets.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +32,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-12-index-excerpts-book-id': m12,
   '2026-11-22-13-index-blog-posts-published-at': m13,
   '2026-11-23-01-create-write-probe': m14,
+  '2026-11-23-10-newsletter-double-opt-in': m15,
+  '2026-11-23-11-create-site-secrets': m16,
 };
