@@ -142,6 +142,12 @@ export async function unsubscribeFromNewsletter(db: AppDatabase, subscriptionId:
     .execute();
 }
 
+/** Erases a subscription (on the subscriber's request); false when there was none. */
+export async function deleteNewsletterSubscription(db: AppDatabase, subscriptionId: string): Promise<boolean> {
+  const result = await db.deleteFrom('newsletterSubscriptions').where('id', '=', subscriptionId).executeTakeFirst();
+  return result.numDeletedRows === 1n;
+}
+
 /** Newest first. */
 export async function listNewsletterSubscriptions(db: AppDatabase): Promise<NewsletterSubscription[]> {
   const rows = await db
