@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserSite } from '../support/fixture.js';
-import { logIn, openTab } from './admin-helpers.js';
+import { expectToast, logIn, openTab } from './admin-helpers.js';
 
 const ADMIN_DATE = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -182,6 +182,36 @@ describe('admin: read-only lists and CSV exports', () => {
       await fresh.getByRole('heading', { name: heading }).waitFor();
       await fresh.close();
     }
+    expect(site.problems).toEqual([]);
+  });
+
+  it('erases a contact message and a preorder after confirming in the modal; Cancel keeps them', async () => {
+    await openTab(page, 'Contact');
+    const messages = page.getByRole('list', { name: 'Contact submissions' });
+    const mara = messages.getByRole('listitem').filter({ hasText: 'Mara Quill' });
+    await mara.getByRole('button', { name: 'Delete message from Mara Quill' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete message?' });
+    await dialog.getByText('“Message from Mara Quill” will be permanently deleted. This cannot be undone.').waitFor();
+    // Cancel has the focus: Enter keeps the message.
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Contact Submissions (2)' }).waitFor();
+    await mara.getByRole('button', { name: 'Delete message from Mara Quill' }).click();
+    await dialog.getByRole('button', { name: 'Delete message' }).click();
+    await expectToast(page, 'Success', 'Message deleted successfully');
+    await page.getByRole('heading', { name: 'Contact Submissions (1)' }).waitFor();
+    const contact = await adminList<{ name: string }>('/api/admin/contact');
+    expect(contact.map((message) => message.name)).toEqual(['=cmd()']);
+
+    await openTab(page, 'Preorders');
+    await page.getByRole('button', { name: 'Delete preorder from Ivo Rask' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete preorder?' })
+      .getByRole('button', { name: 'Delete preorder' })
+      .click();
+    await expectToast(page, 'Success', 'Preorder deleted successfully');
+    await page.getByRole('heading', { name: 'No Preorders' }).waitFor();
+    expect(await adminList('/api/admin/preorders')).toEqual([]);
     expect(site.problems).toEqual([]);
   });
 });

@@ -154,6 +154,8 @@ describe('subscribing sends a confirmation email', () => {
       expectPage(res, refused[index]![1], EXPIRED);
       expect(res.body).not.toContain('<script>alert');
     });
+    const head = await t.app.inject({ method: 'HEAD', url: local(link) });
+    expect(head.statusCode).toBe(404);
     expect(await subscriber(email)).toEqual(before);
     // The real link still works afterwards.
     expectPage(await follow(link), 200, "You're in");

@@ -77,7 +77,8 @@ export async function registerNewsletterPages(
     return sendPage(reply, 429, PAGES.tooMany);
   };
 
-  app.get(CONFIRM_PATH, async (request, reply) => {
+  // No HEAD twin: a link checker's HEAD must not confirm anyone.
+  app.get(CONFIRM_PATH, { exposeHeadRoute: false }, async (request, reply) => {
     const refused = limited(request, reply);
     if (refused) return refused;
     const check = tokens.checkConfirmToken(tokenOf(request), Date.now());
