@@ -58,7 +58,7 @@ describe('newsletter emails, end to end', () => {
     await logIn(page, site);
     await openTab(page, 'Newsletter');
     const row = page.getByRole('table', { name: 'Subscribers' }).getByRole('row', { name: new RegExp(address) });
-    await row.getByText('Unsubscribed', { exact: true }).waitFor();
+    await row.getByText('Unsubscribed', { exact: true }).filter({ visible: true }).waitFor();
     await row.getByRole('button', { name: `Delete ${address}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete subscriber?' });
     await dialog.getByText(`“${address}” will be permanently deleted. This cannot be undone.`).waitFor();

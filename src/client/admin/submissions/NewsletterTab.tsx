@@ -54,6 +54,22 @@ function StatusFilter({
   );
 }
 
+function StatusBadge({ status }: { status: NewsletterStatus }) {
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light" radius="sm">
+      {NEWSLETTER_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+function SubscribedAt({ date }: { date: Date }) {
+  return (
+    <Text component="time" dateTime={date.toISOString()} size="sm" c="dimmed">
+      {formatAdminDate(date)}
+    </Text>
+  );
+}
+
 function SubscriberTable({
   subscriptions,
   remove,
@@ -68,13 +84,17 @@ function SubscriberTable({
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={300}>
       <Table verticalSpacing="xs" striped highlightOnHover aria-label="Subscribers">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Email</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Subscribed</Table.Th>
+            <Table.Th scope="col" visibleFrom="sm">
+              Status
+            </Table.Th>
+            <Table.Th scope="col" visibleFrom="sm">
+              Subscribed
+            </Table.Th>
             <Table.Th scope="col">
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
@@ -83,14 +103,19 @@ function SubscriberTable({
         <Table.Tbody>
           {subscriptions.map((subscription) => (
             <Table.Tr key={subscription.id}>
-              <Table.Td className={classes.breakAnywhere}>{subscription.email}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Badge color={STATUS_COLORS[subscription.status]} variant="light" radius="sm">
-                  {NEWSLETTER_STATUS_LABELS[subscription.status]}
-                </Badge>
+              <Table.Td className={classes.breakAnywhere}>
+                {subscription.email}
+                {/* On a phone the status and date sit under the address instead of in columns. */}
+                <Stack gap={4} mt={6} align="flex-start" hiddenFrom="sm">
+                  <StatusBadge status={subscription.status} />
+                  <SubscribedAt date={subscription.createdAt} />
+                </Stack>
               </Table.Td>
-              <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={subscription.createdAt.toISOString()}>{formatAdminDate(subscription.createdAt)}</time>
+              <Table.Td style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
+                <StatusBadge status={subscription.status} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
+                <SubscribedAt date={subscription.createdAt} />
               </Table.Td>
               <Table.Td ta="right">
                 <DeleteButton
