@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../rate-limit/request-limits.js';
 import { loadOrCreateSecret } from '../repositories/site-secrets.js';
 import { createFakeClientBuild } from '../test-support/fake-client-build.js';
 import { getList } from '../test-support/http.js';
@@ -328,6 +329,35 @@ describe('links and delivery problems', () => {
         .where('email', '=', email)
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ confirmationSentAt: null, confirmedAt: null });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('counts link pages against the per-address read limit: past it, a 429 page with Retry-After', async () => {
+    const app = await createTestApp({ RATE_LIMITS: 'on' });
+    try {
+      type Request = ['GET' | 'POST', string];
+      const open = ([method, url]: Request, remoteAddress = '10.9.9.9') =>
+        app.app.inject({ method, url, remoteAddress });
+      const requests: Request[] = [
+        ['GET', '/newsletter/confirm?token=x'],
+        ['GET', '/newsletter/unsubscribe?token=x'],
+        ['POST', '/newsletter/unsubscribe?token=x'],
+      ];
+      const answers = await Promise.all(
+        Array.from({ length: LIMITS.publicRead.limit + 3 }, (_, n) => open(requests[n % requests.length]!)),
+      );
+      const statuses = answers.map((res) => res.statusCode);
+      expect(statuses.filter((status) => status === 400)).toHaveLength(LIMITS.publicRead.limit);
+      const refused = answers.filter((res) => res.statusCode === 429);
+      expect(refused).toHaveLength(3);
+      for (const res of refused) {
+        expectPage(res, 429, 'Too many requests');
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      // Another address is not affected.
+      expect((await open(requests[0]!, '10.9.9.10')).statusCode).toBe(400);
     } finally {
       await app.close();
     }
