@@ -15,6 +15,9 @@ import * as m13 from './2026-11-22-13-index-blog-posts-published-at.js';
 import * as m14 from './2026-11-23-01-create-write-probe.js';
 import * as m15 from './2026-11-23-10-newsletter-double-opt-in.js';
 import * as m16 from './2026-11-23-11-create-site-secrets.js';
+import * as m21 from './2026-11-23-21-create-series.js';
+import * as m22 from './2026-11-23-22-books-as-products.js';
+import * as m23 from './2026-11-23-23-art-book.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +37,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-01-create-write-probe': m14,
   '2026-11-23-10-newsletter-double-opt-in': m15,
   '2026-11-23-11-create-site-secrets': m16,
+  '2026-11-23-21-create-series': m21,
+  '2026-11-23-22-books-as-products': m22,
+  '2026-11-23-23-art-book': m23,
 };

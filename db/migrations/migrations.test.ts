@@ -22,6 +22,7 @@ const APP_TABLES = [
   'newsletter_subscriptions',
   'playlists',
   'preorders',
+  'series',
   'site_secrets',
   'users',
   'write_probe',
@@ -103,7 +104,47 @@ describe('migrations', () => {
 
     expect(await schemaOf(db)).toEqual(schema);
     expect((await sql`SELECT * FROM kysely_migration ORDER BY name`.execute(db)).rows).toEqual(recorded);
-    expect(await db.selectFrom('books').selectAll().execute()).toEqual([{ id: 'b1', ...validBook }]);
+    expect(await db.selectFrom('books').selectAll().execute()).toEqual([
+      { id: 'b1', ...validBook, slug: '', seriesId: null, seriesNumber: null, editions: '[]', retailerLinks: '[]' },
+    ]);
+  });
+
+  it('give existing books unique slugs and number them in one series by display order', async () => {
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('2026-11-23-01-create-write-probe')).error).toBeUndefined();
+    for (const [id, title, order] of [
+      ['b3', 'Second Fire', 2],
+      ['b1', 'The Ashwarden', 1],
+      ['b2', 'The Ashwarden', 1],
+      ['b4', '¡Últimas Cenizas!', 3],
+    ] as const) {
+      await sql`INSERT INTO books (id, title, description, cover_image, status, price, "order")
+        VALUES (${id}, ${title}, 'd', '/objects/c.png', 'published', '$1', ${order})`.execute(db);
+    }
+    await migrateToLatest(db);
+    const books = await db
+      .selectFrom('books')
+      .select(['id', 'slug', 'seriesNumber', 'seriesId', 'editions', 'retailerLinks'])
+      .orderBy('seriesNumber')
+      .execute();
+    expect(books.map(({ id, slug, seriesNumber }) => [id, slug, seriesNumber])).toEqual([
+      ['b1', 'the-ashwarden', 1],
+      ['b2', 'the-ashwarden-2', 2],
+      ['b3', 'second-fire', 3],
+      ['b4', 'ultimas-cenizas', 4],
+    ]);
+    const series = await db.selectFrom('series').select(['id', 'name']).execute();
+    expect(series).toEqual([{ id: books[0]!.seriesId, name: 'The Cinderwake Cycle' }]);
+    expect(new Set(books.map((book) => book.seriesId))).toEqual(new Set([series[0]!.id]));
+    expect(books.every((book) => book.editions === '[]' && book.retailerLinks === '[]')).toBe(true);
+    await expect(sql`UPDATE books SET slug = 'second-fire' WHERE id = 'b1'`.execute(db)).rejects.toMatchObject({
+      code: 'SQLITE_CONSTRAINT_UNIQUE',
+    });
+  });
+
+  it('create no series for a site without books', async () => {
+    await migrateToLatest(db);
+    expect(await db.selectFrom('series').selectAll().execute()).toEqual([]);
   });
 
   it('can all be rolled back', async () => {

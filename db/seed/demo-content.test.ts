@@ -7,6 +7,8 @@ import { artPieceInputSchema } from '../../src/domain/art.schema.js';
 import { BLOG_CATEGORIES } from '../../src/domain/blog.js';
 import { blogPostInputSchema } from '../../src/domain/blog.schema.js';
 import { BOOK_STATUSES } from '../../src/domain/books.js';
+import { isValidIsbn13 } from '../../src/domain/isbn.js';
+import { shopForUrl } from '../../src/domain/retailers.js';
 import { bookInputSchema } from '../../src/domain/books.schema.js';
 import { SPOILER_LEVELS } from '../../src/domain/excerpts.js';
 import { excerptInputSchema } from '../../src/domain/excerpts.schema.js';
@@ -14,10 +16,12 @@ import { playlistInputSchema } from '../../src/domain/playlists.schema.js';
 import {
   AUTHOR_NAME,
   DEMO_IMAGE_FILES,
+  SITE_IMAGE_FILES,
   SERIES_NAME,
   demoArtPieces,
   demoBlogPosts,
   demoBooks,
+  demoSeries,
   demoExcerpts,
   demoPlaylists,
 } from './demo-content.js';
@@ -50,8 +54,28 @@ describe('demo content', () => {
 
     it.each(demoBooks.map((book) => [book.title, book] as const))('%s parses with bookInputSchema', (_title, book) => {
       const { key: _key, coverFile, ...input } = book;
-      const result = bookInputSchema.safeParse({ ...input, coverImage: objectPath(coverFile) });
+      const result = bookInputSchema.safeParse({ ...input, seriesId: 'series', coverImage: objectPath(coverFile) });
       expect(issuesOf(result)).toEqual([]);
+    });
+
+    it('numbers the books 1-4 in the series, with unique slugs', () => {
+      expect(demoBooks.map((book) => book.seriesNumber)).toEqual([1, 2, 3, 4]);
+      expect(new Set(demoBooks.map((book) => book.slug)).size).toBe(demoBooks.length);
+      expect(demoSeries.name).toBe(SERIES_NAME);
+    });
+
+    it('gives every published and preorder book editions with valid, distinct ISBN-13s and shop links', () => {
+      const isbns = new Set<string>();
+      for (const book of demoBooks.filter((b) => b.status !== 'coming-soon')) {
+        const editions = book.editions ?? [];
+        expect(editions.length).toBeGreaterThanOrEqual(3);
+        for (const edition of editions) {
+          expect(isValidIsbn13(edition.isbn ?? '')).toBe(true);
+          isbns.add(edition.isbn ?? '');
+          expect(edition.links?.length).toBeGreaterThan(0);
+        }
+      }
+      expect(isbns.size).toBe(demoBooks.flatMap((book) => book.editions ?? []).length);
     });
 
     it('covers every status: two published, one preorder, one coming soon', () => {
@@ -184,8 +208,17 @@ describe('demo content', () => {
     );
   });
 
-  it('links to no outside address except the soundtrack playlist', () => {
-    const text = JSON.stringify({ demoBooks, demoExcerpts, demoBlogPosts, demoArtPieces, demoPlaylists });
+  it('links to known shops from the books, and elsewhere to no outside address but the soundtrack playlist', () => {
+    const shopLinks = demoBooks.flatMap((book) => [
+      ...(book.retailerLinks ?? []),
+      ...(book.editions ?? []).flatMap((edition) => edition.links ?? []),
+    ]);
+    for (const link of shopLinks) {
+      expect(link.url).toMatch(/^https:\/\//);
+      expect(shopForUrl(link.url), link.url).not.toBeNull();
+    }
+    const books = demoBooks.map(({ editions: _editions, retailerLinks: _links, ...book }) => book);
+    const text = JSON.stringify({ books, demoExcerpts, demoBlogPosts, demoArtPieces, demoPlaylists });
     const links = text.match(/https?:\/\/[^\s"'<>)]+/g) ?? [];
     expect(links).toEqual([SPOTIFY_URL]);
     const domains =
@@ -202,8 +235,6 @@ describe('demo images', () => {
     ...demoBooks.map((book) => book.coverFile),
     ...demoBlogPosts.map((post) => post.coverFile),
     ...demoArtPieces.map((piece) => piece.imageFile),
-    'author-portrait.svg',
-    'hero.svg',
   ];
 
   it('lists every file once', () => {
@@ -219,12 +250,17 @@ describe('demo images', () => {
   });
 
   it('ships every listed image, and lists every shipped one', () => {
-    for (const file of DEMO_IMAGE_FILES) expect(existsSync(join(DEMO_DIR, file)), file).toBe(true);
+    const listed = [...DEMO_IMAGE_FILES, ...SITE_IMAGE_FILES];
+    for (const file of listed) expect(existsSync(join(DEMO_DIR, file)), file).toBe(true);
     const shipped = readdirSync(DEMO_DIR).filter((file) => file.endsWith('.svg'));
-    expect([...shipped].sort()).toEqual([...DEMO_IMAGE_FILES].sort());
+    expect([...shipped].sort()).toEqual([...listed].sort());
   });
 
-  it.each(DEMO_IMAGE_FILES)('%s is a small, self-contained SVG', (file) => {
+  it('copies into uploads only what the content refers to, so nothing seeded is listed as unused', () => {
+    expect([...DEMO_IMAGE_FILES].sort()).toEqual([...new Set(referenced)].sort());
+  });
+
+  it.each([...DEMO_IMAGE_FILES, ...SITE_IMAGE_FILES])('%s is a small, self-contained SVG', (file) => {
     const path = join(DEMO_DIR, file);
     expect(statSync(path).size).toBeLessThan(MAX_SVG_BYTES);
     const svg = readFileSync(path, 'utf8');

@@ -4,19 +4,24 @@
  *
  * Paragraphs in long text fields are separated by a single '\n' (the site splits on line breaks).
  */
-import type { BookInput } from '../../src/domain/books.schema.js';
+import type { BookInput, EditionInput } from '../../src/domain/books.schema.js';
+import type { SeriesInput } from '../../src/domain/series.schema.js';
 import type { ExcerptInput } from '../../src/domain/excerpts.schema.js';
 import type { BlogPostInput } from '../../src/domain/blog.schema.js';
 import type { ArtPieceInput } from '../../src/domain/art.schema.js';
 import type { PlaylistInput } from '../../src/domain/playlists.schema.js';
 
+/** Images the site's own pages show from /demo/ (the home hero, the author's portrait): never copied to uploads. */
+export const SITE_IMAGE_FILES: string[] = ['hero.svg', 'author-portrait.svg'];
+
 export const SERIES_NAME = 'The Cinderwake Cycle';
 export const AUTHOR_NAME = 'Delphine Rook';
 
-/** Demo image files live in public/demo/; the seed copies each to DATA_DIR/uploads and refers to it as /objects/<file name>. */
+/**
+ * The demo content's images live in public/demo/; the seed copies each to DATA_DIR/uploads and refers to it
+ * as /objects/<file name>, like the author's own uploads.
+ */
 export const DEMO_IMAGE_FILES: string[] = [
-  'hero.svg',
-  'author-portrait.svg',
   'cover-ashwarden.svg',
   'cover-tallow-king.svg',
   'cover-lantern-for-the-drowned.svg',
@@ -44,7 +49,66 @@ const paragraphs = (...lines: string[]): string => lines.join('\n');
 // Books
 // ---------------------------------------------------------------------------------------------
 
-export type DemoBook = Omit<BookInput, 'coverImage'> & { key: string; coverFile: string };
+export const demoSeries: SeriesInput = {
+  name: SERIES_NAME,
+  description:
+    'Four books of fire and succession: for nine hundred years the Wake beneath Vesperhold has judged the kings of Aurhald, until the night it goes dark.',
+  readingOrderNote:
+    'New to the series? Read the books in publication order, beginning with The Ashwarden: each book opens where the last one closes, and the later excerpts assume you have walked the whole road.',
+};
+
+/** A book of the demo series; `seriesNumber` is its number in demoSeries. */
+export type DemoBook = Omit<BookInput, 'coverImage' | 'seriesId'> & {
+  key: string;
+  coverFile: string;
+  seriesNumber: number;
+};
+
+/** Shop search pages for an ISBN: plausible links that need no real listing. */
+const printShops = (isbn: string) => [
+  { url: `https://bookshop.org/search?keywords=${isbn}` },
+  { url: `https://www.barnesandnoble.com/s/${isbn}` },
+  { url: `https://www.waterstones.com/books/search/term/${isbn}` },
+];
+const ebookShops = (isbn: string) => [
+  { url: `https://www.kobo.com/search?query=${isbn}` },
+  { url: `https://books.apple.com/us/search?term=${isbn}` },
+  { url: `https://play.google.com/store/search?q=${isbn}&c=books` },
+];
+const audiobookShops = (title: string) => [
+  { url: `https://www.audible.com/search?keywords=${encodeURIComponent(title)}` },
+];
+const amazonFor = (title: string) => [{ url: `https://www.amazon.com/s?k=${encodeURIComponent(title)}&i=stripbooks` }];
+
+/** The ISBNs below are invented, each with its correct ISBN-13 check digit. */
+function editionsOf(
+  title: string,
+  editions: {
+    hardcover?: [string, string, number, string];
+    paperback?: [string, string, number, string];
+    ebook?: [string, string, string];
+    audiobook?: [string, string, string, string];
+  },
+): EditionInput[] {
+  const list: EditionInput[] = [];
+  if (editions.hardcover) {
+    const [isbn, price, pageCount, releaseDate] = editions.hardcover;
+    list.push({ format: 'hardcover', isbn, price, pageCount, releaseDate, links: printShops(isbn) });
+  }
+  if (editions.paperback) {
+    const [isbn, price, pageCount, releaseDate] = editions.paperback;
+    list.push({ format: 'paperback', isbn, price, pageCount, releaseDate, links: printShops(isbn) });
+  }
+  if (editions.ebook) {
+    const [isbn, price, releaseDate] = editions.ebook;
+    list.push({ format: 'ebook', isbn, price, releaseDate, links: ebookShops(isbn) });
+  }
+  if (editions.audiobook) {
+    const [isbn, price, audioLength, releaseDate] = editions.audiobook;
+    list.push({ format: 'audiobook', isbn, price, audioLength, releaseDate, links: audiobookShops(title) });
+  }
+  return list;
+}
 
 export const demoBooks: DemoBook[] = [
   {
@@ -56,6 +120,15 @@ export const demoBooks: DemoBook[] = [
     status: 'published',
     price: '$18.99',
     order: 1,
+    seriesNumber: 1,
+    slug: 'the-ashwarden',
+    editions: editionsOf('The Ashwarden', {
+      hardcover: ['9781917110006', '$27.99', 432, '2024-10-15'],
+      paperback: ['9781917120005', '$18.99', 448, '2025-09-09'],
+      ebook: ['9781917130004', '$9.99', '2024-10-15'],
+      audiobook: ['9781917140003', '$24.99', '14 h 20 min', '2024-10-15'],
+    }),
+    retailerLinks: amazonFor('The Ashwarden'),
   },
   {
     key: 'tallow-king',
@@ -66,6 +139,15 @@ export const demoBooks: DemoBook[] = [
     status: 'published',
     price: '$18.99',
     order: 2,
+    seriesNumber: 2,
+    slug: 'the-tallow-king',
+    editions: editionsOf('The Tallow King', {
+      hardcover: ['9781917210003', '$28.99', 496, '2025-10-14'],
+      paperback: ['9781917220002', '$18.99', 512, '2026-09-08'],
+      ebook: ['9781917230001', '$10.99', '2025-10-14'],
+      audiobook: ['9781917240000', '$25.99', '16 h 5 min', '2025-10-14'],
+    }),
+    retailerLinks: amazonFor('The Tallow King'),
   },
   {
     key: 'lantern-for-the-drowned',
@@ -76,6 +158,14 @@ export const demoBooks: DemoBook[] = [
     status: 'preorder',
     price: '$27.99',
     order: 3,
+    seriesNumber: 3,
+    slug: 'a-lantern-for-the-drowned',
+    editions: editionsOf('A Lantern for the Drowned', {
+      hardcover: ['9781917310000', '$27.99', 528, '2027-03-02'],
+      ebook: ['9781917330008', '$12.99', '2027-03-02'],
+      audiobook: ['9781917340007', '$26.99', '17 h 40 min', '2027-03-02'],
+    }),
+    retailerLinks: amazonFor('A Lantern for the Drowned'),
   },
   {
     key: 'unkindled-throne',
@@ -86,6 +176,8 @@ export const demoBooks: DemoBook[] = [
     status: 'coming-soon',
     price: null,
     order: 4,
+    seriesNumber: 4,
+    slug: 'the-unkindled-throne',
   },
 ];
 
@@ -331,11 +423,13 @@ export const demoBlogPosts: DemoBlogPost[] = [
 // Gallery
 // ---------------------------------------------------------------------------------------------
 
-export type DemoArtPiece = Omit<ArtPieceInput, 'imageUrl'> & { imageFile: string };
+/** `bookKey`: the demo book the piece shows (it appears on that book's page). */
+export type DemoArtPiece = Omit<ArtPieceInput, 'imageUrl' | 'bookId'> & { imageFile: string; bookKey?: string };
 
 export const demoArtPieces: DemoArtPiece[] = [
   {
     title: 'The Ember Seat',
+    bookKey: 'ashwarden',
     description: 'The iron throne of Aurhald above the Wake, painted as it stood on the night the fire went out.',
     imageFile: 'art-ember-seat.svg',
     artist: 'Ansa Morrow',
@@ -343,6 +437,7 @@ export const demoArtPieces: DemoArtPiece[] = [
   },
   {
     title: 'Sabine Orle, Ashwarden',
+    bookKey: 'ashwarden',
     description: 'The keeper of the royal dead, with the Warden’s lantern she will carry across half a kingdom.',
     imageFile: 'art-sabine-orle.svg',
     artist: 'Ansa Morrow',
@@ -373,6 +468,7 @@ export const demoArtPieces: DemoArtPiece[] = [
   },
   {
     title: 'The Tallow King',
+    bookKey: 'tallow-king',
     description: 'Pell on the night of his crowning, holding a single candle in his red hands.',
     imageFile: 'art-tallow-king.svg',
     artist: 'Noor Ellery',
@@ -380,6 +476,7 @@ export const demoArtPieces: DemoArtPiece[] = [
   },
   {
     title: 'Lisk, Under Water',
+    bookKey: 'lantern-for-the-drowned',
     description: 'The drowned city at low tide, lit by lanterns that nobody lit.',
     imageFile: 'art-lisk-under-water.svg',
     artist: 'Corin Madd',
@@ -387,6 +484,7 @@ export const demoArtPieces: DemoArtPiece[] = [
   },
   {
     title: 'The Burned Prince',
+    bookKey: 'tallow-king',
     description: '',
     imageFile: 'art-burned-prince.svg',
     artist: 'Wrenna Hale',

@@ -1,4 +1,4 @@
-import { copyFile } from 'node:fs/promises';
+import { chmod, copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { artPieceInputSchema, type ArtPieceData } from '../../src/domain/art.schema.js';
 import { blogPostInputSchema, type BlogPostData } from '../../src/domain/blog.schema.js';
@@ -6,6 +6,7 @@ import { bookInputSchema, type BookData } from '../../src/domain/books.schema.js
 import { excerptInputSchema, type ExcerptData } from '../../src/domain/excerpts.schema.js';
 import { UPLOADED_OBJECT_PREFIX } from '../../src/domain/images.js';
 import { playlistInputSchema, type PlaylistData } from '../../src/domain/playlists.schema.js';
+import { seriesInputSchema, type SeriesData } from '../../src/domain/series.schema.js';
 import {
   DEMO_IMAGE_FILES,
   demoArtPieces,
@@ -13,10 +14,12 @@ import {
   demoBooks,
   demoExcerpts,
   demoPlaylists,
+  demoSeries,
 } from './demo-content.js';
 
 /** Where the demo records go: the server passes its repositories, bound to one transaction. */
 export interface DemoContentStore {
+  createSeries(data: SeriesData): Promise<{ id: string }>;
   createBook(data: BookData): Promise<{ id: string }>;
   createExcerpt(data: ExcerptData): Promise<unknown>;
   createBlogPost(data: BlogPostData, publishedAt: string): Promise<unknown>;
@@ -41,13 +44,19 @@ const objectPath = (file: string) => `${UPLOADED_OBJECT_PREFIX}${file}`;
  */
 export async function seedDemoContent(store: DemoContentStore, folders: DemoSeedFolders): Promise<void> {
   await Promise.all(
-    DEMO_IMAGE_FILES.map((file) =>
-      copyFile(path.join(folders.demoImagesDir, file), path.join(folders.uploadsDir, file)),
-    ),
+    DEMO_IMAGE_FILES.map(async (file) => {
+      const copy = path.join(folders.uploadsDir, file);
+      await copyFile(path.join(folders.demoImagesDir, file), copy);
+      // Like every upload: readable by the site's own user only.
+      await chmod(copy, 0o600);
+    }),
   );
+  const series = await store.createSeries(seriesInputSchema.parse(demoSeries));
   const bookIds = new Map<string, string>();
   for (const { key, coverFile, ...book } of demoBooks) {
-    const created = await store.createBook(bookInputSchema.parse({ ...book, coverImage: objectPath(coverFile) }));
+    const created = await store.createBook(
+      bookInputSchema.parse({ ...book, seriesId: series.id, coverImage: objectPath(coverFile) }),
+    );
     bookIds.set(key, created.id);
   }
   for (const { bookKey, ...excerpt } of demoExcerpts) {
@@ -60,8 +69,10 @@ export async function seedDemoContent(store: DemoContentStore, folders: DemoSeed
     const data = blogPostInputSchema.parse({ ...post, coverImage: objectPath(coverFile) });
     await store.createBlogPost(data, new Date(now - daysAgo * DAY_MS).toISOString());
   }
-  for (const { imageFile, ...piece } of demoArtPieces) {
-    await store.createArtPiece(artPieceInputSchema.parse({ ...piece, imageUrl: objectPath(imageFile) }));
+  for (const { imageFile, bookKey, ...piece } of demoArtPieces) {
+    const bookId = bookKey === undefined ? null : bookIds.get(bookKey);
+    if (bookId === undefined) throw new Error(`Demo art "${piece.title}" names unknown book ${bookKey}`);
+    await store.createArtPiece(artPieceInputSchema.parse({ ...piece, bookId, imageUrl: objectPath(imageFile) }));
   }
   for (const playlist of demoPlaylists) {
     await store.createPlaylist(playlistInputSchema.parse(playlist));

@@ -18,6 +18,8 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Menu.css';
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';

@@ -5,12 +5,14 @@ import {
   createRouter,
   lazyRouteComponent,
   Outlet,
+  redirect,
   type AnyRouteMatch,
   type ResolveParams,
 } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import type { ReactNode } from 'react';
+import { blogCategoryFrom, type BlogCategory } from '../domain/blog.js';
 import type { FormOutcome } from '../domain/form-posts.js';
 import { isAdminTab, type AdminTabId } from './admin/dashboard/admin-tabs.js';
 import { AppProviders, RootDocument, type AppTrpcClient } from './App.js';
@@ -50,6 +52,7 @@ type SeoLoader = (context: SeoContext) => Promise<PageLoaderData>;
 const pages = {
   home: { file: 'pages/HomePage.tsx', load: () => import('./pages/HomePage.js') },
   books: { file: 'pages/BooksPage.tsx', load: () => import('./pages/BooksPage.js') },
+  book: { file: 'pages/BookPage.tsx', load: () => import('./pages/BookPage.js') },
   excerpts: { file: 'pages/ExcerptsPage.tsx', load: () => import('./pages/ExcerptsPage.js') },
   excerpt: { file: 'pages/ExcerptPage.tsx', load: () => import('./pages/ExcerptPage.js') },
   artMusic: { file: 'pages/ArtMusicPage.tsx', load: () => import('./pages/ArtMusicPage.js') },
@@ -70,17 +73,21 @@ function pageRoute<TPath extends string>(path: TPath, page: PageSpec, seo: SeoLo
     path,
     staticData: { pageFile: page.file },
     component: lazyRouteComponent(page.load),
+    // The page's data depends on its search parameters too (the blog's category).
+    loaderDeps: ({ search }: { search: Record<string, unknown> }) => ({ search }),
     // Typed by the path, so the route's params are what the path declares (`{ id: string }` for /blog/$id).
     loader: async ({
       context,
       params,
+      deps,
     }: {
       context: RouterContext;
       params: ResolveParams<TPath>;
+      deps: { search: Record<string, unknown> };
     }): Promise<PageRouteData> => {
       const [, data] = await Promise.all([
         // A page's queries that fail show the page's own error state; the loader itself never fails.
-        page.load().then((module) => module.prefetch(context.trpc, params).catch(() => undefined)),
+        page.load().then((module) => module.prefetch(context.trpc, params, deps.search).catch(() => undefined)),
         seo({ utils: context.trpc, origin: context.origin, params }),
       ]);
       // Loader data travels to the browser with the page, so hydration shows the same form state.
@@ -161,6 +168,16 @@ const booksRoute = createRoute({
     return booksSeo(context, metaOf('/books'));
   }),
 });
+const bookRoute = createRoute({
+  getParentRoute: site,
+  // An old link by id (or any address the book answers to) moves permanently to its slug.
+  beforeLoad: async ({ context, params }) => {
+    const book = await context.trpc.books.bySlug.ensureData({ slug: params.slug }).catch(() => null);
+    if (book && book.slug !== params.slug)
+      throw redirect({ to: '/books/$slug', params: { slug: book.slug }, statusCode: 301 });
+  },
+  ...pageRoute('/books/$slug', pages.book, async (context) => (await seoBuilders()).bookSeo(context)),
+});
 const excerptsRoute = createRoute({
   getParentRoute: site,
   ...pageRoute('/excerpts', pages.excerpts, staticPage('/excerpts')),
@@ -173,7 +190,15 @@ const artMusicRoute = createRoute({
   getParentRoute: site,
   ...pageRoute('/art-music', pages.artMusic, staticPage('/art-music')),
 });
-const blogRoute = createRoute({ getParentRoute: site, ...pageRoute('/blog', pages.blog, staticPage('/blog')) });
+const blogRoute = createRoute({
+  getParentRoute: site,
+  // ?category=soundtracks filters the list, so a filtered list can be shared and Back restores it.
+  validateSearch: (search: Record<string, unknown>): { category?: BlogCategory } => {
+    const category = blogCategoryFrom(search.category);
+    return category ? { category } : {};
+  },
+  ...pageRoute('/blog', pages.blog, staticPage('/blog')),
+});
 const blogPostRoute = createRoute({
   getParentRoute: site,
   ...pageRoute('/blog/$id', pages.blogPost, async (context) => (await seoBuilders()).blogPostSeo(context)),
@@ -189,8 +214,15 @@ const contactRoute = createRoute({
   getParentRoute: site,
   ...pageRoute('/contact', pages.contact, staticPage('/contact')),
 });
+/** `?book=<slug or id>` preselects the book; the form's result parameters pass through untouched. */
+function preorderSearch(search: Record<string, unknown>): { book?: string } {
+  const book = search.book;
+  return typeof book === 'string' || typeof book === 'number' ? { ...search, book: String(book) } : { ...search };
+}
+
 const preorderRoute = createRoute({
   getParentRoute: site,
+  validateSearch: preorderSearch,
   ...pageRoute('/preorder', pages.preorder, staticPage('/preorder')),
 });
 
@@ -230,6 +262,7 @@ export const routeTree = rootRoute.addChildren([
   siteRoute.addChildren([
     homeRoute,
     booksRoute,
+    bookRoute,
     excerptsRoute,
     excerptRoute,
     artMusicRoute,

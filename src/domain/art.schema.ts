@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ART_TYPES } from './art.js';
-import { enumField, requiredText, textWithEmptyDefault } from './fields.schema.js';
+import { enumField, optionalText, requiredText, textWithEmptyDefault } from './fields.schema.js';
 import { artImageSchema } from './images.schema.js';
 import { TEXT_LIMITS } from './limits.js';
 
@@ -10,6 +10,8 @@ export const artPieceInputSchema = z.object({
   imageUrl: artImageSchema,
   artist: requiredText('Artist', TEXT_LIMITS.name),
   type: enumField('Type', ART_TYPES),
+  /** Blank: not about one book. Shown on that book's page. */
+  bookId: optionalText('Book', 100),
 });
 export type ArtPieceInput = z.input<typeof artPieceInputSchema>;
 export type ArtPieceData = z.output<typeof artPieceInputSchema>;

@@ -1,5 +1,10 @@
 export const BLOG_CATEGORIES = ['announcements', 'behind-scenes', 'soundtracks'] as const;
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
+
+/** The category a `?category=` value names, or undefined (all posts) for anything else. */
+export function blogCategoryFrom(value: unknown): BlogCategory | undefined {
+  return BLOG_CATEGORIES.find((category) => category === value);
+}
 export const DEFAULT_BLOG_CATEGORY: BlogCategory = 'announcements';
 
 const CATEGORY_LABELS: Record<BlogCategory, string> = {

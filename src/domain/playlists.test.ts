@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playlistEmbedUrl } from './playlists.js';
+import { playlistEmbedUrl, playlistListenLinks } from './playlists.js';
 
 describe('playlistEmbedUrl', () => {
   it('turns a Spotify playlist link into its embed URL', () => {
@@ -28,5 +28,26 @@ describe('playlistEmbedUrl', () => {
       }),
     ).toBe('https://open.spotify.com/embed/playlist/a');
     expect(playlistEmbedUrl({ spotifyUrl: null, appleMusicUrl: null })).toBeNull();
+  });
+});
+
+describe('playlistListenLinks', () => {
+  it('links to the playlist itself on each service it has, never to an embed', () => {
+    expect(
+      playlistListenLinks({
+        spotifyUrl: 'https://open.spotify.com/embed/playlist/abc?si=123',
+        appleMusicUrl: 'https://embed.music.apple.com/us/playlist/ash/pl.u-123',
+      }),
+    ).toEqual([
+      { label: 'Open in Spotify', url: 'https://open.spotify.com/playlist/abc' },
+      { label: 'Open in Apple Music', url: 'https://music.apple.com/us/playlist/ash/pl.u-123' },
+    ]);
+  });
+
+  it('has no link for a service the playlist is not on', () => {
+    expect(playlistListenLinks({ spotifyUrl: 'https://open.spotify.com/playlist/a', appleMusicUrl: null })).toEqual([
+      { label: 'Open in Spotify', url: 'https://open.spotify.com/playlist/a' },
+    ]);
+    expect(playlistListenLinks({ spotifyUrl: null, appleMusicUrl: null })).toEqual([]);
   });
 });

@@ -15,3 +15,22 @@ export function playlistEmbedUrl(playlist: Pick<Playlist, 'spotifyUrl' | 'appleM
   }
   return null;
 }
+
+export type ListenLink = { label: 'Open in Spotify' | 'Open in Apple Music'; url: string };
+
+/**
+ * Plain links to the playlist on each streaming service it has: where the embedded player stays
+ * blank (the service unreachable, a blocker), the reader can still get to the music.
+ */
+export function playlistListenLinks(playlist: Pick<Playlist, 'spotifyUrl' | 'appleMusicUrl'>): ListenLink[] {
+  const links: ListenLink[] = [];
+  if (playlist.spotifyUrl) {
+    const url = new URL(playlist.spotifyUrl);
+    links.push({ label: 'Open in Spotify', url: `https://open.spotify.com${url.pathname.replace(/^\/embed\//, '/')}` });
+  }
+  if (playlist.appleMusicUrl) {
+    const url = new URL(playlist.appleMusicUrl);
+    links.push({ label: 'Open in Apple Music', url: `https://music.apple.com${url.pathname}` });
+  }
+  return links;
+}

@@ -3,6 +3,8 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MAX_JSON_BODY_BYTES } from '../domain/limits.js';
 import { AdminAuth } from './auth/admin-auth.js';
+import { registerBackupDownload } from './backup/backup-download.js';
+import { BackupService } from './backup/backup-service.js';
 import { PublicCache } from './cache/public-cache.js';
 import type { AppConfig } from './config.js';
 import type { AppDatabase } from './db/connection.js';
@@ -73,6 +75,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicOrigin: config.publicUrl,
     mailer: mail.mailer,
     newsletterMail: mail.newsletterMail,
+    backups: new BackupService(config.dataDir, config.backup),
+    uploadsDir,
   };
 
   const app = Fastify({
@@ -120,6 +124,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerRestRoutes(app, services);
   await mail.registerPages(app, services);
   registerCsvExports(app, services);
+  registerBackupDownload(app, services);
   await registerUploadRoutes(app, services, uploadsDir);
 
   const clientMode = options.client ?? 'none';

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       publicRateLimits: true,
       logLevel: 'info',
       trustProxy: false,
+      backup: { dir: path.resolve('./data/backups'), everyMs: 86_400_000, keep: 14 },
       publicUrl: null,
       mail: { smtpUrl: null, from: { name: 'The Cinderwake Cycle', address: 'newsletter@localhost' } },
       clientDir: null,
@@ -43,6 +44,9 @@ describe('loadConfig', () => {
         RATE_LIMITS: 'off',
         LOG_LEVEL: 'warn',
         TRUST_PROXY: '10.0.0.1, 10.0.0.2',
+        BACKUP_DIR: '/tmp/site-backups',
+        BACKUP_EVERY: '6h',
+        BACKUP_KEEP: '3',
         PUBLIC_URL: 'https://delphinerook.com/',
         SMTP_URL: 'smtps://mailer:p%40ss@smtp.relay.example:465',
         MAIL_FROM: '"Delphine Rook" <news@delphinerook.com>',
@@ -58,6 +62,7 @@ describe('loadConfig', () => {
       publicRateLimits: false,
       logLevel: 'warn',
       trustProxy: ['10.0.0.1', '10.0.0.2'],
+      backup: { dir: '/tmp/site-backups', everyMs: 6 * 3_600_000, keep: 3 },
       publicUrl: 'https://delphinerook.com',
       mail: {
         smtpUrl: 'smtps://mailer:p%40ss@smtp.relay.example:465',
@@ -75,6 +80,20 @@ describe('loadConfig', () => {
     expect(load(env).seedDemo).toBe(seedDemo);
   });
 
+  it.each([
+    ['30m', 30 * 60_000],
+    ['1h', 3_600_000],
+    ['6H', 6 * 3_600_000],
+    ['1d', 86_400_000],
+    ['off', null],
+  ])('reads BACKUP_EVERY=%s', (value, everyMs) => {
+    expect(load({ BACKUP_EVERY: value }).backup.everyMs).toBe(everyMs);
+  });
+
+  it('keeps backups under DATA_DIR unless BACKUP_DIR says otherwise', () => {
+    expect(load({ DATA_DIR: '/srv/data' }).backup.dir).toBe('/srv/data/backups');
+  });
+
   it('treats an empty ADMIN_PASSWORD as unset', () => {
     expect(load({ ADMIN_PASSWORD: '' }).adminPassword).toBeUndefined();
   });
@@ -87,6 +106,13 @@ describe('loadConfig', () => {
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO: must be 0 or 1'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD: must be at least 8 characters'],
+    [{ BACKUP_EVERY: 'daily' }, 'BACKUP_EVERY: must be off or a number with m, h or d'],
+    [{ BACKUP_EVERY: '0h' }, 'BACKUP_EVERY'],
+    [{ BACKUP_EVERY: '1w' }, 'BACKUP_EVERY'],
+    [{ BACKUP_EVERY: '400d' }, 'BACKUP_EVERY'],
+    [{ BACKUP_KEEP: '0' }, 'BACKUP_KEEP: must be a whole number from 1 to 1000'],
+    [{ BACKUP_KEEP: '2.5' }, 'BACKUP_KEEP'],
+    [{ BACKUP_KEEP: 'many' }, 'BACKUP_KEEP'],
     [{ PUBLIC_URL: 'delphinerook.com' }, 'PUBLIC_URL: must be the site’s public origin'],
     [{ PUBLIC_URL: 'ftp://delphinerook.com' }, 'PUBLIC_URL: must be the site’s public origin'],
     [{ PUBLIC_URL: 'https://delphinerook.com/blog' }, 'PUBLIC_URL: must be the site’s public origin'],

@@ -4,6 +4,18 @@ import { mailFromSchema, OUTBOX_SENDER, smtpUrlSchema, type MailConfig } from '.
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+const INTERVAL_UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const MAX_BACKUP_INTERVAL_MS = 365 * INTERVAL_UNIT_MS.d;
+
+/** `30m`, `6h`, `1d`… as milliseconds, `off` as null; undefined when the text is neither. */
+function parseBackupInterval(text: string): number | null | undefined {
+  if (text === 'off') return null;
+  const match = /^(\d{1,6})(m|h|d)$/.exec(text);
+  if (!match) return undefined;
+  const ms = Number(match[1]) * INTERVAL_UNIT_MS[match[2] as keyof typeof INTERVAL_UNIT_MS];
+  return ms > 0 && ms <= MAX_BACKUP_INTERVAL_MS ? ms : undefined;
+}
+
 /** The origin of an absolute http(s) URL that names nothing but its origin; null otherwise. */
 function originOf(value: string): string | null {
   let url: URL;
@@ -37,6 +49,24 @@ const envSchema = z.object({
     .transform((value): boolean | string[] =>
       value === 'true' ? true : value === 'false' || value === '' ? false : value.split(',').map((part) => part.trim()),
     ),
+  BACKUP_DIR: z.string().trim().optional(),
+  BACKUP_EVERY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default('1d')
+    .transform((value, ctx) => {
+      const ms = parseBackupInterval(value);
+      if (ms !== undefined) return ms;
+      ctx.addIssue({ code: 'custom', message: 'must be off or a number with m, h or d (e.g. 6h, 1d), at most 365d' });
+      return z.NEVER;
+    }),
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'must be a whole number from 1 to 1000' })
+    .int('must be a whole number from 1 to 1000')
+    .min(1, 'must be a whole number from 1 to 1000')
+    .max(1000, 'must be a whole number from 1 to 1000')
+    .default(14),
   PUBLIC_URL: z
     .string()
     .trim()
@@ -71,6 +101,14 @@ export type AppConfig = {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Fastify's trustProxy: true, or the proxy addresses; set it behind a reverse proxy. */
   trustProxy: boolean | string[];
+  backup: {
+    /** Where scheduled and downloaded archives are kept (BACKUP_DIR, default DATA_DIR/backups). */
+    dir: string;
+    /** Time between scheduled backups; null when BACKUP_EVERY=off. */
+    everyMs: number | null;
+    /** How many archives to keep; older ones are deleted after each new backup. */
+    keep: number;
+  };
   /** The site's public origin for every absolute link (canonical, feeds, emails); null: the request's Host. */
   publicUrl: string | null;
   /** Outgoing mail: the relay (or none: the outbox) and the sender. */
@@ -89,15 +127,21 @@ export function loadConfig(env: NodeJS.ProcessEnv, clientDir: string | null): Ap
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const vars = parsed.data;
+  const dataDir = path.resolve(vars.DATA_DIR);
   return {
     port: vars.PORT,
     host: vars.HOST,
-    dataDir: path.resolve(vars.DATA_DIR),
+    dataDir,
     adminPassword: vars.ADMIN_PASSWORD,
     seedDemo: vars.SEED_DEMO === '1' || vars.SEED_DEMO === 'true',
     publicRateLimits: vars.RATE_LIMITS === 'on',
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
+    backup: {
+      dir: vars.BACKUP_DIR ? path.resolve(vars.BACKUP_DIR) : path.join(dataDir, 'backups'),
+      everyMs: vars.BACKUP_EVERY,
+      keep: vars.BACKUP_KEEP,
+    },
     publicUrl: vars.PUBLIC_URL,
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? OUTBOX_SENDER },
     clientDir,

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_IMAGE_FILES } from '../../db/seed/demo-content.js';
@@ -41,6 +41,9 @@ describe('a new database with SEED_DEMO unset (default 1)', () => {
   it('serves every demo image under /objects/, identical to public/demo', async () => {
     const stored = await readdir(path.join(context.t.dataDir, 'uploads'));
     expect(stored.sort()).toEqual([...DEMO_IMAGE_FILES].sort());
+    for (const file of stored) {
+      expect((await stat(path.join(context.t.dataDir, 'uploads', file))).mode & 0o777, file).toBe(0o600);
+    }
     for (const file of DEMO_IMAGE_FILES) {
       const res = await context.t.app.inject({ method: 'GET', url: `/objects/${file}` });
       expect(res.statusCode, file).toBe(200);

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { buildApp, type BuiltApp } from './app.js';
+import { startBackupSchedule } from './backup/backup-schedule.js';
+import { removePidFile, writePidFile } from './backup/running-server.js';
 import { ConfigError, loadConfig } from './config.js';
 import { describeRelay } from './mail/mail-config.js';
 import { OUTBOX_FOLDER_NAME } from './mail/mailer.js';
@@ -42,23 +44,35 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
     );
   }
 
+  const { services } = built;
+  const stopBackups = config.backup.everyMs
+    ? startBackupSchedule(services.backups, config.backup.everyMs, app.log)
+    : () => undefined;
+
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received: finishing in-flight requests`);
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    stopBackups();
+    // A backup under way is finished first, so no half-written archive is left behind.
+    Promise.all([services.backups.idle(), removePidFile(config.dataDir)])
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Tells `npm run restore` that the site is running on this DATA_DIR.
+  const address = app.server.address();
+  await writePidFile(config.dataDir, typeof address === 'object' && address ? address.port : config.port);
   app.log.info(`Ready in ${Math.round(performance.now() - startedAt)} ms`);
 }
 

@@ -1,15 +1,16 @@
 import { Badge, Button, Skeleton, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ART_TYPE_LABELS, type ArtType } from '../../domain/art.js';
-import { PLAYLIST_EMBED_HEIGHT, playlistEmbedUrl } from '../../domain/playlists.js';
+import { PLAYLIST_EMBED_HEIGHT, playlistEmbedUrl, playlistListenLinks } from '../../domain/playlists.js';
 import type { Playlist } from '../../domain/playlists.schema.js';
 import { SERIES_NAME } from '../content/site.js';
 import { trpc } from '../trpc.js';
-import { ImageIcon, MusicIcon } from '../ui/icons.js';
+import { ExternalIcon, ImageIcon, MusicIcon } from '../ui/icons.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { StateMessage } from '../ui/StateMessage.js';
 import ui from '../ui/ui.module.css';
 import classes from './ArtMusicPage.module.css';
+import { ArtViewer } from './ArtViewer.js';
 import type { PagePrefetch } from './prefetch.js';
 
 export const prefetch: PagePrefetch = (utils) =>
@@ -62,8 +63,7 @@ function artTypeLabel(type: string): string {
 
 function ArtGallery() {
   const art = trpc.art.list.useQuery();
-  // Tapping a piece pins its caption open (touch screens have no hover).
-  const [pinned, setPinned] = useState<string | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
 
   if (art.isPending) {
     return (
@@ -85,48 +85,40 @@ function ArtGallery() {
     );
   }
   return (
-    <ul className={classes.artGrid}>
-      {pieces.map((piece) => {
-        const isPinned = pinned === piece.id;
-        const toggle = () => setPinned(isPinned ? null : piece.id);
-        return (
+    <>
+      <ul className={classes.artGrid}>
+        {pieces.map((piece, index) => (
           <li key={piece.id} className={classes.artItem}>
-            <figure
-              className={classes.artFigure}
-              tabIndex={0}
-              data-pinned={isPinned || undefined}
-              aria-labelledby={`art-title-${piece.id}`}
-              onClick={toggle}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' || event.key === ' ') {
-                  event.preventDefault();
-                  toggle();
-                }
-              }}
-            >
-              <img
-                className={classes.artImage}
-                src={piece.imageUrl}
-                alt={piece.title}
-                loading="lazy"
-                width={800}
-                height={1000}
-              />
+            <figure className={classes.artFigure}>
+              <button
+                type="button"
+                className={classes.artOpen}
+                aria-label={`View ${piece.title} full size`}
+                onClick={() => setViewing(index)}
+              >
+                <img
+                  className={classes.artImage}
+                  src={piece.imageUrl}
+                  alt={piece.title}
+                  loading="lazy"
+                  width={800}
+                  height={1000}
+                />
+              </button>
               <figcaption className={classes.artCaption}>
                 <Badge variant="outline" color="gray" size="sm" className={classes.artType}>
                   {artTypeLabel(piece.type)}
                 </Badge>
-                <span id={`art-title-${piece.id}`} className={classes.artTitle}>
-                  {piece.title}
-                </span>
+                <span className={classes.artTitle}>{piece.title}</span>
                 <span className={classes.artArtist}>by {piece.artist}</span>
                 {piece.description && <span className={classes.artDescription}>{piece.description}</span>}
               </figcaption>
             </figure>
           </li>
-        );
-      })}
-    </ul>
+        ))}
+      </ul>
+      <ArtViewer pieces={pieces} index={viewing} onMove={setViewing} onClose={() => setViewing(null)} />
+    </>
   );
 }
 
@@ -180,6 +172,7 @@ function Music() {
 
 function PlaylistView({ playlist }: { playlist: Playlist }) {
   const embedUrl = playlistEmbedUrl(playlist);
+  const listenLinks = playlistListenLinks(playlist);
   return (
     <section className={classes.music} data-has-player={embedUrl ? '' : undefined} aria-labelledby="playlist-title">
       <div className={classes.playlistIntro}>
@@ -200,6 +193,22 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
             loading="lazy"
             allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture"
           />
+        )}
+        {listenLinks.length > 0 && (
+          <p className={classes.listenLinks}>
+            {listenLinks.map((link) => (
+              <a
+                key={link.url}
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={classes.listenLink}
+              >
+                {link.label}
+                <ExternalIcon size={16} aria-hidden="true" />
+              </a>
+            ))}
+          </p>
         )}
       </div>
       <div className={classes.tracks}>

@@ -1,8 +1,7 @@
 import { Button, Skeleton, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { BLOG_FILTERS, type BlogCategory, type BlogFilterId } from '../../domain/blog.js';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { BLOG_FILTERS, blogCategoryFrom, type BlogFilterId } from '../../domain/blog.js';
 import { AUTHOR_NAME } from '../content/site.js';
 import { trpc } from '../trpc.js';
 import { CategoryBadge } from '../ui/badges.js';
@@ -14,11 +13,19 @@ import ui from '../ui/ui.module.css';
 import classes from './BlogPage.module.css';
 import type { PagePrefetch } from './prefetch.js';
 
-export const prefetch: PagePrefetch = (utils) => utils.blog.list.ensureData().catch(() => undefined);
+export const prefetch: PagePrefetch = (utils, _params, search) => {
+  const category = blogCategoryFrom(search.category);
+  return utils.blog.list.ensureData(category ? { category } : undefined).catch(() => undefined);
+};
+
+const blogRoute = getRouteApi('/site/blog');
 
 export default function BlogPage() {
-  const [filter, setFilter] = useState<BlogFilterId>('all');
-  const category: BlogCategory | undefined = filter === 'all' ? undefined : filter;
+  const category = blogRoute.useSearch({ select: (search) => search.category });
+  const navigate = blogRoute.useNavigate();
+  const filter: BlogFilterId = category ?? 'all';
+  const setFilter = (id: BlogFilterId) =>
+    void navigate({ search: id === 'all' ? {} : { category: id }, resetScroll: false });
   const posts = trpc.blog.list.useQuery(category ? { category } : undefined, { placeholderData: keepPreviousData });
 
   return (

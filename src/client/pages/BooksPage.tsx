@@ -1,6 +1,8 @@
 import { Badge, Button, Skeleton, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { BOOK_STATUS_LABELS, buyButtonFor } from '../../domain/books.js';
+import { BOOK_STATUS_LABELS } from '../../domain/books.js';
+import { seriesNumberLabel } from '../../domain/series.js';
+import { BuyActions } from '../books/BuyMenu.js';
 import { READING_ORDER_NOTE, SERIES_NAME } from '../content/site.js';
 import { trpc, type RouterOutputs } from '../trpc.js';
 import { BookIcon } from '../ui/icons.js';
@@ -10,12 +12,22 @@ import ui from '../ui/ui.module.css';
 import classes from './BooksPage.module.css';
 import type { PagePrefetch } from './prefetch.js';
 
-export const prefetch: PagePrefetch = (utils) => utils.books.list.ensureData().catch(() => undefined);
+export const prefetch: PagePrefetch = (utils) =>
+  Promise.all([
+    utils.books.list.ensureData().catch(() => undefined),
+    utils.series.list.ensureData().catch(() => undefined),
+  ]);
 
 type Book = RouterOutputs['books']['list'][number];
 
 export default function BooksPage() {
   const books = trpc.books.list.useQuery();
+  const series = trpc.series.list.useQuery();
+  // The reading-order note of the series the books belong to, as the author wrote it.
+  const seriesIds = new Set(books.data?.map((book) => book.seriesId));
+  const readingOrderNote =
+    series.data?.find((entry) => seriesIds.has(entry.id) && entry.readingOrderNote)?.readingOrderNote ??
+    READING_ORDER_NOTE;
   return (
     <>
       <PageHeader
@@ -41,22 +53,21 @@ export default function BooksPage() {
         ) : (
           <ul className={classes.grid}>
             {books.data.map((book, index) => (
-              <BookCard key={book.id} book={book} position={index + 1} />
+              <BookCard key={book.id} book={book} eager={index < 4} />
             ))}
           </ul>
         )}
 
         <aside className={classes.note} aria-label="Reading order">
           <BookIcon size={22} className={classes.noteIcon} />
-          <p className={classes.noteText}>{READING_ORDER_NOTE}</p>
+          <p className={classes.noteText}>{readingOrderNote}</p>
         </aside>
       </div>
     </>
   );
 }
 
-function BookCard({ book, position }: { book: Book; position: number }) {
-  const buy = buyButtonFor(book.status, book.price);
+function BookCard({ book, eager }: { book: Book; eager: boolean }) {
   return (
     <li className={`${ui.card} ${classes.card}`}>
       <div className={classes.coverFrame}>
@@ -66,31 +77,25 @@ function BookCard({ book, position }: { book: Book; position: number }) {
           alt={`Cover of ${book.title}`}
           width={600}
           height={900}
-          loading={position > 4 ? 'lazy' : undefined}
+          loading={eager ? undefined : 'lazy'}
         />
         <Badge className={classes.status} variant="filled" color="dark" size="md">
           {BOOK_STATUS_LABELS[book.status]}
         </Badge>
       </div>
       <div className={ui.cardBody}>
-        <p className={classes.bookNumber}>Book {position}</p>
+        <p className={classes.bookNumber}>{seriesNumberLabel(book.seriesNumber) ?? 'Standalone'}</p>
         <Title order={2} className={classes.title}>
-          {book.title}
+          <Link to="/books/$slug" params={{ slug: book.slug }} className={classes.titleLink}>
+            {book.title}
+          </Link>
         </Title>
         <p className={`${ui.cardText} ${classes.description}`}>{book.description}</p>
         <div className={classes.actions}>
           <Button component={Link} to="/excerpts" variant="outline" color="gray" className={classes.secondary}>
             Read Excerpt
           </Button>
-          {buy.disabled ? (
-            <Button disabled className={classes.buy}>
-              {buy.label}
-            </Button>
-          ) : (
-            <Button component={Link} to="/preorder" className={classes.buy}>
-              {buy.label}
-            </Button>
-          )}
+          <BuyActions book={book} />
         </div>
       </div>
     </li>

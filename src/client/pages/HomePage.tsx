@@ -111,7 +111,9 @@ function LatestRelease({ books, loading }: { books: RouterOutputs['books']['list
           ) : book ? (
             <>
               <Title order={3} className={classes.releaseTitle}>
-                {book.title}
+                <Link to="/books/$slug" params={{ slug: book.slug }} className={classes.releaseLink}>
+                  {book.title}
+                </Link>
               </Title>
               <div className={ui.meta}>
                 <Badge variant="outline" color="ember" size="lg">
@@ -132,8 +134,7 @@ function LatestRelease({ books, loading }: { books: RouterOutputs['books']['list
               {book && <VisuallyHidden>: excerpts from {book.title}</VisuallyHidden>}
             </Button>
             <Button
-              component={Link}
-              to="/preorder"
+              renderRoot={(props) => <Link {...props} to="/preorder" search={book ? { book: book.slug } : {}} />}
               size="md"
               variant="outline"
               color="gray"

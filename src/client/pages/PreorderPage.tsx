@@ -58,8 +58,12 @@ export default function PreorderPage() {
   const books = trpc.books.list.useQuery();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const confirmationRef = useRef<HTMLElement>(null);
+  // ?book= names a book by slug (the links on the site) or id; the list is already loaded, so the
+  // server renders the same choice the browser hydrates.
+  const requestedBook = String(useSentQuery()[SENT_BOOK_PARAM] ?? '');
+  const preselected = books.data?.find((book) => book.slug === requestedBook || book.id === requestedBook);
   const form = useSchemaForm<PreorderForm>({
-    initialValues: EMPTY_FORM,
+    initialValues: { ...EMPTY_FORM, bookId: preselected?.id ?? '' },
     schema: () => import('../../domain/submissions.schema.js').then((module) => module.preorderInputSchema),
     // The shared schema's checks, with friendlier words for the two choices.
     errorMessages: { bookId: 'Please choose a book', preferredFormat: 'Please choose a format' },

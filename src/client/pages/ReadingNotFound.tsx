@@ -9,10 +9,10 @@ type ReadingNotFoundProps = {
   title: string;
   text: string;
   /** The list the reader goes back to. */
-  back: { to: '/blog' | '/excerpts'; label: string };
+  back: { to: '/blog' | '/excerpts' | '/books'; label: string };
 };
 
-/** A reading page (excerpt or blog post) whose item does not exist: the message and a way back to its list. */
+/** A detail page (book, excerpt or blog post) whose item does not exist: the message and a way back to its list. */
 export function ReadingNotFound({ title, text, back }: ReadingNotFoundProps) {
   return (
     <div className={`${ui.narrow} ${reading.notFound}`}>

@@ -1,5 +1,6 @@
 import { blogCategoryLabel } from '../../domain/blog.js';
 import type { BookStatus } from '../../domain/books.js';
+import { CURRENCY_CODES, parseEditionPrice, type EditionFormat } from '../../domain/editions.js';
 import type { RouterOutputs } from '../trpc.js';
 import type { JsonLd } from './head.js';
 import { absoluteUrl, AUTHOR_NAME, SITE_DESCRIPTION, SITE_NAME } from './site.js';
@@ -42,34 +43,96 @@ const AVAILABILITY: Record<BookStatus, string> = {
   'coming-soon': 'https://schema.org/PreSale',
 };
 
-function bookId(origin: string, book: { id: string }): string {
-  return `${origin}/books#book-${book.id}`;
+const BOOK_FORMATS: Record<EditionFormat, string> = {
+  hardcover: 'https://schema.org/Hardcover',
+  paperback: 'https://schema.org/Paperback',
+  ebook: 'https://schema.org/EBook',
+  audiobook: 'https://schema.org/AudiobookFormat',
+};
+
+function bookUrl(origin: string, book: { slug: string }): string {
+  return `${origin}/books/${encodeURIComponent(book.slug)}`;
+}
+
+function bookId(origin: string, book: { slug: string }): string {
+  return `${bookUrl(origin, book)}#book`;
+}
+
+type Edition = Book['editions'][number];
+
+/** Where a reader acts on the offer: the edition's first shop, else the book page or the preorder form. */
+function offerUrl(origin: string, book: Book, edition?: Edition): string {
+  const shop = edition?.links[0]?.url ?? book.retailerLinks[0]?.url;
+  if (shop) return shop;
+  return book.status === 'published'
+    ? bookUrl(origin, book)
+    : `${origin}/preorder?book=${encodeURIComponent(book.slug)}`;
+}
+
+function editionLd(origin: string, book: Book, edition: Edition): JsonLd {
+  const price = edition.price ? parseEditionPrice(edition.price) : null;
+  return {
+    '@type': 'Book',
+    bookFormat: BOOK_FORMATS[edition.format],
+    ...(edition.isbn ? { isbn: edition.isbn } : {}),
+    ...(edition.pageCount !== null ? { numberOfPages: edition.pageCount } : {}),
+    ...(edition.releaseDate ? { datePublished: edition.releaseDate } : {}),
+    ...(price
+      ? {
+          offers: {
+            '@type': 'Offer',
+            price: price.amount.toFixed(2),
+            priceCurrency: CURRENCY_CODES[price.currency],
+            availability: AVAILABILITY[book.status],
+            url: offerUrl(origin, book, edition),
+          },
+        }
+      : {}),
+  };
+}
+
+/** The work's offers: one per priced edition, else the book's own price. */
+function offersLd(origin: string, book: Book, editions: JsonLd[]): JsonLd | JsonLd[] | null {
+  const editionOffers = editions.flatMap((edition) => (edition.offers ? [edition.offers as JsonLd] : []));
+  if (editionOffers.length > 0) return editionOffers;
+  const price = parsePrice(book.price);
+  return price
+    ? {
+        '@type': 'Offer',
+        price: price.price,
+        priceCurrency: price.currency,
+        availability: AVAILABILITY[book.status],
+        url: offerUrl(origin, book),
+      }
+    : null;
 }
 
 function bookLd(origin: string, book: Book): JsonLd {
-  const price = parsePrice(book.price);
+  const editions = book.editions.map((edition) => editionLd(origin, book, edition));
+  const offers = offersLd(origin, book, editions);
+  const first = editions[0];
   return {
     '@type': 'Book',
     '@id': bookId(origin, book),
     name: book.title,
     description: book.description,
     image: absoluteUrl(origin, book.coverImage),
-    url: `${origin}/books`,
+    url: bookUrl(origin, book),
     author: authorRef(origin),
-    isPartOf: { '@type': 'BookSeries', name: SITE_NAME },
-    position: book.order,
-    ...(price
-      ? {
-          offers: {
-            '@type': 'Offer',
-            price: price.price,
-            priceCurrency: price.currency,
-            availability: AVAILABILITY[book.status],
-            url: book.status === 'published' ? `${origin}/books` : `${origin}/preorder`,
-          },
-        }
+    // The work carries its first edition's ISBN and format; every edition is a workExample.
+    ...(first?.isbn ? { isbn: first.isbn } : {}),
+    ...(first ? { bookFormat: first.bookFormat } : {}),
+    ...(book.series
+      ? { isPartOf: { '@type': 'BookSeries', name: book.series.name }, position: book.seriesNumber }
       : {}),
+    ...(editions.length > 0 ? { workExample: editions } : {}),
+    ...(offers ? { offers } : {}),
   };
+}
+
+/** /books/{slug}: the book with its editions. */
+export function bookPageLd(origin: string, book: Book): JsonLd {
+  return { '@context': CONTEXT, ...bookLd(origin, book) };
 }
 
 /** /books: the series as an ordered list of Book items. */

@@ -1,6 +1,6 @@
 import type { TrpcUtils } from '../trpc.js';
 import { pageSeo, type PageSeo } from './head.js';
-import { aboutPersonLd, blogPostingLd, bookListLd, excerptLd, websiteLd } from './json-ld.js';
+import { aboutPersonLd, blogPostingLd, bookListLd, bookPageLd, excerptLd, websiteLd } from './json-ld.js';
 import { PAGE_META } from '../content/page-meta.js';
 import { NOT_FOUND_META, type StaticPageMeta } from './not-found.js';
 import { SITE_NAME } from './site.js';
@@ -41,6 +41,10 @@ const EXCERPT_NOT_FOUND: StaticPageMeta = {
   title: 'Excerpt Not Found',
   description: "The excerpt you're looking for doesn't exist or has been removed.",
 };
+const BOOK_NOT_FOUND: StaticPageMeta = {
+  title: 'Book Not Found',
+  description: "The book you're looking for doesn't exist or has been removed.",
+};
 const POST_NOT_FOUND: StaticPageMeta = {
   title: 'Blog Post Not Found',
   description: "The blog post you're looking for doesn't exist or has been removed.",
@@ -75,6 +79,29 @@ export async function aboutSeo({ origin }: SeoContext, meta: StaticPageMeta): Pr
     seo: staticSeo(origin, '/about', meta, {
       type: 'profile',
       jsonLd: aboutPersonLd(origin, { description: meta.description }),
+    }),
+  };
+}
+
+export async function bookSeo({ utils, origin, params }: SeoContext): Promise<PageLoaderData> {
+  const slug = params.slug ?? '';
+  const path = `/books/${encodeURIComponent(slug)}`;
+  const book = await attempt(() => utils.books.bySlug.ensureData({ slug }));
+  if (!book.value) {
+    return book.missing
+      ? { seo: notFoundSeo(origin, path, BOOK_NOT_FOUND), notFound: true }
+      : { seo: staticSeo(origin, path, metaOf('/books')) };
+  }
+  const value = book.value;
+  return {
+    seo: pageSeo({
+      origin,
+      path: `/books/${encodeURIComponent(value.slug)}`,
+      title: value.title,
+      description: value.description,
+      type: 'book',
+      image: { src: value.coverImage, alt: `Cover of ${value.title}` },
+      jsonLd: bookPageLd(origin, value),
     }),
   };
 }

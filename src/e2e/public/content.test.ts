@@ -31,11 +31,18 @@ describe('public content', () => {
     const { page, problems } = await openPage(site.context, site.baseUrl, '/books');
     const card = (title: string) => page.locator('li').filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
 
-    for (const title of ['The Ashwarden', 'The Tallow King']) {
-      const buy = card(title).getByRole('link', { name: 'Buy - $18.99' });
-      expect(await buy.getAttribute('href')).toBe('/preorder');
+    // Published books with shops open a menu of them; the price is the lowest edition's.
+    for (const [title, price] of [['The Ashwarden', '$9.99'], ['The Tallow King', '$10.99']] as const) {
+      const buy = card(title).getByRole('button', { name: `Buy - ${price}` });
+      expect(await buy.getAttribute('aria-haspopup')).toBe('menu');
     }
-    expect(await card('A Lantern for the Drowned').getByRole('link', { name: 'Preorder - $27.99' }).getAttribute('href')).toBe('/preorder');
+    expect(await card('A Lantern for the Drowned').getByRole('link', { name: 'Preorder - $12.99' }).getAttribute('href')).toBe(
+      '/preorder?book=a-lantern-for-the-drowned',
+    );
+    await card('A Lantern for the Drowned').getByRole('button', { name: 'Preorder from a shop' }).waitFor();
+    // The label comes from the book's number in its series, not from its place in the list.
+    expect(await card('The Tallow King').getByText('Book 2', { exact: true }).count()).toBe(1);
+    expect(await card('The Ember Codex').getByText('Standalone', { exact: true }).count()).toBe(1);
 
     const priced = card('The Ember Codex').getByRole('button', { name: '$24.99', exact: true });
     expect(await priced.isDisabled()).toBe(true);
@@ -43,7 +50,7 @@ describe('public content', () => {
     expect(await unpriced.isDisabled()).toBe(true);
 
     expect(await card('The Ashwarden').getByRole('link', { name: 'Read Excerpt' }).getAttribute('href')).toBe('/excerpts');
-    await card('A Lantern for the Drowned').getByRole('link', { name: 'Preorder - $27.99' }).click();
+    await card('A Lantern for the Drowned').getByRole('link', { name: 'Preorder - $12.99' }).click();
     await page.getByRole('heading', { level: 1, name: 'Preorder' }).waitFor();
     expect(problems()).toEqual([]);
     await page.close();
@@ -111,6 +118,34 @@ describe('public content', () => {
     await page.close();
   });
 
+  it('keeps the blog filter in the URL: shareable, server-rendered, restored by Back', async () => {
+    // Served filtered, before any script runs.
+    const withoutScript = await site.newContext({ javaScriptEnabled: false });
+    const served = await withoutScript.newPage();
+    await served.goto(`${site.baseUrl}/blog?category=soundtracks`);
+    expect(await served.locator('main li').count()).toBe(2);
+    await withoutScript.close();
+
+    const { page, problems } = await openPage(site.context, site.baseUrl, '/blog?category=soundtracks');
+    const filter = (name: string) => page.getByRole('button', { name, exact: true });
+    expect(await filter('Soundtracks').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.locator('main li').count()).toBe(2);
+
+    await filter('Announcements').click();
+    await page.waitForURL(`${site.baseUrl}/blog?category=announcements`);
+    await page.waitForFunction(() => document.querySelectorAll('main li').length === 3);
+    await filter('All Posts').click();
+    await page.waitForURL(`${site.baseUrl}/blog`);
+    await page.waitForFunction(() => document.querySelectorAll('main li').length === 7);
+
+    await page.goBack();
+    await page.waitForURL(`${site.baseUrl}/blog?category=announcements`);
+    await page.waitForFunction(() => document.querySelectorAll('main li').length === 3);
+    expect(await filter('Announcements').getAttribute('aria-pressed')).toBe('true');
+    expect(problems()).toEqual([]);
+    await page.close();
+  });
+
   it('opens a blog post at the top of the page with its long date', async () => {
     const { page, problems } = await openPage(site.context, site.baseUrl, '/blog');
     const last = page.getByRole('link', { name: /^Read / }).last();
@@ -135,7 +170,7 @@ describe('public content', () => {
     const firstPiece = page.locator('figure').first();
     const caption = firstPiece.locator('figcaption');
     expect(Number(await caption.evaluate((element) => getComputedStyle(element).opacity))).toBe(0);
-    await firstPiece.focus();
+    await firstPiece.getByRole('button').focus();
     await page.waitForFunction(() => getComputedStyle(document.querySelector('figure figcaption')!).opacity === '1');
     await caption.getByText('Arms of House Thrane').waitFor();
 
@@ -151,6 +186,10 @@ describe('public content', () => {
     expect(await player.getAttribute('src')).toBe('https://open.spotify.com/embed/playlist/37i9dQZF1DX8Uebhn9wzrS');
     expect(await page.locator('ol li').count()).toBe(10);
     await page.getByText('The Long Stair', { exact: true }).waitFor();
+    // Plain links under the player, for when the embed stays blank.
+    const spotify = page.getByRole('link', { name: 'Open in Spotify' });
+    expect(await spotify.getAttribute('href')).toBe('https://open.spotify.com/playlist/37i9dQZF1DX8Uebhn9wzrS');
+    expect(await spotify.getAttribute('rel')).toContain('noopener');
 
     await page.keyboard.press('ArrowLeft');
     expect(await artTab.getAttribute('aria-selected')).toBe('true');
@@ -158,12 +197,57 @@ describe('public content', () => {
     await page.close();
   });
 
-  it('shows the art captions below the images on a phone', async () => {
+  it('opens a piece full size by keyboard: focus stays in the viewer, arrows move, Escape returns focus', async () => {
+    const { page, problems } = await openPage(site.context, site.baseUrl, '/art-music');
+    const pieces = page.locator('figure');
+    const count = await pieces.count();
+    const opener = pieces.first().getByRole('button');
+    const firstTitle = /^View (.+) full size$/.exec((await opener.getAttribute('aria-label'))!)![1]!;
+    await opener.focus();
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('dialog', { name: firstTitle }).waitFor();
+    // Named by the piece it shows, so the name changes as the arrows move.
+    const viewer = page.getByRole('dialog');
+    expect(await viewer.getByText(`1 of ${count}`).isVisible()).toBe(true);
+    const image = viewer.getByRole('img', { name: firstTitle });
+    expect(await image.evaluate((element) => getComputedStyle(element).objectFit)).toBe('contain');
+
+    await page.keyboard.press('ArrowRight');
+    await viewer.getByText(`2 of ${count}`).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await viewer.getByText(`${count} of ${count}`).waitFor();
+
+    // Tab cycles inside the viewer only (the page behind is inert).
+    for (let n = 0; n < 6; n++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
+    expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await opener.click();
+    await viewer.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    expect(problems()).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the art in two columns on a phone, captions below the images, nothing cropped', async () => {
     const mobile = await site.newContext({ viewport: 'mobile' });
     const { page, problems } = await openPage(mobile, site.baseUrl, '/art-music');
     const caption = page.locator('figure figcaption').first();
     expect(await caption.evaluate((element) => getComputedStyle(element).position)).toBe('static');
     expect(await caption.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    const [first, second] = await page.locator('figure').evaluateAll((figures) =>
+      figures.slice(0, 2).map((figure) => figure.getBoundingClientRect().top),
+    );
+    expect(first).toBe(second);
+    expect(
+      await page.locator('figure img').first().evaluate((element) => getComputedStyle(element).objectFit),
+    ).toBe('contain');
     expect(problems()).toEqual([]);
     await mobile.close();
   });

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /**
  * Table interfaces as stored. Columns are snake_case in SQL and camelCase here (CamelCasePlugin).
@@ -47,6 +47,20 @@ interface BooksTable {
   status: string;
   price: string | null;
   order: number;
+  slug: Generated<string>;
+  seriesId: string | null;
+  seriesNumber: number | null;
+  /** JSON list of editions. */
+  editions: Generated<string>;
+  /** JSON list of shop links for the book as a whole. */
+  retailerLinks: Generated<string>;
+}
+
+interface SeriesTable {
+  id: string;
+  name: string;
+  description: string;
+  readingOrderNote: string;
 }
 
 interface ExcerptsTable {
@@ -76,6 +90,8 @@ interface ArtPiecesTable {
   artist: string;
   type: string;
   description: string;
+  /** The book the piece belongs to, if any. */
+  bookId: string | null;
 }
 
 interface PlaylistsTable {
@@ -117,6 +133,7 @@ export interface Database {
   contactSubmissions: ContactSubmissionsTable;
   newsletterSubscriptions: NewsletterSubscriptionsTable;
   books: BooksTable;
+  series: SeriesTable;
   excerpts: ExcerptsTable;
   blogPosts: BlogPostsTable;
   artPieces: ArtPiecesTable;
@@ -126,7 +143,6 @@ export interface Database {
   siteSecrets: SiteSecretsTable;
 }
 
-export type BookRow = Selectable<BooksTable>;
 export type ExcerptRow = Selectable<ExcerptsTable>;
 export type BlogPostRow = Selectable<BlogPostsTable>;
 export type ArtPieceRow = Selectable<ArtPiecesTable>;

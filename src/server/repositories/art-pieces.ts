@@ -4,7 +4,7 @@ import type { AppDatabase } from '../db/connection.js';
 import type { ArtPieceRow } from '../db/schema.js';
 import { newId } from './row-conversion.js';
 
-const ART_PIECE_COLUMNS = ['id', 'title', 'imageUrl', 'artist', 'type', 'description'] as const;
+const ART_PIECE_COLUMNS = ['id', 'title', 'imageUrl', 'artist', 'type', 'description', 'bookId'] as const;
 
 const toArtPiece = (row: ArtPieceRow): ArtPiece => ({ ...row, type: row.type as ArtType });
 

@@ -1,37 +1,113 @@
 import type { BookStatus } from '../../domain/books.js';
-import type { Book, BookData } from '../../domain/books.schema.js';
+import type { Book, BookData, Edition, RetailerLink } from '../../domain/books.schema.js';
+import { slugify, uniqueSlug } from '../../domain/slugs.js';
 import type { AppDatabase } from '../db/connection.js';
-import type { BookRow } from '../db/schema.js';
 import { newId } from './row-conversion.js';
 
-const BOOK_COLUMNS = ['id', 'title', 'description', 'coverImage', 'status', 'price', 'order'] as const;
+function selectBooks(db: AppDatabase) {
+  return db
+    .selectFrom('books')
+    .leftJoin('series', 'series.id', 'books.seriesId')
+    .select([
+      'books.id',
+      'books.title',
+      'books.description',
+      'books.coverImage',
+      'books.status',
+      'books.price',
+      'books.order',
+      'books.slug',
+      'books.seriesId',
+      'books.seriesNumber',
+      'books.editions',
+      'books.retailerLinks',
+      'series.name as seriesName',
+    ]);
+}
 
-const toBook = (row: BookRow): Book => ({ ...row, status: row.status as BookStatus });
+type JoinedRow = Awaited<ReturnType<ReturnType<typeof selectBooks>['executeTakeFirstOrThrow']>>;
+
+function toBook({ seriesName, editions, retailerLinks, ...row }: JoinedRow): Book {
+  return {
+    ...row,
+    status: row.status as BookStatus,
+    editions: JSON.parse(editions) as Edition[],
+    retailerLinks: JSON.parse(retailerLinks) as RetailerLink[],
+    series: row.seriesId !== null && seriesName !== null ? { id: row.seriesId, name: seriesName } : null,
+  };
+}
+
+const toStored = ({ editions, retailerLinks, ...data }: Omit<BookData, 'slug'>) => ({
+  ...data,
+  editions: JSON.stringify(editions),
+  retailerLinks: JSON.stringify(retailerLinks),
+});
 
 /** Books in display order (then title, so equal orders are stable). */
 export async function listBooks(db: AppDatabase): Promise<Book[]> {
-  const rows = await db.selectFrom('books').select(BOOK_COLUMNS).orderBy('order').orderBy('title').execute();
+  const rows = await selectBooks(db).orderBy('books.order').orderBy('books.title').execute();
   return rows.map(toBook);
 }
 
 export async function findBook(db: AppDatabase, id: string): Promise<Book | undefined> {
-  const row = await db.selectFrom('books').select(BOOK_COLUMNS).where('id', '=', id).executeTakeFirst();
+  const row = await selectBooks(db).where('books.id', '=', id).executeTakeFirst();
   return row && toBook(row);
 }
 
-export async function createBook(db: AppDatabase, data: BookData): Promise<Book> {
-  const row = { id: newId(), ...data };
-  await db.insertInto('books').values(row).execute();
-  return row;
+/** The id of the book with this slug, other than `exceptId`. */
+export async function bookIdWithSlug(db: AppDatabase, slug: string, exceptId?: string): Promise<string | undefined> {
+  let query = db.selectFrom('books').select('id').where('slug', '=', slug);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst())?.id;
 }
 
-export async function updateBook(db: AppDatabase, id: string, data: BookData): Promise<Book | undefined> {
-  const result = await db.updateTable('books').set(data).where('id', '=', id).executeTakeFirst();
-  return result.numUpdatedRows > 0n ? { id, ...data } : undefined;
+/** The id of another book holding this number in this series. */
+export async function bookIdWithSeriesNumber(
+  db: AppDatabase,
+  seriesId: string,
+  seriesNumber: number,
+  exceptId?: string,
+): Promise<string | undefined> {
+  let query = db
+    .selectFrom('books')
+    .select('id')
+    .where('seriesId', '=', seriesId)
+    .where('seriesNumber', '=', seriesNumber);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst())?.id;
 }
 
-/** Deletes the book and, through the foreign key, its excerpts. Preorders are kept. */
+async function freeSlugFor(db: AppDatabase, title: string): Promise<string> {
+  const base = slugify(title);
+  const taken = await db.selectFrom('books').select('slug').where('slug', 'like', `${base}%`).execute();
+  return uniqueSlug(base, new Set(taken.map((row) => row.slug)));
+}
+
+/** A blank slug is made from the title (slug-2, slug-3… when taken). */
+export async function createBook(db: AppDatabase, { slug, ...data }: BookData): Promise<Book> {
+  const id = newId();
+  await db
+    .insertInto('books')
+    .values({ id, slug: slug ?? (await freeSlugFor(db, data.title)), ...toStored(data) })
+    .execute();
+  return (await findBook(db, id))!;
+}
+
+/** A blank slug keeps the book's current one, so its address does not change. */
+export async function updateBook(db: AppDatabase, id: string, { slug, ...data }: BookData): Promise<Book | undefined> {
+  const result = await db
+    .updateTable('books')
+    .set({ ...toStored(data), ...(slug ? { slug } : {}) })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n ? findBook(db, id) : undefined;
+}
+
+/** Deletes the book and, through the foreign key, its excerpts; its art stays, about no book. Preorders are kept. */
 export async function deleteBook(db: AppDatabase, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('books').where('id', '=', id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('artPieces').set({ bookId: null }).where('bookId', '=', id).execute();
+    const result = await trx.deleteFrom('books').where('id', '=', id).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  });
 }

@@ -78,6 +78,13 @@ const blogListInput = (request: RestRequest) =>
  */
 export const restRoutes: RestRoute[] = [
   ...contentRoutes('/api/books', (caller) => caller.books),
+  {
+    method: 'GET',
+    url: '/api/books/by-slug/:slug',
+    call: (caller, r) => caller.books.bySlug({ slug: r.params.slug ?? '' }),
+    publicReadKey: (r) => `/api/books/by-slug/:slug ${r.params.slug ?? ''}`,
+  },
+  ...contentRoutes('/api/series', (caller) => caller.series),
   ...contentRoutes('/api/excerpts', (caller) => caller.excerpts),
   ...contentRoutes('/api/blog', (caller) => caller.blog, blogListInput),
   ...contentRoutes('/api/art', (caller) => caller.art),
@@ -123,5 +130,12 @@ export const restRoutes: RestRoute[] = [
     method: 'POST',
     url: '/api/admin/change-password',
     call: (caller, r) => callUnchecked(caller.admin.changePassword, r.body),
+  },
+  { method: 'GET', url: '/api/admin/backups/latest', call: (caller) => caller.maintenance.backupStatus() },
+  { method: 'GET', url: '/api/admin/uploads/unreferenced', call: (caller) => caller.maintenance.unreferencedUploads() },
+  {
+    method: 'POST',
+    url: '/api/admin/uploads/unreferenced/remove',
+    call: (caller, r) => callUnchecked(caller.maintenance.removeUnreferencedUploads, r.body),
   },
 ];

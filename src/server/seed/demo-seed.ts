@@ -7,10 +7,12 @@ import { createBlogPost } from '../repositories/blog-posts.js';
 import { createBook } from '../repositories/books.js';
 import { createExcerpt } from '../repositories/excerpts.js';
 import { createPlaylist } from '../repositories/playlists.js';
+import { createSeries } from '../repositories/series.js';
 
 /** The content repositories, all writing through `db` (a transaction when seeding). */
 function contentStore(db: AppDatabase): DemoContentStore {
   return {
+    createSeries: (data) => createSeries(db, data),
     createBook: (data) => createBook(db, data),
     createExcerpt: (data) => createExcerpt(db, data),
     createBlogPost: (data, publishedAt) => createBlogPost(db, data, publishedAt),

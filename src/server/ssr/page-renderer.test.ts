@@ -33,6 +33,14 @@ describe('request helpers', () => {
     expect(pageLocation('/blog/abc')).toBe('/blog/abc');
     expect(pageLocation('//evil.example/books')).toBe('//evil.example/books');
     expect(cacheKey('http://a', '/books', true)).not.toBe(cacheKey('http://a', '/books', false));
+  });
+
+  it('keeps the blog category when it names one, so each filtered list is its own page', () => {
+    expect(pageLocation('/blog?utm_source=x&category=soundtracks')).toBe('/blog?category=soundtracks');
+    expect(pageLocation('/blog?category=nonsense')).toBe('/blog');
+    expect(pageLocation('/blog?category=')).toBe('/blog');
+    expect(pageLocation('/books?category=soundtracks')).toBe('/books');
+    expect(pageLocation('/blog/abc?category=soundtracks')).toBe('/blog/abc');
     expect(cacheKey('http://a', '/books', false)).not.toBe(cacheKey('http://b', '/books', false));
   });
 });

@@ -1,6 +1,7 @@
 import { unstable_localLink } from '@trpc/client';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
+import { blogCategoryFrom } from '../../domain/blog.js';
 import { FORM_RESULT_PAGES, FORM_RESULT_PARAMS, type FormOutcome } from '../../domain/form-posts.js';
 import { withScriptSources } from '../http/content-security-policy.js';
 import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js';
@@ -47,17 +48,24 @@ export function isAnnouncementDismissed(cookieHeader: string | undefined): boole
 }
 
 /**
- * The path as requested, without the query: public pages read no query parameter (but the form
- * pages' result parameters), so a page is rendered and cached by its path and `?utm_source=…` and
- * the like share one entry.
+ * The path as requested, with only the query parameters that change what the page shows: the
+ * blog's category (when it names one) and the form pages' result parameters. A page is rendered
+ * and cached by that, so `?utm_source=…` and the like share one entry.
  */
 export function pageLocation(rawUrl: string): string {
   const queryStart = rawUrl.indexOf('?');
   const pathname = queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart);
-  if (queryStart < 0 || !FORM_RESULT_PAGES.includes(pathname)) return pathname;
-  const kept = [...new URLSearchParams(rawUrl.slice(queryStart + 1))]
-    .filter(([name]) => FORM_RESULT_PARAMS.includes(name))
-    .sort(([a], [b]) => a.localeCompare(b));
+  if (queryStart < 0) return pathname;
+  const params = new URLSearchParams(rawUrl.slice(queryStart + 1));
+  const kept: Array<[string, string]> = [];
+  if (pathname === '/blog') {
+    const category = blogCategoryFrom(params.get('category'));
+    if (category) kept.push(['category', category]);
+  }
+  if (FORM_RESULT_PAGES.includes(pathname)) {
+    kept.push(...[...params].filter(([name]) => FORM_RESULT_PARAMS.includes(name)));
+  }
+  kept.sort(([a], [b]) => a.localeCompare(b));
   return kept.length ? `${pathname}?${new URLSearchParams(kept).toString()}` : pathname;
 }
 

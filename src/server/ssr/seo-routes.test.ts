@@ -23,12 +23,14 @@ describe('SEO documents', () => {
     expect(robotsTxt(ORIGIN)).toBe(`User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
   });
 
-  it('the sitemap lists the static pages, every excerpt and every post (with its date)', () => {
+  it('the sitemap lists the static pages, every book, excerpt and post (with its date)', () => {
     const xml = sitemapXml(ORIGIN, {
+      books: [{ slug: 'the-ashwarden' }],
       excerpts: [{ id: 'e1' }],
       posts: [{ id: 'p 1', publishedAt: new Date('2026-01-02T03:04:05Z') }],
     });
     for (const path of STATIC_PAGE_PATHS) expect(xml).toContain(`<loc>${ORIGIN}${path}</loc>`);
+    expect(xml).toContain(`<loc>${ORIGIN}/books/the-ashwarden</loc>`);
     expect(xml).toContain(`<loc>${ORIGIN}/excerpts/e1</loc>`);
     expect(xml).toContain(`<url><loc>${ORIGIN}/blog/p%201</loc><lastmod>2026-01-02T03:04:05.000Z</lastmod></url>`);
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);

@@ -25,11 +25,12 @@ export function escapeXml(text: string): string {
 }
 
 type SitemapInput = {
+  books: ReadonlyArray<{ slug: string }>;
   excerpts: ReadonlyArray<{ id: string }>;
   posts: ReadonlyArray<{ id: string; publishedAt: Date }>;
 };
 
-export function sitemapXml(origin: string, { excerpts, posts }: SitemapInput): string {
+export function sitemapXml(origin: string, { books, excerpts, posts }: SitemapInput): string {
   const newestPost = posts.reduce<Date | null>(
     (newest, post) => (!newest || post.publishedAt > newest ? post.publishedAt : newest),
     null,
@@ -39,6 +40,7 @@ export function sitemapXml(origin: string, { excerpts, posts }: SitemapInput): s
       loc: `${origin}${path}`,
       ...(path === '/blog' && newestPost ? { lastmod: newestPost } : {}),
     })),
+    ...books.map((book) => ({ loc: `${origin}/books/${encodeURIComponent(book.slug)}` })),
     ...excerpts.map((excerpt) => ({ loc: `${origin}/excerpts/${encodeURIComponent(excerpt.id)}` })),
     ...posts.map((post) => ({ loc: `${origin}/blog/${encodeURIComponent(post.id)}`, lastmod: post.publishedAt })),
   ];
@@ -132,8 +134,12 @@ export function registerSeoRoutes(app: FastifyInstance, services: AppServices): 
   app.get('/sitemap.xml', (request, reply) =>
     serve(request, reply, 'sitemap', 'application/xml; charset=utf-8', async (origin) => {
       const caller = callerFor(request);
-      const [excerpts, posts] = await Promise.all([caller.excerpts.list(), caller.blog.list()]);
-      return sitemapXml(origin, { excerpts, posts });
+      const [books, excerpts, posts] = await Promise.all([
+        caller.books.list(),
+        caller.excerpts.list(),
+        caller.blog.list(),
+      ]);
+      return sitemapXml(origin, { books, excerpts, posts });
     }),
   );
 

@@ -3,12 +3,15 @@ import { artRouter } from './routers/art.js';
 import { blogRouter } from './routers/blog.js';
 import { booksRouter } from './routers/books.js';
 import { excerptsRouter } from './routers/excerpts.js';
+import { maintenanceRouter } from './routers/maintenance.js';
 import { playlistsRouter } from './routers/playlists.js';
+import { seriesRouter } from './routers/series.js';
 import { contactRouter, newsletterRouter, preordersRouter } from './routers/submissions.js';
 import { createCallerFactory, router } from './trpc.js';
 
 export const appRouter = router({
   books: booksRouter,
+  series: seriesRouter,
   excerpts: excerptsRouter,
   blog: blogRouter,
   art: artRouter,
@@ -17,6 +20,7 @@ export const appRouter = router({
   newsletter: newsletterRouter,
   preorders: preordersRouter,
   admin: adminRouter,
+  maintenance: maintenanceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 import type { AdminAuth, KeyCheck } from '../auth/admin-auth.js';
+import type { BackupService } from '../backup/backup-service.js';
 import type { PublicCache } from '../cache/public-cache.js';
 import type { AppDatabase } from '../db/connection.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -15,6 +16,9 @@ export type AppServices = {
   publicOrigin: string | null;
   mailer: Mailer;
   newsletterMail: NewsletterMail;
+  backups: BackupService;
+  /** DATA_DIR/uploads, served under /objects/. */
+  uploadsDir: string;
 };
 
 export type RequestContext = AppServices & {

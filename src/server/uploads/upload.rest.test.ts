@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../domain/limits.js';
@@ -57,6 +57,9 @@ describe('POST /api/upload', () => {
     });
     const stored = path.join(uploadsDir(), body.path.slice('/objects/'.length));
     expect(await readFile(stored)).toEqual(TINY_PNG);
+    // Readable by the site's own user only, in a folder only it may enter.
+    expect((await stat(stored)).mode & 0o777).toBe(0o600);
+    expect((await stat(uploadsDir())).mode & 0o777).toBe(0o700);
   });
 
   it('serves the upload back: same bytes, image/png, nosniff, cached for a year', async () => {

@@ -1,15 +1,24 @@
-import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { NativeSelect, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ART_TYPE_LABELS, ART_TYPES, DEFAULT_ART_TYPE, type ArtType } from '../../../domain/art.js';
 import { artPieceInputSchema, type ArtPiece, type ArtPieceInput } from '../../../domain/art.schema.js';
+import { trpc } from '../../trpc.js';
 import { zodValidate } from '../../ui/zod-validate.js';
 import type { ContentFormProps } from '../content/ContentTab.js';
 import { FormShell } from '../forms/FormShell.js';
 import { ImageField } from '../forms/ImageField.js';
 
-type ArtFormValues = { title: string; artist: string; type: ArtType; imageUrl: string; description: string };
+type ArtFormValues = {
+  title: string;
+  artist: string;
+  type: ArtType;
+  imageUrl: string;
+  description: string;
+  /** '' when the piece is about no one book. */
+  bookId: string;
+};
 
-const toInput = (values: ArtFormValues): ArtPieceInput => values;
+const toInput = (values: ArtFormValues): ArtPieceInput => ({ ...values, bookId: values.bookId || null });
 
 const TYPE_OPTIONS = ART_TYPES.map((type) => ({ value: type, label: ART_TYPE_LABELS[type] }));
 
@@ -23,11 +32,18 @@ export function ArtForm({ item, saving, onSave, onCancel }: ContentFormProps<Art
           type: item.type,
           imageUrl: item.imageUrl,
           description: item.description,
+          bookId: item.bookId ?? '',
         }
-      : { title: '', artist: '', type: DEFAULT_ART_TYPE, imageUrl: '', description: '' },
+      : { title: '', artist: '', type: DEFAULT_ART_TYPE, imageUrl: '', description: '', bookId: '' },
     validate: zodValidate(artPieceInputSchema, toInput),
     transformValues: toInput,
   });
+
+  const books = trpc.books.list.useQuery();
+  const bookOptions = [
+    { value: '', label: 'No particular book' },
+    ...(books.data ?? []).map((book) => ({ value: book.id, label: book.title })),
+  ];
 
   return (
     <FormShell
@@ -38,6 +54,12 @@ export function ArtForm({ item, saving, onSave, onCancel }: ContentFormProps<Art
       onSubmit={form.onSubmit(onSave)}
     >
       <TextInput label="Title" withAsterisk autoComplete="off" {...form.getInputProps('title')} />
+      <NativeSelect
+        label="Book"
+        description="Shown on this book's page as related art"
+        data={bookOptions}
+        {...form.getInputProps('bookId')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput label="Artist" withAsterisk autoComplete="off" {...form.getInputProps('artist')} />
         <Select

@@ -1,57 +1,30 @@
-import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Divider, NativeSelect, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  BOOK_STATUS_LABELS,
-  BOOK_STATUSES,
-  DEFAULT_BOOK_ORDER,
-  parseOrderInput,
-  type BookStatus,
-} from '../../../domain/books.js';
+import { BOOK_STATUS_LABELS, BOOK_STATUSES } from '../../../domain/books.js';
 import { bookInputSchema, type Book, type BookInput } from '../../../domain/books.schema.js';
+import { trpc } from '../../trpc.js';
 import { zodValidate } from '../../ui/zod-validate.js';
 import type { ContentFormProps } from '../content/ContentTab.js';
 import { FormShell } from '../forms/FormShell.js';
 import { ImageField } from '../forms/ImageField.js';
-
-type BookFormValues = {
-  title: string;
-  description: string;
-  coverImage: string;
-  status: BookStatus;
-  price: string;
-  /** The order box's text; parseOrderInput makes it an integer (0 when not numeric). */
-  order: string;
-};
-
-const NEW_BOOK: BookFormValues = {
-  title: '',
-  description: '',
-  coverImage: '',
-  status: 'published',
-  price: '',
-  order: String(DEFAULT_BOOK_ORDER),
-};
-
-const fromBook = (book: Book): BookFormValues => ({
-  title: book.title,
-  description: book.description,
-  coverImage: book.coverImage,
-  status: book.status,
-  price: book.price ?? '',
-  order: String(book.order),
-});
-
-const toBookInput = (values: BookFormValues): BookInput => ({ ...values, order: parseOrderInput(values.order) });
+import { fromBook, NEW_BOOK, toBookInput, type BookFormValues } from './book-form-values.js';
+import { EditionsEditor } from './EditionsEditor.js';
+import { LinksEditor } from './LinksEditor.js';
 
 const STATUS_OPTIONS = BOOK_STATUSES.map((status) => ({ value: status, label: BOOK_STATUS_LABELS[status] }));
 
 export function BookForm({ item, saving, onSave, onCancel }: ContentFormProps<Book, BookInput>) {
+  const series = trpc.series.list.useQuery();
   const form = useForm<BookFormValues, (values: BookFormValues) => BookInput>({
     mode: 'controlled',
-    initialValues: item ? fromBook(item) : NEW_BOOK,
+    initialValues: item ? fromBook(item) : NEW_BOOK(),
     validate: zodValidate(bookInputSchema, toBookInput),
     transformValues: toBookInput,
   });
+  const seriesOptions = [
+    { value: '', label: 'Standalone (no series)' },
+    ...(series.data ?? []).map((entry) => ({ value: entry.id, label: entry.name })),
+  ];
 
   return (
     <FormShell
@@ -62,6 +35,12 @@ export function BookForm({ item, saving, onSave, onCancel }: ContentFormProps<Bo
       onSubmit={form.onSubmit(onSave)}
     >
       <TextInput label="Title" withAsterisk autoComplete="off" {...form.getInputProps('title')} />
+      <TextInput
+        label="Slug"
+        description={`The book's address: /books/${form.values.slug || 'made-from-the-title'}. Blank: made from the title.`}
+        autoComplete="off"
+        {...form.getInputProps('slug')}
+      />
       <Textarea
         label="Description"
         withAsterisk
@@ -85,7 +64,7 @@ export function BookForm({ item, saving, onSave, onCancel }: ContentFormProps<Bo
         <TextInput
           label="Price"
           placeholder="$19.99"
-          description="Optional"
+          description="Optional; the lowest edition price replaces it"
           autoComplete="off"
           {...form.getInputProps('price')}
         />
@@ -97,6 +76,28 @@ export function BookForm({ item, saving, onSave, onCancel }: ContentFormProps<Bo
           {...form.getInputProps('order')}
         />
       </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <NativeSelect
+          label="Series"
+          description={series.isError ? 'The series could not be loaded' : 'The series this book belongs to'}
+          data={seriesOptions}
+          {...form.getInputProps('seriesId')}
+        />
+        <TextInput
+          label="Number in the series"
+          description="1, 2… or 2.5 for a novella; shown as “Book n”"
+          inputMode="decimal"
+          autoComplete="off"
+          {...form.getInputProps('seriesNumber')}
+        />
+      </SimpleGrid>
+      <Divider my="xs" />
+      <EditionsEditor form={form} />
+      <Divider my="xs" />
+      <Text fw={500} size="sm">
+        Shops for every format
+      </Text>
+      <LinksEditor form={form} path="retailerLinks" links={form.getValues().retailerLinks} owner="Shop" />
     </FormShell>
   );
 }

@@ -37,8 +37,8 @@ export function useAdminSession(): AdminSession {
 
 const SESSION_EXPIRED_TOAST = { title: 'Session expired', description: 'Please log in again.' } as const;
 
-/** Admin data (submissions, subscriptions, preorders) is dropped from the cache when a session ends. */
-const ADMIN_QUERY_KEY = [['admin']];
+/** Admin data (submissions, subscriptions, preorders, backups, uploads) is dropped from the cache when a session ends. */
+const ADMIN_QUERY_KEYS = [[['admin']], [['maintenance']]];
 
 export function AdminSessionProvider({ children }: { children: ReactNode }) {
   const storedKey = useStoredAdminKey();
@@ -52,7 +52,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   const endSession = useCallback(() => {
     clearAdminKey();
     setVerifiedKey(null);
-    queryClient.removeQueries({ queryKey: ADMIN_QUERY_KEY });
+    for (const queryKey of ADMIN_QUERY_KEYS) queryClient.removeQueries({ queryKey });
   }, [queryClient]);
 
   const expire = useCallback(

@@ -4,7 +4,8 @@ import { toast } from '../../ui/toast-store.js';
 import { useAdminSession } from '../session/AdminSession.js';
 import { readAdminKey } from '../session/admin-key-store.js';
 import { DownloadIcon } from '../../ui/icons.js';
-import { CsvDownloadError, downloadCsv, type CsvExportName } from './download-csv.js';
+import { DownloadError } from '../ui/download-file.js';
+import { downloadCsv, type CsvExportName } from './download-csv.js';
 
 /** 'Download CSV' for one admin list; a 401 ends the session like any admin call. */
 export function CsvDownloadButton({ name, what, disabled }: { name: CsvExportName; what: string; disabled?: boolean }) {
@@ -22,7 +23,7 @@ export function CsvDownloadButton({ name, what, disabled }: { name: CsvExportNam
       const fileName = await downloadCsv(name, key);
       toast({ title: 'Download started', description: `Saving ${fileName}` });
     } catch (error) {
-      if (error instanceof CsvDownloadError && error.status === 401) {
+      if (error instanceof DownloadError && error.status === 401) {
         session.expire();
       } else {
         const message = error instanceof Error ? error.message : 'Failed to download the CSV file. Please try again.';

@@ -1,7 +1,8 @@
 import { artPieceInputSchema } from '../../../domain/art.schema.js';
+import { findBook } from '../../repositories/books.js';
 import { createArtPiece, deleteArtPiece, listArtPieces, updateArtPiece } from '../../repositories/art-pieces.js';
 import { router } from '../trpc.js';
-import { contentProcedures } from './content-procedures.js';
+import { contentProcedures, unknownReference } from './content-procedures.js';
 
 export const artRouter = router(
   contentProcedures({
@@ -12,5 +13,9 @@ export const artRouter = router(
     create: createArtPiece,
     update: updateArtPiece,
     remove: deleteArtPiece,
+    checkReferences: async (db, data) => {
+      if (data.bookId !== null && !(await findBook(db, data.bookId)))
+        throw unknownReference('The chosen book does not exist');
+    },
   }),
 );

@@ -1,16 +1,73 @@
-import { bookInputSchema } from '../../../domain/books.schema.js';
-import { createBook, deleteBook, listBooks, updateBook } from '../../repositories/books.js';
-import { router } from '../trpc.js';
-import { contentProcedures } from './content-procedures.js';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { bookInputSchema, type BookData } from '../../../domain/books.schema.js';
+import { seriesNumberLabel } from '../../../domain/series.js';
+import type { AppDatabase } from '../../db/connection.js';
+import {
+  bookIdWithSeriesNumber,
+  bookIdWithSlug,
+  createBook,
+  deleteBook,
+  listBooks,
+  updateBook,
+} from '../../repositories/books.js';
+import { isUniqueViolation } from '../../repositories/row-conversion.js';
+import { seriesExists } from '../../repositories/series.js';
+import { found, publicProcedure, router } from '../trpc.js';
+import { contentProcedures, unknownReference } from './content-procedures.js';
 
-export const booksRouter = router(
-  contentProcedures({
-    name: 'Book',
-    cacheKey: 'books',
-    inputSchema: bookInputSchema,
-    list: listBooks,
-    create: createBook,
-    update: updateBook,
-    remove: deleteBook,
+export const SLUG_TAKEN = 'Another book already uses this slug';
+
+const slugTaken = () => new TRPCError({ code: 'CONFLICT', message: SLUG_TAKEN });
+
+async function checkBook(db: AppDatabase, data: BookData, id?: string): Promise<void> {
+  if (data.seriesId !== null) {
+    if (!(await seriesExists(db, data.seriesId))) throw unknownReference('The chosen series does not exist');
+    if (data.seriesNumber !== null && (await bookIdWithSeriesNumber(db, data.seriesId, data.seriesNumber, id)))
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: `${seriesNumberLabel(data.seriesNumber)} of this series already exists`,
+      });
+  }
+  if (data.slug !== null && (await bookIdWithSlug(db, data.slug, id))) throw slugTaken();
+}
+
+/** Two writes racing for one slug: the second is told, not failed with a 500. */
+async function slugSafe<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  }
+}
+
+const content = contentProcedures({
+  name: 'Book',
+  cacheKey: 'books',
+  inputSchema: bookInputSchema,
+  list: listBooks,
+  create: (db, data) => slugSafe(() => createBook(db, data)),
+  update: (db, id, data) => slugSafe(() => updateBook(db, id, data)),
+  remove: deleteBook,
+  checkReferences: checkBook,
+});
+
+const bySlugInput = z.object({
+  slug: z.string({ error: 'Slug is required' }).trim().min(1, 'Slug is required').max(100, 'Book not found'),
+});
+
+export const booksRouter = router({
+  ...content,
+  /**
+   * The book at /books/<slug>. An old link by id finds the book too: the page then redirects to
+   * the book's slug, which the answer carries.
+   */
+  bySlug: publicProcedure.input(bySlugInput).query(async ({ ctx, input }) => {
+    const books = await ctx.cache.get('books', () => listBooks(ctx.db));
+    return found(
+      books.find((book) => book.slug === input.slug) ?? books.find((book) => book.id === input.slug),
+      'Book',
+    );
   }),
-);
+});

@@ -13,8 +13,11 @@ type ContentSpec<TInput, TData, TItem extends { id: string }> = {
   create: (db: AppDatabase, data: TData) => Promise<TItem>;
   update: (db: AppDatabase, id: string, data: TData) => Promise<TItem | undefined>;
   remove: (db: AppDatabase, id: string) => Promise<boolean>;
-  /** Rejects data that names things that do not exist (e.g. an excerpt's book). */
-  checkReferences?: (db: AppDatabase, data: TData) => Promise<void>;
+  /**
+   * Rejects data that names things that do not exist (e.g. an excerpt's book) or clashes with
+   * another item; `id` is the item being updated (absent on create).
+   */
+  checkReferences?: (db: AppDatabase, data: TData, id?: string) => Promise<void>;
 };
 
 /** Thrown when a payload refers to something that does not exist. */
@@ -52,7 +55,7 @@ export function contentProcedures<TInput, TData, TItem extends { id: string }>(
     update: contentWriteProcedure
       .input(z.object({ id: idSchema, data: spec.inputSchema }))
       .mutation(async ({ ctx, input }) => {
-        await spec.checkReferences?.(ctx.db, input.data);
+        await spec.checkReferences?.(ctx.db, input.data, input.id);
         return found(await spec.update(ctx.db, input.id, input.data), spec.name);
       }),
     delete: contentWriteProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {

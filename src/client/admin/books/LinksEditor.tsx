@@ -1,0 +1,83 @@
+import { ActionIcon, Button, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { MAX_RETAILER_LINKS, shopForUrl } from '../../../domain/retailers.js';
+import { ShopIcon } from '../../books/ShopIcon.js';
+import { CloseIcon, PlusIcon } from '../../ui/icons.js';
+import { newLinkRow, type BookFormApi, type LinkRow } from './book-form-values.js';
+
+type LinksEditorProps = {
+  form: BookFormApi;
+  /** 'retailerLinks' or 'editions.<n>.links'. */
+  path: 'retailerLinks' | `editions.${number}.links`;
+  links: LinkRow[];
+  /** Names the rows for screen readers, e.g. "Hardcover shop" or "Shop". */
+  owner: string;
+};
+
+/** Rows of shop link and label; a known shop's name fills in when the label is left blank. */
+export function LinksEditor({ form, path, links, owner }: LinksEditorProps) {
+  return (
+    <Stack gap={6}>
+      {links.map((link, index) => {
+        const name = `${owner} ${index + 1}`;
+        const shop = shopForUrl(link.url);
+        return (
+          <Group key={link.key} gap="xs" align="flex-start" wrap="wrap">
+            <span style={{ paddingTop: 6 }}>
+              <ShopIcon url={link.url} />
+            </span>
+            <TextInput
+              label={
+                <>
+                  <VisuallyHidden>{name} </VisuallyHidden>Link
+                </>
+              }
+              placeholder="https://"
+              size="sm"
+              style={{ flex: '3 1 220px' }}
+              autoComplete="off"
+              {...form.getInputProps(`${path}.${index}.url`)}
+            />
+            <TextInput
+              label={
+                <>
+                  <VisuallyHidden>{name} </VisuallyHidden>Label
+                </>
+              }
+              placeholder={shop?.name ?? 'Shop name'}
+              size="sm"
+              style={{ flex: '2 1 140px' }}
+              autoComplete="off"
+              {...form.getInputProps(`${path}.${index}.label`)}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              mt={26}
+              aria-label={`Remove ${name.toLowerCase()}`}
+              onClick={() => form.removeListItem(path, index)}
+            >
+              <CloseIcon size={16} />
+            </ActionIcon>
+          </Group>
+        );
+      })}
+      {typeof form.errors[path] === 'string' && (
+        <Text size="sm" c="red" role="alert">
+          {form.errors[path]}
+        </Text>
+      )}
+      <Group>
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<PlusIcon size={14} />}
+          onClick={() => form.insertListItem(path, newLinkRow())}
+          disabled={links.length >= MAX_RETAILER_LINKS}
+        >
+          Add {owner.toLowerCase()} link
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { formatBytes } from '../../../domain/uploads.js';
+import { trpc } from '../../trpc.js';
+import { toast } from '../../ui/toast-store.js';
+import { useAdminSession } from '../session/AdminSession.js';
+import { readAdminKey } from '../session/admin-key-store.js';
+import { DownloadError, downloadWithAdminKey } from '../ui/download-file.js';
+import { formatAdminDate } from '../ui/format-date.js';
+import { DownloadIcon } from '../../ui/icons.js';
+import { LoadError } from '../ui/ListStates.js';
+
+const FAILURE_MESSAGE = 'Failed to make the backup. Please try again.';
+
+const UNITS = [
+  { ms: 86_400_000, one: 'day' },
+  { ms: 3_600_000, one: 'hour' },
+  { ms: 60_000, one: 'minute' },
+] as const;
+
+/** 86400000 → 'every day', 21600000 → 'every 6 hours'. */
+function describeInterval(ms: number): string {
+  const unit = UNITS.find((candidate) => ms % candidate.ms === 0) ?? UNITS[2];
+  const count = Math.round(ms / unit.ms);
+  return count === 1 ? `every ${unit.one}` : `every ${count} ${unit.one}s`;
+}
+
+/** Settings: when the last backup ran, the schedule, and a fresh archive to download. */
+export function BackupPanel() {
+  const session = useAdminSession();
+  const status = trpc.maintenance.backupStatus.useQuery();
+  const [downloading, setDownloading] = useState(false);
+
+  async function downloadNow() {
+    const key = readAdminKey();
+    if (!key) {
+      session.expire();
+      return;
+    }
+    setDownloading(true);
+    try {
+      const fileName = await downloadWithAdminKey('/api/admin/backup', key, {
+        fallbackName: 'site-backup.tar.gz',
+        failureMessage: FAILURE_MESSAGE,
+      });
+      toast({ title: 'Backup downloaded', description: `Saving ${fileName}` });
+      await status.refetch();
+    } catch (error) {
+      if (error instanceof DownloadError && error.status === 401) session.expire();
+      else
+        toast({
+          title: 'Backup failed',
+          description: (error as Error).message || FAILURE_MESSAGE,
+          variant: 'destructive',
+        });
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  const last = status.data?.lastBackup;
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="backups-title">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h3" id="backups-title">
+            Backups
+          </Title>
+          <Text size="sm" c="dimmed" mt={4}>
+            Each backup holds the whole database and every uploaded image in one archive.
+          </Text>
+        </div>
+        {status.isPending ? (
+          <Skeleton height={44} radius="sm" aria-label="Loading backups" />
+        ) : status.isError ? (
+          <LoadError title="Could not load the backups" error={status.error} onRetry={() => void status.refetch()} />
+        ) : (
+          <Stack gap={4}>
+            <Text size="sm" data-testid="last-backup">
+              <Text span fw={600}>
+                Last backup:{' '}
+              </Text>
+              {last ? (
+                <>
+                  <time dateTime={last.createdAt.toISOString()}>{formatAdminDate(last.createdAt)}</time>
+                  {` · ${formatBytes(last.bytes)}`}
+                </>
+              ) : (
+                'none yet'
+              )}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {status.data.everyMs === null
+                ? 'Scheduled backups are off (BACKUP_EVERY=off).'
+                : `A backup is made ${describeInterval(status.data.everyMs)}; the newest ${status.data.keep} are kept on the server.`}
+            </Text>
+          </Stack>
+        )}
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            leftSection={<DownloadIcon size={16} />}
+            onClick={() => void downloadNow()}
+            disabled={downloading}
+          >
+            {downloading ? 'Making the backup...' : 'Download a backup now'}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

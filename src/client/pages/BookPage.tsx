@@ -1,0 +1,255 @@
+import { Badge, Button, Title } from '@mantine/core';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { BOOK_STATUS_LABELS } from '../../domain/books.js';
+import { EDITION_FORMAT_LABELS } from '../../domain/editions.js';
+import { SPOILER_LEVELS } from '../../domain/excerpts.js';
+import { displayIsbn } from '../../domain/isbn.js';
+import { seriesNumberLabel } from '../../domain/series.js';
+import { EDITIONS_ANCHOR } from '../books/book-links.js';
+import { BuyActions } from '../books/BuyMenu.js';
+import { nextInSeries } from '../books/next-in-series.js';
+import { ShopIcon } from '../books/ShopIcon.js';
+import { trpc, type RouterOutputs } from '../trpc.js';
+import { SpoilerBadge } from '../ui/badges.js';
+import { ArrowLeftIcon, ArrowRightIcon, ClockIcon } from '../ui/icons.js';
+import { splitParagraphs } from '../ui/paragraphs.js';
+import ui from '../ui/ui.module.css';
+import classes from './BookPage.module.css';
+import type { PagePrefetch } from './prefetch.js';
+import { ReadingNotFound } from './ReadingNotFound.js';
+import { ReadingSkeleton } from './ReadingSkeleton.js';
+
+export const prefetch: PagePrefetch = (utils, params) =>
+  Promise.all([
+    params.slug ? utils.books.bySlug.ensureData({ slug: params.slug }).catch(() => undefined) : undefined,
+    utils.books.list.ensureData().catch(() => undefined),
+    utils.excerpts.list.ensureData().catch(() => undefined),
+    utils.art.list.ensureData().catch(() => undefined),
+  ]);
+
+type Book = RouterOutputs['books']['bySlug'];
+type Excerpt = RouterOutputs['excerpts']['list'][number];
+
+const bookRoute = getRouteApi('/site/books/$slug');
+
+export default function BookPage() {
+  const { slug } = bookRoute.useParams();
+  const book = trpc.books.bySlug.useQuery({ slug });
+  const books = trpc.books.list.useQuery();
+  const excerpts = trpc.excerpts.list.useQuery();
+  const art = trpc.art.list.useQuery();
+
+  if (book.isPending) return <ReadingSkeleton label="Loading book" />;
+  if (!book.data) {
+    return (
+      <ReadingNotFound
+        title="Book Not Found"
+        text="The book you're looking for doesn't exist or has been removed."
+        back={{ to: '/books', label: 'Back to Books' }}
+      />
+    );
+  }
+  const data = book.data;
+  const next = nextInSeries(data, books.data ?? []);
+  // Spoiler-free excerpts first, the major spoilers last.
+  const own = (excerpts.data ?? [])
+    .filter((excerpt) => excerpt.bookId === data.id)
+    .sort((a, b) => SPOILER_LEVELS.indexOf(a.spoilerLevel) - SPOILER_LEVELS.indexOf(b.spoilerLevel));
+  const number = seriesNumberLabel(data.seriesNumber);
+  const relatedArt = (art.data ?? []).filter((piece) => piece.bookId === data.id);
+
+  return (
+    <article className={classes.page}>
+      <div className={`${ui.container} ${classes.hero}`}>
+        <div className={classes.coverFrame}>
+          <img
+            className={classes.cover}
+            src={data.coverImage}
+            alt={`Cover of ${data.title}`}
+            width={600}
+            height={900}
+          />
+        </div>
+        <div className={classes.summary}>
+          <Link to="/books" className={ui.textLink}>
+            <ArrowLeftIcon size={16} /> All books
+          </Link>
+          <p className={classes.kicker}>
+            {data.series && number ? `${number} of ${data.series.name}` : 'Standalone novel'}
+          </p>
+          <Title order={1} className={classes.title}>
+            {data.title}
+          </Title>
+          <div className={classes.meta}>
+            <Badge variant="outline" color="gray" className={classes.status}>
+              {BOOK_STATUS_LABELS[data.status]}
+            </Badge>
+            {data.price && (
+              <span className={classes.price}>{data.editions.length > 1 ? `From ${data.price}` : data.price}</span>
+            )}
+          </div>
+          <div className={classes.description}>
+            {splitParagraphs(data.description).map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
+            ))}
+          </div>
+          <div className={classes.actions}>
+            <BuyActions book={data} />
+          </div>
+        </div>
+      </div>
+
+      <div className={`${ui.container} ${classes.sections}`}>
+        {data.editions.length > 0 && <Editions book={data} />}
+        {own.length > 0 && <Excerpts excerpts={own} />}
+        {relatedArt.length > 0 && <RelatedArt pieces={relatedArt} />}
+        {next && (
+          <section aria-labelledby="next-title" className={classes.section}>
+            <h2 id="next-title" className={classes.sectionTitle}>
+              Next in the series
+            </h2>
+            <Link to="/books/$slug" params={{ slug: next.slug }} className={classes.next}>
+              <img src={next.coverImage} alt="" width={96} height={144} className={classes.nextCover} loading="lazy" />
+              <span>
+                <span className={classes.kicker}>{seriesNumberLabel(next.seriesNumber)}</span>
+                <span className={classes.nextTitle}>{next.title}</span>
+              </span>
+              <ArrowRightIcon size={20} />
+            </Link>
+          </section>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function Editions({ book }: { book: Book }) {
+  return (
+    <section id={EDITIONS_ANCHOR} aria-labelledby="editions-title" className={classes.section}>
+      <h2 id="editions-title" className={classes.sectionTitle}>
+        Editions
+      </h2>
+      <ul className={classes.editions}>
+        {book.editions.map((edition, index) => (
+          <li key={edition.isbn ?? index} className={classes.edition}>
+            <div className={classes.editionHead}>
+              <h3 className={classes.editionFormat}>{EDITION_FORMAT_LABELS[edition.format]}</h3>
+              {edition.price && <span className={classes.price}>{edition.price}</span>}
+            </div>
+            <dl className={classes.facts}>
+              {edition.isbn && (
+                <>
+                  <dt>ISBN</dt>
+                  <dd>{displayIsbn(edition.isbn)}</dd>
+                </>
+              )}
+              {edition.pageCount !== null && (
+                <>
+                  <dt>Pages</dt>
+                  <dd>{edition.pageCount}</dd>
+                </>
+              )}
+              {edition.audioLength && (
+                <>
+                  <dt>Length</dt>
+                  <dd>{edition.audioLength}</dd>
+                </>
+              )}
+              {edition.releaseDate && (
+                <>
+                  <dt>Release date</dt>
+                  <dd>
+                    <time dateTime={edition.releaseDate}>{formatReleaseDate(edition.releaseDate)}</time>
+                  </dd>
+                </>
+              )}
+            </dl>
+            {edition.links.length > 0 && (
+              <ul className={classes.shops} aria-label={`Shops for the ${EDITION_FORMAT_LABELS[edition.format]}`}>
+                {edition.links.map((link) => (
+                  <li key={link.url}>
+                    <a href={link.url} target="_blank" rel="noopener noreferrer" className={classes.shop}>
+                      <ShopIcon url={link.url} size={18} />
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Excerpts({ excerpts }: { excerpts: Excerpt[] }) {
+  return (
+    <section aria-labelledby="excerpts-title" className={classes.section}>
+      <h2 id="excerpts-title" className={classes.sectionTitle}>
+        Excerpts
+      </h2>
+      <ul className={classes.excerpts}>
+        {excerpts.map((excerpt) => (
+          <li key={excerpt.id} className={classes.excerpt}>
+            <Link to="/excerpts/$id" params={{ id: excerpt.id }} className={classes.excerptTitle}>
+              {excerpt.title}
+            </Link>
+            <div className={ui.meta}>
+              <span className={ui.metaItem}>
+                <ClockIcon size={16} />
+                {excerpt.readTime}
+              </span>
+              <SpoilerBadge level={excerpt.spoilerLevel} />
+            </div>
+            {/* A major-spoiler excerpt's summary gives away the plot: it stays behind its own page. */}
+            {excerpt.spoilerLevel === 'major' ? (
+              <p className={classes.excerptText}>Read this one after finishing the book.</p>
+            ) : (
+              <p className={classes.excerptText}>{excerpt.description}</p>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Button component={Link} to="/excerpts" variant="outline" color="gray" className={classes.ghost}>
+        All excerpts
+      </Button>
+    </section>
+  );
+}
+
+function RelatedArt({ pieces }: { pieces: RouterOutputs['art']['list'] }) {
+  return (
+    <section aria-labelledby="art-title" className={classes.section}>
+      <h2 id="art-title" className={classes.sectionTitle}>
+        Art from this book
+      </h2>
+      <ul className={classes.art}>
+        {pieces.map((piece) => (
+          <li key={piece.id}>
+            <figure className={classes.artFigure}>
+              <img src={piece.imageUrl} alt={piece.title} loading="lazy" className={classes.artImage} />
+              <figcaption>
+                <span className={classes.artTitle}>{piece.title}</span>
+                <span className={classes.artArtist}>{piece.artist}</span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+      <Button component={Link} to="/art-music" variant="outline" color="gray" className={classes.ghost}>
+        The whole gallery
+      </Button>
+    </section>
+  );
+}
+
+/** 2026-10-31 -> "31 October 2026", the same on the server and in the browser. */
+function formatReleaseDate(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}

@@ -1,0 +1,6 @@
+import path from 'node:path';
+import { DATABASE_FILE_NAME } from '../startup/data-dir.js';
+
+/** The database file and uploads folder inside DATA_DIR. */
+export const databaseFileIn = (dataDir: string) => path.join(dataDir, DATABASE_FILE_NAME);
+export const uploadsDirIn = (dataDir: string) => path.join(dataDir, 'uploads');
