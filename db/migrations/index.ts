@@ -16,6 +16,8 @@ import * as m14 from './2026-11-23-01-create-write-probe.js';
 import * as m21 from './2026-11-23-21-create-series.js';
 import * as m22 from './2026-11-23-22-books-as-products.js';
 import * as m23 from './2026-11-23-23-art-book.js';
+import * as m31 from './2026-11-23-31-newsletter-double-opt-in.js';
+import * as m32 from './2026-11-23-32-create-site-secrets.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +38,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-21-create-series': m21,
   '2026-11-23-22-books-as-products': m22,
   '2026-11-23-23-art-book': m23,
+  '2026-11-23-31-newsletter-double-opt-in': m31,
+  '2026-11-23-32-create-site-secrets': m32,
 };

@@ -23,6 +23,7 @@ const APP_TABLES = [
   'playlists',
   'preorders',
   'series',
+  'site_secrets',
   'users',
   'write_probe',
 ];
@@ -58,6 +59,28 @@ describe('migrations', () => {
     expect(indexes).toEqual(
       expect.arrayContaining(['blog_posts_published_at', 'excerpts_book_id', 'newsletter_subscriptions_email_unique']),
     );
+  });
+
+  it('count subscriptions stored before double opt-in as confirmed, and new ones as not', async () => {
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    await migrator.migrateTo('2026-11-23-01-create-write-probe');
+    const createdAt = '2026-01-02T03:04:05.000Z';
+    await sql`INSERT INTO newsletter_subscriptions (id, email, is_active, created_at)
+      VALUES ('old', 'old@example.com', 1, ${createdAt})`.execute(db);
+    await migrateToLatest(db);
+    await db
+      .insertInto('newsletterSubscriptions')
+      .values({ id: 'new', email: 'new@example.com', isActive: 1, createdAt })
+      .execute();
+    const rows = await db
+      .selectFrom('newsletterSubscriptions')
+      .select(['id', 'confirmedAt', 'confirmationNonce', 'confirmationSentAt'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 'new', confirmedAt: null, confirmationNonce: null, confirmationSentAt: null },
+      { id: 'old', confirmedAt: createdAt, confirmationNonce: null, confirmationSentAt: null },
+    ]);
   });
 
   it('are applied in name order and recorded once each', async () => {

@@ -2,7 +2,28 @@ export const CONTACT_MESSAGE_ROWS = 5;
 
 export type ContactSubmission = { id: string; name: string; email: string; message: string; createdAt: Date };
 
-export type NewsletterSubscription = { id: string; email: string; isActive: boolean; createdAt: Date };
+/** Pending: signed up, confirmation link not followed yet. Unsubscribed: isActive false. */
+export const NEWSLETTER_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
+export const NEWSLETTER_STATUS_LABELS: Record<NewsletterStatus, string> = {
+  pending: 'Pending confirmation',
+  active: 'Active',
+  unsubscribed: 'Unsubscribed',
+};
+
+export function newsletterStatusOf(subscription: { isActive: boolean; confirmedAt: Date | null }): NewsletterStatus {
+  if (!subscription.isActive) return 'unsubscribed';
+  return subscription.confirmedAt ? 'active' : 'pending';
+}
+
+export type NewsletterSubscription = {
+  id: string;
+  email: string;
+  isActive: boolean;
+  createdAt: Date;
+  confirmedAt: Date | null;
+  status: NewsletterStatus;
+};
 
 export const PREORDER_FORMATS = ['ebook', 'paperback', 'hardcover'] as const;
 export type PreorderFormat = (typeof PREORDER_FORMATS)[number];

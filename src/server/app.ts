@@ -10,6 +10,7 @@ import type { AppConfig } from './config.js';
 import type { AppDatabase } from './db/connection.js';
 import { probeDatabaseWrite } from './db/database-health.js';
 import { registerFormPosts } from './forms/register-form-posts.js';
+import { createNewsletterMail } from './newsletter/create-newsletter-mail.js';
 import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './ssr/client-app.js';
 import { handleError } from './http/errors.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './http/kept-body.js';
@@ -65,12 +66,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const limiters = createRequestLimiters({ publicLimitsEnabled: config.publicRateLimits });
   const auth = new AdminAuth(db);
   const { generatedPassword } = await auth.ensureAdminUser(config.adminPassword);
+  const mail = await createNewsletterMail(db, config, () => app.log);
   const services: AppServices = {
     db,
     cache: new PublicCache(),
     auth,
     limiters,
     publicOrigin: config.publicUrl,
+    mailer: mail.mailer,
+    newsletterMail: mail.newsletterMail,
     backups: new BackupService(config.dataDir, config.backup),
     uploadsDir,
   };
@@ -83,7 +87,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Malformed or over-long URLs are refused by the router itself; answer them as JSON `{ error }` too.
     frameworkErrors: handleError,
   });
-  app.addHook('onClose', async () => db.destroy());
+  app.addHook('onClose', async () => {
+    await mail.close();
+    await db.destroy();
+  });
   app.setErrorHandler(handleError);
 
   registerJsonBodyParser(app);
@@ -115,6 +122,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   registerRestRoutes(app, services);
+  await mail.registerPages(app, services);
   registerCsvExports(app, services);
   registerBackupDownload(app, services);
   await registerUploadRoutes(app, services, uploadsDir);

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       backup: { dir: path.resolve('./data/backups'), everyMs: 86_400_000, keep: 14 },
       publicUrl: null,
+      mail: { smtpUrl: null, from: { name: 'The Cinderwake Cycle', address: 'newsletter@localhost' } },
       clientDir: null,
     });
   });
@@ -47,6 +48,8 @@ describe('loadConfig', () => {
         BACKUP_EVERY: '6h',
         BACKUP_KEEP: '3',
         PUBLIC_URL: 'https://delphinerook.com/',
+        SMTP_URL: 'smtps://mailer:p%40ss@smtp.relay.example:465',
+        MAIL_FROM: '"Delphine Rook" <news@delphinerook.com>',
       },
       '/srv/client',
     );
@@ -61,6 +64,10 @@ describe('loadConfig', () => {
       trustProxy: ['10.0.0.1', '10.0.0.2'],
       backup: { dir: '/tmp/site-backups', everyMs: 6 * 3_600_000, keep: 3 },
       publicUrl: 'https://delphinerook.com',
+      mail: {
+        smtpUrl: 'smtps://mailer:p%40ss@smtp.relay.example:465',
+        from: { name: 'Delphine Rook', address: 'news@delphinerook.com' },
+      },
       clientDir: '/srv/client',
     });
   });
@@ -110,8 +117,24 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'ftp://delphinerook.com' }, 'PUBLIC_URL: must be the site’s public origin'],
     [{ PUBLIC_URL: 'https://delphinerook.com/blog' }, 'PUBLIC_URL: must be the site’s public origin'],
     [{ PUBLIC_URL: 'https://user:pw@delphinerook.com' }, 'PUBLIC_URL: must be the site’s public origin'],
+    [{ SMTP_URL: 'smtp.relay.example:587' }, 'SMTP_URL: must be smtp://'],
+    [{ SMTP_URL: 'https://smtp.relay.example' }, 'SMTP_URL: must be smtp://'],
+    [{ SMTP_URL: 'smtp://' }, 'SMTP_URL: must be smtp://'],
+    [{ SMTP_URL: 'smtp://relay.example:587' }, 'MAIL_FROM: is required when SMTP_URL is set'],
+    [{ MAIL_FROM: 'Delphine Rook' }, 'MAIL_FROM: must be an address or Name <address>'],
+    [{ MAIL_FROM: 'Delphine <news@example.com' }, 'MAIL_FROM: must be an address or Name <address>'],
+    [{ MAIL_FROM: 'news@example.com\r\nBcc: all@example.com' }, 'MAIL_FROM: must be an address'],
+    [{ MAIL_FROM: 'a@b@example.com' }, 'MAIL_FROM: must be an address'],
   ])('names the invalid variable in %j', (env, expected) => {
     expect(configErrorFor(env).message).toContain(expected);
+  });
+
+  it.each([
+    ['news@example.com', { name: null, address: 'news@example.com' }],
+    ['Delphine Rook <news@example.com>', { name: 'Delphine Rook', address: 'news@example.com' }],
+    ['  <news@example.com> ', { name: null, address: 'news@example.com' }],
+  ])('reads MAIL_FROM %j', (value, from) => {
+    expect(load({ MAIL_FROM: value }).mail.from).toEqual(from);
   });
 
   it('lists every invalid variable at once', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { mailFromSchema, OUTBOX_SENDER, smtpUrlSchema, type MailConfig } from './mail/mail-config.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -79,7 +80,15 @@ const envSchema = z.object({
       }
       return origin;
     }),
+  SMTP_URL: smtpUrlSchema,
+  MAIL_FROM: mailFromSchema,
   NODE_ENV: z.string().optional(),
+});
+
+/** A relay needs a real sender address; the outbox alone can do with a placeholder. */
+const checkedEnvSchema = envSchema.superRefine((vars, context) => {
+  if (vars.SMTP_URL && !vars.MAIL_FROM)
+    context.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' });
 });
 
 export type AppConfig = {
@@ -102,6 +111,8 @@ export type AppConfig = {
   };
   /** The site's public origin for every absolute link (canonical, feeds, emails); null: the request's Host. */
   publicUrl: string | null;
+  /** Outgoing mail: the relay (or none: the outbox) and the sender. */
+  mail: MailConfig;
   /** Directory of the built client (index.html and assets); null when no client is served. */
   clientDir: string | null;
 };
@@ -110,7 +121,7 @@ export class ConfigError extends Error {}
 
 /** Parses the environment; throws a ConfigError that names each invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv, clientDir: string | null): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
@@ -132,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, clientDir: string | null): Ap
       keep: vars.BACKUP_KEEP,
     },
     publicUrl: vars.PUBLIC_URL,
+    mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? OUTBOX_SENDER },
     clientDir,
   };
 }

@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { buildApp, type BuiltApp } from './app.js';
 import { startBackupSchedule } from './backup/backup-schedule.js';
 import { removePidFile, writePidFile } from './backup/running-server.js';
 import { ConfigError, loadConfig } from './config.js';
+import { describeRelay } from './mail/mail-config.js';
+import { OUTBOX_FOLDER_NAME } from './mail/mailer.js';
 import { builtClientDir } from './paths.js';
 import { StartupError } from './startup/startup-error.js';
 
@@ -27,6 +30,12 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
         'Set PUBLIC_URL=https://your-domain in production.',
     );
   }
+
+  app.log.info(
+    config.mail.smtpUrl
+      ? `Mail: sending through ${describeRelay(config.mail.smtpUrl)} as ${config.mail.from.address}`
+      : `Mail is not configured (no SMTP_URL): messages are saved to ${path.join(config.dataDir, OUTBOX_FOLDER_NAME)}`,
+  );
 
   if (generatedAdminPassword) {
     app.log.warn(

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserSite } from '../support/fixture.js';
-import { logIn, openTab } from './admin-helpers.js';
+import { expectToast, logIn, openTab } from './admin-helpers.js';
 
 const ADMIN_DATE = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -49,7 +49,7 @@ describe('admin: read-only lists and CSV exports', () => {
       phoneNumber: '555 0100',
       specialRequests: 'Signed to Ilse, please.',
     });
-    // No screen unsubscribes; mark one subscription inactive directly in the database.
+    // Mark one subscription unsubscribed directly in the database (the email links are tested elsewhere).
     const db = new Database(path.join(site.dataDir, 'site.sqlite'));
     db.prepare("UPDATE newsletter_subscriptions SET is_active = 0 WHERE email = 'gone@example.com'").run();
     db.close();
@@ -100,14 +100,24 @@ describe('admin: read-only lists and CSV exports', () => {
     expect(text).toContain(`${createdAt.toISOString()},Mara Quill,`);
   });
 
-  it('groups newsletter subscriptions as Active and Inactive, and downloads them', async () => {
+  it('shows each subscriber’s status with counts, filters by status, and downloads them', async () => {
     await openTab(page, 'Newsletter');
     await page.getByRole('heading', { name: 'Newsletter Subscriptions (2)' }).waitFor();
-    const active = page.getByRole('region', { name: 'Active', exact: true });
-    const inactive = page.getByRole('region', { name: 'Inactive', exact: true });
-    await active.getByRole('cell', { name: 'active@example.com' }).waitFor();
-    await inactive.getByRole('cell', { name: 'gone@example.com' }).waitFor();
-    expect(await active.getByText('gone@example.com').count()).toBe(0);
+    await page.getByText('Mail is not configured: messages are saved to the outbox').waitFor();
+    const table = page.getByRole('table', { name: 'Subscribers' });
+    const chip = (name: string) =>
+      page.getByRole('radiogroup', { name: 'Show subscribers' }).getByText(name, { exact: true });
+    await table.getByRole('row', { name: /active@example\.com Pending confirmation/ }).waitFor();
+    await table.getByRole('row', { name: /gone@example\.com Unsubscribed/ }).waitFor();
+
+    await chip('Unsubscribed (1)').click();
+    await table.getByRole('row', { name: /gone@example\.com/ }).waitFor();
+    expect(await table.getByText('active@example.com').count()).toBe(0);
+    await chip('Active (0)').click();
+    await page.getByText('No subscribers with this status.').waitFor();
+    await chip('Pending confirmation (1)').click();
+    await table.getByRole('row', { name: /active@example\.com/ }).waitFor();
+    await chip('All (2)').click();
 
     const { name, rows } = await downloadCsv('newsletter subscriptions');
     expect(name).toBe(`newsletter-subscriptions-${today()}.csv`);
@@ -143,33 +153,65 @@ describe('admin: read-only lists and CSV exports', () => {
       ['Preorders', 'admin.preorders', 'Failed to Load Preorders', 'Preorders (1)'],
     ] as const) {
       const fresh = await site.context.newPage();
-      // The first load is refused: the error state.
-      await fresh.route(`**/trpc/${procedure}**`, (route) =>
-        route.fulfill({
+      // The first load is refused: the error state. The batch may carry other queries of the
+      // tab (the newsletter's mail status): each gets the same refusal.
+      const carriesProcedure = (url: URL) => url.pathname.split('/trpc/')[1]?.split(',').includes(procedure) ?? false;
+      await fresh.route(carriesProcedure, (route) => {
+        const batched = new URL(route.request().url()).pathname.split('/trpc/')[1]!.split(',');
+        const refusal = {
+          error: {
+            json: {
+              message: 'The database is busy',
+              code: -32603,
+              data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 },
+            },
+          },
+        };
+        return route.fulfill({
           status: 500,
           contentType: 'application/json',
-          body: JSON.stringify([
-            {
-              error: {
-                json: {
-                  message: 'The database is busy',
-                  code: -32603,
-                  data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 },
-                },
-              },
-            },
-          ]),
-        }),
-      );
+          body: JSON.stringify(batched.map(() => refusal)),
+        });
+      });
       await fresh.goto(`${site.baseUrl}/admin?tab=${tab.toLowerCase()}`);
       const alert = fresh.getByRole('alert').filter({ hasText: title });
       await alert.waitFor();
       await alert.getByText('The database is busy').waitFor();
-      await fresh.unroute(`**/trpc/${procedure}**`);
+      await fresh.unroute(carriesProcedure);
       await alert.getByRole('button', { name: 'Retry' }).click();
       await fresh.getByRole('heading', { name: heading }).waitFor();
       await fresh.close();
     }
+    expect(site.problems).toEqual([]);
+  });
+
+  it('erases a contact message and a preorder after confirming in the modal; Cancel keeps them', async () => {
+    await openTab(page, 'Contact');
+    const messages = page.getByRole('list', { name: 'Contact submissions' });
+    const mara = messages.getByRole('listitem').filter({ hasText: 'Mara Quill' });
+    await mara.getByRole('button', { name: 'Delete message from Mara Quill' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete message?' });
+    await dialog.getByText('“Message from Mara Quill” will be permanently deleted. This cannot be undone.').waitFor();
+    // Cancel has the focus: Enter keeps the message.
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Contact Submissions (2)' }).waitFor();
+    await mara.getByRole('button', { name: 'Delete message from Mara Quill' }).click();
+    await dialog.getByRole('button', { name: 'Delete message' }).click();
+    await expectToast(page, 'Success', 'Message deleted successfully');
+    await page.getByRole('heading', { name: 'Contact Submissions (1)' }).waitFor();
+    const contact = await adminList<{ name: string }>('/api/admin/contact');
+    expect(contact.map((message) => message.name)).toEqual(['=cmd()']);
+
+    await openTab(page, 'Preorders');
+    await page.getByRole('button', { name: 'Delete preorder from Ivo Rask' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete preorder?' })
+      .getByRole('button', { name: 'Delete preorder' })
+      .click();
+    await expectToast(page, 'Success', 'Preorder deleted successfully');
+    await page.getByRole('heading', { name: 'No Preorders' }).waitFor();
+    expect(await adminList('/api/admin/preorders')).toEqual([]);
     expect(site.problems).toEqual([]);
   });
 });

@@ -31,6 +31,12 @@ interface NewsletterSubscriptionsTable {
   email: string;
   isActive: number;
   createdAt: string;
+  /** Null until the confirmation link is followed. */
+  confirmedAt: string | null;
+  /** Part of the pending confirmation link; cleared once used, so a link works once. */
+  confirmationNonce: string | null;
+  /** When the last confirmation email was claimed for sending (resends are spaced). */
+  confirmationSentAt: string | null;
 }
 
 interface BooksTable {
@@ -110,6 +116,12 @@ interface PreordersTable {
   createdAt: string;
 }
 
+interface SiteSecretsTable {
+  name: string;
+  value: string;
+  createdAt: string;
+}
+
 interface WriteProbeTable {
   id: number;
   checkedAt: string;
@@ -128,9 +140,9 @@ export interface Database {
   playlists: PlaylistsTable;
   preorders: PreordersTable;
   writeProbe: WriteProbeTable;
+  siteSecrets: SiteSecretsTable;
 }
 
-export type NewsletterSubscriptionRow = Selectable<NewsletterSubscriptionsTable>;
 export type ExcerptRow = Selectable<ExcerptsTable>;
 export type BlogPostRow = Selectable<BlogPostsTable>;
 export type ArtPieceRow = Selectable<ArtPiecesTable>;

@@ -19,3 +19,9 @@ export async function listContactSubmissions(db: AppDatabase): Promise<ContactSu
     .execute();
   return rows.map((row) => ({ ...row, createdAt: toDate(row.createdAt) }));
 }
+
+/** Erases a message (on its sender's request); false when there was none. */
+export async function deleteContactSubmission(db: AppDatabase, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('contactSubmissions').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows === 1n;
+}

@@ -1,49 +1,158 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { NewsletterSubscription } from '../../domain/submissions.js';
+import { newsletterStatusOf, type NewsletterSubscription } from '../../domain/submissions.js';
 import type { AppDatabase } from '../db/connection.js';
-import type { NewsletterSubscriptionRow } from '../db/schema.js';
 import { isUniqueViolation, newId, timestampNow, toBoolean, toDate, toStoredBoolean } from './row-conversion.js';
 
-const toSubscription = (row: NewsletterSubscriptionRow): NewsletterSubscription => ({
-  ...row,
-  isActive: toBoolean(row.isActive),
-  createdAt: toDate(row.createdAt),
-});
+type ListedRow = { id: string; email: string; isActive: number; createdAt: string; confirmedAt: string | null };
+const LISTED_COLUMNS = ['id', 'email', 'isActive', 'createdAt', 'confirmedAt'] as const;
+
+function toSubscription(row: ListedRow): NewsletterSubscription {
+  const subscription = {
+    ...row,
+    isActive: toBoolean(row.isActive),
+    createdAt: toDate(row.createdAt),
+    confirmedAt: row.confirmedAt === null ? null : toDate(row.confirmedAt),
+  };
+  return { ...subscription, status: newsletterStatusOf(subscription) };
+}
+
+const newNonce = (): string => randomBytes(16).toString('base64url');
 
 export type SubscribeOutcome =
   | { kind: 'subscribed'; subscription: NewsletterSubscription }
   | { kind: 'reactivated'; subscription: NewsletterSubscription }
-  | { kind: 'already-subscribed' };
+  /** `pending`: still waiting for its confirmation, which may be sent again. */
+  | { kind: 'already-subscribed'; subscriptionId: string; pending: boolean };
 
 /**
- * Subscribes an address (already trimmed). The unique index on lower(email) decides races:
- * of many parallel requests for one address exactly one row is stored.
+ * Subscribes an address (already trimmed), waiting for confirmation. The unique index on
+ * lower(email) decides races: of many parallel requests for one address exactly one row is
+ * stored. An unsubscribed address signs up again as a new, unconfirmed subscription.
  */
 export async function subscribeToNewsletter(db: AppDatabase, email: string): Promise<SubscribeOutcome> {
-  const row = { id: newId(), email, isActive: toStoredBoolean(true), createdAt: timestampNow() };
+  const row = {
+    id: newId(),
+    email,
+    isActive: toStoredBoolean(true),
+    createdAt: timestampNow(),
+    confirmedAt: null,
+    confirmationNonce: newNonce(),
+    confirmationSentAt: null,
+  };
   try {
     await db.insertInto('newsletterSubscriptions').values(row).execute();
     return { kind: 'subscribed', subscription: toSubscription(row) };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
+  const byEmail = sql<string>`lower(email)`;
   const reactivated = await db
     .updateTable('newsletterSubscriptions')
-    .set({ isActive: toStoredBoolean(true) })
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .set({
+      isActive: toStoredBoolean(true),
+      confirmedAt: null,
+      confirmationNonce: newNonce(),
+      confirmationSentAt: null,
+    })
+    .where(byEmail, '=', email.toLowerCase())
     .where('isActive', '=', toStoredBoolean(false))
-    .returning(['id', 'email', 'isActive', 'createdAt'])
+    .returning(LISTED_COLUMNS)
     .executeTakeFirst();
-  return reactivated
-    ? { kind: 'reactivated', subscription: toSubscription(reactivated) }
-    : { kind: 'already-subscribed' };
+  if (reactivated) return { kind: 'reactivated', subscription: toSubscription(reactivated) };
+  const existing = await db
+    .selectFrom('newsletterSubscriptions')
+    .select(['id', 'confirmedAt'])
+    .where(byEmail, '=', email.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return { kind: 'already-subscribed', subscriptionId: existing.id, pending: existing.confirmedAt === null };
+}
+
+export type ConfirmationClaim = { email: string; nonce: string; claimedAt: string };
+
+/**
+ * Claims the right to send a pending subscription its confirmation email: granted when none
+ * was sent within `minimumGapMs`. One UPDATE decides, so a burst of requests gets one claim.
+ */
+export async function claimConfirmationSend(
+  db: AppDatabase,
+  subscriptionId: string,
+  now: Date,
+  minimumGapMs: number,
+): Promise<ConfirmationClaim | null> {
+  const claimedAt = now.toISOString();
+  const lastAllowed = new Date(now.getTime() - minimumGapMs).toISOString();
+  const claimed = await db
+    .updateTable('newsletterSubscriptions')
+    .set({ confirmationSentAt: claimedAt })
+    .where('id', '=', subscriptionId)
+    .where('isActive', '=', toStoredBoolean(true))
+    .where('confirmedAt', 'is', null)
+    .where('confirmationNonce', 'is not', null)
+    .where((eb) => eb.or([eb('confirmationSentAt', 'is', null), eb('confirmationSentAt', '<=', lastAllowed)]))
+    .returning(['email', 'confirmationNonce'])
+    .executeTakeFirst();
+  if (!claimed?.confirmationNonce) return null;
+  return { email: claimed.email, nonce: claimed.confirmationNonce, claimedAt };
+}
+
+/** Gives a claim back after its email could not be sent, so the next sign-up may try again. */
+export async function releaseConfirmationSend(
+  db: AppDatabase,
+  subscriptionId: string,
+  claimedAt: string,
+): Promise<void> {
+  await db
+    .updateTable('newsletterSubscriptions')
+    .set({ confirmationSentAt: null })
+    .where('id', '=', subscriptionId)
+    .where('confirmationSentAt', '=', claimedAt)
+    .execute();
+}
+
+/** Confirms a pending subscription whose link carries `nonce`; false when used, replaced or unsubscribed. */
+export async function confirmSubscription(db: AppDatabase, subscriptionId: string, nonce: string): Promise<boolean> {
+  const result = await db
+    .updateTable('newsletterSubscriptions')
+    .set({ confirmedAt: timestampNow(), confirmationNonce: null })
+    .where('id', '=', subscriptionId)
+    .where('confirmationNonce', '=', nonce)
+    .where('confirmedAt', 'is', null)
+    .where('isActive', '=', toStoredBoolean(true))
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** The address of a subscription, for the unsubscribe page; undefined when it was deleted. */
+export async function findSubscriptionEmail(db: AppDatabase, subscriptionId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('newsletterSubscriptions')
+    .select('email')
+    .where('id', '=', subscriptionId)
+    .executeTakeFirst();
+  return row?.email;
+}
+
+/** Marks the subscription inactive (a pending confirmation link dies with it); idempotent. */
+export async function unsubscribeFromNewsletter(db: AppDatabase, subscriptionId: string): Promise<void> {
+  await db
+    .updateTable('newsletterSubscriptions')
+    .set({ isActive: toStoredBoolean(false), confirmationNonce: null })
+    .where('id', '=', subscriptionId)
+    .execute();
+}
+
+/** Erases a subscription (on the subscriber's request); false when there was none. */
+export async function deleteNewsletterSubscription(db: AppDatabase, subscriptionId: string): Promise<boolean> {
+  const result = await db.deleteFrom('newsletterSubscriptions').where('id', '=', subscriptionId).executeTakeFirst();
+  return result.numDeletedRows === 1n;
 }
 
 /** Newest first. */
 export async function listNewsletterSubscriptions(db: AppDatabase): Promise<NewsletterSubscription[]> {
   const rows = await db
     .selectFrom('newsletterSubscriptions')
-    .select(['id', 'email', 'isActive', 'createdAt'])
+    .select(LISTED_COLUMNS)
     .orderBy('createdAt', 'desc')
     .execute();
   return rows.map(toSubscription);

@@ -42,3 +42,9 @@ export async function listPreorders(db: AppDatabase): Promise<Preorder[]> {
     .execute();
   return rows.map(toPreorder);
 }
+
+/** Erases a preorder (on the customer's request); false when there was none. */
+export async function deletePreorder(db: AppDatabase, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('preorders').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows === 1n;
+}

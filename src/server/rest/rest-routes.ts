@@ -109,6 +109,24 @@ export const restRoutes: RestRoute[] = [
   { method: 'GET', url: '/api/admin/newsletter', call: (caller) => caller.admin.newsletterSubscriptions() },
   { method: 'GET', url: '/api/admin/preorders', call: (caller) => caller.admin.preorders() },
   {
+    method: 'DELETE',
+    url: '/api/admin/contact/:id',
+    status: 204,
+    call: (caller, r) => caller.admin.deleteContactSubmission({ id: id(r) }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/admin/newsletter/:id',
+    status: 204,
+    call: (caller, r) => caller.admin.deleteNewsletterSubscription({ id: id(r) }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/admin/preorders/:id',
+    status: 204,
+    call: (caller, r) => caller.admin.deletePreorder({ id: id(r) }),
+  },
+  {
     method: 'POST',
     url: '/api/admin/change-password',
     call: (caller, r) => callUnchecked(caller.admin.changePassword, r.body),

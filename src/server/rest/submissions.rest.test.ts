@@ -64,7 +64,7 @@ describe('POST /api/contact', () => {
 });
 
 describe('POST /api/newsletter', () => {
-  it('subscribes (201), active by default with a boolean isActive and an ISO date', async () => {
+  it('subscribes (201), active by default with a boolean isActive and an ISO date, pending confirmation', async () => {
     const res = await submit('/api/newsletter', { email: 'reader@example.com' });
     expect(res.statusCode, res.body).toBe(201);
     const { id } = res.json<{ id: string }>();
@@ -75,6 +75,8 @@ describe('POST /api/newsletter', () => {
       email: 'reader@example.com',
       isActive: true,
       createdAt: expect.stringMatching(ISO_8601),
+      confirmedAt: null,
+      status: 'pending',
     });
   });
 

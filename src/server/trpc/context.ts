@@ -2,6 +2,8 @@ import type { AdminAuth, KeyCheck } from '../auth/admin-auth.js';
 import type { BackupService } from '../backup/backup-service.js';
 import type { PublicCache } from '../cache/public-cache.js';
 import type { AppDatabase } from '../db/connection.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { NewsletterMail } from '../newsletter/newsletter-mail.js';
 import type { RequestLimiters } from '../rate-limit/request-limits.js';
 
 /** Long-lived services shared by every request of one app instance. */
@@ -12,6 +14,8 @@ export type AppServices = {
   limiters: RequestLimiters;
   /** PUBLIC_URL's origin, or null to use each request's own. */
   publicOrigin: string | null;
+  mailer: Mailer;
+  newsletterMail: NewsletterMail;
   backups: BackupService;
   /** DATA_DIR/uploads, served under /objects/. */
   uploadsDir: string;
@@ -19,6 +23,8 @@ export type AppServices = {
 
 export type RequestContext = AppServices & {
   clientAddress: string;
+  /** The origin for absolute links (in emails): PUBLIC_URL, else the request's own. */
+  siteOrigin: string;
   /** The bearer token of the Authorization header, if any. */
   adminKey: string | null;
   /** Shared by every call of one HTTP request (a tRPC batch): the key is checked once, one password is tried. */
@@ -34,11 +40,13 @@ function bearerTokenOf(header: string | undefined): string | null {
 
 export function createRequestContext(
   services: AppServices,
-  request: { ip: string; headers: { authorization?: string | undefined } },
+  request: { ip: string; headers: { authorization?: string | undefined }; protocol?: string; host?: string },
 ): RequestContext {
+  const requestOrigin = request.protocol && request.host ? `${request.protocol}://${request.host}` : 'http://localhost';
   return {
     ...services,
     clientAddress: request.ip,
+    siteOrigin: services.publicOrigin ?? requestOrigin,
     adminKey: bearerTokenOf(request.headers.authorization),
     perRequest: { keyCheck: null, passwordAttempts: 0 },
   };

@@ -1,75 +1,165 @@
-import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { NewsletterSubscription } from '../../../domain/submissions.js';
+import { Alert, Badge, Chip, Code, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import {
+  NEWSLETTER_STATUS_LABELS,
+  NEWSLETTER_STATUSES,
+  type NewsletterStatus,
+  type NewsletterSubscription,
+} from '../../../domain/submissions.js';
 import { trpc } from '../../trpc.js';
 import classes from '../admin.module.css';
 import { formatAdminDate } from '../ui/format-date.js';
 import { SubmissionsSection } from './SubmissionsSection.js';
+import { DeleteButton, useSubmissionDelete, type SubmissionDelete } from './use-submission-delete.js';
 
-function SubscriptionGroup({
-  title,
-  color,
-  subscriptions,
-}: {
-  title: string;
-  color: string;
-  subscriptions: NewsletterSubscription[];
-}) {
-  const headingId = `newsletter-${title.toLowerCase()}`;
+/** Badge colours on the dark surface (light variant): readable text, one hue per status. */
+const STATUS_COLORS: Record<NewsletterStatus, string> = { pending: 'yellow', active: 'green', unsubscribed: 'gray' };
+
+type Filter = NewsletterStatus | 'all';
+
+function MailNotice() {
+  const status = trpc.admin.mailStatus.useQuery();
+  if (status.data?.delivery !== 'outbox') return null;
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
-      <Group gap="xs" mb="sm">
-        <Title order={3} size="h5" id={headingId}>
-          {title}
-        </Title>
-        <Badge color={color} variant="light" radius="sm" aria-label={`${subscriptions.length} ${title.toLowerCase()}`}>
-          {subscriptions.length}
-        </Badge>
+    <Alert color="yellow" variant="light" title="Mail is not configured: messages are saved to the outbox" mb="md">
+      <Text size="sm">
+        Confirmation emails are written as .eml files to <Code>DATA_DIR/outbox/</Code> instead of being sent. To send
+        them, set <Code>SMTP_URL</Code> and <Code>MAIL_FROM</Code> as the “Mail” section of the README explains (
+        <Code>README.md#mail</Code>).
+      </Text>
+    </Alert>
+  );
+}
+
+function StatusFilter({
+  value,
+  onChange,
+  counts,
+}: {
+  value: Filter;
+  onChange: (filter: Filter) => void;
+  counts: Record<Filter, number>;
+}) {
+  const options: Filter[] = ['all', ...NEWSLETTER_STATUSES];
+  return (
+    <Chip.Group value={value} onChange={(next) => onChange(next as Filter)}>
+      <Group gap="xs" mb="md" role="radiogroup" aria-label="Show subscribers">
+        {options.map((option) => (
+          <Chip key={option} value={option} size="sm" variant="outline">
+            {option === 'all' ? 'All' : NEWSLETTER_STATUS_LABELS[option]} ({counts[option]})
+          </Chip>
+        ))}
       </Group>
-      {subscriptions.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          None
-        </Text>
-      ) : (
-        <Table verticalSpacing="xs" striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Email</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Subscribed
-              </Table.Th>
+    </Chip.Group>
+  );
+}
+
+function StatusBadge({ status }: { status: NewsletterStatus }) {
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light" radius="sm">
+      {NEWSLETTER_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+function SubscribedAt({ date }: { date: Date }) {
+  return (
+    <Text component="time" dateTime={date.toISOString()} size="sm" c="dimmed">
+      {formatAdminDate(date)}
+    </Text>
+  );
+}
+
+function SubscriberTable({
+  subscriptions,
+  remove,
+}: {
+  subscriptions: NewsletterSubscription[];
+  remove: SubmissionDelete;
+}) {
+  if (subscriptions.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No subscribers with this status.
+      </Text>
+    );
+  return (
+    <Table.ScrollContainer minWidth={300}>
+      <Table verticalSpacing="xs" striped highlightOnHover aria-label="Subscribers">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Email</Table.Th>
+            <Table.Th scope="col" visibleFrom="sm">
+              Status
+            </Table.Th>
+            <Table.Th scope="col" visibleFrom="sm">
+              Subscribed
+            </Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {subscriptions.map((subscription) => (
+            <Table.Tr key={subscription.id}>
+              <Table.Td className={classes.breakAnywhere}>
+                {subscription.email}
+                {/* On a phone the status and date sit under the address instead of in columns. */}
+                <Stack gap={4} mt={6} align="flex-start" hiddenFrom="sm">
+                  <StatusBadge status={subscription.status} />
+                  <SubscribedAt date={subscription.createdAt} />
+                </Stack>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
+                <StatusBadge status={subscription.status} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
+                <SubscribedAt date={subscription.createdAt} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <DeleteButton
+                  name={subscription.email}
+                  onClick={() => remove.ask(subscription.id, subscription.email)}
+                />
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {subscriptions.map((subscription) => (
-              <Table.Tr key={subscription.id}>
-                <Table.Td className={classes.breakAnywhere}>{subscription.email}</Table.Td>
-                <Table.Td ta="right" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  <time dateTime={subscription.createdAt.toISOString()}>{formatAdminDate(subscription.createdAt)}</time>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Paper>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
 export function NewsletterTab() {
   const query = trpc.admin.newsletterSubscriptions.useQuery();
+  const utils = trpc.useUtils();
+  const remove = useSubmissionDelete('subscriber', trpc.admin.deleteNewsletterSubscription.useMutation(), () =>
+    utils.admin.newsletterSubscriptions.invalidate(),
+  );
+  const [filter, setFilter] = useState<Filter>('all');
   return (
-    <SubmissionsSection
-      title="Newsletter Subscriptions"
-      query={query}
-      csv="newsletter"
-      emptyHint="Addresses signed up through the newsletter forms appear here."
-    >
-      {(subscriptions) => (
-        <Stack gap="md">
-          <SubscriptionGroup title="Active" color="green" subscriptions={subscriptions.filter((s) => s.isActive)} />
-          <SubscriptionGroup title="Inactive" color="gray" subscriptions={subscriptions.filter((s) => !s.isActive)} />
-        </Stack>
-      )}
-    </SubmissionsSection>
+    <>
+      <SubmissionsSection
+        title="Newsletter Subscriptions"
+        notice={<MailNotice />}
+        query={query}
+        csv="newsletter"
+        emptyHint="Addresses signed up through the newsletter forms appear here."
+      >
+        {(subscriptions) => {
+          const counts: Record<Filter, number> = { all: subscriptions.length, pending: 0, active: 0, unsubscribed: 0 };
+          for (const subscription of subscriptions) counts[subscription.status] += 1;
+          const shown = filter === 'all' ? subscriptions : subscriptions.filter((s) => s.status === filter);
+          return (
+            <Stack gap={0}>
+              <StatusFilter value={filter} onChange={setFilter} counts={counts} />
+              <SubscriberTable subscriptions={shown} remove={remove} />
+            </Stack>
+          );
+        }}
+      </SubmissionsSection>
+      {remove.modal}
+    </>
   );
 }

@@ -19,11 +19,13 @@ type SubmissionsSectionProps<T> = {
   query: SubmissionsQuery<T>;
   csv: CsvExportName;
   emptyHint: string;
+  /** Shown under the heading whatever the list's state. */
+  notice?: ReactNode;
   children: (items: T[]) => ReactNode;
 };
 
-/** A read-only admin list: heading with count, Download CSV, and its loading, error and empty states. */
-export function SubmissionsSection<T>({ title, query, csv, emptyHint, children }: SubmissionsSectionProps<T>) {
+/** An admin list of submissions: heading with count, Download CSV, and its loading, error and empty states. */
+export function SubmissionsSection<T>({ title, query, csv, emptyHint, notice, children }: SubmissionsSectionProps<T>) {
   const items = query.data;
   let body: ReactNode;
   if (query.isPending) body = <ListSkeleton label={`Loading ${title.toLowerCase()}`} height={88} />;
@@ -45,6 +47,7 @@ export function SubmissionsSection<T>({ title, query, csv, emptyHint, children }
         title={items ? `${title} (${items.length})` : title}
         actions={<CsvDownloadButton name={csv} what={title.toLowerCase()} disabled={!items} />}
       />
+      {notice}
       {body}
     </Stack>
   );

@@ -1,10 +1,22 @@
 import { TRPCError } from '@trpc/server';
 import { PASSWORD_CHANGED_MESSAGE } from '../../../domain/admin-auth.js';
 import { changePasswordInputSchema, loginInputSchema } from '../../../domain/admin-auth.schema.js';
-import { listContactSubmissions } from '../../repositories/contact-submissions.js';
-import { listNewsletterSubscriptions } from '../../repositories/newsletter-subscriptions.js';
-import { listPreorders } from '../../repositories/preorders.js';
+import { byIdInput } from '../../../domain/fields.schema.js';
+import { deleteContactSubmission, listContactSubmissions } from '../../repositories/contact-submissions.js';
+import {
+  deleteNewsletterSubscription,
+  listNewsletterSubscriptions,
+} from '../../repositories/newsletter-subscriptions.js';
+import { deletePreorder, listPreorders } from '../../repositories/preorders.js';
+import type { AppDatabase } from '../../db/connection.js';
 import { adminPasswordProcedure, adminProcedure, authFailure, loginProcedure, router } from '../trpc.js';
+
+/** An admin deletion of one submission: NOT_FOUND when it was already gone. */
+function deletion(what: string, remove: (db: AppDatabase, id: string) => Promise<boolean>) {
+  return adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
+    if (!(await remove(ctx.db, input.id))) throw new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
+  });
+}
 
 export const adminRouter = router({
   /** Exchanges the password for a session token the UI keeps instead of the password. */
@@ -21,6 +33,11 @@ export const adminRouter = router({
   contactSubmissions: adminProcedure.query(({ ctx }) => listContactSubmissions(ctx.db)),
   newsletterSubscriptions: adminProcedure.query(({ ctx }) => listNewsletterSubscriptions(ctx.db)),
   preorders: adminProcedure.query(({ ctx }) => listPreorders(ctx.db)),
+  deleteContactSubmission: deletion('Message', deleteContactSubmission),
+  deleteNewsletterSubscription: deletion('Subscriber', deleteNewsletterSubscription),
+  deletePreorder: deletion('Preorder', deletePreorder),
+  /** 'outbox' while no SMTP_URL is set: the admin says mail is saved, not sent. */
+  mailStatus: adminProcedure.query(({ ctx }) => ({ delivery: ctx.mailer.delivery })),
   changePassword: adminPasswordProcedure.input(changePasswordInputSchema).mutation(async ({ ctx, input }) => {
     const result = await ctx.auth.changePassword(input.currentPassword, input.newPassword, ctx.clientAddress);
     if (!result.ok) {

@@ -37,7 +37,14 @@ describe('submission procedures', () => {
     const answer = await context.visitor.newsletter.subscribe({ email: 'Fan@Example.com' });
     expect(answer).toEqual({ id: expect.any(String), message: 'Subscribed' });
     const stored = (await context.admin.admin.newsletterSubscriptions()).find((s) => s.id === answer.id);
-    expect(stored).toEqual({ id: answer.id, email: 'Fan@Example.com', isActive: true, createdAt: expect.any(Date) });
+    expect(stored).toEqual({
+      id: answer.id,
+      email: 'Fan@Example.com',
+      isActive: true,
+      createdAt: expect.any(Date),
+      confirmedAt: null,
+      status: 'pending',
+    });
     await expectTRPCError(
       context.visitor.newsletter.subscribe({ email: ' fan@example.COM ' }),
       'CONFLICT',

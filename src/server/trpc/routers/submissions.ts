@@ -25,8 +25,11 @@ export const newsletterRouter = router({
     if (isHoneypotFilled(input.website)) return { message: 'Subscribed' };
     const outcome = await subscribeToNewsletter(ctx.db, input.email);
     if (outcome.kind === 'already-subscribed') {
+      // Signing up again while unconfirmed sends the link again (spaced out by NewsletterMail).
+      if (outcome.pending) ctx.newsletterMail.requestConfirmation(outcome.subscriptionId, ctx.siteOrigin);
       throw new TRPCError({ code: 'CONFLICT', message: 'This email is already subscribed' });
     }
+    ctx.newsletterMail.requestConfirmation(outcome.subscription.id, ctx.siteOrigin);
     return { id: outcome.subscription.id, message: outcome.kind === 'reactivated' ? 'Welcome back' : 'Subscribed' };
   }),
 });

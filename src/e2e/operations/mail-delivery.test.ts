@@ -1,0 +1,98 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  root,
+  serverEntry,
+  startProductionServer,
+  type ProductionServer,
+} from '../../../scripts/lib/production-server.mjs';
+import { startSmtpInbox, type SmtpInbox } from '../../server/test-support/smtp-inbox.js';
+
+const RELAY_PASSWORD_MARK = 'relay-secret';
+
+/** The compiled server over real HTTP, sending through a real SMTP server in this process. */
+describe('mail through an SMTP relay (production build)', () => {
+  let inbox: SmtpInbox;
+  let server: ProductionServer;
+  let output = '';
+
+  beforeAll(async () => {
+    inbox = await startSmtpInbox();
+    server = await startProductionServer(
+      { SMTP_URL: inbox.url, MAIL_FROM: 'Delphine Rook <news@example.com>', LOG_LEVEL: 'info', SEED_DEMO: '0' },
+      { dataDirPrefix: 'site-mail-', onOutput: (chunk: Buffer) => (output += chunk.toString()) },
+    );
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await inbox?.close();
+  });
+
+  it('says where mail goes at start without the relay password, delivers the confirmation, and its link confirms', async () => {
+    expect(inbox.url).toContain(`:${RELAY_PASSWORD_MARK}@`);
+    expect(output).toContain(`Mail: sending through smtp://${new URL(inbox.url).host} as news@example.com`);
+
+    const address = `relay-${Date.now()}@example.org`;
+    const res = await fetch(`${server.baseUrl}/api/newsletter`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: address }),
+    });
+    expect(res.status).toBe(201);
+    for (let waited = 0; inbox.to(address).length === 0 && waited < 10_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const [email] = inbox.to(address);
+    expect(email?.headers.get('from')).toBe('Delphine Rook <news@example.com>');
+    const link = /http:\/\/127\.0\.0\.1:\d+\/newsletter\/confirm\?token=[\w.~-]+/.exec(email!.text)?.[0];
+    expect(link?.startsWith(`${server.baseUrl}/newsletter/confirm?token=`)).toBe(true);
+
+    const confirmed = await fetch(link!);
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain('<h1>You&#39;re in</h1>');
+    expect((await fetch(link!)).status).toBe(410);
+    expect(output).not.toContain(RELAY_PASSWORD_MARK);
+  });
+});
+
+describe('a bad mail setting stops the start', () => {
+  function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string; ms: number }> {
+    const started = performance.now();
+    const child = spawn(process.execPath, [serverEntry], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/nonexistent-never-made',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        resolve({ code, stderr, ms: performance.now() - started });
+      });
+    });
+  }
+
+  it.each([
+    [{ SMTP_URL: `smtp://site:${RELAY_PASSWORD_MARK}@` }, /SMTP_URL: must be smtp:\/\/user:pass@host:587/],
+    [{ SMTP_URL: 'http://relay.example', MAIL_FROM: 'news@example.com' }, /SMTP_URL: must be smtp:\/\//],
+    [
+      { SMTP_URL: `smtp://site:${RELAY_PASSWORD_MARK}@relay.example:587` },
+      /MAIL_FROM: is required when SMTP_URL is set/,
+    ],
+    [{ MAIL_FROM: 'Delphine Rook' }, /MAIL_FROM: must be an address or Name <address>/],
+  ])('%j: exits naming the variable, never echoing the password', async (env, problem) => {
+    const result = await start(env);
+    expect(result.code).toBe(1);
+    expect(result.ms).toBeLessThan(5_000);
+    expect(result.stderr).toMatch(problem);
+    expect(result.stderr).not.toContain(RELAY_PASSWORD_MARK);
+  });
+});

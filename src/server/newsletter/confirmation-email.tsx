@@ -1,0 +1,46 @@
+import {
+  EmailButton,
+  EmailLayout,
+  EmailLink,
+  FinePrint,
+  Paragraph,
+  renderEmail,
+  type RenderedEmail,
+} from '../mail/email-layout.js';
+
+export const CONFIRMATION_SUBJECT = 'Confirm your subscription to The Cinderwake Cycle';
+
+function ConfirmationEmail({ confirmUrl, unsubscribeUrl, siteUrl }: ConfirmationLinks) {
+  return (
+    <EmailLayout
+      preview="One click and the next writ from the Cinderwake Cycle is yours."
+      heading="Confirm your subscription"
+      footer={
+        <>
+          <FinePrint>
+            You get this email because this address was entered in the newsletter form at{' '}
+            <EmailLink href={siteUrl}>{siteUrl}</EmailLink>. If that was not you, ignore it: nothing more will be sent.
+          </FinePrint>
+          <FinePrint>
+            <EmailLink href={unsubscribeUrl}>Unsubscribe</EmailLink>
+          </FinePrint>
+        </>
+      }
+    >
+      <Paragraph>
+        Thank you for asking to join the newsletter: news of the books, excerpts and art, one or two letters a month.
+      </Paragraph>
+      <Paragraph>Confirm that this address is yours and you are in:</Paragraph>
+      <EmailButton href={confirmUrl}>Confirm my subscription</EmailButton>
+      <FinePrint>
+        Or open this link: <EmailLink href={confirmUrl}>{confirmUrl}</EmailLink>. It works once, for three days.
+      </FinePrint>
+    </EmailLayout>
+  );
+}
+
+export type ConfirmationLinks = { confirmUrl: string; unsubscribeUrl: string; siteUrl: string };
+
+export function renderConfirmationEmail(links: ConfirmationLinks): Promise<RenderedEmail> {
+  return renderEmail(<ConfirmationEmail {...links} />);
+}

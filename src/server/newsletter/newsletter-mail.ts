@@ -1,0 +1,57 @@
+import type { AppDatabase } from '../db/connection.js';
+import type { BackgroundSends } from '../mail/background-sends.js';
+import type { Mailer } from '../mail/mailer.js';
+import { claimConfirmationSend, releaseConfirmationSend } from '../repositories/newsletter-subscriptions.js';
+import { CONFIRMATION_SUBJECT, renderConfirmationEmail } from './confirmation-email.js';
+import { CONFIRMATION_LINK_LIFETIME_MS, type NewsletterTokens } from './newsletter-tokens.js';
+import { CONFIRM_PATH, linkWithToken, unsubscribeLinkFor } from './unsubscribe-links.js';
+
+/** At most one confirmation email per address in this time, however often it signs up. */
+const CONFIRMATION_RESEND_GAP_MS = 10 * 60 * 1000;
+
+/** The newsletter's emails to one subscriber (for now the confirmation), sent in the background. */
+export class NewsletterMail {
+  constructor(
+    private readonly db: AppDatabase,
+    private readonly mailer: Mailer,
+    private readonly tokens: NewsletterTokens,
+    private readonly sends: BackgroundSends,
+  ) {}
+
+  /**
+   * Sends a pending subscription its confirmation link, unless one went out within the last
+   * ten minutes. A send that fails gives its turn back, so signing up again retries.
+   */
+  requestConfirmation(subscriptionId: string, origin: string): void {
+    this.sends.run(async () => {
+      const now = new Date();
+      const claim = await claimConfirmationSend(this.db, subscriptionId, now, CONFIRMATION_RESEND_GAP_MS);
+      if (!claim) return;
+      try {
+        const expiresAt = now.getTime() + CONFIRMATION_LINK_LIFETIME_MS;
+        const confirmToken = this.tokens.confirmToken({ subscriptionId, nonce: claim.nonce, expiresAt });
+        const unsubscribe = unsubscribeLinkFor(origin, this.tokens.unsubscribeToken(subscriptionId), this.mailer.from);
+        const { html, text } = await renderConfirmationEmail({
+          confirmUrl: linkWithToken(origin, CONFIRM_PATH, confirmToken),
+          unsubscribeUrl: unsubscribe.url,
+          siteUrl: new URL('/', origin).href,
+        });
+        await this.mailer.send({
+          to: claim.email,
+          subject: CONFIRMATION_SUBJECT,
+          html,
+          text,
+          headers: unsubscribe.headers,
+        });
+      } catch (error) {
+        await releaseConfirmationSend(this.db, subscriptionId, claim.claimedAt);
+        throw error;
+      }
+    });
+  }
+
+  /** Resolves once the emails requested so far were sent (or failed). */
+  settled(): Promise<void> {
+    return this.sends.settled();
+  }
+}

@@ -1,0 +1,69 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** How long a confirmation link works. */
+export const CONFIRMATION_LINK_LIFETIME_MS = 3 * 24 * 60 * 60 * 1000;
+
+/** Longer than any token this module makes: anything longer is refused unread. */
+const MAX_TOKEN_LENGTH = 300;
+
+export type ConfirmClaim = { subscriptionId: string; nonce: string; expiresAt: number };
+export type TokenCheck<T> = { ok: true; claim: T } | { ok: false; reason: 'invalid' | 'expired' };
+
+const SEPARATOR = '~';
+const PART = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Signed newsletter links. A token is `base64url(fields).base64url(HMAC-SHA256)` over its
+ * purpose and fields, keyed with the site's own secret: it names the subscription by its
+ * random id (never the address), so nobody can make one from an email.
+ */
+export class NewsletterTokens {
+  constructor(private readonly secret: Buffer) {}
+
+  confirmToken(claim: ConfirmClaim): string {
+    return this.sign('confirm', [claim.subscriptionId, claim.nonce, String(claim.expiresAt)]);
+  }
+
+  /** Does not expire: the links in every email sent must keep working. */
+  unsubscribeToken(subscriptionId: string): string {
+    return this.sign('unsubscribe', [subscriptionId]);
+  }
+
+  checkConfirmToken(token: unknown, now: number): TokenCheck<ConfirmClaim> {
+    const fields = this.verify('confirm', token);
+    if (!fields || fields.length !== 3) return { ok: false, reason: 'invalid' };
+    const [subscriptionId, nonce, expiry] = fields as [string, string, string];
+    const expiresAt = Number(expiry);
+    if (!Number.isSafeInteger(expiresAt)) return { ok: false, reason: 'invalid' };
+    if (expiresAt <= now) return { ok: false, reason: 'expired' };
+    return { ok: true, claim: { subscriptionId, nonce, expiresAt } };
+  }
+
+  checkUnsubscribeToken(token: unknown): TokenCheck<{ subscriptionId: string }> {
+    const fields = this.verify('unsubscribe', token);
+    if (!fields || fields.length !== 1) return { ok: false, reason: 'invalid' };
+    return { ok: true, claim: { subscriptionId: fields[0]! } };
+  }
+
+  private signature(purpose: string, payload: string): Buffer {
+    return createHmac('sha256', this.secret).update(`${purpose}\n${payload}`).digest();
+  }
+
+  private sign(purpose: string, fields: string[]): string {
+    const payload = Buffer.from(fields.join(SEPARATOR)).toString('base64url');
+    return `${payload}.${this.signature(purpose, payload).toString('base64url')}`;
+  }
+
+  /** The signed fields, or null for anything not signed by this site for this purpose. */
+  private verify(purpose: string, token: unknown): string[] | null {
+    if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return null;
+    const [payload, signature, extra] = token.split('.');
+    if (!payload || !signature || extra !== undefined) return null;
+    // Compared as text: base64url decoding ignores stray bits, so two spellings could decode alike.
+    const expected = Buffer.from(this.signature(purpose, payload).toString('base64url'));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const fields = Buffer.from(payload, 'base64url').toString('utf8').split(SEPARATOR);
+    return fields.every((field) => PART.test(field)) ? fields : null;
+  }
+}
