@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Group, NativeSelect, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, NativeSelect, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ListEditorFooter } from '../forms/ListEditorFooter.js';
 import { EDITION_FORMAT_LABELS, EDITION_FORMATS, MAX_EDITIONS } from '../../../domain/editions.js';
 import classes from '../admin.module.css';
-import { CloseIcon, PlusIcon } from '../../ui/icons.js';
+import { CloseIcon } from '../../ui/icons.js';
 import { newEditionRow, type BookFormApi } from './book-form-values.js';
 import { LinksEditor } from './LinksEditor.js';
 
@@ -112,22 +113,12 @@ export function EditionsEditor({ form }: { form: BookFormApi }) {
           );
         })}
       </Stack>
-      {typeof listError === 'string' && (
-        <Text size="sm" c="red" role="alert">
-          {listError}
-        </Text>
-      )}
-      <Group>
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<PlusIcon size={14} />}
-          onClick={() => form.insertListItem('editions', newEditionRow())}
-          disabled={editions.length >= MAX_EDITIONS}
-        >
-          Add edition
-        </Button>
-      </Group>
+      <ListEditorFooter
+        error={listError}
+        addLabel="Add edition"
+        onAdd={() => form.insertListItem('editions', newEditionRow())}
+        full={editions.length >= MAX_EDITIONS}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Stack, TextInput, VisuallyHidden } from '@mantine/core';
+import { ListEditorFooter } from '../forms/ListEditorFooter.js';
 import { MAX_RETAILER_LINKS, shopForUrl } from '../../../domain/retailers.js';
 import { ShopIcon } from '../../books/ShopIcon.js';
-import { CloseIcon, PlusIcon } from '../../ui/icons.js';
+import { CloseIcon } from '../../ui/icons.js';
 import { newLinkRow, type BookFormApi, type LinkRow } from './book-form-values.js';
 
 type LinksEditorProps = {
@@ -62,22 +63,13 @@ export function LinksEditor({ form, path, links, owner }: LinksEditorProps) {
           </Group>
         );
       })}
-      {typeof form.errors[path] === 'string' && (
-        <Text size="sm" c="red" role="alert">
-          {form.errors[path]}
-        </Text>
-      )}
-      <Group>
-        <Button
-          variant="subtle"
-          size="xs"
-          leftSection={<PlusIcon size={14} />}
-          onClick={() => form.insertListItem(path, newLinkRow())}
-          disabled={links.length >= MAX_RETAILER_LINKS}
-        >
-          Add {owner.toLowerCase()} link
-        </Button>
-      </Group>
+      <ListEditorFooter
+        error={form.errors[path]}
+        addLabel={`Add ${owner.toLowerCase()} link`}
+        onAdd={() => form.insertListItem(path, newLinkRow())}
+        full={links.length >= MAX_RETAILER_LINKS}
+        variant="subtle"
+      />
     </Stack>
   );
 }

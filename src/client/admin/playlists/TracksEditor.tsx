@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ListEditorFooter } from '../forms/ListEditorFooter.js';
 import { MAX_TRACKS } from '../../../domain/limits.js';
 import classes from '../admin.module.css';
-import { ArrowDownIcon, ArrowUpIcon, CloseIcon, PlusIcon } from '../../ui/icons.js';
+import { ArrowDownIcon, ArrowUpIcon, CloseIcon } from '../../ui/icons.js';
 import { newTrackRow, type PlaylistFormApi } from './playlist-form-values.js';
 
 /** Rows of title, artist and duration: add, remove and move up or down (buttons, so keyboards and touch can reorder). */
@@ -101,22 +102,12 @@ export function TracksEditor({ form }: { form: PlaylistFormApi }) {
           );
         })}
       </Stack>
-      {listError && (
-        <Text size="sm" c="red" role="alert">
-          {listError}
-        </Text>
-      )}
-      <Group>
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<PlusIcon size={14} />}
-          onClick={() => form.insertListItem('tracks', newTrackRow())}
-          disabled={tracks.length >= MAX_TRACKS}
-        >
-          Add track
-        </Button>
-      </Group>
+      <ListEditorFooter
+        error={listError}
+        addLabel="Add track"
+        onAdd={() => form.insertListItem('tracks', newTrackRow())}
+        full={tracks.length >= MAX_TRACKS}
+      />
     </Stack>
   );
 }
