@@ -16,6 +16,7 @@ import * as m14 from './2026-11-23-01-create-write-probe.js';
 import * as m21 from './2026-11-23-21-create-series.js';
 import * as m22 from './2026-11-23-22-books-as-products.js';
 import * as m23 from './2026-11-23-23-art-book.js';
+import * as m41 from './2026-11-23-41-create-images.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-21-create-series': m21,
   '2026-11-23-22-books-as-products': m22,
   '2026-11-23-23-art-book': m23,
+  '2026-11-23-41-create-images': m41,
 };
