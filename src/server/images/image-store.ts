@@ -17,7 +17,9 @@ export function inImageQueue<T>(job: () => Promise<T>): Promise<T> {
   return result;
 }
 
-const writePrivate = (file: string, data: Buffer) => writeFile(file, data, { flag: 'wx', mode: 0o600 });
+/** A new upload's files never exist yet; reprocessing overwrites what an interrupted run left. */
+const writePrivate = (file: string, data: Buffer, mode: 'new' | 'replace') =>
+  writeFile(file, data, { flag: mode === 'new' ? 'wx' : 'w', mode: 0o600 });
 
 /**
  * Processes an image and stores it as `name` in the uploads folder with its variants beside it
@@ -39,18 +41,18 @@ export async function storeImage(
     for (const variant of processed.variants) {
       const fileName = variantName(name, variant.width, variant.format);
       const file = path.join(uploadsDir, fileName);
-      await writePrivate(file, variant.data);
+      await writePrivate(file, variant.data, mode);
       written.push(file);
       const { width, height, format } = variant;
       variants.push({ name: fileName, width, height, format, bytes: variant.data.length });
     }
     const originalFile = path.join(uploadsDir, name);
     if (mode === 'new') {
-      await writePrivate(originalFile, processed.original);
+      await writePrivate(originalFile, processed.original, mode);
       written.push(originalFile);
     } else {
       const temporary = path.join(uploadsDir, `.${name}.stripping`);
-      await writePrivate(temporary, processed.original);
+      await writePrivate(temporary, processed.original, mode);
       await rename(temporary, originalFile).catch(async (error: unknown) => {
         await unlink(temporary).catch(() => undefined);
         throw error;
