@@ -38,7 +38,7 @@ describe('processExistingUploads (the start-up job)', () => {
     expect(log.lines).toEqual([
       {
         level: 'info',
-        message: `image variants: ${OLD_PHOTO} (1200×1600) stripped of metadata, 12 variants`,
+        message: `image variants: ${OLD_PHOTO} (1200×1600) stripped of metadata, 18 variants`,
       },
       { level: 'warn', message: expect.stringMatching(new RegExp(`^image variants: ${DAMAGED} skipped: .*damaged`)) },
     ]);
@@ -50,7 +50,7 @@ describe('processExistingUploads (the start-up job)', () => {
     const variants = (await readdir(uploadsDir())).filter((name) =>
       name.startsWith('d0000000000000000000000000000001-'),
     );
-    expect(variants).toHaveLength(12);
+    expect(variants).toHaveLength(18);
     for (const variant of variants) {
       const metadata = await metadataOf(await readFile(path.join(uploadsDir(), variant)));
       expect(metadata.exif, variant).toBeNull();

@@ -41,7 +41,7 @@ describe('the public lists describe processed uploads as responsive images', () 
       width: 700,
       height: 1050,
       placeholder: expect.stringMatching(/^#[0-9a-f]{6}$/),
-      variants: [320, 640, 700].flatMap((width) => [
+      variants: [320, 480, 640, 700].flatMap((width) => [
         { url: `${base}-${width}.avif`, width, type: 'image/avif' },
         { url: `${base}-${width}.webp`, width, type: 'image/webp' },
         { url: `${base}-${width}.jpg`, width, type: 'image/jpeg' },

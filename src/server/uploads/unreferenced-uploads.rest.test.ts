@@ -178,7 +178,7 @@ describe('unreferenced uploads with responsive variants', () => {
     const name = res.json<{ path: string }>().path.slice('/objects/'.length);
     const base = name.replace(/\.jpg$/, '');
     const variants = (await storedUploads()).filter((file) => file.startsWith(`${base}-`));
-    expect(variants).toHaveLength(9);
+    expect(variants).toHaveLength(12);
     const old = new Date(Date.now() - 2 * DAY_MS);
     await utimes(path.join(uploadsDir(), name), old, old);
 

@@ -189,7 +189,7 @@ describe('POST /api/upload: stripped originals and responsive variants', () => {
 
     const added = (await storedFiles()).filter((file) => !before.has(file)).sort();
     const expected = [name];
-    for (const width of [320, 640, 750])
+    for (const width of [320, 480, 640, 750])
       expected.push(`${base}-${width}.avif`, `${base}-${width}.webp`, `${base}-${width}.jpg`);
     expect(added).toEqual(expected.sort());
     for (const file of added) {
@@ -206,7 +206,7 @@ describe('POST /api/upload: stripped originals and responsive variants', () => {
       .where('name', '=', name)
       .executeTakeFirst();
     expect(row).toMatchObject({ width: 750, height: 1000, placeholder: expect.stringMatching(/^#[0-9a-f]{6}$/) });
-    expect(JSON.parse(row!.variants)).toHaveLength(9);
+    expect(JSON.parse(row!.variants)).toHaveLength(12);
 
     const variant = await context.t.app.inject({ method: 'GET', url: `/objects/${base}-640.avif` });
     expect(variant.statusCode).toBe(200);
