@@ -107,6 +107,7 @@ function ArtGallery() {
                   height={1000}
                   priority={index === 0}
                   lazy
+                  placeholder={false}
                 />
               </button>
               <figcaption className={classes.artCaption}>

@@ -80,6 +80,7 @@ export function ArtViewer({ pieces, index, onMove, onClose }: ArtViewerProps) {
             sizes="(max-width: 47.99em) 100vw, 70vw"
             width={800}
             height={1000}
+            placeholder={false}
           />
           <div className={classes.caption}>
             <h2 id="art-viewer-title" className={classes.title}>

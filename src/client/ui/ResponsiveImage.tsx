@@ -16,6 +16,11 @@ type Props = {
   priority?: boolean;
   /** Images far from the first screen wait until they are scrolled near. */
   lazy?: boolean;
+  /**
+   * Fill the box with the image's colour until it arrives. Off where the image is letterboxed
+   * (object-fit: contain), since the colour would stay around it.
+   */
+  placeholder?: boolean;
   className?: string | undefined;
   style?: CSSProperties;
 };
@@ -30,7 +35,19 @@ const srcSetOf = (variants: ResponsiveImageData['variants']) =>
  * at several widths so a phone downloads a phone-sized file; the width and height reserve the
  * box (no layout shift) and the image's mean colour fills it until the file arrives.
  */
-export function ResponsiveImage({ src, image, alt, sizes, width, height, priority, lazy, className, style }: Props) {
+export function ResponsiveImage({
+  src,
+  image,
+  alt,
+  sizes,
+  width,
+  height,
+  priority,
+  lazy,
+  placeholder = true,
+  className,
+  style,
+}: Props) {
   const loading = priority ? undefined : lazy ? 'lazy' : undefined;
   const fetchPriority = priority ? 'high' : undefined;
   if (!image) {
@@ -60,7 +77,7 @@ export function ResponsiveImage({ src, image, alt, sizes, width, height, priorit
       })}
       <img
         className={className}
-        style={{ backgroundColor: image.placeholder, ...style }}
+        style={placeholder ? { backgroundColor: image.placeholder, ...style } : style}
         src={defaultSrc}
         srcSet={fallback.length > 0 ? srcSetOf(fallback) : undefined}
         sizes={sizes}
