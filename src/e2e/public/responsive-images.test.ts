@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { photo } from '../../server/test-support/photos.js';
+import { waitForHydration } from '../support/browser.js';
 import { useBrowserSite } from '../support/fixture.js';
 
 type ListedBook = { id: string; title: string; coverImage: string; image?: { width: number; height: number } };
@@ -85,6 +86,14 @@ describe('responsive images', () => {
     expect(bytes).toBeLessThan(200 * 1024);
     const coverFiles = [...images.keys()].filter((name) => name.startsWith(base));
     expect(coverFiles).toEqual([`${base}-480.avif`]);
+  });
+
+  it('hydrates /books with a photo cover (and /art-music) without a console warning', async () => {
+    await site.page.goto(`${site.baseUrl}/books`);
+    await waitForHydration(site.page);
+    await site.page.goto(`${site.baseUrl}/art-music`);
+    await waitForHydration(site.page);
+    expect(site.problems).toEqual([]);
   });
 
   it('serves the original without the GPS position the phone wrote into it', async () => {
