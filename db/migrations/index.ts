@@ -18,6 +18,7 @@ import * as m22 from './2026-11-23-22-books-as-products.js';
 import * as m23 from './2026-11-23-23-art-book.js';
 import * as m31 from './2026-11-23-31-newsletter-double-opt-in.js';
 import * as m32 from './2026-11-23-32-create-site-secrets.js';
+import * as m41 from './2026-11-23-41-create-images.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-23-art-book': m23,
   '2026-11-23-31-newsletter-double-opt-in': m31,
   '2026-11-23-32-create-site-secrets': m32,
+  '2026-11-23-41-create-images': m41,
 };

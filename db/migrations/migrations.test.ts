@@ -19,6 +19,7 @@ const APP_TABLES = [
   'books',
   'contact_submissions',
   'excerpts',
+  'images',
   'newsletter_subscriptions',
   'playlists',
   'preorders',

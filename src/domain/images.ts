@@ -13,3 +13,25 @@ export const UPLOAD_ERRORS = {
   invalidType: { title: 'Invalid file type', message: 'Please select an image file' },
   tooLarge: { title: 'File too large', message: 'Please select an image smaller than 5MB' },
 } as const;
+
+/** A resized copy of an uploaded image, served under /objects/ like the upload itself. */
+type ImageVariant = {
+  url: string;
+  width: number;
+  /** 'image/avif', 'image/webp', 'image/jpeg' or 'image/png'. */
+  type: string;
+};
+
+/**
+ * What a page needs to show an uploaded image responsively: its intrinsic size (so the box is
+ * reserved before it loads), a colour shown meanwhile, and its variants by format and width.
+ */
+export type ResponsiveImageData = {
+  width: number;
+  height: number;
+  placeholder: string;
+  variants: ImageVariant[];
+};
+
+/** Content items gain `image` when their picture is a processed upload. */
+export type WithImage<T> = T & { image?: ResponsiveImageData };

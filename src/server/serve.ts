@@ -5,6 +5,7 @@ import { removePidFile, writePidFile } from './backup/running-server.js';
 import { ConfigError, loadConfig } from './config.js';
 import { describeRelay } from './mail/mail-config.js';
 import { OUTBOX_FOLDER_NAME } from './mail/mailer.js';
+import { processExistingUploads } from './images/process-existing-uploads.js';
 import { builtClientDir } from './paths.js';
 import { StartupError } from './startup/startup-error.js';
 
@@ -74,6 +75,19 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   const address = app.server.address();
   await writePidFile(config.dataDir, typeof address === 'object' && address ? address.port : config.port);
   app.log.info(`Ready in ${Math.round(performance.now() - startedAt)} ms`);
+  processUploadsInBackground(built);
+}
+
+/** Uploads from before responsive images get their variants after the site is up; pages then show them. */
+function processUploadsInBackground({ app, services }: BuiltApp): void {
+  processExistingUploads(services.db, services.uploadsDir, app.log).then(
+    ({ processed, failed }) => {
+      if (processed === 0 && failed === 0) return;
+      services.cache.clear();
+      app.log.info(`image variants: ${processed} existing uploads processed, ${failed} skipped`);
+    },
+    (error: unknown) => app.log.error({ err: error }, 'image variants: the start-up job failed'),
+  );
 }
 
 /** Ends the process after a failed start with one line; the stack trace only with LOG_LEVEL=debug (or trace). */

@@ -2,6 +2,7 @@ import { Button, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { AUTHOR_BIO, AUTHOR_NAME, SERIES_NAME } from '../content/site.js';
 import { MailIcon } from '../ui/icons.js';
+import { ResponsiveImage } from '../ui/ResponsiveImage.js';
 import ui from '../ui/ui.module.css';
 import classes from './AboutPage.module.css';
 import { noPrefetch, type PagePrefetch } from './prefetch.js';
@@ -12,12 +13,14 @@ export default function AboutPage() {
   return (
     <div className={`${ui.container} ${classes.about}`}>
       <div className={classes.portraitWrap}>
-        <img
+        <ResponsiveImage
           className={classes.portrait}
           src={AUTHOR_BIO.portrait}
           alt={AUTHOR_BIO.portraitAlt}
+          sizes="(max-width: 47.99em) 100vw, 24rem"
           width={800}
           height={1000}
+          priority
         />
       </div>
       <div className={classes.text}>

@@ -8,6 +8,7 @@ import { trpc } from '../trpc.js';
 import { ExternalIcon, ImageIcon, MusicIcon } from '../ui/icons.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { StateMessage } from '../ui/StateMessage.js';
+import { ResponsiveImage } from '../ui/ResponsiveImage.js';
 import ui from '../ui/ui.module.css';
 import classes from './ArtMusicPage.module.css';
 import { ArtViewer } from './ArtViewer.js';
@@ -96,13 +97,17 @@ function ArtGallery() {
                 aria-label={`View ${piece.title} full size`}
                 onClick={() => setViewing(index)}
               >
-                <img
+                <ResponsiveImage
                   className={classes.artImage}
                   src={piece.imageUrl}
+                  image={piece.image}
                   alt={piece.title}
-                  loading="lazy"
+                  sizes="(max-width: 35.99em) 50vw, (max-width: 61.99em) 33vw, 18rem"
                   width={800}
                   height={1000}
+                  priority={index === 0}
+                  lazy
+                  placeholder={false}
                 />
               </button>
               <figcaption className={classes.artCaption}>

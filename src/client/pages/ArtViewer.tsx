@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { RouterOutputs } from '../trpc.js';
 import { ArrowLeftIcon, ArrowRightIcon, CloseIcon } from '../ui/icons.js';
+import { ResponsiveImage } from '../ui/ResponsiveImage.js';
 import classes from './ArtViewer.module.css';
 
 type ArtPiece = RouterOutputs['art']['list'][number];
@@ -71,7 +72,16 @@ export function ArtViewer({ pieces, index, onMove, onClose }: ArtViewerProps) {
           <button type="button" className={classes.close} aria-label="Close" onClick={onClose} autoFocus>
             <CloseIcon size={22} />
           </button>
-          <img className={classes.image} src={piece.imageUrl} alt={piece.title} />
+          <ResponsiveImage
+            className={classes.image}
+            src={piece.imageUrl}
+            image={piece.image}
+            alt={piece.title}
+            sizes="(max-width: 47.99em) 100vw, 70vw"
+            width={800}
+            height={1000}
+            placeholder={false}
+          />
           <div className={classes.caption}>
             <h2 id="art-viewer-title" className={classes.title}>
               {piece.title}

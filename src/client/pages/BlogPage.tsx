@@ -9,6 +9,7 @@ import { formatShortDate, isoDate } from '../ui/format-date.js';
 import { ArrowRightIcon } from '../ui/icons.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { StateMessage } from '../ui/StateMessage.js';
+import { ResponsiveImage } from '../ui/ResponsiveImage.js';
 import ui from '../ui/ui.module.css';
 import classes from './BlogPage.module.css';
 import type { PagePrefetch } from './prefetch.js';
@@ -73,13 +74,15 @@ export default function BlogPage() {
             <ul className={classes.grid} data-stale={posts.isPlaceholderData || undefined}>
               {posts.data.map((post) => (
                 <li key={post.id} className={ui.card}>
-                  <img
+                  <ResponsiveImage
                     className={classes.cover}
                     src={post.coverImage}
+                    image={post.image}
                     alt=""
+                    sizes="(max-width: 47.99em) 100vw, 24rem"
                     width={1200}
                     height={630}
-                    loading="lazy"
+                    lazy
                   />
                   <div className={ui.cardBody}>
                     <div className={ui.meta}>

@@ -7,6 +7,7 @@ import { formatLongDate, isoDate } from '../ui/format-date.js';
 import { ArrowLeftIcon, MailIcon } from '../ui/icons.js';
 import { NEWSLETTER_SECTION_ID } from '../ui/newsletter.js';
 import { splitParagraphs } from '../ui/paragraphs.js';
+import { ResponsiveImage } from '../ui/ResponsiveImage.js';
 import ui from '../ui/ui.module.css';
 import reading from './reading.module.css';
 import type { PagePrefetch } from './prefetch.js';
@@ -58,7 +59,16 @@ export default function BlogPostPage() {
       </header>
 
       <div className={ui.narrow}>
-        <img className={reading.cover} src={data.coverImage} alt="" width={1200} height={630} />
+        <ResponsiveImage
+          className={reading.cover}
+          src={data.coverImage}
+          image={data.image}
+          alt=""
+          sizes="(max-width: 48rem) 100vw, 44rem"
+          width={1200}
+          height={630}
+          priority
+        />
       </div>
 
       <div className={`${ui.narrow} ${reading.body}`}>

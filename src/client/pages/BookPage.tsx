@@ -13,6 +13,7 @@ import { trpc, type RouterOutputs } from '../trpc.js';
 import { SpoilerBadge } from '../ui/badges.js';
 import { ArrowLeftIcon, ArrowRightIcon, ClockIcon } from '../ui/icons.js';
 import { splitParagraphs } from '../ui/paragraphs.js';
+import { ResponsiveImage } from '../ui/ResponsiveImage.js';
 import ui from '../ui/ui.module.css';
 import classes from './BookPage.module.css';
 import type { PagePrefetch } from './prefetch.js';
@@ -62,12 +63,15 @@ export default function BookPage() {
     <article className={classes.page}>
       <div className={`${ui.container} ${classes.hero}`}>
         <div className={classes.coverFrame}>
-          <img
+          <ResponsiveImage
             className={classes.cover}
             src={data.coverImage}
+            image={data.image}
             alt={`Cover of ${data.title}`}
+            sizes="(max-width: 47.99em) 15rem, 20rem"
             width={600}
             height={900}
+            priority
           />
         </div>
         <div className={classes.summary}>
@@ -109,7 +113,16 @@ export default function BookPage() {
               Next in the series
             </h2>
             <Link to="/books/$slug" params={{ slug: next.slug }} className={classes.next}>
-              <img src={next.coverImage} alt="" width={96} height={144} className={classes.nextCover} loading="lazy" />
+              <ResponsiveImage
+                src={next.coverImage}
+                image={next.image}
+                alt=""
+                sizes="4rem"
+                width={96}
+                height={144}
+                className={classes.nextCover}
+                lazy
+              />
               <span>
                 <span className={classes.kicker}>{seriesNumberLabel(next.seriesNumber)}</span>
                 <span className={classes.nextTitle}>{next.title}</span>
@@ -228,7 +241,16 @@ function RelatedArt({ pieces }: { pieces: RouterOutputs['art']['list'] }) {
         {pieces.map((piece) => (
           <li key={piece.id}>
             <figure className={classes.artFigure}>
-              <img src={piece.imageUrl} alt={piece.title} loading="lazy" className={classes.artImage} />
+              <ResponsiveImage
+                src={piece.imageUrl}
+                image={piece.image}
+                alt={piece.title}
+                sizes="(max-width: 35.99em) 100vw, 20rem"
+                width={800}
+                height={600}
+                className={classes.artImage}
+                lazy
+              />
               <figcaption>
                 <span className={classes.artTitle}>{piece.title}</span>
                 <span className={classes.artArtist}>{piece.artist}</span>

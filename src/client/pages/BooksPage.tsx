@@ -8,6 +8,7 @@ import { trpc, type RouterOutputs } from '../trpc.js';
 import { BookIcon } from '../ui/icons.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { StateMessage } from '../ui/StateMessage.js';
+import { ResponsiveImage } from '../ui/ResponsiveImage.js';
 import ui from '../ui/ui.module.css';
 import classes from './BooksPage.module.css';
 import type { PagePrefetch } from './prefetch.js';
@@ -53,7 +54,7 @@ export default function BooksPage() {
         ) : (
           <ul className={classes.grid}>
             {books.data.map((book, index) => (
-              <BookCard key={book.id} book={book} eager={index < 4} />
+              <BookCard key={book.id} book={book} priority={index === 0} />
             ))}
           </ul>
         )}
@@ -67,17 +68,20 @@ export default function BooksPage() {
   );
 }
 
-function BookCard({ book, eager }: { book: Book; eager: boolean }) {
+function BookCard({ book, priority }: { book: Book; priority: boolean }) {
   return (
     <li className={`${ui.card} ${classes.card}`}>
       <div className={classes.coverFrame}>
-        <img
+        <ResponsiveImage
           className={classes.cover}
           src={book.coverImage}
+          image={book.image}
           alt={`Cover of ${book.title}`}
+          sizes="(max-width: 47.99em) 15rem, 18rem"
           width={600}
           height={900}
-          loading={eager ? undefined : 'lazy'}
+          priority={priority}
+          lazy
         />
         <Badge className={classes.status} variant="filled" color="dark" size="md">
           {BOOK_STATUS_LABELS[book.status]}

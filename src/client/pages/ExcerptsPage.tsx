@@ -7,6 +7,7 @@ import { ClockIcon, FlameIcon } from '../ui/icons.js';
 import { useGoToNewsletter } from '../ui/newsletter.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { StateMessage } from '../ui/StateMessage.js';
+import { ResponsiveImage } from '../ui/ResponsiveImage.js';
 import ui from '../ui/ui.module.css';
 import { groupExcerptsByBook } from './excerpt-groups.js';
 import classes from './ExcerptsPage.module.css';
@@ -42,13 +43,15 @@ export default function ExcerptsPage() {
             {groups.map(({ book, excerpts: list }) => (
               <section key={book.id} className={classes.group} aria-labelledby={`book-${book.id}`}>
                 <div className={classes.bookColumn}>
-                  <img
+                  <ResponsiveImage
                     className={classes.bookCover}
                     src={book.coverImage}
+                    image={book.image}
                     alt=""
+                    sizes="(max-width: 47.99em) 4.5rem, 15rem"
                     width={600}
                     height={900}
-                    loading="lazy"
+                    lazy
                   />
                   <div>
                     <p className={classes.bookEyebrow}>Excerpts from</p>

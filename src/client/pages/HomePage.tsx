@@ -11,6 +11,7 @@ import { ArrowRightIcon } from '../ui/icons.js';
 import { NEWSLETTER_SECTION_ID, scrollToNewsletter, useGoToNewsletter } from '../ui/newsletter.js';
 import { NewsletterForm } from '../ui/NewsletterForm.js';
 import { StateMessage } from '../ui/StateMessage.js';
+import { ResponsiveImage } from '../ui/ResponsiveImage.js';
 import ui from '../ui/ui.module.css';
 import classes from './HomePage.module.css';
 import { latestRelease } from './home-data.js';
@@ -51,7 +52,15 @@ function Hero() {
   const goToNewsletter = useGoToNewsletter();
   return (
     <section className={classes.hero} aria-labelledby="hero-title">
-      <img className={classes.heroImage} src="/demo/hero.svg" alt="" width={1600} height={900} fetchPriority="high" />
+      <ResponsiveImage
+        className={classes.heroImage}
+        src="/demo/hero.svg"
+        alt=""
+        sizes="100vw"
+        width={1600}
+        height={900}
+        priority
+      />
       <div className={classes.heroShade} aria-hidden="true" />
       <div className={`${ui.container} ${classes.heroInner}`}>
         <p className={ui.eyebrow}>{HERO.eyebrow}</p>
@@ -89,10 +98,12 @@ function LatestRelease({ books, loading, failed }: LatestReleaseProps) {
           {loading ? (
             <Skeleton className={classes.releaseCover} />
           ) : book ? (
-            <img
+            <ResponsiveImage
               className={classes.releaseCover}
               src={book.coverImage}
+              image={book.image}
               alt={`Cover of ${book.title}`}
+              sizes="(max-width: 47.99em) 15rem, 22rem"
               width={600}
               height={900}
             />
@@ -202,13 +213,15 @@ function LatestAnnouncements({
           <ul className={classes.postGrid}>
             {announcements.map((post) => (
               <li key={post.id} className={ui.card}>
-                <img
+                <ResponsiveImage
                   className={classes.postCover}
                   src={post.coverImage}
+                  image={post.image}
                   alt=""
+                  sizes="(max-width: 47.99em) 100vw, 24rem"
                   width={1200}
                   height={630}
-                  loading="lazy"
+                  lazy
                 />
                 <div className={ui.cardBody}>
                   <div className={ui.meta}>
@@ -238,14 +251,15 @@ function Spotlights() {
       <div className={`${ui.container} ${classes.spotlights}`}>
         <Link to="/excerpts" className={classes.spotlight}>
           <span className={classes.spotlightMedia}>
-            <img
+            <ResponsiveImage
               src="/demo/art-ember-seat.svg"
               alt=""
               className={classes.spotlightImage}
               style={{ objectPosition: '50% 72%' }}
+              sizes="(max-width: 47.99em) 100vw, 36rem"
               width={800}
               height={1000}
-              loading="lazy"
+              lazy
             />
           </span>
           <span className={classes.spotlightText}>
@@ -264,14 +278,15 @@ function Spotlights() {
         </Link>
         <Link to="/art-music" className={classes.spotlight}>
           <span className={classes.spotlightMedia}>
-            <img
+            <ResponsiveImage
               src="/demo/art-vesperhold-at-dusk.svg"
               alt=""
               className={classes.spotlightImage}
               style={{ objectPosition: '50% 62%' }}
+              sizes="(max-width: 47.99em) 100vw, 36rem"
               width={800}
               height={1000}
-              loading="lazy"
+              lazy
             />
           </span>
           <span className={classes.spotlightText}>

@@ -13,6 +13,7 @@ import { Honeypot } from '../ui/Honeypot.js';
 import { CheckIcon } from '../ui/icons.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { toast } from '../ui/toast-store.js';
+import { ResponsiveImage } from '../ui/ResponsiveImage.js';
 import ui from '../ui/ui.module.css';
 import { useSchemaForm } from '../ui/use-schema-form.js';
 import classes from './PreorderPage.module.css';
@@ -256,10 +257,12 @@ export default function PreorderPage() {
         <aside className={classes.aside} aria-label="Selected book">
           {featured ? (
             <>
-              <img
+              <ResponsiveImage
                 className={classes.cover}
                 src={featured.coverImage}
+                image={featured.image}
                 alt={`Cover of ${featured.title}`}
+                sizes="(max-width: 47.99em) 12rem, 16rem"
                 width={600}
                 height={900}
               />

@@ -94,6 +94,18 @@ interface ArtPiecesTable {
   bookId: string | null;
 }
 
+interface ImagesTable {
+  /** The upload's file name in DATA_DIR/uploads. */
+  name: string;
+  width: number;
+  height: number;
+  /** A CSS colour shown until the image arrives. */
+  placeholder: string;
+  /** JSON list of StoredVariant. */
+  variants: string;
+  createdAt: string;
+}
+
 interface PlaylistsTable {
   id: string;
   title: string;
@@ -137,6 +149,7 @@ export interface Database {
   excerpts: ExcerptsTable;
   blogPosts: BlogPostsTable;
   artPieces: ArtPiecesTable;
+  images: ImagesTable;
   playlists: PlaylistsTable;
   preorders: PreordersTable;
   writeProbe: WriteProbeTable;

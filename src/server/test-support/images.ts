@@ -41,6 +41,21 @@ export function pngImage(padding = 0): Buffer {
 
 export const TINY_PNG = pngImage();
 
+/** A tiny PNG whose header claims `width` × `height` pixels: a decompression bomb's first bytes. */
+export function pngDeclaring(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  const row = Buffer.alloc(1 + width); // one row of zeros; the rest is missing
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(row)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** Magic bytes followed by filler: enough for detection by content. */
 export const JPEG_BYTES = Buffer.concat([
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),

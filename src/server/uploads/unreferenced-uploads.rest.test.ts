@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-support/app-context.js';
 import { bearer, expectError, FAST_WRONG_KEY } from '../test-support/http.js';
 import { pngImage } from '../test-support/images.js';
+import { imageUpload } from '../test-support/multipart.js';
+import { photo } from '../test-support/photos.js';
 import { validArtPiece, validBlogPost, validBook } from '../test-support/test-app.js';
 import { uploadNamesIn } from './upload-references.js';
 
@@ -160,5 +162,38 @@ describe('admin endpoints for unreferenced uploads', () => {
       code: 'UNAUTHORIZED',
     });
     expect((await admin.maintenance.unreferencedUploads()).map((upload) => upload.name)).toContain(RECENT_UNUSED);
+  });
+});
+
+describe('unreferenced uploads with responsive variants', () => {
+  it('lists a processed upload once, with its variants counted in its bytes, and removes them together', async () => {
+    const body = imageUpload(await photo(700, 500));
+    const res = await context.t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...body.headers, ...bearer(context.token) },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const name = res.json<{ path: string }>().path.slice('/objects/'.length);
+    const base = name.replace(/\.jpg$/, '');
+    const variants = (await storedUploads()).filter((file) => file.startsWith(`${base}-`));
+    expect(variants).toHaveLength(12);
+    const old = new Date(Date.now() - 2 * DAY_MS);
+    await utimes(path.join(uploadsDir(), name), old, old);
+
+    const listed = await context.t.callerWithKey(context.token).maintenance.unreferencedUploads();
+    expect(listed.filter((upload) => upload.name.startsWith(base)).map((upload) => upload.name)).toEqual([name]);
+    expect(listed.find((upload) => upload.name === name)!.bytes).toBeGreaterThan(10_000);
+
+    await expectRefused({ names: [variants[0]] }, 404);
+    expect((await removal({ names: [name] })).statusCode).toBe(200);
+    expect((await storedUploads()).filter((file) => file.startsWith(base))).toEqual([]);
+    const row = await context.t.services.db
+      .selectFrom('images')
+      .select('name')
+      .where('name', '=', name)
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
   });
 });

@@ -2,16 +2,29 @@ import { lstat, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { UNREFERENCED_UPLOAD_MIN_AGE_MS, UPLOAD_NAME_PATTERN, type UnreferencedUpload } from '../../domain/uploads.js';
 import type { AppDatabase } from '../db/connection.js';
+import { deleteImage, listImages, type ImageRecord } from '../repositories/images.js';
 import { findReferencedUploads } from './upload-references.js';
+
+/** The uploads' resized variants: they belong to their original and go with it. */
+type ImageIndex = { images: Map<string, ImageRecord>; variantNames: Set<string> };
+
+async function indexImages(db: AppDatabase): Promise<ImageIndex> {
+  const images = await listImages(db);
+  const variantNames = new Set([...images.values()].flatMap((image) => image.variants.map((variant) => variant.name)));
+  return { images, variantNames };
+}
 
 async function describeUpload(
   uploadsDir: string,
   name: string,
+  index: ImageIndex,
 ): Promise<Omit<UnreferencedUpload, 'removableFrom'> | null> {
-  if (!UPLOAD_NAME_PATTERN.test(name)) return null;
+  if (!UPLOAD_NAME_PATTERN.test(name) || index.variantNames.has(name)) return null;
   // lstat: a link or folder in the uploads folder is never treated as an upload.
   const info = await lstat(path.join(uploadsDir, name)).catch(() => null);
-  return info?.isFile() ? { name, bytes: info.size, uploadedAt: info.mtime } : null;
+  if (!info?.isFile()) return null;
+  const variantBytes = (index.images.get(name)?.variants ?? []).reduce((sum, variant) => sum + variant.bytes, 0);
+  return { name, bytes: info.size + variantBytes, uploadedAt: info.mtime };
 }
 
 const withGracePeriod = (upload: Omit<UnreferencedUpload, 'removableFrom'>): UnreferencedUpload => ({
@@ -22,10 +35,11 @@ const withGracePeriod = (upload: Omit<UnreferencedUpload, 'removableFrom'>): Unr
 /** Uploads no content references, oldest first. */
 export async function listUnreferencedUploads(db: AppDatabase, uploadsDir: string): Promise<UnreferencedUpload[]> {
   const referenced = await findReferencedUploads(db);
+  const index = await indexImages(db);
   const names = (await readdir(uploadsDir)).filter((name) => !referenced.has(name));
   const uploads: UnreferencedUpload[] = [];
   for (const name of names) {
-    const upload = await describeUpload(uploadsDir, name);
+    const upload = await describeUpload(uploadsDir, name, index);
     if (upload) uploads.push(withGracePeriod(upload));
   }
   return uploads.sort((a, b) => a.uploadedAt.getTime() - b.uploadedAt.getTime() || a.name.localeCompare(b.name));
@@ -34,7 +48,7 @@ export async function listUnreferencedUploads(db: AppDatabase, uploadsDir: strin
 export type RemovalRefusal = { name: string; reason: 'missing' | 'referenced' | 'too-recent'; removableFrom?: Date };
 
 /**
- * Removes the named uploads if every one of them exists, is referenced by no content and was
+ * Removes the named uploads (with their variants) if every one of them exists, is referenced by no content and was
  * uploaded at least 24 hours ago; otherwise removes nothing and says why.
  */
 export async function removeUnreferencedUploads(
@@ -45,9 +59,10 @@ export async function removeUnreferencedUploads(
 ): Promise<{ removed: string[] } | { refused: RemovalRefusal[] }> {
   const unique = [...new Set(names)];
   const referenced = await findReferencedUploads(db);
+  const index = await indexImages(db);
   const refused: RemovalRefusal[] = [];
   for (const name of unique) {
-    const upload = await describeUpload(uploadsDir, name);
+    const upload = await describeUpload(uploadsDir, name, index);
     if (!upload) refused.push({ name, reason: 'missing' });
     else if (referenced.has(name)) refused.push({ name, reason: 'referenced' });
     else {
@@ -56,6 +71,12 @@ export async function removeUnreferencedUploads(
     }
   }
   if (refused.length > 0) return { refused };
-  for (const name of unique) await unlink(path.join(uploadsDir, name));
+  for (const name of unique) {
+    await unlink(path.join(uploadsDir, name));
+    const image = index.images.get(name);
+    if (!image) continue;
+    for (const variant of image.variants) await unlink(path.join(uploadsDir, variant.name)).catch(() => undefined);
+    await deleteImage(db, name);
+  }
   return { removed: unique };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +8,8 @@ import { UPLOADED_OBJECT_PREFIX } from '../../domain/images.js';
 import { MAX_UPLOAD_BYTES, TEXT_LIMITS } from '../../domain/limits.js';
 import { createCaller } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
+import { inImageQueue, storeImage } from '../images/image-store.js';
+import { ImageRejectedError } from '../images/process-image.js';
 import { detectImageType } from './image-type.js';
 
 const UPLOAD_FIELD = 'image';
@@ -50,7 +52,8 @@ async function readImagePart(request: FastifyRequest): Promise<{ bytes: Buffer; 
 }
 
 /**
- * POST /api/upload (admin only) stores one image under DATA_DIR/uploads with a random name;
+ * POST /api/upload (admin only) stores one image under DATA_DIR/uploads with a random name,
+ * stripped of its metadata, with its responsive variants beside it;
  * GET /objects/<name> serves it with a long cache lifetime.
  */
 export async function registerUploadRoutes(
@@ -74,7 +77,12 @@ export async function registerUploadRoutes(
       const type = detectImageType(bytes);
       if (!type) throw new UploadError(415, 'Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded');
       const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
-      await writeFile(path.join(uploadsDir, name), bytes, { flag: 'wx', mode: 0o600 });
+      try {
+        await inImageQueue(() => storeImage(services.db, uploadsDir, name, bytes, type.extension));
+      } catch (error) {
+        if (error instanceof ImageRejectedError) throw new UploadError(error.statusCode, error.message);
+        throw error;
+      }
       return reply.status(201).send({ path: `${UPLOADED_OBJECT_PREFIX}${name}`, filename: displayFilename(filename) });
     });
   });

@@ -4,16 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../domain/limits.js';
 import { useTestApp } from '../test-support/app-context.js';
 import { bearer, expectError, FAST_WRONG_KEY, freshAddress } from '../test-support/http.js';
-import {
-  AVIF_BYTES,
-  GIF_BYTES,
-  JPEG_BYTES,
-  pngImage,
-  SVG_IMAGE,
-  TEXT_POSING_AS_PNG,
-  TINY_PNG,
-  WEBP_BYTES,
-} from '../test-support/images.js';
+import { pngDeclaring, pngImage, SVG_IMAGE, TEXT_POSING_AS_PNG, TINY_PNG } from '../test-support/images.js';
+import { metadataOf, photo } from '../test-support/photos.js';
 import { imageUpload, multipartBody, TEST_BOUNDARY } from '../test-support/multipart.js';
 import { TEST_ADMIN_PASSWORD } from '../test-support/test-app.js';
 
@@ -56,17 +48,17 @@ describe('POST /api/upload', () => {
       filename: 'ember-cover.png',
     });
     const stored = path.join(uploadsDir(), body.path.slice('/objects/'.length));
-    expect(await readFile(stored)).toEqual(TINY_PNG);
+    expect(await metadataOf(await readFile(stored))).toMatchObject({ format: 'png', width: 1, height: 1 });
     // Readable by the site's own user only, in a folder only it may enter.
     expect((await stat(stored)).mode & 0o777).toBe(0o600);
     expect((await stat(uploadsDir())).mode & 0o777).toBe(0o700);
   });
 
-  it('serves the upload back: same bytes, image/png, nosniff, cached for a year', async () => {
+  it('serves the upload back: the stored bytes, image/png, nosniff, cached for a year', async () => {
     const { path: objectPath } = (await upload(imageUpload(TINY_PNG))).json<{ path: string }>();
     const res = await context.t.app.inject({ method: 'GET', url: objectPath });
     expect(res.statusCode).toBe(200);
-    expect(res.rawPayload).toEqual(TINY_PNG);
+    expect(res.rawPayload).toEqual(await readFile(path.join(uploadsDir(), objectPath.slice('/objects/'.length))));
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toContain('max-age=31536000');
@@ -74,18 +66,18 @@ describe('POST /api/upload', () => {
   });
 
   it.each([
-    ['JPEG', JPEG_BYTES, 'jpg', 'image/jpeg'],
-    ['GIF', GIF_BYTES, 'gif', 'image/gif'],
-    ['WebP', WEBP_BYTES, 'webp', 'image/webp'],
-    ['AVIF', AVIF_BYTES, 'avif', 'image/avif'],
-  ])('accepts %s, named and served by its content', async (_name, bytes, extension, mimeType) => {
-    const res = await upload(imageUpload(bytes, 'picture', 'application/octet-stream'));
+    ['JPEG', 'jpeg', 'jpg', 'image/jpeg'],
+    ['GIF', 'gif', 'gif', 'image/gif'],
+    ['WebP', 'webp', 'webp', 'image/webp'],
+    ['AVIF', 'avif', 'avif', 'image/avif'],
+  ] as const)('accepts %s, named and served by its content', async (_name, format, extension, mimeType) => {
+    const res = await upload(imageUpload(await photo(48, 32, { format }), 'picture', 'application/octet-stream'));
     expect(res.statusCode, res.body).toBe(201);
     const { path: objectPath } = res.json<{ path: string }>();
     expect(objectPath.endsWith(`.${extension}`)).toBe(true);
     const served = await context.t.app.inject({ method: 'GET', url: objectPath });
     expect(served.headers['content-type']).toBe(mimeType);
-    expect(served.rawPayload).toEqual(bytes);
+    expect((await metadataOf(served.rawPayload)).width).toBe(48);
   });
 
   it('judges by content, not by the declared name or type', async () => {
@@ -181,6 +173,54 @@ describe('POST /api/upload', () => {
 
   it('accepts the password itself as the key', async () => {
     expect((await upload(imageUpload(TINY_PNG), TEST_ADMIN_PASSWORD)).statusCode).toBe(201);
+  });
+});
+
+describe('POST /api/upload: stripped originals and responsive variants', () => {
+  const storedName = (objectPath: string) => objectPath.slice('/objects/'.length);
+
+  it("strips a phone photo's EXIF GPS from every stored file, turns it upright and stores its variants", async () => {
+    const phone = await photo(1000, 750, { gps: true, orientation: 6 });
+    const before = new Set(await storedFiles());
+    const res = await upload(imageUpload(phone, 'IMG_2041.jpg'));
+    expect(res.statusCode, res.body).toBe(201);
+    const name = storedName(res.json<{ path: string }>().path);
+    const base = name.replace(/\.jpg$/, '');
+
+    const added = (await storedFiles()).filter((file) => !before.has(file)).sort();
+    const expected = [name];
+    for (const width of [320, 480, 640, 750])
+      expected.push(`${base}-${width}.avif`, `${base}-${width}.webp`, `${base}-${width}.jpg`);
+    expect(added).toEqual(expected.sort());
+    for (const file of added) {
+      const metadata = await metadataOf(await readFile(path.join(uploadsDir(), file)));
+      expect(metadata, file).toMatchObject({ exif: null, xmp: null, iptc: null });
+      expect(metadata.width, file).toBeLessThanOrEqual(750);
+      expect(metadata.height! > metadata.width!, `${file} is upright`).toBe(true);
+      expect((await stat(path.join(uploadsDir(), file))).mode & 0o777).toBe(0o600);
+    }
+
+    const row = await context.t.services.db
+      .selectFrom('images')
+      .selectAll()
+      .where('name', '=', name)
+      .executeTakeFirst();
+    expect(row).toMatchObject({ width: 750, height: 1000, placeholder: expect.stringMatching(/^#[0-9a-f]{6}$/) });
+    expect(JSON.parse(row!.variants)).toHaveLength(12);
+
+    const variant = await context.t.app.inject({ method: 'GET', url: `/objects/${base}-640.avif` });
+    expect(variant.statusCode).toBe(200);
+    expect(variant.headers['content-type']).toBe('image/avif');
+    expect(variant.headers['cache-control']).toContain('immutable');
+  });
+
+  it('refuses a truncated JPEG (400), storing nothing', async () => {
+    const whole = await photo(800, 600);
+    await expectRefusedUpload(imageUpload(whole.subarray(0, whole.length >> 1)), 400, /damaged or incomplete/);
+  });
+
+  it('refuses a decompression bomb (413) without decoding it, storing nothing', async () => {
+    await expectRefusedUpload(imageUpload(pngDeclaring(60_000, 60_000)), 413, /at most 40 megapixels/);
   });
 });
 

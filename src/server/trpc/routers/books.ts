@@ -11,6 +11,7 @@ import {
   listBooks,
   updateBook,
 } from '../../repositories/books.js';
+import { withImages } from '../../images/responsive-images.js';
 import { isUniqueViolation } from '../../repositories/row-conversion.js';
 import { seriesExists } from '../../repositories/series.js';
 import { found, publicProcedure, router } from '../trpc.js';
@@ -42,11 +43,14 @@ async function slugSafe<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The public list: each book with its cover's responsive image when it has one. */
+const listBooksWithImages = async (db: AppDatabase) => withImages(db, await listBooks(db), (book) => book.coverImage);
+
 const content = contentProcedures({
   name: 'Book',
   cacheKey: 'books',
   inputSchema: bookInputSchema,
-  list: listBooks,
+  list: listBooksWithImages,
   create: (db, data) => slugSafe(() => createBook(db, data)),
   update: (db, id, data) => slugSafe(() => updateBook(db, id, data)),
   remove: deleteBook,
@@ -64,7 +68,7 @@ export const booksRouter = router({
    * the book's slug, which the answer carries.
    */
   bySlug: publicProcedure.input(bySlugInput).query(async ({ ctx, input }) => {
-    const books = await ctx.cache.get('books', () => listBooks(ctx.db));
+    const books = await ctx.cache.get('books', () => listBooksWithImages(ctx.db));
     return found(
       books.find((book) => book.slug === input.slug) ?? books.find((book) => book.id === input.slug),
       'Book',

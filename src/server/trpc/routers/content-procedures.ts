@@ -4,12 +4,13 @@ import { byIdInput, idSchema } from '../../../domain/fields.schema.js';
 import type { AppDatabase } from '../../db/connection.js';
 import { contentWriteProcedure, found, publicProcedure } from '../trpc.js';
 
-type ContentSpec<TInput, TData, TItem extends { id: string }> = {
+type ContentSpec<TInput, TData, TItem extends { id: string }, TListed extends TItem> = {
   /** Human name used in messages, e.g. 'Book'. */
   name: string;
   cacheKey: string;
   inputSchema: z.ZodType<TData, TInput>;
-  list: (db: AppDatabase) => Promise<TItem[]>;
+  /** The public list; its items may carry more than a write returns (e.g. responsive image data). */
+  list: (db: AppDatabase) => Promise<TListed[]>;
   create: (db: AppDatabase, data: TData) => Promise<TItem>;
   update: (db: AppDatabase, id: string, data: TData) => Promise<TItem | undefined>;
   remove: (db: AppDatabase, id: string) => Promise<boolean>;
@@ -29,8 +30,8 @@ export function unknownReference(message: string): TRPCError {
  * The five procedures every kind of public content has: a cached public list, a by-id read
  * served from that cached list, and admin create/update/delete that clear the cache.
  */
-export function contentProcedures<TInput, TData, TItem extends { id: string }>(
-  spec: ContentSpec<TInput, TData, TItem>,
+export function contentProcedures<TInput, TData, TItem extends { id: string }, TListed extends TItem = TItem>(
+  spec: ContentSpec<TInput, TData, TItem, TListed>,
 ) {
   const cachedList = (ctx: {
     db: AppDatabase;

@@ -1,0 +1,30 @@
+import type { AppDatabase } from '../db/connection.js';
+import type { StoredVariant } from '../images/image-variants.js';
+import { timestampNow } from './row-conversion.js';
+
+export type ImageRecord = {
+  name: string;
+  width: number;
+  height: number;
+  placeholder: string;
+  variants: StoredVariant[];
+};
+
+export async function insertImage(db: AppDatabase, image: ImageRecord): Promise<void> {
+  await db
+    .insertInto('images')
+    .values({ ...image, variants: JSON.stringify(image.variants), createdAt: timestampNow() })
+    .execute();
+}
+
+/** Every processed image (a few hundred at most on an author's site), by upload name. */
+export async function listImages(db: AppDatabase): Promise<Map<string, ImageRecord>> {
+  const rows = await db.selectFrom('images').select(['name', 'width', 'height', 'placeholder', 'variants']).execute();
+  return new Map(
+    rows.map((row) => [row.name, { ...row, variants: JSON.parse(row.variants) as StoredVariant[] }] as const),
+  );
+}
+
+export async function deleteImage(db: AppDatabase, name: string): Promise<void> {
+  await db.deleteFrom('images').where('name', '=', name).execute();
+}
