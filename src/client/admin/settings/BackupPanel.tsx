@@ -1,11 +1,8 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { formatBytes } from '../../../domain/uploads.js';
 import { trpc } from '../../trpc.js';
-import { toast } from '../../ui/toast-store.js';
-import { useAdminSession } from '../session/AdminSession.js';
-import { readAdminKey } from '../session/admin-key-store.js';
-import { DownloadError, downloadWithAdminKey } from '../ui/download-file.js';
+import { downloadWithAdminKey } from '../ui/download-file.js';
+import { useAdminDownload } from '../ui/use-admin-download.js';
 import { formatAdminDate } from '../ui/format-date.js';
 import { DownloadIcon } from '../../ui/icons.js';
 import { LoadError } from '../ui/ListStates.js';
@@ -27,36 +24,18 @@ function describeInterval(ms: number): string {
 
 /** Settings: when the last backup ran, the schedule, and a fresh archive to download. */
 export function BackupPanel() {
-  const session = useAdminSession();
   const status = trpc.maintenance.backupStatus.useQuery();
-  const [downloading, setDownloading] = useState(false);
-
-  async function downloadNow() {
-    const key = readAdminKey();
-    if (!key) {
-      session.expire();
-      return;
-    }
-    setDownloading(true);
-    try {
-      const fileName = await downloadWithAdminKey('/api/admin/backup', key, {
+  const { downloading, start: downloadNow } = useAdminDownload({
+    download: (key) =>
+      downloadWithAdminKey('/api/admin/backup', key, {
         fallbackName: 'site-backup.tar.gz',
         failureMessage: FAILURE_MESSAGE,
-      });
-      toast({ title: 'Backup downloaded', description: `Saving ${fileName}` });
-      await status.refetch();
-    } catch (error) {
-      if (error instanceof DownloadError && error.status === 401) session.expire();
-      else
-        toast({
-          title: 'Backup failed',
-          description: (error as Error).message || FAILURE_MESSAGE,
-          variant: 'destructive',
-        });
-    } finally {
-      setDownloading(false);
-    }
-  }
+      }),
+    successTitle: 'Backup downloaded',
+    failureTitle: 'Backup failed',
+    failureMessage: FAILURE_MESSAGE,
+    onDone: () => status.refetch(),
+  });
 
   const last = status.data?.lastBackup;
   return (
