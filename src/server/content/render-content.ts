@@ -26,7 +26,7 @@ markdown.validateLink = (url: string): boolean => SAFE_LINK.test(url.trim());
 const defaultImageRule = markdown.renderer.rules.image;
 markdown.renderer.rules.image = (tokens, index, options, env, self) => {
   const token = tokens[index];
-  const src = token?.attrGet('src') ?? '';
+  const src = String(token?.attrGet('src') ?? '');
   if (!token || !SAFE_IMAGE.test(src)) return '';
   token.attrSet('loading', 'lazy');
   token.attrSet('decoding', 'async');
@@ -35,10 +35,10 @@ markdown.renderer.rules.image = (tokens, index, options, env, self) => {
     : self.renderToken(tokens, index, options);
 };
 
-markdown.renderer.rules.link_open = (tokens, index, options, env: RenderOptions, self) => {
+markdown.renderer.rules.link_open = (tokens, index, options, env: RenderOptions | undefined, self) => {
   const token = tokens[index];
-  const href = token?.attrGet('href') ?? '';
-  if (token && isExternal(href, env.siteOrigin)) token.attrSet('rel', 'noopener nofollow ugc');
+  const href = String(token?.attrGet('href') ?? '');
+  if (token && isExternal(href, env?.siteOrigin)) token.attrSet('rel', 'noopener nofollow ugc');
   else if (token && /^https?:/i.test(href)) token.attrSet('rel', 'noopener');
   return self.renderToken(tokens, index, options);
 };
