@@ -35,10 +35,11 @@ markdown.renderer.rules.image = (tokens, index, options, env, self) => {
     : self.renderToken(tokens, index, options);
 };
 
-markdown.renderer.rules.link_open = (tokens, index, options, env: RenderOptions | undefined, self) => {
+markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   const token = tokens[index];
   const href = String(token?.attrGet('href') ?? '');
-  if (token && isExternal(href, env?.siteOrigin)) token.attrSet('rel', 'noopener nofollow ugc');
+  if (token && isExternal(href, (env as RenderOptions | undefined)?.siteOrigin))
+    token.attrSet('rel', 'noopener nofollow ugc');
   else if (token && /^https?:/i.test(href)) token.attrSet('rel', 'noopener');
   return self.renderToken(tokens, index, options);
 };
