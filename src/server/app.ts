@@ -8,7 +8,7 @@ import { BackupService } from './backup/backup-service.js';
 import { PublicCache } from './cache/public-cache.js';
 import type { AppConfig } from './config.js';
 import type { AppDatabase } from './db/connection.js';
-import { probeDatabaseWrite } from './db/database-health.js';
+import { checkDatabaseHealth } from './db/database-health.js';
 import { registerFormPosts } from './forms/register-form-posts.js';
 import { createNewsletterMail } from './newsletter/create-newsletter-mail.js';
 import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './ssr/client-app.js';
@@ -26,7 +26,7 @@ import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { seedDemoDatabase } from './seed/demo-seed.js';
 import { createRequestContext, type AppServices } from './trpc/context.js';
 import { prepareDataDir, type DataDir } from './startup/data-dir.js';
-import { openSiteDatabase } from './startup/open-site-database.js';
+import { openPostgresSiteDatabase, openSiteDatabase } from './startup/open-site-database.js';
 import { registerUploadRoutes } from './uploads/upload-routes.js';
 
 export type BuildOptions = {
@@ -45,10 +45,11 @@ const HTML_CACHE_ENTRIES = 500;
 
 /** Opens, checks and migrates the database, seeding demo content into a newly created one if asked. */
 async function prepareDatabase(config: AppConfig, dataDir: DataDir): Promise<{ db: AppDatabase; created: boolean }> {
-  const db = await openSiteDatabase(dataDir);
+  const { db, created } = config.databaseUrl
+    ? await openPostgresSiteDatabase(config.databaseUrl)
+    : { db: await openSiteDatabase(dataDir), created: dataDir.databaseIsNew };
   const uploadsDir = dataDir.uploadsDir;
   try {
-    const created = dataDir.databaseIsNew;
     if (created && config.seedDemo) await seedDemoDatabase(db, uploadsDir);
     return { db, created };
   } catch (error) {
@@ -98,13 +99,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fastifyCompress, { threshold: COMPRESSION_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
 
   app.get('/healthz', async (_request, reply) => {
-    try {
-      await probeDatabaseWrite(db);
-      return { status: 'ok' };
-    } catch (error) {
-      app.log.error({ err: error }, 'health check: the database cannot be written');
-      return reply.status(503).send({ status: 'unavailable', error: 'The database cannot be written' });
-    }
+    const { engine, reachable, writable } = await checkDatabaseHealth(db);
+    const database = { engine, reachable };
+    if (writable) return { status: 'ok', database };
+    const error = reachable ? 'The database cannot be written' : 'The database cannot be reached';
+    app.log.error(`health check: ${error.toLowerCase()} (${engine})`);
+    return reply.status(503).send({ status: 'unavailable', error, database });
   });
 
   await app.register(fastifyTRPCPlugin, {
