@@ -25,6 +25,10 @@ const SQLITE_ONLY_OR_NO_DATABASE = [
   'src/server/ssr/client-assets.test.ts',
   'src/server/ssr/inline-scripts.test.ts',
   'src/server/uploads/image-type.test.ts',
+  // These look at the files in DATA_DIR/uploads; on PostgreSQL uploads are rows (database-uploads.pg.test.ts).
+  'src/server/uploads/upload.rest.test.ts',
+  'src/server/uploads/unreferenced-uploads.rest.test.ts',
+  'src/server/images/process-existing-uploads.test.ts',
 ];
 
 /**

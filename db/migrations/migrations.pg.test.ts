@@ -15,6 +15,8 @@ const PORTABLE_TYPE: Record<string, string> = {
   int4: 'integer',
   real: 'float',
   float8: 'float',
+  blob: 'bytes',
+  bytea: 'bytes',
 };
 
 /** SQLite lets a non-INTEGER-rowid primary key declared without NOT NULL hold null; PostgreSQL never does. */

@@ -25,6 +25,7 @@ const APP_TABLES = [
   'preorders',
   'series',
   'site_secrets',
+  'stored_uploads',
   'users',
   'write_probe',
 ];

@@ -28,6 +28,7 @@ import { createRequestContext, type AppServices } from './trpc/context.js';
 import { prepareDataDir, type DataDir } from './startup/data-dir.js';
 import { openPostgresSiteDatabase, openSiteDatabase } from './startup/open-site-database.js';
 import { registerUploadRoutes } from './uploads/upload-routes.js';
+import { createUploadStore } from './uploads/upload-store.js';
 
 export type BuildOptions = {
   /** How the React app is served: the production build, Vite's dev middleware, or not at all (API tests). */
@@ -43,14 +44,16 @@ export { DATABASE_FILE_NAME } from './startup/data-dir.js';
 /** Rendered pages kept in memory (per URL, origin and announcement cookie). */
 const HTML_CACHE_ENTRIES = 500;
 
+const uploadStoreOf = (config: AppConfig, db: AppDatabase, dataDir: DataDir) =>
+  createUploadStore(db, dataDir.uploadsDir, config.databaseUrl);
+
 /** Opens, checks and migrates the database, seeding demo content into a newly created one if asked. */
 async function prepareDatabase(config: AppConfig, dataDir: DataDir): Promise<{ db: AppDatabase; created: boolean }> {
   const { db, created } = config.databaseUrl
     ? await openPostgresSiteDatabase(config.databaseUrl)
     : { db: await openSiteDatabase(dataDir), created: dataDir.databaseIsNew };
-  const uploadsDir = dataDir.uploadsDir;
   try {
-    if (created && config.seedDemo) await seedDemoDatabase(db, uploadsDir);
+    if (created && config.seedDemo) await seedDemoDatabase(db, uploadStoreOf(config, db, dataDir));
     return { db, created };
   } catch (error) {
     await db.destroy();
@@ -78,6 +81,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     newsletterMail: mail.newsletterMail,
     backups: new BackupService(config.dataDir, config.backup),
     uploadsDir,
+    uploads: uploadStoreOf(config, db, dataDir),
   };
 
   const app = Fastify({
@@ -125,7 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await mail.registerPages(app, services);
   registerCsvExports(app, services);
   registerBackupDownload(app, services);
-  await registerUploadRoutes(app, services, uploadsDir);
+  await registerUploadRoutes(app, services);
 
   const clientMode = options.client ?? 'none';
   let servePage: ClientPageHandler | null = null;

@@ -80,7 +80,7 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
 
 /** Uploads from before responsive images get their variants after the site is up; pages then show them. */
 function processUploadsInBackground({ app, services }: BuiltApp): void {
-  processExistingUploads(services.db, services.uploadsDir, app.log).then(
+  processExistingUploads(services.db, services.uploads, app.log).then(
     ({ processed, failed }) => {
       if (processed === 0 && failed === 0) return;
       services.cache.clear();

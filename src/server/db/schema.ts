@@ -106,6 +106,14 @@ interface ImagesTable {
   createdAt: string;
 }
 
+/** Upload bytes when the site runs on PostgreSQL (see uploads/upload-store.ts); empty on SQLite. */
+interface StoredUploadsTable {
+  name: string;
+  data: Buffer;
+  bytes: number;
+  storedAt: string;
+}
+
 interface PlaylistsTable {
   id: string;
   title: string;
@@ -150,6 +158,7 @@ export interface Database {
   blogPosts: BlogPostsTable;
   artPieces: ArtPiecesTable;
   images: ImagesTable;
+  storedUploads: StoredUploadsTable;
   playlists: PlaylistsTable;
   preorders: PreordersTable;
   writeProbe: WriteProbeTable;

@@ -6,7 +6,7 @@ import { buildApp, DATABASE_FILE_NAME } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { createAdminUser } from '../repositories/admin-credentials.js';
+import { createAdminUser, findAdminPasswordHash } from '../repositories/admin-credentials.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 import { createCaller } from '../trpc/app-router.js';
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_PASSWORD_HASH } from './admin-password.js';
@@ -36,7 +36,8 @@ async function prepareDatabaseWithAdmin(config: AppConfig): Promise<void> {
   const db = openConfiguredDatabase(config.databaseUrl, path.join(config.dataDir, DATABASE_FILE_NAME));
   try {
     await migrateToLatest(db);
-    await createAdminUser(db, TEST_ADMIN_PASSWORD_HASH);
+    // A second instance on a shared PostgreSQL database finds the first one's admin.
+    if ((await findAdminPasswordHash(db)) === undefined) await createAdminUser(db, TEST_ADMIN_PASSWORD_HASH);
   } finally {
     await db.destroy();
   }

@@ -5,6 +5,7 @@ import type { AppDatabase } from '../db/connection.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { NewsletterMail } from '../newsletter/newsletter-mail.js';
 import type { RequestLimiters } from '../rate-limit/request-limits.js';
+import type { UploadStore } from '../uploads/upload-store.js';
 
 /** Long-lived services shared by every request of one app instance. */
 export type AppServices = {
@@ -17,8 +18,10 @@ export type AppServices = {
   mailer: Mailer;
   newsletterMail: NewsletterMail;
   backups: BackupService;
-  /** DATA_DIR/uploads, served under /objects/. */
+  /** DATA_DIR/uploads (files on SQLite; seeding and backups use it). */
   uploadsDir: string;
+  /** Where uploads are kept and read, served under /objects/: the folder, or the database on PostgreSQL. */
+  uploads: UploadStore;
 };
 
 export type RequestContext = AppServices & {
