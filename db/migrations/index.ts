@@ -20,6 +20,7 @@ import * as m31 from './2026-11-23-31-newsletter-double-opt-in.js';
 import * as m32 from './2026-11-23-32-create-site-secrets.js';
 import * as m41 from './2026-11-23-41-create-images.js';
 import * as m60 from './2026-11-24-60-create-stored-uploads.js';
+import * as m61 from './2026-11-24-61-create-login-throttle.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-32-create-site-secrets': m32,
   '2026-11-23-41-create-images': m41,
   '2026-11-24-60-create-stored-uploads': m60,
+  '2026-11-24-61-create-login-throttle': m61,
 };

@@ -20,6 +20,7 @@ const APP_TABLES = [
   'contact_submissions',
   'excerpts',
   'images',
+  'login_throttle',
   'newsletter_subscriptions',
   'playlists',
   'preorders',

@@ -28,6 +28,8 @@ import { createRequestContext, type AppServices } from './trpc/context.js';
 import { prepareDataDir, type DataDir } from './startup/data-dir.js';
 import { openPostgresSiteDatabase, openSiteDatabase } from './startup/open-site-database.js';
 import { registerUploadRoutes } from './uploads/upload-routes.js';
+import { PostgresCacheInvalidation } from './postgres/cache-invalidation.js';
+import { DatabaseGuessThrottle } from './postgres/database-guess-throttle.js';
 import { createUploadStore } from './uploads/upload-store.js';
 
 export type BuildOptions = {
@@ -68,12 +70,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { db } = await prepareDatabase(config, dataDir);
 
   const limiters = createRequestLimiters({ publicLimitsEnabled: config.publicRateLimits });
-  const auth = new AdminAuth(db);
+  // Several instances on one PostgreSQL count password guesses together, in the database.
+  const auth = new AdminAuth(db, config.databaseUrl ? { throttle: new DatabaseGuessThrottle(db) } : {});
   const { generatedPassword } = await auth.ensureAdminUser(config.adminPassword);
   const mail = await createNewsletterMail(db, config, () => app.log);
+  const cache = new PublicCache();
+  const invalidation = config.databaseUrl
+    ? await PostgresCacheInvalidation.start(config.databaseUrl, cache, () => app.log)
+    : null;
   const services: AppServices = {
     db,
-    cache: new PublicCache(),
+    cache,
     auth,
     limiters,
     publicOrigin: config.publicUrl,
@@ -93,6 +100,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     frameworkErrors: handleError,
   });
   app.addHook('onClose', async () => {
+    await invalidation?.close();
     await mail.close();
     await db.destroy();
   });

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { describeRelay } from './mail/mail-config.js';
 import { OUTBOX_FOLDER_NAME } from './mail/mailer.js';
 import { processExistingUploads } from './images/process-existing-uploads.js';
+import { runExclusively } from './postgres/run-exclusively.js';
 import { builtClientDir } from './paths.js';
 import { StartupError } from './startup/startup-error.js';
 
@@ -46,9 +47,14 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   }
 
   const { services } = built;
-  const stopBackups = config.backup.everyMs
-    ? startBackupSchedule(services.backups, config.backup.everyMs, app.log)
-    : () => undefined;
+  // Backups archive the SQLite file; a PostgreSQL database is backed up with its own tools (pg_dump).
+  if (config.databaseUrl && config.backup.everyMs) {
+    app.log.info('Scheduled backups are off on PostgreSQL: back the database up with pg_dump (see README, Scaling up)');
+  }
+  const stopBackups =
+    config.backup.everyMs && !config.databaseUrl
+      ? startBackupSchedule(services.backups, config.backup.everyMs, app.log)
+      : () => undefined;
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -78,10 +84,17 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   processUploadsInBackground(built);
 }
 
-/** Uploads from before responsive images get their variants after the site is up; pages then show them. */
+/**
+ * Uploads from before responsive images get their variants after the site is up; pages then show
+ * them. Several instances on one PostgreSQL: one of them does it.
+ */
 function processUploadsInBackground({ app, services }: BuiltApp): void {
-  processExistingUploads(services.db, services.uploads, app.log).then(
-    ({ processed, failed }) => {
+  runExclusively(services.db, 'image-variants', () =>
+    processExistingUploads(services.db, services.uploads, app.log),
+  ).then(
+    (run) => {
+      if (!run.ran) return;
+      const { processed, failed } = run.value;
       if (processed === 0 && failed === 0) return;
       services.cache.clear();
       app.log.info(`image variants: ${processed} existing uploads processed, ${failed} skipped`);

@@ -11,7 +11,7 @@ import {
   upgradeAdminPasswordHash,
 } from '../repositories/admin-credentials.js';
 import { CheckSlots } from './check-slots.js';
-import { GuessThrottle } from './guess-throttle.js';
+import { GuessThrottle, type PasswordGuessThrottle } from './guess-throttle.js';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash.js';
 
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -36,7 +36,7 @@ const BUSY_RETRY_MS = 2_000;
 
 const sha256 = (value: string): Buffer => createHash('sha256').update(value).digest();
 
-export type AdminAuthOptions = { throttle?: GuessThrottle; slots?: CheckSlots };
+export type AdminAuthOptions = { throttle?: PasswordGuessThrottle; slots?: CheckSlots };
 
 /**
  * The admin key is either the password itself (REST clients) or a session token the UI got
@@ -47,9 +47,11 @@ export type AdminAuthOptions = { throttle?: GuessThrottle; slots?: CheckSlots };
  */
 export class AdminAuth {
   private verifiedPasswordDigest: Buffer | null = null;
+  /** The stored hash the remembered digest was verified against: another instance may change the password. */
+  private verifiedAgainstHash: string | null = null;
   /** Bumped by each password change, so checks that were under way against the old hash do not count. */
   private passwordVersion = 0;
-  private readonly throttle: GuessThrottle;
+  private readonly throttle: PasswordGuessThrottle;
   private readonly slots: CheckSlots;
 
   constructor(
@@ -106,6 +108,7 @@ export class AdminAuth {
     await replaceAdminPassword(this.db, await hashPassword(newPassword));
     this.passwordVersion += 1;
     this.verifiedPasswordDigest = null;
+    this.verifiedAgainstHash = null;
     return { ok: true, identity: { sessionId: null } };
   }
 
@@ -116,13 +119,17 @@ export class AdminAuth {
    * counted as a failure before the slow check runs, in one of the process's few check slots.
    */
   private async checkPassword(candidate: string, clientAddress: string): Promise<PasswordCheck> {
-    const wait = this.throttle.waitFor(clientAddress);
+    const wait = await this.throttle.waitFor(clientAddress);
     if (wait > 0) return { ok: false, reason: 'throttled', retryAfterMs: wait };
-    if (this.matchesVerifiedPassword(candidate)) {
-      this.throttle.forget(clientAddress);
+    // A shared throttle changes between these awaits: reserve before even the fast path.
+    const early = this.throttle.shared ? await this.throttle.reserve(clientAddress) : null;
+    if (early && !early.allowed) return { ok: false, reason: 'throttled', retryAfterMs: early.retryAfterMs };
+    if (await this.matchesVerifiedPassword(candidate)) {
+      if (early) await early.settle('succeeded');
+      else await this.throttle.forget(clientAddress);
       return { ok: true };
     }
-    const verdict = this.throttle.reserve(clientAddress);
+    const verdict = early ?? (await this.throttle.reserve(clientAddress));
     if (!verdict.allowed) return { ok: false, reason: 'throttled', retryAfterMs: verdict.retryAfterMs };
     let outcome: 'succeeded' | 'failed' | 'not-checked' = 'failed';
     try {
@@ -134,12 +141,17 @@ export class AdminAuth {
       outcome = checked.value ? 'succeeded' : 'failed';
       return checked.value ? { ok: true } : { ok: false, reason: 'invalid' };
     } finally {
-      verdict.settle(outcome);
+      await verdict.settle(outcome);
     }
   }
 
-  private matchesVerifiedPassword(candidate: string): boolean {
-    return this.verifiedPasswordDigest !== null && timingSafeEqual(sha256(candidate), this.verifiedPasswordDigest);
+  /** The remembered password, still the stored one (one indexed read instead of scrypt). */
+  private async matchesVerifiedPassword(candidate: string): Promise<boolean> {
+    if (this.verifiedPasswordDigest === null || !timingSafeEqual(sha256(candidate), this.verifiedPasswordDigest)) {
+      return false;
+    }
+    const verifiedAgainst = this.verifiedAgainstHash;
+    return verifiedAgainst !== null && (await findAdminPasswordHash(this.db)) === verifiedAgainst;
   }
 
   private async isPassword(candidate: string): Promise<boolean> {
@@ -150,7 +162,12 @@ export class AdminAuth {
     // A match against a hash replaced meanwhile is stale: neither accept nor remember it.
     if (passwordVersion !== this.passwordVersion) return false;
     this.verifiedPasswordDigest = sha256(candidate);
-    if (needsRehash(stored)) await upgradeAdminPasswordHash(this.db, stored, await hashPassword(candidate));
+    this.verifiedAgainstHash = stored;
+    if (needsRehash(stored)) {
+      const upgraded = await hashPassword(candidate);
+      await upgradeAdminPasswordHash(this.db, stored, upgraded);
+      this.verifiedAgainstHash = (await findAdminPasswordHash(this.db)) === upgraded ? upgraded : stored;
+    }
     return true;
   }
 }

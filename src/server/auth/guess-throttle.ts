@@ -1,9 +1,24 @@
 /** Whether a password attempt may run its check, or how long it has to wait. */
 export type GuessVerdict =
-  { allowed: true; settle: (outcome: GuessOutcome) => void } | { allowed: false; retryAfterMs: number };
+  { allowed: true; settle: (outcome: GuessOutcome) => void | Promise<void> } | { allowed: false; retryAfterMs: number };
 
 /** 'not-checked': the check could not run (the server was busy), so the attempt does not count. */
-type GuessOutcome = 'succeeded' | 'failed' | 'not-checked';
+export type GuessOutcome = 'succeeded' | 'failed' | 'not-checked';
+
+/**
+ * The throttle AdminAuth asks before each password check: this process's GuessThrottle, or one
+ * kept in the database that several instances share (postgres/database-guess-throttle.ts).
+ */
+export interface PasswordGuessThrottle {
+  /**
+   * True when other processes read and write it meanwhile: every attempt (even with a password
+   * this process already verified) must then reserve first, or a burst could slip past it.
+   */
+  readonly shared?: boolean;
+  waitFor(address: string): number | Promise<number>;
+  reserve(address: string): GuessVerdict | Promise<GuessVerdict>;
+  forget(address: string): void | Promise<void>;
+}
 
 /** Failed attempts an address may make back to back before each next one has to wait. */
 export const FREE_FAILURES = 5;
@@ -12,13 +27,25 @@ const DELAY_STEP_MS = 2_000;
 /** ...up to this cap, which holds sustained guessing to 10 a minute and never locks the author out for long. */
 export const MAX_DELAY_MS = 6_000;
 /** An address that has not failed for this long starts again with its free attempts. */
-const FORGET_AFTER_MS = 10 * 60_000;
+export const FORGET_AFTER_MS = 10 * 60_000;
 /** What an address is told to wait while one of its checks is still running. */
 const CHECK_IN_PROGRESS_WAIT_MS = 1_000;
 /** A check still unsettled after this long (a bug, not a guess) no longer blocks its address. */
 const STALE_CHECK_MS = 60_000;
 
-type AddressState = { failures: number; lastAttemptAt: number; checkStartedAt: number | null };
+export type AddressState = { failures: number; lastAttemptAt: number; checkStartedAt: number | null };
+
+/** How long an address in this state must wait before its next attempt (0: it may go ahead). */
+export function waitOfState(state: AddressState, now: number): number {
+  if (state.checkStartedAt !== null && now - state.checkStartedAt < STALE_CHECK_MS) return CHECK_IN_PROGRESS_WAIT_MS;
+  if (now - state.lastAttemptAt >= FORGET_AFTER_MS) return 0;
+  return Math.max(0, state.lastAttemptAt + delayAfter(state.failures) - now);
+}
+
+/** The state an attempt continues from: a stale one (no failure for FORGET_AFTER_MS, no check running) starts afresh. */
+export function isLiveState(state: AddressState, now: number): boolean {
+  return state.checkStartedAt !== null || now - state.lastAttemptAt < FORGET_AFTER_MS;
+}
 
 /** The wait required after `failures` recent failures before the next attempt. */
 export function delayAfter(failures: number): number {
@@ -32,7 +59,7 @@ export function delayAfter(failures: number): number {
  * success forgets the address. One check at a time per address: another attempt while one runs is
  * refused. The lockout is progressive and short (see MAX_DELAY_MS).
  */
-export class GuessThrottle {
+export class GuessThrottle implements PasswordGuessThrottle {
   private readonly addresses = new Map<string, AddressState>();
   private nextSweepAt = 0;
 
@@ -76,16 +103,12 @@ export class GuessThrottle {
   }
 
   private waitOf(state: AddressState, now: number): number {
-    if (state.checkStartedAt !== null && now - state.checkStartedAt < STALE_CHECK_MS) return CHECK_IN_PROGRESS_WAIT_MS;
-    if (now - state.lastAttemptAt >= FORGET_AFTER_MS) return 0;
-    return Math.max(0, state.lastAttemptAt + delayAfter(state.failures) - now);
+    return waitOfState(state, now);
   }
 
   private stateOf(address: string, now: number): AddressState {
     const existing = this.addresses.get(address);
-    if (existing && (existing.checkStartedAt !== null || now - existing.lastAttemptAt < FORGET_AFTER_MS)) {
-      return existing;
-    }
+    if (existing && isLiveState(existing, now)) return existing;
     const fresh: AddressState = { failures: 0, lastAttemptAt: now, checkStartedAt: null };
     this.addresses.set(address, fresh);
     return fresh;

@@ -68,13 +68,13 @@ describe('npm run db:copy -- --to postgres://…', () => {
     const copy = await createTestApp({ DATABASE_URL: target.url, SEED_DEMO: '1' });
     try {
       for (const url of ['/api/books', '/api/blog', '/api/art', '/api/playlists', '/api/excerpts', '/api/series']) {
-        const [before, after] = await Promise.all([sqliteSite, copy].map((t) => t.app.inject({ method: 'GET', url })));
+        const before = await sqliteSite.app.inject({ method: 'GET', url });
+        const after = await copy.app.inject({ method: 'GET', url });
         expect(after.statusCode, url).toBe(before.statusCode);
         expect(after.json(), url).toEqual(before.json());
       }
-      const [image, copied] = await Promise.all(
-        [sqliteSite, copy].map((t) => t.app.inject({ method: 'GET', url: uploadPath })),
-      );
+      const image = await sqliteSite.app.inject({ method: 'GET', url: uploadPath });
+      const copied = await copy.app.inject({ method: 'GET', url: uploadPath });
       expect(copied.statusCode).toBe(200);
       expect(copied.rawPayload).toEqual(image.rawPayload);
       const subscribers = await copy.services.db.selectFrom('newsletterSubscriptions').select('email').execute();

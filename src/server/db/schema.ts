@@ -114,6 +114,15 @@ interface StoredUploadsTable {
   storedAt: string;
 }
 
+/** Failed password attempts per address, shared by instances on one PostgreSQL (see postgres/). */
+interface LoginThrottleTable {
+  address: string;
+  failures: number;
+  lastAttemptAt: string;
+  /** Set while a check of this address runs; ISO text. */
+  checkStartedAt: string | null;
+}
+
 interface PlaylistsTable {
   id: string;
   title: string;
@@ -159,6 +168,7 @@ export interface Database {
   artPieces: ArtPiecesTable;
   images: ImagesTable;
   storedUploads: StoredUploadsTable;
+  loginThrottle: LoginThrottleTable;
   playlists: PlaylistsTable;
   preorders: PreordersTable;
   writeProbe: WriteProbeTable;
