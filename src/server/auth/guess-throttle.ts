@@ -2,6 +2,10 @@
 export type GuessVerdict =
   { allowed: true; settle: (outcome: GuessOutcome) => void | Promise<void> } | { allowed: false; retryAfterMs: number };
 
+/** This process's verdict: settled at once. */
+type LocalGuessVerdict =
+  { allowed: true; settle: (outcome: GuessOutcome) => void } | { allowed: false; retryAfterMs: number };
+
 /** 'not-checked': the check could not run (the server was busy), so the attempt does not count. */
 export type GuessOutcome = 'succeeded' | 'failed' | 'not-checked';
 
@@ -72,7 +76,7 @@ export class GuessThrottle implements PasswordGuessThrottle {
   }
 
   /** Counts an attempt as a failure before its check runs; `settle` reports the outcome. */
-  reserve(address: string): GuessVerdict {
+  reserve(address: string): LocalGuessVerdict {
     const now = this.now();
     this.sweep(now);
     const state = this.stateOf(address, now);

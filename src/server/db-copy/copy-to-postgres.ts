@@ -10,7 +10,7 @@ import { migrateToLatest } from '../db/migrate.js';
 /** A refusal the operator can act on (a non-empty target, an unknown migration…): one line, exit 1. */
 export class CopyRefusedError extends Error {}
 
-export type TableCount = { table: string; source: number; target: number };
+type TableCount = { table: string; source: number; target: number };
 export type CopyReport = { tables: TableCount[]; uploads: { source: number; target: number } };
 
 /** Kysely's own bookkeeping: the target gets its rows from migrating, not from the copy. */
