@@ -67,11 +67,16 @@ describe.runIf(postgresAvailable)('two instances on one PostgreSQL', () => {
       });
       expect(created.status, await created.clone().text()).toBe(201);
       const createdAt = performance.now();
-      while (!(await page()).includes(title)) {
-        expect(performance.now() - createdAt, 'B still shows the old /books').toBeLessThan(1_000);
+      // The delay is when the first request that got the new page was sent: rendering it is the page's own cost.
+      for (;;) {
+        const sentAfter = performance.now() - createdAt;
+        expect(sentAfter, 'B still shows the old /books').toBeLessThan(1_000);
+        if ((await page()).includes(title)) {
+          delays.push(sentAfter);
+          break;
+        }
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      delays.push(performance.now() - createdAt);
     }
     console.log(
       `two instances: book created on A visible on B's /books after ${delays.map((ms) => ms.toFixed(0)).join(', ')} ms`,

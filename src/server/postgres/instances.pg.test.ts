@@ -96,6 +96,11 @@ describe('several instances on one PostgreSQL', () => {
     expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
   });
 
+  it('answers the backup download with 409 and what to use instead', async () => {
+    const res = await b.app.inject({ method: 'GET', url: '/api/admin/backup', headers: bearer(token) });
+    expectError(res, 409, /PostgreSQL: back the database up with pg_dump/);
+  });
+
   it('runs a job on one instance at a time (advisory lock)', async () => {
     let running = 0;
     let most = 0;
