@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changedRange,
   insertFootnote,
   insertImage,
   insertLink,
@@ -131,5 +132,28 @@ describe('footnotes', () => {
 
   it('puts the reference after a selection', () => {
     expect(show(insertFootnote(at('a [claim] b')))).toBe('a claim[^1] b\n\n[^1]: |');
+  });
+});
+
+describe('changedRange', () => {
+  it('finds the one range to replace', () => {
+    expect(changedRange('a dark road', 'a *dark* road')).toEqual({ from: 2, to: 6, insert: '*dark*' });
+    expect(changedRange('a *dark* road', 'a dark road')).toEqual({ from: 2, to: 8, insert: 'dark' });
+    expect(changedRange('End.', 'End.\n\n***\n\n')).toEqual({ from: 4, to: 4, insert: '\n\n***\n\n' });
+    expect(changedRange('same', 'same')).toEqual({ from: 4, to: 4, insert: '' });
+    expect(changedRange('', 'new')).toEqual({ from: 0, to: 0, insert: 'new' });
+    expect(changedRange('aaa', 'aaaa')).toEqual({ from: 3, to: 3, insert: 'a' });
+  });
+
+  it('rebuilds the new text from the old one', () => {
+    for (const [before, after] of [
+      ['one\ntwo', '- one\n- two'],
+      ['x', ''],
+      ['End.', 'End.\n\n***\n\n'],
+      ['ab', 'ba'],
+    ] as const) {
+      const { from, to, insert } = changedRange(before, after);
+      expect(before.slice(0, from) + insert + before.slice(to)).toBe(after);
+    }
   });
 });

@@ -202,3 +202,20 @@ export function insertFootnote(input: TextSelection): TextSelection {
   const text = `${body}${separator}${definition}`;
   return { text, start: text.length, end: text.length };
 }
+
+/**
+ * The one range of `before` to replace to get `after` (common start and end kept): the editor replaces just that
+ * through the browser's own editing, so Undo works.
+ */
+export function changedRange(before: string, after: string): { from: number; to: number; insert: string } {
+  let from = 0;
+  while (from < before.length && from < after.length && before[from] === after[from]) from += 1;
+  let tail = 0;
+  while (
+    tail < before.length - from &&
+    tail < after.length - from &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  )
+    tail += 1;
+  return { from, to: before.length - tail, insert: after.slice(from, after.length - tail) };
+}

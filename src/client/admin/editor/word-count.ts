@@ -15,7 +15,7 @@ export function countWords(markdown: string): number {
     .replace(/https?:\/\/\S+/g, 'link') // a bare address reads as one word
     .replace(/\\(.)/g, '$1')
     .replace(/[*_~`]+/g, ' ');
-  return text.match(/[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
+  return text.match(/[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
 }
 
 /** Whole minutes, rounded up: a 300-word post is a 2-minute read; no text, no minutes. */
