@@ -59,7 +59,12 @@ export function EditorToolbar({
       {actions.map((action, index) => {
         const shortcut = action.shortcutKey ? `${mod}+${action.shortcutKey.toUpperCase()}` : null;
         return (
-          <Tooltip key={action.id} label={shortcut ? `${action.label} (${shortcut})` : action.label} openDelay={300}>
+          <Tooltip
+            key={action.id}
+            label={shortcut ? `${action.label} (${shortcut})` : action.label}
+            openDelay={300}
+            events={{ hover: true, focus: true, touch: false }}
+          >
             <ActionIcon
               ref={(element) => {
                 buttons.current[index] = element;

@@ -276,6 +276,7 @@ export function MarkdownEditor({
         minRows={12}
         maxRows={28}
         spellCheck
+        variant="unstyled"
         classNames={{ input: classes.input }}
         data-dragging={dragging || undefined}
         inputContainer={(input) => (
