@@ -285,4 +285,66 @@ describe('admin: the Markdown editor', () => {
     expect(await page.getByRole('region', { name: 'Restore unsaved changes?' }).count()).toBe(0);
     await button('Cancel').click();
   });
+
+  it("takes images dropped or pasted into the text; a damaged file shows the server's refusal in the dialog", async () => {
+    const pngBase64 = (
+      await sharp({ create: { width: 16, height: 16, channels: 3, background: '#2a2420' } })
+        .png()
+        .toBuffer()
+    ).toString('base64');
+    await openTab(page, 'Blog');
+    await button('Add Blog Post').click();
+    await content().fill('Above the image.');
+
+    /** Sends a file to the textarea as a drop or a paste would, from the page itself. */
+    const send = (kind: 'drop' | 'paste', name: string, base64: string) =>
+      content().evaluate(
+        (element, [eventKind, fileName, data]) => {
+          const bytes = Uint8Array.from(atob(data!), (char) => char.charCodeAt(0));
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([bytes], fileName!, { type: 'image/png' }));
+          const event =
+            eventKind === 'drop'
+              ? new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true })
+              : new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true });
+          element.dispatchEvent(event);
+        },
+        [kind, name, base64] as const,
+      );
+
+    const dialog = page.getByRole('dialog', { name: 'Insert image' });
+    const altText = dialog.getByRole('textbox', { name: 'Alt text' });
+    await content().evaluate((element: HTMLTextAreaElement) =>
+      element.setSelectionRange(element.value.length, element.value.length),
+    );
+    await send('drop', 'dropped.png', pngBase64);
+    await dialog.getByText('dropped.png').waitFor();
+    await dialog.getByText('Uploaded', { exact: true }).waitFor();
+    await altText.fill('A dropped image');
+    await altText.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+
+    await send('paste', 'image.png', pngBase64);
+    await dialog.getByText('Uploaded', { exact: true }).waitFor();
+    await altText.fill('A pasted image');
+    await dialog.getByRole('button', { name: 'Insert image' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await content().inputValue()).toMatch(
+      /^Above the image\.\n\n!\[A dropped image\]\(\/objects\/[0-9a-f]{32}\.png\)\n\n!\[A pasted image\]\(\/objects\/[0-9a-f]{32}\.png\)\n\n$/,
+    );
+
+    // PNG bytes cut short: the server refuses it, the dialog says why, and nothing can be inserted.
+    await send('drop', 'broken.png', pngBase64.slice(0, 40));
+    await dialog.getByRole('alert').getByText('Upload failed').waitFor();
+    expect(await dialog.getByRole('alert').textContent()).toMatch(/damaged|not a supported image|could not be read/i);
+    expect(await dialog.getByRole('button', { name: 'Insert image' }).isDisabled()).toBe(true);
+    const before = await content().inputValue();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await content().inputValue()).toBe(before);
+
+    await button('Cancel').click();
+    await page.evaluate(() => localStorage.removeItem('admin-draft:blog:new'));
+    expect(site.problems.filter((problem) => !/status of 400/.test(problem))).toEqual([]);
+  });
 });
