@@ -10,4 +10,3 @@ export const contentPreviewInputSchema = z.object({
     .max(TEXT_LIMITS.content, `Content must be at most ${TEXT_LIMITS.content} characters`),
   format: enumField('Format', CONTENT_FORMATS).default(DEFAULT_CONTENT_FORMAT),
 });
-export type ContentPreviewInput = z.input<typeof contentPreviewInputSchema>;

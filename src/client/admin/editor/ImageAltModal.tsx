@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { AlertIcon } from '../../ui/icons.js';
 import type { ImageUpload } from './use-image-upload.js';
 
-export const ALT_TEXT_REQUIRED = 'Alt text is required';
+const ALT_TEXT_REQUIRED = 'Alt text is required';
 const ALT_TEXT_MAX = 300;
 
 type ImageAltModalProps = {

@@ -148,7 +148,7 @@ export function insertLink(input: TextSelection): TextSelection {
 }
 
 /** Inserts `block` as its own paragraph at the selection (blank lines around it), caret after it. */
-export function insertBlock(input: TextSelection, block: string): TextSelection {
+function insertBlock(input: TextSelection, block: string): TextSelection {
   const state = clamp(input);
   const { text } = state;
   const before = text.slice(0, state.start).replace(/\s+$/, '');
@@ -159,7 +159,7 @@ export function insertBlock(input: TextSelection, block: string): TextSelection 
 }
 
 /** The scene break between two parts of a text: a horizontal rule (`***`) on a paragraph of its own. */
-export const SCENE_BREAK = '***';
+const SCENE_BREAK = '***';
 
 export function insertSceneBreak(input: TextSelection): TextSelection {
   return insertBlock(input, SCENE_BREAK);

@@ -1,5 +1,5 @@
 /** Reading speed behind "n min read": a common figure for adult prose read silently. */
-export const WORDS_PER_MINUTE = 230;
+const WORDS_PER_MINUTE = 230;
 
 /**
  * The words a reader would read in a Markdown text: markup (emphasis markers, heading and list prefixes, link
