@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserSite } from '../support/fixture.js';
-import { expectToast, logIn, openTab } from './admin-helpers.js';
+import { expectToast, logIn, openTab, passwordBox, storedKey } from './admin-helpers.js';
 
 type StoredPost = { id: string; title: string; content: string };
 
@@ -286,6 +286,39 @@ describe('admin: the Markdown editor', () => {
     await button('Cancel').click();
   });
 
+  it("an expired session loses nothing: the preview's 401 ends it, and the draft is offered after logging in again", async () => {
+    await openTab(page, 'Blog');
+    await button('Add Blog Post').click();
+    // The earlier new-post draft is offered; the author starts a new text without answering.
+    await page.getByRole('region', { name: 'Restore unsaved changes?' }).waitFor();
+    await box('Title').fill('Written as the session ran out');
+    await content().fill('The *last* line before the lights went out.');
+    // Another tab logs out: this session's token is revoked on the server.
+    const token = (await storedKey(page))!;
+    const logout = await fetch(`${site.baseUrl}/api/admin/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(logout.status).toBe(204);
+    await page.getByRole('tab', { name: 'Preview' }).click();
+    await expectToast(page, 'Session expired', 'Please log in again.');
+    await passwordBox(page).waitFor();
+    expect(await draftKeys()).toEqual(['admin-draft:blog:new']);
+
+    // The newest writing is what was kept.
+    await logIn(page, site);
+    await openTab(page, 'Blog');
+    await button('Add Blog Post').click();
+    await page
+      .getByRole('region', { name: 'Restore unsaved changes?' })
+      .getByRole('button', { name: 'Restore' })
+      .click();
+    expect(await box('Title').inputValue()).toBe('Written as the session ran out');
+    expect(await content().inputValue()).toBe('The *last* line before the lights went out.');
+    await button('Cancel').click();
+    await page.evaluate(() => localStorage.removeItem('admin-draft:blog:new'));
+  });
+
   it("takes images dropped or pasted into the text; a damaged file shows the server's refusal in the dialog", async () => {
     const pngBase64 = (
       await sharp({ create: { width: 16, height: 16, channels: 3, background: '#2a2420' } })
@@ -345,6 +378,6 @@ describe('admin: the Markdown editor', () => {
 
     await button('Cancel').click();
     await page.evaluate(() => localStorage.removeItem('admin-draft:blog:new'));
-    expect(site.problems.filter((problem) => !/status of 400/.test(problem))).toEqual([]);
+    expect(site.problems.filter((problem) => !/status of (400|401)/.test(problem))).toEqual([]);
   });
 });

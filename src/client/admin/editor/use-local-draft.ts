@@ -30,14 +30,17 @@ function browserStorage(): Storage | null {
 
 /**
  * Keeps a form's unsaved values in localStorage under `key` while the author writes, and offers them back
- * ("Restore unsaved changes?") when the same form opens again. While the offer waits, nothing is written, so the
- * kept draft is not replaced before the author chose.
+ * ("Restore unsaved changes?") when the same form opens again. Only a change writes: opening a form and leaving
+ * it untouched keeps the earlier draft. Once the author types without answering the offer, the new writing is
+ * what is kept (the offered draft stays restorable from memory until the form closes): the newest work is never
+ * the one lost.
  */
 export function useLocalDraft<T extends Record<string, unknown>>(form: DraftForm<T>, key: string): LocalDraftControls {
   const opened = useRef<T>(form.getInitialValues());
   const [offer, setOffer] = useState<LocalDraft<T> | null>(null);
-  const offerPending = useRef(false);
   const cleared = useRef(false);
+  const [openedJson] = useState(() => JSON.stringify(form.values));
+  const lastSeen = useRef(openedJson);
   const latest = useRef(form.values);
   latest.current = form.values;
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -48,26 +51,25 @@ export function useLocalDraft<T extends Record<string, unknown>>(form: DraftForm
     clearTimeout(timer.current);
     timer.current = null;
     const storage = browserStorage();
-    if (storage && !cleared.current && !offerPending.current) writeDraft(storage, key, latest.current, opened.current);
+    if (storage && !cleared.current) writeDraft(storage, key, latest.current, opened.current);
   }, [key]);
 
   // The offer, once per form (key) opened.
   useEffect(() => {
     const storage = browserStorage();
-    const found = storage ? readDraft(storage, key, opened.current) : null;
-    offerPending.current = found !== null;
-    setOffer(found);
+    setOffer(storage ? readDraft(storage, key, opened.current) : null);
   }, [key]);
 
   // Every change, after a pause in typing.
   useEffect(() => {
-    if (cleared.current || offerPending.current) return;
+    const seen = JSON.stringify(form.values);
+    if (cleared.current || seen === lastSeen.current) return;
+    lastSeen.current = seen;
     if (timer.current !== null) clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       timer.current = null;
       const storage = browserStorage();
-      if (storage && !cleared.current && !offerPending.current)
-        writeDraft(storage, key, latest.current, opened.current);
+      if (storage && !cleared.current) writeDraft(storage, key, latest.current, opened.current);
     }, SAVE_DELAY_MS);
   }, [form.values, key]);
 
@@ -87,15 +89,14 @@ export function useLocalDraft<T extends Record<string, unknown>>(form: DraftForm
 
   const restore = useCallback(() => {
     if (!offer) return;
-    offerPending.current = false;
     setOffer(null);
     setValues(offer.values);
   }, [offer, setValues]);
 
+  // Discards the offered draft; what the author typed since stays kept.
   const discard = useCallback(() => {
     const storage = browserStorage();
-    if (storage) removeDraft(storage, key);
-    offerPending.current = false;
+    if (storage) writeDraft(storage, key, latest.current, opened.current);
     setOffer(null);
   }, [key]);
 
