@@ -40,7 +40,14 @@ export function ImageAltModal({ upload, onInsert, onCancel }: ImageAltModalProps
 
   const uploading = upload !== null && upload.path === null && upload.error === null;
   return (
-    <Modal opened={upload !== null} onClose={onCancel} title="Insert image" centered returnFocus={false}>
+    <Modal
+      opened={upload !== null}
+      onClose={onCancel}
+      title="Insert image"
+      centered
+      returnFocus={false}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
       {upload && (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
