@@ -1,8 +1,10 @@
 import { Alert, Loader, Tabs, Text, Textarea } from '@mantine/core';
 import {
+  useDeferredValue,
   useEffect,
   useId,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type ClipboardEvent,
@@ -88,6 +90,9 @@ export function MarkdownEditor({
   const [dragging, setDragging] = useState(false);
   const preview = useContentPreview(value, format, mode === 'preview');
   const images = useImageUpload();
+  // Counting a long text's words (a few ms at the size limit) never delays a keystroke.
+  const counted = useDeferredValue(value);
+  const stats = useMemo(() => formatWordStats(counted), [counted]);
   const imageTarget = useRef<TextSelection | null>(null);
   const pendingSelection = useRef<TextSelection | null>(null);
 
@@ -295,7 +300,7 @@ export function MarkdownEditor({
               </Tabs.Panel>
             </Tabs>
             <Text size="xs" c="dimmed" className={classes.stats}>
-              {formatWordStats(value)}
+              {stats}
             </Text>
           </div>
         )}
