@@ -19,12 +19,12 @@ type ImageAltModalProps = {
 export function ImageAltModal({ upload, onInsert, onCancel }: ImageAltModalProps) {
   const [alt, setAlt] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const fileName = upload?.fileName;
+  const uploadId = upload?.id;
 
   useEffect(() => {
     setAlt('');
     setError(null);
-  }, [fileName]);
+  }, [uploadId]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

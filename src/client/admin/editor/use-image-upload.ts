@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { toast } from '../../ui/toast-store.js';
 import {
   ADMIN_AUTH_REQUIRED,
@@ -12,6 +12,8 @@ import { readAdminKey } from '../session/admin-key-store.js';
 
 /** One image on its way into the text: uploading (progress), uploaded (path), or failed (message). */
 export type ImageUpload = {
+  /** Tells this upload's answers from those of one cancelled before it. */
+  id: number;
   fileName: string;
   /** 0–100 while the bytes go up; 100 once sent, before the server's answer. */
   progress: number;
@@ -27,6 +29,7 @@ export type ImageUpload = {
 export function useImageUpload() {
   const session = useAdminSession();
   const [upload, setUpload] = useState<ImageUpload | null>(null);
+  const lastId = useRef(0);
 
   const start = useCallback(
     (file: File): boolean => {
@@ -40,10 +43,11 @@ export function useImageUpload() {
         toast({ title: UPLOAD_FAILED_TITLE, description: ADMIN_AUTH_REQUIRED, variant: 'destructive' });
         return false;
       }
-      const fileName = file.name || 'pasted image';
-      setUpload({ fileName, progress: 0, path: null, error: null });
+      const id = ++lastId.current;
+      setUpload({ id, fileName: file.name || 'pasted image', progress: 0, path: null, error: null });
+      // A cancelled upload still finishes on the server (the unused-uploads cleanup finds it); its answers are dropped.
       const update = (change: Partial<ImageUpload>) =>
-        setUpload((current) => (current && current.fileName === fileName ? { ...current, ...change } : current));
+        setUpload((current) => (current?.id === id ? { ...current, ...change } : current));
       uploadImage(file, key, (progress) => update({ progress })).then(
         (uploaded) => update({ progress: 100, path: uploaded.path }),
         (error: unknown) => {
