@@ -26,13 +26,14 @@ describe.runIf(postgresAvailable)('two instances on one PostgreSQL', () => {
   let clusterDir: string | null = null;
   let adminUrl = '';
   let databaseUrl = '';
+  let name = '';
   let a: ProductionServer | undefined;
   let b: ProductionServer | undefined;
 
   beforeAll(async () => {
     if (process.env.TEST_POSTGRES_URL) adminUrl = process.env.TEST_POSTGRES_URL;
     else ({ url: adminUrl, dir: clusterDir } = await startTestCluster());
-    const name = `site_two_instances_${randomBytes(4).toString('hex')}`;
+    name = `site_two_instances_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
@@ -48,7 +49,15 @@ describe.runIf(postgresAvailable)('two instances on one PostgreSQL', () => {
   afterAll(async () => {
     await a?.stop();
     await b?.stop();
-    if (clusterDir) stopTestCluster(clusterDir);
+    if (clusterDir) {
+      stopTestCluster(clusterDir);
+    } else if (name) {
+      // CI's cluster outlives this file: drop the database.
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
   });
 
   it('shows a book created through A on B’s /books page within 1 s', async () => {
