@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { describeRelay } from './mail/mail-config.js';
 import { OUTBOX_FOLDER_NAME } from './mail/mailer.js';
 import { processExistingUploads } from './images/process-existing-uploads.js';
+import { collationWarning } from './postgres/collation.js';
 import { runExclusively } from './postgres/run-exclusively.js';
 import { builtClientDir } from './paths.js';
 import { StartupError } from './startup/startup-error.js';
@@ -47,6 +48,8 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   }
 
   const { services } = built;
+  const collation = config.databaseUrl ? await collationWarning(services.db) : null;
+  if (collation) app.log.warn(collation);
   // Backups archive the SQLite file; a PostgreSQL database is backed up with its own tools (pg_dump).
   if (config.databaseUrl && config.backup.everyMs) {
     app.log.info('Scheduled backups are off on PostgreSQL: back the database up with pg_dump (see README, Scaling up)');

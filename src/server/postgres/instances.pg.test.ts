@@ -4,6 +4,8 @@ import { bearer, expectError, FAST_WRONG_KEY, freshAddress } from '../test-suppo
 import { openAdminSession } from '../test-support/sessions.js';
 import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from '../test-support/test-database.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, validBook, type TestApp } from '../test-support/test-app.js';
+import { openPostgresDatabase } from '../db/connection.js';
+import { collationWarning } from './collation.js';
 import { runExclusively } from './run-exclusively.js';
 
 const TOO_MANY_FAILURES = 'Too many failed attempts. Please wait a moment and try again.';
@@ -94,6 +96,18 @@ describe('several instances on one PostgreSQL', () => {
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(FREE_FAILURES + 1);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20 - FREE_FAILURES - 1);
     expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+  });
+
+  it('warns at start when the database sorts by a language (ICU) instead of byte by byte', async () => {
+    expect(await collationWarning(a.services.db)).toBeNull();
+    const byLanguage = await createScratchPostgresDatabase("LOCALE_PROVIDER icu ICU_LOCALE 'en-US'");
+    const db = openPostgresDatabase(byLanguage.url, { poolSize: 1 });
+    try {
+      expect(await collationWarning(db)).toMatch(/sorts text by "en-US", not byte by byte/);
+    } finally {
+      await db.destroy();
+      await byLanguage.drop();
+    }
   });
 
   it('answers the backup download with 409 and what to use instead', async () => {

@@ -29,11 +29,15 @@ function postgresAdminPool(): pg.Pool {
 
 export type ScratchPostgresDatabase = { url: string; drop: () => Promise<void> };
 
-/** A new, empty PostgreSQL database on the test cluster; drop() removes it (closing its connections). */
-export async function createScratchPostgresDatabase(): Promise<ScratchPostgresDatabase> {
+/**
+ * A new, empty PostgreSQL database on the test cluster (from template0, so extra `options` such as
+ * a locale are allowed); drop() removes it (closing its connections).
+ */
+export async function createScratchPostgresDatabase(options = ''): Promise<ScratchPostgresDatabase> {
   const pool = postgresAdminPool();
   const name = `site_test_${randomBytes(6).toString('hex')}`;
-  await pool.query(`CREATE DATABASE ${name}`);
+  // `options`: CREATE DATABASE options from the test itself (e.g. another locale), never outside input.
+  await pool.query(`CREATE DATABASE ${name} TEMPLATE template0 ${options}`);
   const url = new URL(inject('postgresAdminUrl'));
   url.pathname = `/${name}`;
   return {
