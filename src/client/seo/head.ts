@@ -55,9 +55,7 @@ export function pageSeo(input: PageSeoInput): PageSeo {
     ? {
         url: absoluteUrl(input.origin, input.image.src),
         alt: input.image.alt,
-        ...(input.image.width && input.image.height
-          ? { width: input.image.width, height: input.image.height }
-          : {}),
+        ...(input.image.width && input.image.height ? { width: input.image.width, height: input.image.height } : {}),
         ...(input.image.type ? { type: input.image.type } : {}),
       }
     : {

@@ -4,7 +4,12 @@ import { headFor, pageSeo } from './head.js';
 import { socialImageFor, structuredDataImage } from './social-image.js';
 
 /** An upload's variants as the images table describes them (widths never above the original). */
-function upload(width: number, height: number, widths: number[], formats = ['avif', 'webp', 'jpg']): ResponsiveImageData {
+function upload(
+  width: number,
+  height: number,
+  widths: number[],
+  formats = ['avif', 'webp', 'jpg'],
+): ResponsiveImageData {
   const types: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
   return {
     width,

@@ -43,7 +43,11 @@ describe('admin: excerpt order, book slugs, series', () => {
     await openTab(page, 'Excerpts');
     const list = page.getByRole('list', { name: 'Excerpts of The Ashwarden' });
     const titles = () =>
-      list.getByRole('listitem').evaluateAll((items) => items.map((item) => item.querySelector('p')?.textContent));
+      list
+        .getByRole('listitem')
+        .evaluateAll((items) =>
+          items.map((item) => item.querySelector('[aria-label^="Edit "]')?.getAttribute('aria-label')?.slice(5)),
+        );
     expect(await titles()).toEqual(['The Burning of Kings', 'What the Iron Remembers', 'Salt']);
     expect(await button('Move The Burning of Kings up').isDisabled()).toBe(true);
     expect(await button('Move Salt down').isDisabled()).toBe(true);
@@ -58,7 +62,11 @@ describe('admin: excerpt order, book slugs, series', () => {
     // At the top its Move up is disabled, so focus moved to its Move down.
     expect(await focusedName()).toBe('Move Salt down');
     await page.getByRole('status').filter({ hasText: 'Salt moved to position 1 of 3' }).waitFor();
-    await list.getByRole('listitem').first().getByText(/Position 1 of 3$/).waitFor();
+    await list
+      .getByRole('listitem')
+      .first()
+      .getByText(/Position 1 of 3$/)
+      .waitFor();
 
     expect(await bookPageExcerpts('/books/the-ashwarden')).toEqual([
       'Salt',
@@ -168,8 +176,7 @@ describe('admin: excerpt order, book slugs, series', () => {
     expect(put.status).toBe(200);
 
     const html = await (await fetch(`${site.baseUrl}/books/${tallow.slug}`)).text();
-    const meta = (key: string) =>
-      new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+    const meta = (key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
     const variant = `${site.baseUrl}${path.replace(/\.jpg$/, '-1440.jpg')}`;
     expect(meta('og:image')).toBe(variant);
     expect([meta('og:image:width'), meta('og:image:height'), meta('og:image:type')]).toEqual([

@@ -22,7 +22,9 @@ export async function recordSlugChange(
   await db
     .insertInto('slugRedirects')
     .values({ kind, oldSlug, targetId, createdAt: timestampNow() })
-    .onConflict((conflict) => conflict.columns(['kind', 'oldSlug']).doUpdateSet({ targetId, createdAt: timestampNow() }))
+    .onConflict((conflict) =>
+      conflict.columns(['kind', 'oldSlug']).doUpdateSet({ targetId, createdAt: timestampNow() }),
+    )
     .execute();
 }
 
@@ -33,11 +35,7 @@ export async function releaseSlug(db: AppDatabase, kind: SlugKind, slug: string)
 
 /** Every old slug of this kind, mapped to its item's id. */
 export async function listSlugRedirects(db: AppDatabase, kind: SlugKind): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('slugRedirects')
-    .select(['oldSlug', 'targetId'])
-    .where('kind', '=', kind)
-    .execute();
+  const rows = await db.selectFrom('slugRedirects').select(['oldSlug', 'targetId']).where('kind', '=', kind).execute();
   return new Map(rows.map((row) => [row.oldSlug, row.targetId]));
 }
 

@@ -49,8 +49,14 @@ export function useExcerptMoves(describe: (id: string) => string): ExcerptMoves 
       setAnnouncement(`${describe(id)} moved to position ${position} of ${bookOrder.length}`);
       await utils.excerpts.invalidate();
     } catch (error) {
-      const detail = isUnauthorized(error) ? 'Your session has expired. Please log in again.' : serverErrorMessage(error, '');
-      toast({ title: 'Error', description: detail ? `${MOVE_FAILED}. ${detail}` : MOVE_FAILED, variant: 'destructive' });
+      const detail = isUnauthorized(error)
+        ? 'Your session has expired. Please log in again.'
+        : serverErrorMessage(error, '');
+      toast({
+        title: 'Error',
+        description: detail ? `${MOVE_FAILED}. ${detail}` : MOVE_FAILED,
+        variant: 'destructive',
+      });
     }
   }
 
@@ -60,5 +66,5 @@ export function useExcerptMoves(describe: (id: string) => string): ExcerptMoves 
     else buttons.current.delete(key);
   };
 
-  return { move, buttonRef, announcement };
+  return { move: (id, direction) => void move(id, direction), buttonRef, announcement };
 }

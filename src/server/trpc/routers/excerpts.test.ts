@@ -121,7 +121,8 @@ describe('excerpts in reading order', () => {
   it('closes gaps left by a deletion when moving, and stays a clean 1…n under parallel moves', async () => {
     const bookId = await newBookId(context);
     const excerpts = [];
-    for (const title of ['A', 'B', 'C', 'D', 'E', 'F']) excerpts.push(await context.admin.excerpts.create(titled(bookId, title)));
+    for (const title of ['A', 'B', 'C', 'D', 'E', 'F'])
+      excerpts.push(await context.admin.excerpts.create(titled(bookId, title)));
     await context.admin.excerpts.delete({ id: excerpts[1]!.id });
     await context.admin.excerpts.move({ id: excerpts[2]!.id, direction: 'up' });
     expect(await orderOf(bookId)).toEqual([

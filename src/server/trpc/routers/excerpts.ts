@@ -1,13 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { excerptInputSchema, moveExcerptInput } from '../../../domain/excerpts.schema.js';
 import { findBook } from '../../repositories/books.js';
-import {
-  createExcerpt,
-  deleteExcerpt,
-  listExcerpts,
-  moveExcerpt,
-  updateExcerpt,
-} from '../../repositories/excerpts.js';
+import { createExcerpt, deleteExcerpt, listExcerpts, moveExcerpt, updateExcerpt } from '../../repositories/excerpts.js';
 import { contentWriteProcedure, router } from '../trpc.js';
 import { contentProcedures, unknownReference } from './content-procedures.js';
 
