@@ -16,7 +16,7 @@ export type ExcerptData = z.output<typeof excerptInputSchema>;
 /** `position`: 1, 2, 3… within the book, the reading order (set by moving excerpts, not by the form). */
 export type Excerpt = ExcerptData & { id: string; position: number };
 
-export const MOVE_DIRECTIONS = ['up', 'down'] as const;
+const MOVE_DIRECTIONS = ['up', 'down'] as const;
 export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
 
 /** Moves an excerpt one place earlier ('up') or later ('down') in its book. */

@@ -4,7 +4,7 @@ import type { ResponsiveImageData } from '../../domain/images.js';
 export type SocialImage = { src: string; alt: string; width?: number; height?: number; type?: string };
 
 /** Link previews are drawn at about 1200 px wide (Facebook's and X's large card). */
-export const SOCIAL_IMAGE_WIDTH = 1200;
+const SOCIAL_IMAGE_WIDTH = 1200;
 
 /** Formats every preview crawler reads; WebP only when an upload has nothing else. */
 const UNIVERSAL_TYPES = new Set(['image/jpeg', 'image/png']);

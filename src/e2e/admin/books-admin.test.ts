@@ -48,7 +48,7 @@ describe('admin: excerpt order, book slugs, series', () => {
         .evaluateAll((items) =>
           items.map((item) => item.querySelector('[aria-label^="Edit "]')?.getAttribute('aria-label')?.slice(5)),
         );
-    expect(await titles()).toEqual(['The Burning of Kings', 'What the Iron Remembers', 'Salt']);
+    await expect.poll(titles).toEqual(['The Burning of Kings', 'What the Iron Remembers', 'Salt']);
     expect(await button('Move The Burning of Kings up').isDisabled()).toBe(true);
     expect(await button('Move Salt down').isDisabled()).toBe(true);
 

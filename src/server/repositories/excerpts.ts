@@ -87,7 +87,7 @@ export async function updateExcerpt(db: AppDatabase, id: string, data: ExcerptDa
   });
 }
 
-export type MoveOutcome = { moved: Excerpt[] } | { refused: 'missing' | 'edge'; excerpt?: Excerpt };
+type MoveOutcome = { moved: Excerpt[] } | { refused: 'missing' | 'edge'; excerpt?: Excerpt };
 
 /**
  * Moves an excerpt one place up or down within its book. The book's excerpts are numbered
