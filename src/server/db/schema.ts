@@ -71,6 +71,16 @@ interface ExcerptsTable {
   content: string;
   readTime: string;
   spoilerLevel: string;
+  /** 1, 2, 3… within the book: the reading order the author sets (opening pages first). */
+  position: Generated<number>;
+}
+
+/** An old address of an item (kind 'book': /books/<oldSlug>) that now redirects to it. */
+interface SlugRedirectsTable {
+  kind: string;
+  oldSlug: string;
+  targetId: string;
+  createdAt: string;
 }
 
 interface BlogPostsTable {
@@ -150,6 +160,7 @@ export interface Database {
   blogPosts: BlogPostsTable;
   artPieces: ArtPiecesTable;
   images: ImagesTable;
+  slugRedirects: SlugRedirectsTable;
   playlists: PlaylistsTable;
   preorders: PreordersTable;
   writeProbe: WriteProbeTable;
