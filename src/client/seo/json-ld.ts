@@ -4,6 +4,7 @@ import { CURRENCY_CODES, parseEditionPrice, type EditionFormat } from '../../dom
 import type { RouterOutputs } from '../trpc.js';
 import type { JsonLd } from './head.js';
 import { absoluteUrl, AUTHOR_NAME, SITE_DESCRIPTION, SITE_NAME } from './site.js';
+import { structuredDataImage } from './social-image.js';
 
 type Book = RouterOutputs['books']['byId'];
 type Excerpt = RouterOutputs['excerpts']['byId'];
@@ -116,7 +117,7 @@ function bookLd(origin: string, book: Book): JsonLd {
     '@id': bookId(origin, book),
     name: book.title,
     description: book.description,
-    image: absoluteUrl(origin, book.coverImage),
+    image: absoluteUrl(origin, structuredDataImage(book.coverImage, book.image)),
     url: bookUrl(origin, book),
     author: authorRef(origin),
     // The work carries its first edition's ISBN and format; every edition is a workExample.
@@ -178,7 +179,7 @@ export function blogPostingLd(origin: string, post: BlogPost): JsonLd {
     '@id': `${url}#post`,
     headline: post.title,
     description: post.summary,
-    image: absoluteUrl(origin, post.coverImage),
+    image: absoluteUrl(origin, structuredDataImage(post.coverImage, post.image)),
     datePublished: post.publishedAt.toISOString(),
     articleSection: blogCategoryLabel(post.category),
     url,

@@ -4,6 +4,7 @@ import { aboutPersonLd, blogPostingLd, bookListLd, bookPageLd, excerptLd, websit
 import { PAGE_META } from '../content/page-meta.js';
 import { NOT_FOUND_META, type StaticPageMeta } from './not-found.js';
 import { SITE_NAME } from './site.js';
+import { socialImageFor } from './social-image.js';
 
 export type SeoContext = { utils: TrpcUtils; origin: string; params: Record<string, string> };
 
@@ -69,7 +70,7 @@ export async function booksSeo({ utils, origin }: SeoContext, meta: StaticPageMe
   return {
     seo: staticSeo(origin, '/books', meta, {
       jsonLd: bookListLd(origin, books),
-      image: first ? { src: first.coverImage, alt: `Cover of ${first.title}` } : null,
+      image: first ? socialImageFor(first.coverImage, first.image, `Cover of ${first.title}`) : null,
     }),
   };
 }
@@ -100,7 +101,7 @@ export async function bookSeo({ utils, origin, params }: SeoContext): Promise<Pa
       title: value.title,
       description: value.description,
       type: 'book',
-      image: { src: value.coverImage, alt: `Cover of ${value.title}` },
+      image: socialImageFor(value.coverImage, value.image, `Cover of ${value.title}`),
       jsonLd: bookPageLd(origin, value),
     }),
   };
@@ -127,7 +128,7 @@ export async function excerptSeo({ utils, origin, params }: SeoContext): Promise
       title,
       description: excerpt.value.description,
       type: 'article',
-      image: book ? { src: book.coverImage, alt: `Cover of ${book.title}` } : null,
+      image: book ? socialImageFor(book.coverImage, book.image, `Cover of ${book.title}`) : null,
       jsonLd: excerptLd(origin, excerpt.value, book),
     }),
   };
@@ -151,7 +152,7 @@ export async function blogPostSeo({ utils, origin, params }: SeoContext): Promis
       description: value.summary,
       type: 'article',
       publishedTime: value.publishedAt.toISOString(),
-      image: { src: value.coverImage, alt: value.title },
+      image: socialImageFor(value.coverImage, value.image, value.title),
       jsonLd: blogPostingLd(origin, value),
     }),
   };

@@ -71,6 +71,16 @@ interface ExcerptsTable {
   content: string;
   readTime: string;
   spoilerLevel: string;
+  /** 1, 2, 3… within the book: the reading order the author sets (opening pages first). */
+  position: Generated<number>;
+}
+
+/** An old address of an item (kind 'book': /books/<oldSlug>) that now redirects to it. */
+interface SlugRedirectsTable {
+  kind: string;
+  oldSlug: string;
+  targetId: string;
+  createdAt: string;
 }
 
 interface BlogPostsTable {
@@ -169,6 +179,7 @@ export interface Database {
   images: ImagesTable;
   storedUploads: StoredUploadsTable;
   loginThrottle: LoginThrottleTable;
+  slugRedirects: SlugRedirectsTable;
   playlists: PlaylistsTable;
   preorders: PreordersTable;
   writeProbe: WriteProbeTable;

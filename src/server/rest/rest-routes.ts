@@ -86,6 +86,14 @@ export const restRoutes: RestRoute[] = [
   },
   ...contentRoutes('/api/series', (caller) => caller.series),
   ...contentRoutes('/api/excerpts', (caller) => caller.excerpts),
+  {
+    method: 'POST',
+    url: '/api/excerpts/:id/move',
+    call: (caller, r) => {
+      const direction = (r.body as { direction?: unknown } | null)?.direction;
+      return callUnchecked(caller.excerpts.move, { id: id(r), direction });
+    },
+  },
   ...contentRoutes('/api/blog', (caller) => caller.blog, blogListInput),
   ...contentRoutes('/api/art', (caller) => caller.art),
   ...contentRoutes('/api/playlists', (caller) => caller.playlists),

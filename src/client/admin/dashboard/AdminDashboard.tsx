@@ -6,6 +6,7 @@ import { BlogTab } from '../blog/BlogTab.js';
 import { BooksTab } from '../books/BooksTab.js';
 import { ExcerptsTab } from '../excerpts/ExcerptsTab.js';
 import { PlaylistsTab } from '../playlists/PlaylistsTab.js';
+import { SeriesTab } from '../series/SeriesTab.js';
 import { useAdminSession } from '../session/AdminSession.js';
 import { SettingsTab } from '../settings/SettingsTab.js';
 import { ContactTab } from '../submissions/ContactTab.js';
@@ -17,6 +18,7 @@ import { useAdminTab } from './use-admin-tab.js';
 
 const PANELS: Record<AdminTabId, ComponentType> = {
   books: BooksTab,
+  series: SeriesTab,
   excerpts: ExcerptsTab,
   blog: BlogTab,
   art: ArtTab,

@@ -1,6 +1,7 @@
 /** The admin's tabs, in order; Books is the default. */
 export const ADMIN_TABS = [
   { id: 'books', label: 'Books' },
+  { id: 'series', label: 'Series' },
   { id: 'excerpts', label: 'Excerpts' },
   { id: 'blog', label: 'Blog' },
   { id: 'art', label: 'Art' },
