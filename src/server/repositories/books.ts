@@ -3,6 +3,8 @@ import type { Book, BookData, Edition, RetailerLink } from '../../domain/books.s
 import { slugify, uniqueSlug } from '../../domain/slugs.js';
 import type { AppDatabase } from '../db/connection.js';
 import { newId } from './row-conversion.js';
+import { indexBook, unindex, unindexExcerptsOfBook } from './search-index.js';
+import { inTransaction } from './transactions.js';
 
 function selectBooks(db: AppDatabase) {
   return db
@@ -86,28 +88,39 @@ async function freeSlugFor(db: AppDatabase, title: string): Promise<string> {
 /** A blank slug is made from the title (slug-2, slug-3… when taken). */
 export async function createBook(db: AppDatabase, { slug, ...data }: BookData): Promise<Book> {
   const id = newId();
-  await db
-    .insertInto('books')
-    .values({ id, slug: slug ?? (await freeSlugFor(db, data.title)), ...toStored(data) })
-    .execute();
-  return (await findBook(db, id))!;
+  return inTransaction(db, async (trx) => {
+    await trx
+      .insertInto('books')
+      .values({ id, slug: slug ?? (await freeSlugFor(trx, data.title)), ...toStored(data) })
+      .execute();
+    const book = (await findBook(trx, id))!;
+    await indexBook(trx, book);
+    return book;
+  });
 }
 
 /** A blank slug keeps the book's current one, so its address does not change. */
 export async function updateBook(db: AppDatabase, id: string, { slug, ...data }: BookData): Promise<Book | undefined> {
-  const result = await db
-    .updateTable('books')
-    .set({ ...toStored(data), ...(slug ? { slug } : {}) })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n ? findBook(db, id) : undefined;
+  return inTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable('books')
+      .set({ ...toStored(data), ...(slug ? { slug } : {}) })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return undefined;
+    const book = await findBook(trx, id);
+    if (book) await indexBook(trx, book);
+    return book;
+  });
 }
 
-/** Deletes the book and, through the foreign key, its excerpts; its art stays, about no book. Preorders are kept. */
+/** Deletes the book and, through the foreign key, its excerpts (and their search documents); its art stays, about no book. Preorders are kept. */
 export async function deleteBook(db: AppDatabase, id: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await trx.updateTable('artPieces').set({ bookId: null }).where('bookId', '=', id).execute();
+    await unindexExcerptsOfBook(trx, id);
     const result = await trx.deleteFrom('books').where('id', '=', id).executeTakeFirst();
+    await unindex(trx, 'book', id);
     return result.numDeletedRows > 0n;
   });
 }

@@ -3,6 +3,8 @@ import type { Excerpt, ExcerptData } from '../../domain/excerpts.schema.js';
 import type { AppDatabase } from '../db/connection.js';
 import type { ExcerptRow } from '../db/schema.js';
 import { newId } from './row-conversion.js';
+import { indexExcerpt, unindex } from './search-index.js';
+import { inTransaction } from './transactions.js';
 
 const EXCERPT_COLUMNS = ['id', 'bookId', 'title', 'description', 'content', 'readTime', 'spoilerLevel'] as const;
 
@@ -24,16 +26,27 @@ export async function listExcerpts(db: AppDatabase): Promise<Excerpt[]> {
 
 export async function createExcerpt(db: AppDatabase, data: ExcerptData): Promise<Excerpt> {
   const row = { id: newId(), ...data };
-  await db.insertInto('excerpts').values(row).execute();
+  await inTransaction(db, async (trx) => {
+    await trx.insertInto('excerpts').values(row).execute();
+    await indexExcerpt(trx, row);
+  });
   return row;
 }
 
 export async function updateExcerpt(db: AppDatabase, id: string, data: ExcerptData): Promise<Excerpt | undefined> {
-  const result = await db.updateTable('excerpts').set(data).where('id', '=', id).executeTakeFirst();
-  return result.numUpdatedRows > 0n ? { id, ...data } : undefined;
+  return inTransaction(db, async (trx) => {
+    const result = await trx.updateTable('excerpts').set(data).where('id', '=', id).executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return undefined;
+    const excerpt = { id, ...data };
+    await indexExcerpt(trx, excerpt);
+    return excerpt;
+  });
 }
 
 export async function deleteExcerpt(db: AppDatabase, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('excerpts').where('id', '=', id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return inTransaction(db, async (trx) => {
+    const result = await trx.deleteFrom('excerpts').where('id', '=', id).executeTakeFirst();
+    await unindex(trx, 'excerpt', id);
+    return result.numDeletedRows > 0n;
+  });
 }

@@ -5,6 +5,7 @@ import { booksRouter } from './routers/books.js';
 import { excerptsRouter } from './routers/excerpts.js';
 import { maintenanceRouter } from './routers/maintenance.js';
 import { playlistsRouter } from './routers/playlists.js';
+import { searchRouter } from './routers/search.js';
 import { seriesRouter } from './routers/series.js';
 import { contactRouter, newsletterRouter, preordersRouter } from './routers/submissions.js';
 import { createCallerFactory, router } from './trpc.js';
@@ -21,6 +22,7 @@ export const appRouter = router({
   preorders: preordersRouter,
   admin: adminRouter,
   maintenance: maintenanceRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;
