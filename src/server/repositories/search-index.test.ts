@@ -7,6 +7,8 @@ import type { ExcerptSearchHit } from '../../domain/search.js';
 import { openDatabase, type AppDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { HOSTILE_QUERIES } from '../test-support/hostile-search-queries.js';
+import type { BlogPostData } from '../../domain/blog.schema.js';
+import type { BookData } from '../../domain/books.schema.js';
 import { validBlogPost, validBook, validExcerpt } from '../test-support/test-app.js';
 import { createBlogPost, deleteBlogPost, updateBlogPost } from './blog-posts.js';
 import { createBook, deleteBook, updateBook } from './books.js';
@@ -26,9 +28,17 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const post = (fields: Partial<typeof validBlogPost> = {}) => createBlogPost(db, { ...validBlogPost, ...fields });
-const book = (fields: Partial<typeof validBook> = {}) =>
-  createBook(db, { ...validBook, ...fields, seriesId: null, seriesNumber: null, editions: [], retailerLinks: [] });
+const post = (fields: Partial<BlogPostData> = {}) => createBlogPost(db, { ...validBlogPost, ...fields });
+const bookData = (fields: Partial<BookData>): BookData => ({
+  ...validBook,
+  slug: null,
+  seriesId: null,
+  seriesNumber: null,
+  editions: [],
+  retailerLinks: [],
+  ...fields,
+});
+const book = (fields: Partial<BookData> = {}) => createBook(db, bookData(fields));
 const titles = async (query: string) => (await searchSite(db, query)).results.map((hit) => hit.title);
 
 describe('searchSite ranking', () => {
@@ -138,15 +148,7 @@ describe('the search index follows every write', () => {
     const created = await book({ title: 'The Salt Throne' });
     await createExcerpt(db, { ...validExcerpt(created.id), title: 'Salt and iron' });
     expect((await titles('salt')).sort()).toEqual(['Salt and iron', 'The Salt Throne']);
-    await updateBook(db, created.id, {
-      ...validBook,
-      title: 'The Iron Throne',
-      slug: undefined,
-      seriesId: null,
-      seriesNumber: null,
-      editions: [],
-      retailerLinks: [],
-    });
+    await updateBook(db, created.id, bookData({ title: 'The Iron Throne' }));
     expect(await titles('throne')).toEqual(['The Iron Throne']);
     await deleteBook(db, created.id);
     expect(await titles('salt')).toEqual([]);
