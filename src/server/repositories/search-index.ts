@@ -167,26 +167,41 @@ export async function searchSite(db: AppDatabase, query: string, options: Search
   const match = toFts5Query(trimmed);
   if (match === null) return { query: trimmed, results: [], hasMore: false };
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? SEARCH_DEFAULT_LIMIT), 1), SEARCH_MAX_LIMIT);
+  // Ranked first (bm25 needs only the index), then only the page of results read back for their
+  // highlights: snippet() of every match of a common word would cost far more than the ranking.
+  // CROSS JOIN keeps `ranked` the outer loop, so the index is looked up by rowid for those rows only.
   const { rows } = await sql<HitRow>`
+    WITH ranked AS MATERIALIZED (
+      SELECT search_index.rowid AS document_id, bm25(search_index, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS score
+      FROM search_index
+      JOIN search_documents AS d ON d.id = search_index.rowid
+      LEFT JOIN blog_posts AS p ON d.kind = 'post' AND p.id = d.item_id
+      LEFT JOIN excerpts AS e ON d.kind = 'excerpt' AND e.id = d.item_id
+      LEFT JOIN books AS eb ON eb.id = e.book_id
+      LEFT JOIN books AS b ON d.kind = 'book' AND b.id = d.item_id
+      WHERE search_index MATCH ${match}
+        AND (
+          (d.kind = 'post' AND p.id IS NOT NULL AND ${isPubliclyVisiblePost(options.now ?? new Date())})
+          OR (d.kind = 'excerpt' AND eb.id IS NOT NULL)
+          OR (d.kind = 'book' AND b.id IS NOT NULL)
+        )
+      ORDER BY score, d.id
+      LIMIT ${limit + 1}
+    )
     SELECT
       d.kind, d.item_id AS id, d.title,
       highlight(search_index, 0, ${MATCH_START}, ${MATCH_END}) AS title_marked,
       snippet(search_index, 1, ${MATCH_START}, ${MATCH_END}, '…', ${SNIPPET_WORDS}) AS snippet_marked,
       p.category, p.published_at, e.spoiler_level, eb.title AS book_title, b.slug
-    FROM search_index
-    JOIN search_documents AS d ON d.id = search_index.rowid
+    FROM ranked
+    CROSS JOIN search_index ON search_index.rowid = ranked.document_id
+    JOIN search_documents AS d ON d.id = ranked.document_id
     LEFT JOIN blog_posts AS p ON d.kind = 'post' AND p.id = d.item_id
     LEFT JOIN excerpts AS e ON d.kind = 'excerpt' AND e.id = d.item_id
     LEFT JOIN books AS eb ON eb.id = e.book_id
     LEFT JOIN books AS b ON d.kind = 'book' AND b.id = d.item_id
     WHERE search_index MATCH ${match}
-      AND (
-        (d.kind = 'post' AND p.id IS NOT NULL AND ${isPubliclyVisiblePost(options.now ?? new Date())})
-        OR (d.kind = 'excerpt' AND eb.id IS NOT NULL)
-        OR (d.kind = 'book' AND b.id IS NOT NULL)
-      )
-    ORDER BY bm25(search_index, ${TITLE_WEIGHT}, ${BODY_WEIGHT}), d.id
-    LIMIT ${limit + 1}
+    ORDER BY ranked.score, d.id
   `.execute(db);
   return { query: trimmed, results: rows.slice(0, limit).map(toHit), hasMore: rows.length > limit };
 }
