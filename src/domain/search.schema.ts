@@ -18,4 +18,3 @@ export const searchInputSchema = z.object({
     .max(SEARCH_MAX_LIMIT, `limit must be at most ${SEARCH_MAX_LIMIT}`)
     .optional(),
 });
-export type SearchInput = z.input<typeof searchInputSchema>;

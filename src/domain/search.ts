@@ -12,8 +12,7 @@ export const SEARCH_QUERY_MAX_LENGTH = 200;
 export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_MAX_LIMIT = 50;
 
-export const SEARCH_RESULT_KINDS = ['post', 'excerpt', 'book'] as const;
-export type SearchResultKind = (typeof SEARCH_RESULT_KINDS)[number];
+export type SearchResultKind = 'post' | 'excerpt' | 'book';
 
 export const SEARCH_KIND_LABELS: Record<SearchResultKind, string> = {
   post: 'Blog post',
@@ -33,10 +32,10 @@ type SearchHitBase = {
   snippetHtml: string;
 };
 
-export type PostSearchHit = SearchHitBase & { kind: 'post'; category: string; publishedAt: Date };
+type PostSearchHit = SearchHitBase & { kind: 'post'; category: string; publishedAt: Date };
 /** A major-spoiler excerpt is shown only behind a warning (its snippet collapsed until asked for). */
 export type ExcerptSearchHit = SearchHitBase & { kind: 'excerpt'; spoilerLevel: string; bookTitle: string };
-export type BookSearchHit = SearchHitBase & { kind: 'book' };
+type BookSearchHit = SearchHitBase & { kind: 'book' };
 export type SearchHit = PostSearchHit | ExcerptSearchHit | BookSearchHit;
 
 export type SearchAnswer = {

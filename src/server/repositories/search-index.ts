@@ -77,7 +77,7 @@ async function countOf(db: AppDatabase, table: 'search_documents' | 'blog_posts'
 }
 
 /** Writes the document of every post, excerpt and book afresh and rebuilds the FTS5 index from them. */
-export async function rebuildSearchIndex(db: AppDatabase): Promise<number> {
+async function rebuildSearchIndex(db: AppDatabase): Promise<number> {
   if (!usesFts5(db)) return 0;
   return db.transaction().execute(async (trx) => {
     await sql`DELETE FROM search_documents`.execute(trx);

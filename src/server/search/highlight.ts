@@ -5,6 +5,8 @@
 export const MATCH_START = '\u0002';
 export const MATCH_END = '\u0003';
 
+const MARKER = new RegExp(`([${MATCH_START}${MATCH_END}])`);
+
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 function escapeHtml(text: string): string {
@@ -18,7 +20,7 @@ function escapeHtml(text: string): string {
 export function markedToHtml(marked: string): string {
   let html = '';
   let open = false;
-  for (const part of marked.split(/([\u0002\u0003])/)) {
+  for (const part of marked.split(MARKER)) {
     if (part === MATCH_START) {
       if (!open) html += '<mark>';
       open = true;

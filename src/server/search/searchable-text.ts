@@ -4,11 +4,11 @@ import { renderContentText } from '../content/render-content.js';
 /** What the search index holds for one item: its title (weighted above the rest) and its body. */
 export type SearchDocument = { title: string; body: string };
 
-/** Control characters (the highlight markers among them) never reach the index; other text is kept as read. */
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+/** Control characters (the highlight markers among them) but line breaks never reach the index. */
+const CONTROL_CHARS = /\p{Cc}/gu;
 
 function clean(text: string): string {
-  return text.normalize('NFC').replace(CONTROL_CHARS, ' ');
+  return text.normalize('NFC').replace(CONTROL_CHARS, (char) => (char === '\n' ? char : ' '));
 }
 
 /** Rows written before Markdown have no format (or 'plain'); anything else unknown reads as plain text. */
