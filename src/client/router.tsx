@@ -5,7 +5,9 @@ import {
   createRouter,
   lazyRouteComponent,
   Outlet,
+  parseSearchWith,
   redirect,
+  stringifySearchWith,
   type AnyRouteMatch,
   type ResolveParams,
 } from '@tanstack/react-router';
@@ -319,6 +321,10 @@ export function createAppRouter({
   const router = createRouter({
     routeTree,
     context: { queryClient, trpc: trpcUtils, origin, announcementDismissed, formOutcome },
+    // Query values are the text they are, as a browser's GET form sends them: a search for `"ash crown"`
+    // or `true` keeps its quotes and stays a string (the default would read them as JSON).
+    parseSearch: parseSearchWith((value) => value),
+    stringifySearch: stringifySearchWith(JSON.stringify),
     defaultPreload: 'intent',
     scrollRestoration: true,
     notFoundMode: 'root',

@@ -47,10 +47,13 @@ export type SearchAnswer = {
   hasMore: boolean;
 };
 
-/** The `?q=` of the search page as a string (anything else is no query). */
+/**
+ * The `?q=` of the search page as the text typed. The router reads `true`, `false` and numbers in a
+ * query string as such; they are searched as the words they were. Anything else is no query.
+ */
 export function searchQueryFrom(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return '';
 }
 

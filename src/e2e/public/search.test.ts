@@ -105,6 +105,17 @@ describe('site search with JavaScript', () => {
     await field.press('Enter');
     await page.getByRole('heading', { name: 'Nothing found' }).waitFor();
     expect(await page.getByText('No book, excerpt or post matches “zzqxv”.', { exact: false }).isVisible()).toBe(true);
+    // A quoted phrase keeps its quotes in the address and the field, and is searched as a phrase.
+    await field.fill('"salt road"');
+    await field.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('q') === '"salt road"');
+    await page.locator('main ol > li').filter({ hasText: 'The Salt Road' }).waitFor();
+    expect(await page.getByRole('search', { name: 'Search again' }).getByRole('searchbox').inputValue()).toBe(
+      '"salt road"',
+    );
+    // Words JSON would read as other things are words too.
+    await page.goto(`${site.baseUrl}/search?q=true`);
+    expect(await page.getByRole('search', { name: 'Search again' }).getByRole('searchbox').inputValue()).toBe('true');
     await page.goto(`${site.baseUrl}/search?q=${'a'.repeat(SEARCH_QUERY_MAX_LENGTH + 1)}`);
     await page.getByRole('heading', { name: 'That search is too long' }).waitFor();
   });
@@ -139,6 +150,16 @@ describe('site search without JavaScript', () => {
     expect(await page.getByRole('search', { name: 'Search again' }).getByRole('searchbox').inputValue()).toBe(
       'lantern drowned',
     );
+
+    // A phrase sent by the form keeps its quotes.
+    const phrase = page.getByRole('search', { name: 'Search again' });
+    await phrase.getByRole('searchbox').fill('"the drowned"');
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), phrase.getByRole('button', { name: 'Search' }).click()]);
+    expect(new URL(page.url()).search).toBe('?q=%22the+drowned%22');
+    expect(await page.getByRole('search', { name: 'Search again' }).getByRole('searchbox').inputValue()).toBe(
+      '"the drowned"',
+    );
+    await page.goBack({ waitUntil: 'load' });
 
     // A result is a plain link to its page.
     expect(await first.getByRole('link').getAttribute('href')).toMatch(/^\/(books|excerpts|blog)\//);
