@@ -125,7 +125,8 @@ function toHit(row: HitRow): SearchHit {
     id: row.id,
     title: row.title,
     titleHtml: markedToHtml(row.titleMarked ?? row.title),
-    snippetHtml: markedToHtml(row.snippetMarked ?? ''),
+    // A snippet is one run of text: the paragraph breaks it spans become spaces.
+    snippetHtml: markedToHtml((row.snippetMarked ?? '').replace(/\s+/g, ' ').trim()),
   };
   switch (row.kind) {
     case 'post':

@@ -72,7 +72,7 @@ describe('GET /api/search', () => {
       url: `/blog/${post.id}`,
       title: 'Notes on the gloaming',
       titleHtml: 'Notes on the <mark>gloaming</mark>',
-      snippetHtml: 'A new chapter for subscribers.\n\nFirst paragraph.\n\nSecond paragraph.',
+      snippetHtml: 'A new chapter for subscribers. First paragraph. Second paragraph.',
       category: 'announcements',
       publishedAt: post.publishedAt,
     });
