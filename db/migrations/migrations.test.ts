@@ -23,6 +23,13 @@ const APP_TABLES = [
   'newsletter_subscriptions',
   'playlists',
   'preorders',
+  // Site search (SQLite FTS5): the documents, the index and its shadow tables.
+  'search_documents',
+  'search_index',
+  'search_index_config',
+  'search_index_data',
+  'search_index_docsize',
+  'search_index_idx',
   'series',
   'site_secrets',
   'slug_redirects',

@@ -28,6 +28,7 @@ import { createRequestContext, type AppServices } from './trpc/context.js';
 import { prepareDataDir, type DataDir } from './startup/data-dir.js';
 import { openSiteDatabase } from './startup/open-site-database.js';
 import { registerUploadRoutes } from './uploads/upload-routes.js';
+import { ensureSearchIndex } from './repositories/search-index.js';
 
 export type BuildOptions = {
   /** How the React app is served: the production build, Vite's dev middleware, or not at all (API tests). */
@@ -43,13 +44,17 @@ export { DATABASE_FILE_NAME } from './startup/data-dir.js';
 /** Rendered pages kept in memory (per URL, origin and announcement cookie). */
 const HTML_CACHE_ENTRIES = 500;
 
-/** Opens, checks and migrates the database, seeding demo content into a newly created one if asked. */
+/**
+ * Opens, checks and migrates the database, seeding demo content into a newly created one if asked,
+ * and fills the search index when it does not match the content.
+ */
 async function prepareDatabase(config: AppConfig, dataDir: DataDir): Promise<{ db: AppDatabase; created: boolean }> {
   const db = await openSiteDatabase(dataDir);
   const uploadsDir = dataDir.uploadsDir;
   try {
     const created = dataDir.databaseIsNew;
     if (created && config.seedDemo) await seedDemoDatabase(db, uploadsDir);
+    await ensureSearchIndex(db);
     return { db, created };
   } catch (error) {
     await db.destroy();

@@ -41,6 +41,7 @@ export function registerRestRoutes(app: FastifyInstance, services: AppServices):
       method: route.method,
       url: route.url,
       handler: async (request, reply) => {
+        if (route.headers) reply.headers(route.headers);
         const key = route.publicReadKey?.(request as unknown as RestRequest);
         if (key !== undefined) return sendJson(request, reply, status, await publicRead(route, key, request), 'kept');
         const result = await callProcedure(route, request);

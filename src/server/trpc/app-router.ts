@@ -6,6 +6,7 @@ import { contentRouter } from './routers/content.js';
 import { excerptsRouter } from './routers/excerpts.js';
 import { maintenanceRouter } from './routers/maintenance.js';
 import { playlistsRouter } from './routers/playlists.js';
+import { searchRouter } from './routers/search.js';
 import { seriesRouter } from './routers/series.js';
 import { contactRouter, newsletterRouter, preordersRouter } from './routers/submissions.js';
 import { createCallerFactory, router } from './trpc.js';
@@ -23,6 +24,7 @@ export const appRouter = router({
   admin: adminRouter,
   maintenance: maintenanceRouter,
   content: contentRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;
