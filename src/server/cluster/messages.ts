@@ -1,0 +1,32 @@
+import type { GuessOutcome } from '../auth/guess-throttle.js';
+import type { LimitName } from '../rate-limit/request-limits.js';
+
+/**
+ * What a worker asks the cluster's primary: to have every other worker clear its caches, or a
+ * question to the one LimitStore all workers share. Answered by a `reply` with the same id.
+ */
+export type WorkerCall =
+  | { method: 'invalidate' }
+  | { method: 'limit'; name: LimitName; key: string }
+  | { method: 'guess.waitFor'; address: string }
+  | { method: 'guess.reserve'; address: string }
+  | { method: 'guess.forget'; address: string };
+
+/** A reserved password attempt, as it crosses the process boundary: settled by its ticket. */
+export type ReservedGuess = { allowed: true; ticket: number } | { allowed: false; retryAfterMs: number };
+
+/** Every message on the worker's IPC channel carries `site: 1`, so others' messages are left alone. */
+export type WorkerMessage =
+  | { site: 1; kind: 'call'; id: number; call: WorkerCall }
+  | { site: 1; kind: 'settle'; ticket: number; outcome: GuessOutcome }
+  | { site: 1; kind: 'cleared'; id: number };
+
+export type PrimaryMessage =
+  { site: 1; kind: 'reply'; id: number; value?: unknown; error?: string } | { site: 1; kind: 'clear'; id: number };
+
+function isSiteMessage(message: unknown): message is { site: 1; kind: string } {
+  return typeof message === 'object' && message !== null && (message as { site?: unknown }).site === 1;
+}
+
+export const isWorkerMessage = (message: unknown): message is WorkerMessage => isSiteMessage(message);
+export const isPrimaryMessage = (message: unknown): message is PrimaryMessage => isSiteMessage(message);

@@ -1,0 +1,128 @@
+import type { GuessOutcome, GuessVerdict } from '../auth/guess-throttle.js';
+import type { LimitStore } from './limit-store.js';
+import { isWorkerMessage, type PrimaryMessage, type ReservedGuess, type WorkerCall } from './messages.js';
+
+/** A worker as the hub sees it: cluster's Worker in production. */
+export type WorkerPeer = { id: number; send(message: PrimaryMessage): boolean };
+
+/** A worker that has not acknowledged a clear by then is hung; the writer's answer goes without it. */
+const CLEAR_ACK_TIMEOUT_MS = 1_000;
+
+type Settle = Extract<GuessVerdict, { allowed: true }>['settle'];
+type Broadcast = { waitingFor: Set<number>; finish: () => void };
+
+/**
+ * The primary's side of the cluster: keeps the counters every worker shares (its LimitStore), and
+ * relays a worker's "caches changed" to every other listening worker, answering the writer once
+ * all of them have cleared.
+ */
+export class PrimaryHub {
+  private readonly peers = new Map<number, WorkerPeer>();
+  /** Workers that listen for requests, and so hold caches to clear. */
+  private readonly listening = new Set<number>();
+  private readonly tickets = new Map<number, { peerId: number; settle: Settle }>();
+  private readonly broadcasts = new Map<number, Broadcast>();
+  private nextTicket = 1;
+  private nextBroadcast = 1;
+
+  constructor(
+    private readonly store: LimitStore,
+    private readonly log: (message: string) => void = () => undefined,
+  ) {}
+
+  attach(peer: WorkerPeer): void {
+    this.peers.set(peer.id, peer);
+  }
+
+  markListening(peerId: number): void {
+    if (this.peers.has(peerId)) this.listening.add(peerId);
+  }
+
+  /** A worker is gone: its unsettled guesses count as failed, and nobody waits for its acks. */
+  detach(peerId: number): void {
+    this.peers.delete(peerId);
+    this.listening.delete(peerId);
+    for (const [ticket, held] of this.tickets) {
+      if (held.peerId !== peerId) continue;
+      this.tickets.delete(ticket);
+      held.settle('failed');
+    }
+    for (const [id, broadcast] of this.broadcasts) this.acknowledge(id, peerId, broadcast);
+  }
+
+  receive(peerId: number, message: unknown): void {
+    if (!isWorkerMessage(message)) return;
+    if (message.kind === 'settle') return this.settle(peerId, message.ticket, message.outcome);
+    if (message.kind === 'cleared') {
+      const broadcast = this.broadcasts.get(message.id);
+      if (broadcast) this.acknowledge(message.id, peerId, broadcast);
+      return;
+    }
+    const reply = (value: unknown) => this.peers.get(peerId)?.send({ site: 1, kind: 'reply', id: message.id, value });
+    this.answer(peerId, message.call).then(reply, (error: unknown) =>
+      this.peers.get(peerId)?.send({ site: 1, kind: 'reply', id: message.id, error: String(error) }),
+    );
+  }
+
+  private async answer(peerId: number, call: WorkerCall): Promise<unknown> {
+    const guesses = this.store.guesses();
+    switch (call.method) {
+      case 'invalidate':
+        return this.clearOthers(peerId);
+      case 'limit':
+        return this.store.limiter(call.name).consume(call.key);
+      case 'guess.waitFor':
+        return guesses.waitFor(call.address);
+      case 'guess.forget':
+        return guesses.forget(call.address);
+      case 'guess.reserve': {
+        const verdict = await guesses.reserve(call.address);
+        if (!verdict.allowed) return verdict satisfies ReservedGuess;
+        const ticket = this.nextTicket++;
+        this.tickets.set(ticket, { peerId, settle: verdict.settle });
+        return { allowed: true, ticket } satisfies ReservedGuess;
+      }
+    }
+  }
+
+  private settle(peerId: number, ticket: number, outcome: GuessOutcome): void {
+    const held = this.tickets.get(ticket);
+    if (!held || held.peerId !== peerId) return;
+    this.tickets.delete(ticket);
+    held.settle(outcome);
+  }
+
+  private clearOthers(fromPeerId: number): Promise<void> {
+    const targets = [...this.listening].filter((id) => id !== fromPeerId);
+    if (targets.length === 0) return Promise.resolve();
+    const id = this.nextBroadcast++;
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        const late = this.broadcasts.get(id)?.waitingFor;
+        if (late?.size)
+          this.log(`cache clear: no answer in ${CLEAR_ACK_TIMEOUT_MS} ms from worker ${[...late].join(', ')}`);
+        this.broadcasts.delete(id);
+        resolve();
+      }, CLEAR_ACK_TIMEOUT_MS);
+      const broadcast: Broadcast = {
+        waitingFor: new Set(targets),
+        finish: () => {
+          clearTimeout(timer);
+          this.broadcasts.delete(id);
+          resolve();
+        },
+      };
+      this.broadcasts.set(id, broadcast);
+      for (const target of targets) {
+        const sent = this.peers.get(target)?.send({ site: 1, kind: 'clear', id }) ?? false;
+        if (!sent) broadcast.waitingFor.delete(target);
+      }
+      if (broadcast.waitingFor.size === 0) broadcast.finish();
+    });
+  }
+
+  private acknowledge(id: number, peerId: number, broadcast: Broadcast): void {
+    broadcast.waitingFor.delete(peerId);
+    if (broadcast.waitingFor.size === 0 && this.broadcasts.get(id) === broadcast) broadcast.finish();
+  }
+}
