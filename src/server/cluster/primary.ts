@@ -51,7 +51,10 @@ export function runClusterPrimary(config: AppConfig, log: Log = consoleLog): Pro
     cluster.on('listening', (worker, address) => {
       hub.markListening(worker.id);
       quickDeaths = 0;
-      if (everListened) return;
+      if (everListened) {
+        log.info(`worker ${worker.process.pid} is serving`);
+        return;
+      }
       everListened = true;
       const port = address.port || config.port;
       // Tells `npm run restore` that the site is running on this DATA_DIR: the primary's pid, which it signals.
