@@ -1,6 +1,6 @@
 import type { GuessOutcome, GuessVerdict } from '../auth/guess-throttle.js';
 import type { LimitStore } from './limit-store.js';
-import { isWorkerMessage, type PrimaryMessage, type ReservedGuess, type WorkerCall } from './messages.js';
+import { isWorkerMessage, type PrimaryMessage, type Reply, type ReservedGuess, type WorkerCall } from './messages.js';
 
 /** A worker as the hub sees it: cluster's Worker in production. */
 export type WorkerPeer = { id: number; send(message: PrimaryMessage): boolean };
@@ -22,6 +22,7 @@ export class PrimaryHub {
   private readonly listening = new Set<number>();
   private readonly tickets = new Map<number, { peerId: number; settle: Settle }>();
   private readonly broadcasts = new Map<number, Broadcast>();
+  private readonly replies = new Map<number, Reply[]>();
   private nextTicket = 1;
   private nextBroadcast = 1;
 
@@ -58,10 +59,26 @@ export class PrimaryHub {
       if (broadcast) this.acknowledge(message.id, peerId, broadcast);
       return;
     }
-    const reply = (value: unknown) => this.peers.get(peerId)?.send({ site: 1, kind: 'reply', id: message.id, value });
-    this.answer(peerId, message.call).then(reply, (error: unknown) =>
-      this.peers.get(peerId)?.send({ site: 1, kind: 'reply', id: message.id, error: String(error) }),
-    );
+    for (const { id, call } of message.calls) {
+      this.answer(peerId, call).then(
+        (value) => this.reply(peerId, { id, value }),
+        (error: unknown) => this.reply(peerId, { id, error: String(error) }),
+      );
+    }
+  }
+
+  /** Replies ready in one turn of the event loop go to their worker in one message. */
+  private reply(peerId: number, reply: Reply): void {
+    let queue = this.replies.get(peerId);
+    if (!queue) {
+      queue = [];
+      this.replies.set(peerId, queue);
+      setImmediate(() => {
+        this.replies.delete(peerId);
+        this.peers.get(peerId)?.send({ site: 1, kind: 'replies', replies: queue! });
+      });
+    }
+    queue.push(reply);
   }
 
   private async answer(peerId: number, call: WorkerCall): Promise<unknown> {

@@ -5,6 +5,7 @@ import type { LimitStore } from './limit-store.js';
 import {
   isPrimaryMessage,
   type PrimaryMessage,
+  type Reply,
   type ReservedGuess,
   type WorkerCall,
   type WorkerMessage,
@@ -29,6 +30,7 @@ export class WorkerLink {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly clearListeners = new Set<() => void>();
+  private outgoing: Array<{ id: number; call: WorkerCall }> = [];
 
   constructor(private readonly channel: Channel) {
     channel.on('message', (message) => {
@@ -44,12 +46,16 @@ export class WorkerLink {
         reject(new Error(`the cluster primary did not answer ${call.method} in ${CALL_TIMEOUT_MS} ms`));
       }, CALL_TIMEOUT_MS);
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer });
-      if (!this.post({ site: 1, kind: 'call', id, call })) {
-        clearTimeout(timer);
-        this.pending.delete(id);
-        reject(new Error('the cluster primary is gone'));
-      }
+      this.outgoing.push({ id, call });
+      if (this.outgoing.length === 1) setImmediate(() => this.flush());
     });
+  }
+
+  private flush(): void {
+    const calls = this.outgoing;
+    this.outgoing = [];
+    if (this.post({ site: 1, kind: 'calls', calls })) return;
+    for (const { id } of calls) this.settle({ id, error: 'the cluster primary is gone' });
   }
 
   /** Sends without waiting for an answer; false when the channel is closed. */
@@ -74,12 +80,16 @@ export class WorkerLink {
       this.post({ site: 1, kind: 'cleared', id: message.id });
       return;
     }
-    const pending = this.pending.get(message.id);
+    for (const reply of message.replies) this.settle(reply);
+  }
+
+  private settle(reply: Reply): void {
+    const pending = this.pending.get(reply.id);
     if (!pending) return;
-    this.pending.delete(message.id);
+    this.pending.delete(reply.id);
     clearTimeout(pending.timer);
-    if (message.error !== undefined) pending.reject(new Error(message.error));
-    else pending.resolve(message.value);
+    if (reply.error !== undefined) pending.reject(new Error(reply.error));
+    else pending.resolve(reply.value);
   }
 }
 
