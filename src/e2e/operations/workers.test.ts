@@ -177,13 +177,21 @@ describe('WORKERS=2', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const killedAt = Date.now();
     process.kill(jobWorker!, 'SIGKILL');
-    const replacement = await waitFor(() => {
-      const now = workerPids(server.pid);
-      const fresh = now.find((pid) => !before.includes(pid));
-      return now.length === 2 && fresh ? fresh : undefined;
-    }, 'a new worker');
-    await waitFor(() => (runsJobs(replacement) ? true : undefined), 'the job role on the new worker');
-    await waitFor(() => (server.log().includes(`worker ${replacement} is serving`) ? true : undefined), 'it to serve');
+    const replacement = await waitFor(
+      () => {
+        const now = workerPids(server.pid);
+        const fresh = now.find((pid) => !before.includes(pid));
+        return now.length === 2 && fresh ? fresh : undefined;
+      },
+      'a new worker',
+      90_000,
+    );
+    await waitFor(() => (runsJobs(replacement) ? true : undefined), 'the job role on the new worker', 90_000);
+    await waitFor(
+      () => (server.log().includes(`worker ${replacement} is serving`) ? true : undefined),
+      'it to serve',
+      90_000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     running = false;
     await Promise.all(loops);
@@ -198,7 +206,7 @@ describe('WORKERS=2', () => {
     // The new worker serves too: fresh connections reach both.
     const answers = await Promise.all(Array.from({ length: 6 }, () => request(server, 'GET', '/healthz')));
     expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
-  });
+  }, 180_000);
 
   it('SIGTERM stops the primary and every worker, and removes server.pid', async () => {
     const processes = [server.pid, ...workerPids(server.pid)];
