@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { removePidFile, writePidFile } from '../backup/running-server.js';
 import type { AppConfig } from '../config.js';
+import { StartupError } from '../startup/startup-error.js';
 import { JOB_ROLE_ENV } from './coordination.js';
 import { LocalLimitStore } from './limit-store.js';
 import { PrimaryHub } from './primary-hub.js';
@@ -34,12 +35,16 @@ export function runClusterPrimary(config: AppConfig, log: Log = consoleLog): Pro
   let stopping = false;
   let quickDeaths = 0;
 
-  const startWorker = () => {
+  /** Workers started in place of one that ended: their start is logged. */
+  const replacements = new Set<number>();
+
+  const startWorker = (replacing = false) => {
     if (stopping) return;
     const runsJobs = jobWorkerId === null;
     const worker = cluster.fork({ [JOB_ROLE_ENV]: runsJobs ? '1' : '0' });
     if (runsJobs) jobWorkerId = worker.id;
     startedAt.set(worker.id, Date.now());
+    if (replacing) replacements.add(worker.id);
     hub.attach({ id: worker.id, send: (message) => sendTo(worker, message) });
     // A closed channel (the worker is dying) is reported by its exit; nothing to do here.
     worker.on('error', () => undefined);
@@ -51,13 +56,11 @@ export function runClusterPrimary(config: AppConfig, log: Log = consoleLog): Pro
     cluster.on('listening', (worker, address) => {
       hub.markListening(worker.id);
       quickDeaths = 0;
-      if (everListened) {
-        log.info(`worker ${worker.process.pid} is serving`);
-        return;
-      }
+      if (replacements.delete(worker.id)) log.info(`worker ${worker.process.pid} is serving`);
+      if (everListened) return;
       everListened = true;
       const port = address.port || config.port;
-      // Tells `npm run restore` that the site is running on this DATA_DIR: the primary's pid, which it signals.
+      // Tells `npm run restore` that the site is running on this DATA_DIR (the primary's pid).
       writePidFile(config.dataDir, port).then(() => {
         log.info(`${config.workers} workers serving on port ${port} (primary pid ${process.pid})`);
         resolve();
@@ -66,13 +69,17 @@ export function runClusterPrimary(config: AppConfig, log: Log = consoleLog): Pro
 
     cluster.on('exit', (worker, code, signal) => {
       hub.detach(worker.id);
+      replacements.delete(worker.id);
       if (worker.id === jobWorkerId) jobWorkerId = null;
       const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
       startedAt.delete(worker.id);
       if (stopping) return;
       if (!everListened) {
         // No worker ever came up (the port is taken, the database cannot be opened…): the start failed.
-        stop('a worker failed to start').then(() => reject(new Error('The server failed to start')), reject);
+        stop('a worker failed to start').then(
+          () => reject(new StartupError('The server did not start: see the worker’s message above.')),
+          reject,
+        );
         return;
       }
       quickDeaths = lived < QUICK_DEATH_MS ? quickDeaths + 1 : 0;
@@ -80,13 +87,14 @@ export function runClusterPrimary(config: AppConfig, log: Log = consoleLog): Pro
       log.warn(
         `worker ${worker.process.pid} ended (${signal ?? `code ${code}`}): starting a new one${delay ? ` in ${delay} ms` : ''}`,
       );
-      setTimeout(startWorker, delay);
+      setTimeout(() => startWorker(true), delay);
     });
 
     const stop = async (reason: string) => {
       if (stopping) return;
       stopping = true;
-      log.info(`${reason}: stopping ${Object.keys(cluster.workers ?? {}).length} workers`);
+      const count = Object.keys(cluster.workers ?? {}).length;
+      log.info(`${reason}: stopping ${count} worker${count === 1 ? '' : 's'}`);
       await stopWorkers(Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined));
       await removePidFile(config.dataDir);
     };
