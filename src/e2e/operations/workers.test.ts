@@ -122,7 +122,7 @@ describe('WORKERS=2', () => {
     }
   });
 
-  it('counts the read limit of an address across workers: exactly the limit is served', async () => {
+  it('counts the read limit of an address across workers: the limit is served, not one more', async () => {
     const limit = LIMITS.publicRead.limit;
     const headers = { 'x-forwarded-for': '198.51.100.10' };
     const answers: Answer[] = [];
@@ -131,8 +131,11 @@ describe('WORKERS=2', () => {
         ...(await Promise.all(Array.from({ length: 40 }, () => request(server, 'GET', '/api/books', { headers })))),
       );
     }
-    expect(countOf(answers, 200)).toBe(limit);
-    expect(countOf(answers, 429)).toBe(answers.length - limit);
+    // Workers spend grants of the primary's count: at most a hit or two granted to one is left unspent.
+    const served = countOf(answers, 200);
+    expect(served).toBeLessThanOrEqual(limit);
+    expect(served).toBeGreaterThanOrEqual(limit - 2);
+    expect(countOf(answers, 429)).toBe(answers.length - served);
   });
 
   it('throttles password guesses spread over both workers as one guesser', async () => {
@@ -155,22 +158,26 @@ describe('WORKERS=2', () => {
     const [before, jobWorker] = [workerPids(server.pid), workerPids(server.pid).find(runsJobs)];
     expect(jobWorker).toBeDefined();
     const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-    const outcomes: Array<{ at: number; ok: boolean }> = [];
+    const outcomes: Array<{ at: number; ok: boolean; why?: string }> = [];
     let running = true;
     let sent = 0;
     const loop = async () => {
       while (running) {
         // Each request from its own address, so the read limit stays out of the way.
         const headers = { 'x-forwarded-for': `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent++ & 255}` };
-        const ok = await new Promise<boolean>((resolve) => {
+        const outcome = await new Promise<{ ok: boolean; why?: string }>((resolve) => {
           http
             .get({ host: '127.0.0.1', port: server.port, path: '/api/books', agent, headers }, (response) => {
               response.resume();
-              response.on('end', () => resolve(response.statusCode === 200));
+              response.on('end', () => resolve({ ok: response.statusCode === 200, why: String(response.statusCode) }));
             })
-            .on('error', () => resolve(false));
+            .on('error', (error: NodeJS.ErrnoException) => resolve({ ok: false, why: error.code ?? error.message }))
+            // A connection the primary handed to the worker just before it died is never answered.
+            .setTimeout(5_000, function (this: http.ClientRequest) {
+              this.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' }));
+            });
         });
-        outcomes.push({ at: Date.now(), ok });
+        outcomes.push({ at: Date.now(), ...outcome });
       }
     };
     const loops = Array.from({ length: 8 }, loop);
@@ -200,7 +207,10 @@ describe('WORKERS=2', () => {
     const failed = outcomes.filter((outcome) => !outcome.ok);
     const servedAfterKill = outcomes.filter((outcome) => outcome.ok && outcome.at > killedAt + 100);
     // At most the killed worker's in-flight requests: one per connection of the load.
-    expect(failed.length).toBeLessThanOrEqual(8);
+    expect(
+      failed.length,
+      JSON.stringify(failed.map((outcome) => [outcome.at - killedAt, outcome.why])),
+    ).toBeLessThanOrEqual(8);
     expect(servedAfterKill.length).toBeGreaterThan(20);
     expect(isAlive(jobWorker!)).toBe(false);
     // The new worker serves too: fresh connections reach both.

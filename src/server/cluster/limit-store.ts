@@ -28,6 +28,12 @@ export class LocalLimitStore implements LimitStore {
     return limiter;
   }
 
+  /** Up to `wanted` hits of the key counted at once, for a worker to spend without asking each time. */
+  grant(name: LimitName, key: string, wanted: number): { granted: number; validForMs: number } {
+    const { granted, msUntilReset } = this.limiter(name).take(key, wanted);
+    return { granted, validForMs: msUntilReset };
+  }
+
   guesses(): GuessThrottle {
     return this.ledger;
   }

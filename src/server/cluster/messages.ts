@@ -8,9 +8,13 @@ import type { LimitName } from '../rate-limit/request-limits.js';
 export type WorkerCall =
   | { method: 'invalidate' }
   | { method: 'limit'; name: LimitName; key: string }
+  | { method: 'limit.grant'; name: LimitName; key: string }
   | { method: 'guess.waitFor'; address: string }
   | { method: 'guess.reserve'; address: string }
   | { method: 'guess.forget'; address: string };
+
+/** Requests a worker may count on its own for a key until `validForMs`; 0 granted: the key must wait that long. */
+export type LimitGrant = { granted: number; validForMs: number };
 
 /** A reserved password attempt, as it crosses the process boundary: settled by its ticket. */
 export type ReservedGuess = { allowed: true; ticket: number } | { allowed: false; retryAfterMs: number };

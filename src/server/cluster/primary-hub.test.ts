@@ -74,6 +74,27 @@ describe('the cluster primary and its workers', () => {
     expect(workers.map((worker) => worker.state.messages)).toEqual([1, 1]);
   });
 
+  it('serves the read limit from grants: never more than the limit, at most a few less, in few messages', async () => {
+    const { workers } = clusterOf(2);
+    const limiters = workers.map((worker) => worker.limits.limiter('publicRead'));
+    const limit = LIMITS.publicRead.limit;
+    let served = 0;
+    // One by one, alternating workers (as a client opening new connections).
+    for (let n = 0; n < limit + 50; n++) if ((await limiters[n % 2]!.consume('192.0.2.80')).allowed) served += 1;
+    expect(served).toBeLessThanOrEqual(limit);
+    expect(served).toBeGreaterThanOrEqual(limit - 2);
+    expect(workers[0]!.state.messages + workers[1]!.state.messages).toBeLessThan(limit / 4);
+
+    // All at once from another address: requests waiting for a grant share one question.
+    const burst = await Promise.all(
+      Array.from({ length: limit + 50 }, (_, n) => limiters[n % 2]!.consume('192.0.2.81')),
+    );
+    const allowed = burst.filter((decision) => decision.allowed).length;
+    expect(allowed).toBeLessThanOrEqual(limit);
+    expect(allowed).toBeGreaterThanOrEqual(limit - 2);
+    expect(burst.find((decision) => !decision.allowed)).toMatchObject({ retryAfterMs: expect.any(Number) as number });
+  });
+
   it('keeps one login throttle: failures on one worker make the address wait on the other', async () => {
     const { workers } = clusterOf(2);
     const [a, b] = workers.map((worker) => worker.limits.guesses());

@@ -1,9 +1,13 @@
 import type { GuessOutcome, GuessVerdict } from '../auth/guess-throttle.js';
-import type { LimitStore } from './limit-store.js';
+import type { LocalLimitStore } from './limit-store.js';
+import type { LimitName } from '../rate-limit/request-limits.js';
 import { isWorkerMessage, type PrimaryMessage, type Reply, type ReservedGuess, type WorkerCall } from './messages.js';
 
 /** A worker as the hub sees it: cluster's Worker in production. */
 export type WorkerPeer = { id: number; send(message: PrimaryMessage): boolean };
+
+/** The most hits of one key a worker is granted at once: one message per this many requests at best. */
+const MAX_GRANT = 32;
 
 /** A worker that has not acknowledged a clear by then is hung; the writer's answer goes without it. */
 const CLEAR_ACK_TIMEOUT_MS = 1_000;
@@ -27,7 +31,7 @@ export class PrimaryHub {
   private nextBroadcast = 1;
 
   constructor(
-    private readonly store: LimitStore,
+    private readonly store: LocalLimitStore,
     private readonly log: (message: string) => void = () => undefined,
   ) {}
 
@@ -88,6 +92,8 @@ export class PrimaryHub {
         return this.clearOthers(peerId);
       case 'limit':
         return this.store.limiter(call.name).consume(call.key);
+      case 'limit.grant':
+        return this.store.grant(call.name, call.key, this.grantSize(call.name, call.key));
       case 'guess.waitFor':
         return guesses.waitFor(call.address);
       case 'guess.forget':
@@ -100,6 +106,16 @@ export class PrimaryHub {
         return { allowed: true, ticket } satisfies ReservedGuess;
       }
     }
+  }
+
+  /**
+   * A share of what the key has left, split between the workers with room to spare, so that near
+   * the limit each grant is a single hit and no worker holds many the others could have served.
+   */
+  private grantSize(name: LimitName, key: string): number {
+    const limiter = this.store.limiter(name);
+    const left = limiter.limit - limiter.countOf(key);
+    return Math.max(1, Math.min(MAX_GRANT, Math.floor(left / (2 * Math.max(1, this.listening.size)))));
   }
 
   private settle(peerId: number, ticket: number, outcome: GuessOutcome): void {

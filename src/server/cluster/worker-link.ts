@@ -1,5 +1,6 @@
 import type { GuessLedger, GuessVerdict } from '../auth/guess-throttle.js';
 import { LIMITS, type LimitDecision, type LimitName, type RequestLimiter } from '../rate-limit/request-limits.js';
+import { GrantedLimiter } from './granted-limiter.js';
 import type { InvalidationBus } from './invalidation-bus.js';
 import type { LimitStore } from './limit-store.js';
 import {
@@ -165,7 +166,7 @@ export class SharedLimitStore implements LimitStore {
   }
 
   limiter(name: LimitName): RequestLimiter {
-    return new SharedLimiter(this.link, name);
+    return name === 'publicRead' ? new GrantedLimiter(this.link, name) : new SharedLimiter(this.link, name);
   }
 
   guesses(): GuessLedger {

@@ -48,6 +48,20 @@ describe('FixedWindowLimiter', () => {
     expect(limiter.hit('a')).toBe(true);
   });
 
+  it('grants at most what a key has left in its window, counted at once', () => {
+    const { limiter, clock } = limiterWithClock(5, 1000);
+    limiter.hit('a');
+    expect(limiter.take('a', 3)).toEqual({ granted: 3, msUntilReset: 1000 });
+    expect(limiter.countOf('a')).toBe(4);
+    clock.now += 400;
+    expect(limiter.take('a', 3)).toEqual({ granted: 1, msUntilReset: 600 });
+    expect(limiter.take('a', 3)).toEqual({ granted: 0, msUntilReset: 600 });
+    expect(limiter.hit('a')).toBe(false);
+    clock.now += 600;
+    expect(limiter.countOf('a')).toBe(0);
+    expect(limiter.take('a', 3).granted).toBe(3);
+  });
+
   it('forgets a key on reset', () => {
     const { limiter } = limiterWithClock(1, 1000);
     limiter.hit('a');

@@ -26,6 +26,23 @@ export class FixedWindowLimiter implements RequestLimiter {
     return this.hit(key) ? { allowed: true } : { allowed: false, retryAfterMs: this.msUntilReset(key) };
   }
 
+  /** Events of the key counted in its current window. */
+  countOf(key: string): number {
+    const entry = this.counts.get(key);
+    return entry && entry.resetAt > this.now() ? entry.count : 0;
+  }
+
+  /**
+   * Records up to `wanted` events at once, as many as the key has left in its window: a grant
+   * that another process spends on its own (see cluster/granted-limiter.ts).
+   */
+  take(key: string, wanted: number): { granted: number; msUntilReset: number } {
+    const entry = this.current(key);
+    const granted = Math.max(0, Math.min(wanted, this.limit - entry.count));
+    entry.count += granted;
+    return { granted, msUntilReset: Math.max(0, entry.resetAt - this.now()) };
+  }
+
   /** How long until the key's window ends and it may go again. */
   msUntilReset(key: string): number {
     const entry = this.counts.get(key);
