@@ -5,13 +5,15 @@
 // load: the failed requests (at most the killed worker's in-flight ones: one per connection it
 // held), the requests served after the kill, and whether the primary started a replacement.
 //
-// Rate limits are on, as in production: every request comes from its own address (TRUST_PROXY and
-// X-Forwarded-For), so each one is counted by the shared counters (in the primary, with WORKERS=2).
+// Rate limits are on, as in production, and the requests come from 2,000 addresses in turn
+// (TRUST_PROXY and X-Forwarded-For), like visitors, each under its read limit: every request is
+// counted, in the primary's shared counters with WORKERS=2. --addresses changes how many.
 //
 // Options:
 //   --duration <s>     seconds of load per route (default 10); --warmup <s> per route (default 2)
 //   --connections <n>  (default 50)
 //   --limits off       RATE_LIMITS=off: no per-request counting at all
+//   --addresses <n>    client addresses the requests cycle through (default 2000, at most 65536)
 //   --no-kill          skip the kill -9 check;  --kill-seconds <s> its load (default 6)
 //   --json             also print the results as JSON
 // The load generator runs in this process on the same machine: with 2 cores, it takes a good share
@@ -24,13 +26,14 @@ import { parseFlags, poolAddress, positiveNumber, sleep } from './lib/load-stats
 import { ensureBuild, firstId, startProductionServer } from './lib/production-server.mjs';
 
 const USAGE =
-  'Usage: npm run bench:workers [-- --duration S --warmup S --connections N --limits on|off --no-kill --kill-seconds S --json]';
+  'Usage: npm run bench:workers [-- --duration S --warmup S --connections N --limits on|off --addresses N --no-kill --kill-seconds S --json]';
 const flags = parseFlags(
   {
     duration: { type: 'string' },
     warmup: { type: 'string' },
     connections: { type: 'string' },
     limits: { type: 'string' },
+    addresses: { type: 'string' },
     'no-kill': { type: 'boolean' },
     'kill-seconds': { type: 'string' },
     json: { type: 'boolean' },
@@ -50,6 +53,7 @@ if (flags.limits !== undefined && flags.limits !== 'on' && flags.limits !== 'off
   process.exit(2);
 }
 const LIMITS = flags.limits ?? 'on';
+const ADDRESSES = Math.round(positiveNumber(flags.addresses, 2000, 'addresses', USAGE, { max: 65_536 }));
 
 /** User + system CPU time of a process in microseconds, from /proc (Linux); 0 when it is gone. */
 function cpuMicros(pid) {
@@ -65,7 +69,7 @@ function cpuMicros(pid) {
 const serverCpuMicros = (pid) => [pid, ...workerPids(pid)].reduce((sum, each) => sum + cpuMicros(each), 0);
 
 let sent = 0;
-/** Each request from its own address, so the read limit counts every one and refuses none. */
+/** The requests cycle through ADDRESSES client addresses: the read limit counts every one. */
 function load(port, urlPath, seconds) {
   return autocannon({
     url: `http://127.0.0.1:${port}${urlPath}`,
@@ -76,7 +80,7 @@ function load(port, urlPath, seconds) {
     requests: [
       {
         setupRequest: (request) => {
-          request.headers = { ...request.headers, 'x-forwarded-for': poolAddress(20, sent++, 65_536) };
+          request.headers = { ...request.headers, 'x-forwarded-for': poolAddress(20, sent++, ADDRESSES) };
           return request;
         },
       },
@@ -84,11 +88,20 @@ function load(port, urlPath, seconds) {
   });
 }
 
-function startServer(workers) {
-  return startProductionServer(
+/** The server under measurement, stopped (with its workers) if the run is interrupted. */
+let running = null;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    void Promise.resolve(running?.stop()).finally(() => process.exit(130));
+  });
+}
+
+async function startServer(workers) {
+  running = await startProductionServer(
     { WORKERS: String(workers), RATE_LIMITS: LIMITS, TRUST_PROXY: 'true', BACKUP_EVERY: 'off' },
     { dataDirPrefix: `bench-workers-${workers}-` },
   );
+  return running;
 }
 
 async function waitForWorkers(server, count) {
@@ -194,7 +207,7 @@ function printTable(rows) {
 ensureBuild();
 const [loadAverage] = os.loadavg();
 console.log(
-  `autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per route, RATE_LIMITS=${LIMITS}; ` +
+  `autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per route, RATE_LIMITS=${LIMITS} (requests from ${ADDRESSES} addresses); ` +
     `${os.availableParallelism()} cores shared with the load generator (1-min load average at start: ${loadAverage.toFixed(1)})\n`,
 );
 const rows = [...(await measure(1)), ...(await measure(2))];
@@ -229,6 +242,8 @@ if (!flags['no-kill']) {
   );
   if (!pass) exitCode = 1;
 }
-if (flags.json)
-  console.log(JSON.stringify({ connections: CONNECTIONS, limits: LIMITS, loadAverage, rows, kill }, null, 2));
+if (flags.json) {
+  const results = { connections: CONNECTIONS, limits: LIMITS, addresses: ADDRESSES, loadAverage, rows, kill };
+  console.log(JSON.stringify(results, null, 2));
+}
 process.exit(exitCode);

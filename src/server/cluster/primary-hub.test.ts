@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { FREE_FAILURES } from '../auth/guess-throttle.js';
+import { PublicCache } from '../cache/public-cache.js';
 import { LIMITS } from '../rate-limit/request-limits.js';
 import { LocalLimitStore } from './limit-store.js';
 import { PrimaryHub } from './primary-hub.js';
@@ -48,6 +49,25 @@ describe('the cluster primary and its workers', () => {
     for (const worker of workers) worker.bus.subscribe(() => cleared.push(worker.id));
     await workers[0]!.bus.publish();
     expect(cleared.sort()).toEqual([2, 3]);
+  });
+
+  it('PublicCache: a clear in one worker empties every other worker’s before its propagation resolves', async () => {
+    const { workers } = clusterOf(2);
+    const [writer, reader] = workers.map((worker) => new PublicCache(worker.bus));
+    let loads = 0;
+    const load = () => Promise.resolve(++loads);
+    expect(await reader!.get('books', load)).toBe(1);
+    expect(await reader!.get('books', load)).toBe(1);
+    let readerPages = 1;
+    reader!.onClear(() => (readerPages = 0));
+
+    writer!.clear();
+    const propagation = writer!.propagation();
+    expect(propagation).not.toBeNull();
+    await propagation;
+    expect(readerPages).toBe(0);
+    expect(await reader!.get('books', load)).toBe(2);
+    expect(writer!.propagation()).toBeNull();
   });
 
   it('answers the writer after a second when a worker is hung, and once it is gone without waiting', async () => {
