@@ -11,6 +11,7 @@ const STOP_TIMEOUT_MS = 30_000;
 /** A worker that dies sooner than this after its start counts as crashing: the next one waits longer. */
 const QUICK_DEATH_MS = 5_000;
 const MAX_RESTART_DELAY_MS = 10_000;
+const CLEAN_EXIT_GRACE_MS = 500;
 
 type Log = { info(message: string): void; warn(message: string): void; error(message: string): void };
 
@@ -83,7 +84,10 @@ export function runClusterPrimary(config: AppConfig, log: Log = consoleLog): Pro
         return;
       }
       quickDeaths = lived < QUICK_DEATH_MS ? quickDeaths + 1 : 0;
-      const delay = quickDeaths === 0 ? 0 : Math.min(MAX_RESTART_DELAY_MS, 250 * 2 ** (quickDeaths - 1));
+      const backoff = quickDeaths === 0 ? 0 : Math.min(MAX_RESTART_DELAY_MS, 250 * 2 ** (quickDeaths - 1));
+      // A clean exit follows a signal, which systemd or a terminal's Ctrl-C sends to the primary too:
+      // wait for it a moment before starting a worker that would only be stopped again.
+      const delay = code === 0 ? Math.max(backoff, CLEAN_EXIT_GRACE_MS) : backoff;
       log.warn(
         `worker ${worker.process.pid} ended (${signal ?? `code ${code}`}): starting a new one${delay ? ` in ${delay} ms` : ''}`,
       );
