@@ -122,6 +122,27 @@ describe('WORKERS=2', () => {
     }
   });
 
+  it('stores every one of 120 writes sent at once through both workers', async () => {
+    const marker = `parallel-${Date.now()}`;
+    const answers = await Promise.all(
+      Array.from({ length: 120 }, (_, n) =>
+        request(server, 'POST', '/api/contact', {
+          body: { name: 'Many at once', email: `reader${n}@example.com`, message: `${marker} ${n}` },
+          // Each from its own address: the form limit is per address.
+          headers: { 'x-forwarded-for': `198.18.${n >> 8}.${n & 255}` },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(120).fill(201));
+    const listed = await request(server, 'GET', '/api/admin/contact', {
+      headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '192.0.2.1' },
+    });
+    const stored = (JSON.parse(listed.body) as Array<{ message: string }>).filter((row) =>
+      row.message.startsWith(marker),
+    );
+    expect(new Set(stored.map((row) => row.message)).size).toBe(120);
+  });
+
   it('counts the read limit of an address across workers: the limit is served, not one more', async () => {
     const limit = LIMITS.publicRead.limit;
     const headers = { 'x-forwarded-for': '198.51.100.10' };
