@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
@@ -29,6 +30,7 @@ describe('loadConfig', () => {
       backup: { dir: path.resolve('./data/backups'), everyMs: 86_400_000, keep: 14 },
       publicUrl: null,
       mail: { smtpUrl: null, from: { name: 'The Cinderwake Cycle', address: 'newsletter@localhost' } },
+      workers: 1,
       clientDir: null,
     });
   });
@@ -50,6 +52,7 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'https://delphinerook.com/',
         SMTP_URL: 'smtps://mailer:p%40ss@smtp.relay.example:465',
         MAIL_FROM: '"Delphine Rook" <news@delphinerook.com>',
+        WORKERS: '4',
       },
       '/srv/client',
     );
@@ -68,6 +71,7 @@ describe('loadConfig', () => {
         smtpUrl: 'smtps://mailer:p%40ss@smtp.relay.example:465',
         from: { name: 'Delphine Rook', address: 'news@delphinerook.com' },
       },
+      workers: 4,
       clientDir: '/srv/client',
     });
   });
@@ -135,6 +139,21 @@ describe('loadConfig', () => {
     ['  <news@example.com> ', { name: null, address: 'news@example.com' }],
   ])('reads MAIL_FROM %j', (value, from) => {
     expect(load({ MAIL_FROM: value }).mail.from).toEqual(from);
+  });
+
+  it.each([
+    ['1', 1],
+    ['2', 2],
+    [' 8 ', 8],
+    ['', 1],
+    ['auto', availableParallelism()],
+    ['AUTO', availableParallelism()],
+  ])('reads WORKERS=%j', (value, workers) => {
+    expect(load({ WORKERS: value }).workers).toBe(workers);
+  });
+
+  it.each(['0', '-1', '65', '1.5', 'two', 'all', '1e1', '0x2'])('refuses WORKERS=%j, naming it', (value) => {
+    expect(configErrorFor({ WORKERS: value }).message).toMatch(/WORKERS: must be auto or a whole number from 1 to 64/);
   });
 
   it('lists every invalid variable at once', () => {

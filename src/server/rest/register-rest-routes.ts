@@ -25,7 +25,7 @@ export function registerRestRoutes(app: FastifyInstance, services: AppServices):
     const kept = publicReads.get(key);
     if (kept) {
       // The procedure would have counted this read against the address; count it here instead.
-      const decision = consumeLimit(services.limiters.publicRead, request.ip);
+      const decision = await consumeLimit(services.limiters.publicRead, request.ip);
       if (!decision.allowed) throw new RetryLater(TOO_MANY_REQUESTS, decision.retryAfterMs);
       return kept;
     }

@@ -197,7 +197,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     }
     // '//host/…' would read as another origin: send it to the same path with one slash.
     if (path.startsWith('//')) return reply.redirect(`/${path.replace(/^\/+/, '')}`, 301);
-    const decision = consumeLimit(services.limiters.publicRead, request.ip);
+    const decision = await consumeLimit(services.limiters.publicRead, request.ip);
     if (!decision.allowed) {
       return reply
         .status(429)
