@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { mailFromSchema, OUTBOX_SENDER, smtpUrlSchema, type MailConfig } from './mail/mail-config.js';
+import {
+  authorEmailSchema,
+  mailFromSchema,
+  mailRateSchema,
+  OUTBOX_SENDER,
+  smtpUrlSchema,
+  type MailConfig,
+} from './mail/mail-config.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -82,6 +89,8 @@ const envSchema = z.object({
     }),
   SMTP_URL: smtpUrlSchema,
   MAIL_FROM: mailFromSchema,
+  MAIL_RATE: mailRateSchema,
+  AUTHOR_EMAIL: authorEmailSchema,
   NODE_ENV: z.string().optional(),
 });
 
@@ -113,6 +122,10 @@ export type AppConfig = {
   publicUrl: string | null;
   /** Outgoing mail: the relay (or none: the outbox) and the sender. */
   mail: MailConfig;
+  /** MAIL_RATE: queued messages (issues, preorder notices) per minute; null: unlimited. */
+  mailRate: number | null;
+  /** AUTHOR_EMAIL: where the author's notices go; null: none are sent. */
+  authorEmail: string | null;
   /** Directory of the built client (index.html and assets); null when no client is served. */
   clientDir: string | null;
 };
@@ -144,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, clientDir: string | null): Ap
     },
     publicUrl: vars.PUBLIC_URL,
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? OUTBOX_SENDER },
+    mailRate: vars.MAIL_RATE,
+    authorEmail: vars.AUTHOR_EMAIL,
     clientDir,
   };
 }

@@ -5,6 +5,8 @@ import { removePidFile, writePidFile } from './backup/running-server.js';
 import { ConfigError, loadConfig } from './config.js';
 import { describeRelay } from './mail/mail-config.js';
 import { OUTBOX_FOLDER_NAME } from './mail/mailer.js';
+import { startOutboxCleanupJob } from './mail/outbox-cleanup.js';
+import { startMailQueueJob } from './mail-queue/mail-queue-job.js';
 import { processExistingUploads } from './images/process-existing-uploads.js';
 import { builtClientDir } from './paths.js';
 import { StartupError } from './startup/startup-error.js';
@@ -49,6 +51,14 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   const stopBackups = config.backup.everyMs
     ? startBackupSchedule(services.backups, config.backup.everyMs, app.log)
     : () => undefined;
+  const stopMailQueue = startMailQueueJob({
+    db: services.db,
+    mailer: services.mailing.queueMailer,
+    messages: services.mailing.queuedMessages,
+    ratePerMinute: services.mailing.ratePerMinute,
+    log: app.log,
+  });
+  const stopOutboxCleanup = startOutboxCleanupJob(config.dataDir, app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -56,8 +66,10 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
     closing = true;
     app.log.info(`${signal} received: finishing in-flight requests`);
     stopBackups();
-    // A backup under way is finished first, so no half-written archive is left behind.
-    Promise.all([services.backups.idle(), removePidFile(config.dataDir)])
+    stopOutboxCleanup();
+    // A backup under way is finished first, so no half-written archive is left behind; the mail
+    // queue records the messages it has in flight.
+    Promise.all([services.backups.idle(), stopMailQueue(), removePidFile(config.dataDir)])
       .then(() => app.close())
       .then(
         () => process.exit(0),

@@ -3,9 +3,11 @@ import { artRouter } from './routers/art.js';
 import { blogRouter } from './routers/blog.js';
 import { booksRouter } from './routers/books.js';
 import { excerptsRouter } from './routers/excerpts.js';
+import { mailRouter } from './routers/mail.js';
 import { maintenanceRouter } from './routers/maintenance.js';
 import { playlistsRouter } from './routers/playlists.js';
 import { seriesRouter } from './routers/series.js';
+import { settingsRouter } from './routers/settings.js';
 import { contactRouter, newsletterRouter, preordersRouter } from './routers/submissions.js';
 import { createCallerFactory, router } from './trpc.js';
 
@@ -21,6 +23,8 @@ export const appRouter = router({
   preorders: preordersRouter,
   admin: adminRouter,
   maintenance: maintenanceRouter,
+  mail: mailRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -13,7 +13,12 @@ import { SubmissionsSection } from './SubmissionsSection.js';
 import { DeleteButton, useSubmissionDelete, type SubmissionDelete } from './use-submission-delete.js';
 
 /** Badge colours on the dark surface (light variant): readable text, one hue per status. */
-const STATUS_COLORS: Record<NewsletterStatus, string> = { pending: 'yellow', active: 'green', unsubscribed: 'gray' };
+const STATUS_COLORS: Record<NewsletterStatus, string> = {
+  pending: 'yellow',
+  active: 'green',
+  unsubscribed: 'gray',
+  bounced: 'red',
+};
 
 type Filter = NewsletterStatus | 'all';
 
@@ -148,7 +153,13 @@ export function NewsletterTab() {
         emptyHint="Addresses signed up through the newsletter forms appear here."
       >
         {(subscriptions) => {
-          const counts: Record<Filter, number> = { all: subscriptions.length, pending: 0, active: 0, unsubscribed: 0 };
+          const counts: Record<Filter, number> = {
+            all: subscriptions.length,
+            pending: 0,
+            active: 0,
+            unsubscribed: 0,
+            bounced: 0,
+          };
           for (const subscription of subscriptions) counts[subscription.status] += 1;
           const shown = filter === 'all' ? subscriptions : subscriptions.filter((s) => s.status === filter);
           return (
