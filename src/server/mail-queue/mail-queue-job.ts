@@ -75,7 +75,10 @@ export function startMailQueueJob(options: MailQueueJobOptions): () => Promise<v
   async function run() {
     const interrupted = await markInterruptedAsUncertain(db);
     if (interrupted > 0)
-      log.warn({ count: interrupted }, 'mail queue: messages in flight at the last stop are marked uncertain (not resent)');
+      log.warn(
+        { count: interrupted },
+        'mail queue: messages in flight at the last stop are marked uncertain (not resent)',
+      );
     while (!stopped) {
       const startedAt = Date.now();
       const claimed = await claimDueMessages(db, new Date(), batchSize);
@@ -87,7 +90,10 @@ export function startMailQueueJob(options: MailQueueJobOptions): () => Promise<v
       await recordOutcomes(db, outcomes);
       for (const outcome of outcomes)
         if (outcome.result !== 'sent')
-          log.warn({ to: outcome.message.email, error: outcome.error, result: outcome.result }, 'mail queue: send failed');
+          log.warn(
+            { to: outcome.message.email, error: outcome.error, result: outcome.result },
+            'mail queue: send failed',
+          );
       const wait = gapMs * claimed.length - (Date.now() - startedAt);
       if (wait > 0 && !stopped) await sleep(wait);
     }

@@ -2,7 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../db/connection.js';
 import { newId, timestampNow } from '../repositories/row-conversion.js';
 import { openAdminSession } from '../test-support/sessions.js';
-import { startSmtpInbox, type ReceivedEmail, type SmtpInbox, type SmtpInboxOptions } from '../test-support/smtp-inbox.js';
+import {
+  startSmtpInbox,
+  type ReceivedEmail,
+  type SmtpInbox,
+  type SmtpInboxOptions,
+} from '../test-support/smtp-inbox.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { startMailQueueJob } from './mail-queue-job.js';
 import { MAX_ATTEMPTS } from './send-outcome.js';
@@ -60,7 +65,10 @@ async function addSubscribers(db: AppDatabase, emails: string[], confirmed = tru
     confirmationSentAt: null,
   }));
   for (let at = 0; at < rows.length; at += 200)
-    await db.insertInto('newsletterSubscriptions').values(rows.slice(at, at + 200)).execute();
+    await db
+      .insertInto('newsletterSubscriptions')
+      .values(rows.slice(at, at + 200))
+      .execute();
   return rows;
 }
 
@@ -108,16 +116,18 @@ describe('the send queue against a real SMTP server', () => {
     expect(first.headers.get('subject')).toBe('News from the Cycle');
     expect(first.headers.get('message-id')).toBe(`<${issue.id}.${subscriptionId}@example.com>`);
     expect(first.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    const unsubscribe = /^<(https:\/\/site\.example\/newsletter\/unsubscribe\?token=[\w.~-]+)>, <mailto:news@example\.com\?subject=unsubscribe>$/.exec(
-      first.headers.get('list-unsubscribe') ?? '',
-    );
+    const unsubscribe =
+      /^<(https:\/\/site\.example\/newsletter\/unsubscribe\?token=[\w.~-]+)>, <mailto:news@example\.com\?subject=unsubscribe>$/.exec(
+        first.headers.get('list-unsubscribe') ?? '',
+      );
     expect(unsubscribe).not.toBeNull();
     expect(first.html).toContain('<strong>reader</strong>');
     expect(first.html).toContain(`href="${unsubscribe![1]}"`);
     expect(first.html).toContain('A short note');
     expect(first.text).toContain('Hello reader.');
     expect(first.text).toContain(unsubscribe![1]);
-    for (const [, href] of first.html.matchAll(/href="([^"]*)"/g)) expect(href!.startsWith(`${PUBLIC_URL}/`), href).toBe(true);
+    for (const [, href] of first.html.matchAll(/href="([^"]*)"/g))
+      expect(href!.startsWith(`${PUBLIC_URL}/`), href).toBe(true);
     expect(first.html).toContain(`href="${PUBLIC_URL}/books"`);
     // Each recipient's link is their own.
     const other = site.inbox.to('reader-8@example.org')[0]!;
@@ -147,13 +157,20 @@ describe('the send queue against a real SMTP server', () => {
       answerRecipient: (address) => {
         const count = (tries.get(address) ?? 0) + 1;
         tries.set(address, count);
-        if (address.startsWith('grey') && count <= 2) return { code: 451, message: '4.7.1 Greylisted, try again later' };
+        if (address.startsWith('grey') && count <= 2)
+          return { code: 451, message: '4.7.1 Greylisted, try again later' };
         if (address.startsWith('gone')) return { code: 550, message: '5.1.1 No such user here' };
         if (address.startsWith('busy')) return { code: 452, message: '4.2.2 Mailbox full' };
         return null;
       },
     });
-    await addSubscribers(site.t.services.db, ['ok@example.org', 'grey-1@example.org', 'grey-2@example.org', 'gone@example.org', 'busy@example.org']);
+    await addSubscribers(site.t.services.db, [
+      'ok@example.org',
+      'grey-1@example.org',
+      'grey-2@example.org',
+      'gone@example.org',
+      'busy@example.org',
+    ]);
     startWorker(site);
     const { issue } = await sendIssue(site);
     const progress = await waitForDone(site, issue.id);
@@ -165,12 +182,19 @@ describe('the send queue against a real SMTP server', () => {
     expect(tries.get('gone@example.org')).toBe(1);
     expect(tries.get('busy@example.org')).toBe(MAX_ATTEMPTS);
     expect(progress.failures).toEqual([
-      { email: 'busy@example.org', error: expect.stringMatching(/452 4\.2\.2 Mailbox full.*gave up after 6 attempts/), attempts: 6 },
+      {
+        email: 'busy@example.org',
+        error: expect.stringMatching(/452 4\.2\.2 Mailbox full.*gave up after 6 attempts/),
+        attempts: 6,
+      },
       { email: 'gone@example.org', error: expect.stringContaining('550 5.1.1 No such user here'), attempts: 1 },
     ]);
 
     const subscribers = await site.admin.admin.newsletterSubscriptions();
-    expect(subscribers.find((s) => s.email === 'gone@example.org')).toMatchObject({ status: 'bounced', bouncedAt: expect.any(Date) });
+    expect(subscribers.find((s) => s.email === 'gone@example.org')).toMatchObject({
+      status: 'bounced',
+      bouncedAt: expect.any(Date),
+    });
     expect(subscribers.find((s) => s.email === 'busy@example.org')?.status).toBe('active');
 
     // Retry failed: the temporary failure is tried again, the bounced address is skipped.
@@ -206,7 +230,11 @@ describe('the send queue against a real SMTP server', () => {
     const site = await openSite();
     const [a] = await addSubscribers(site.t.services.db, ['left@example.org', 'stays@example.org']);
     const { issue } = await sendIssue(site);
-    await site.t.services.db.updateTable('newsletterSubscriptions').set({ isActive: 0 }).where('id', '=', a!.id).execute();
+    await site.t.services.db
+      .updateTable('newsletterSubscriptions')
+      .set({ isActive: 0 })
+      .where('id', '=', a!.id)
+      .execute();
     startWorker(site);
     expect((await waitForDone(site, issue.id)).figures).toMatchObject({ sent: 1, skipped: 1 });
     expect(site.inbox.to('left@example.org')).toEqual([]);
@@ -214,7 +242,10 @@ describe('the send queue against a real SMTP server', () => {
 
   it('keeps MAIL_RATE: at 600 a minute, 5 messages take at least 400 ms', async () => {
     const site = await openSite();
-    await addSubscribers(site.t.services.db, Array.from({ length: 5 }, (_, n) => `slow-${n}@example.org`));
+    await addSubscribers(
+      site.t.services.db,
+      Array.from({ length: 5 }, (_, n) => `slow-${n}@example.org`),
+    );
     const { issue } = await sendIssue(site);
     const started = Date.now();
     stops.push(

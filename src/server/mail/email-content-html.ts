@@ -38,5 +38,8 @@ export function emailContentHtml(html: string, siteOrigin: string): string {
       if (!style) return tag;
       return `<${name} style="${style}"${attributes ?? ''}>`;
     })
-    .replace(RELATIVE_URL, (_match, attribute: string, url: string) => ` ${attribute}="${new URL(url, siteOrigin).href}"`);
+    .replace(
+      RELATIVE_URL,
+      (_match, attribute: string, url: string) => ` ${attribute}="${new URL(url, siteOrigin).href}"`,
+    );
 }

@@ -1,6 +1,13 @@
 import { renderContentHtml } from '../content/render-content.js';
 import { emailContentHtml } from '../mail/email-content-html.js';
-import { ContentHtml, EmailLayout, EmailLink, FinePrint, renderEmail, type RenderedEmail } from '../mail/email-layout.js';
+import {
+  ContentHtml,
+  EmailLayout,
+  EmailLink,
+  FinePrint,
+  renderEmail,
+  type RenderedEmail,
+} from '../mail/email-layout.js';
 
 export type IssueContent = { subject: string; preheader: string; body: string };
 

@@ -46,7 +46,12 @@ function PreorderNoticeEmail({ book, customerName, format, siteOrigin }: Preorde
       }
     >
       {coverUrl && (
-        <Img src={coverUrl} alt={`Cover of ${book.title}`} width="180" style={{ borderRadius: '6px', margin: '0 0 20px' }} />
+        <Img
+          src={coverUrl}
+          alt={`Cover of ${book.title}`}
+          width="180"
+          style={{ borderRadius: '6px', margin: '0 0 20px' }}
+        />
       )}
       <Paragraph>Dear {customerName},</Paragraph>
       <Paragraph>

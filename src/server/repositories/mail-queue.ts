@@ -51,9 +51,7 @@ export async function countIssueRecipients(db: AppDatabase, requireConfirmation:
 }
 
 export type EnqueueIssueResult =
-  | { kind: 'queued'; count: number }
-  | { kind: 'not-a-draft' }
-  | { kind: 'count-changed'; count: number };
+  { kind: 'queued'; count: number } | { kind: 'not-a-draft' } | { kind: 'count-changed'; count: number };
 
 /**
  * Sends a draft: one queue row per recipient (a single INSERT … SELECT) and the issue marked
@@ -75,7 +73,11 @@ export async function enqueueIssue(
     if (marked.numUpdatedRows !== 1n) return { kind: 'not-a-draft' as const };
     const count = await countIssueRecipients(trx, options.requireConfirmation);
     if (count !== options.expectedRecipients) {
-      await trx.updateTable('newsletterIssues').set({ status: 'draft', sentAt: null }).where('id', '=', options.issueId).execute();
+      await trx
+        .updateTable('newsletterIssues')
+        .set({ status: 'draft', sentAt: null })
+        .where('id', '=', options.issueId)
+        .execute();
       return { kind: 'count-changed' as const, count };
     }
     await trx
@@ -195,7 +197,13 @@ async function setStatus(
   db: AppDatabase,
   key: { mailingId: string; recipientId: string },
   status: QueueStatus,
-  fields: { claimedAt?: string; sentAt?: string; lastError?: string | null; nextAttemptAt?: string; attempts?: number } = {},
+  fields: {
+    claimedAt?: string;
+    sentAt?: string;
+    lastError?: string | null;
+    nextAttemptAt?: string;
+    attempts?: number;
+  } = {},
 ) {
   await db
     .updateTable('mailQueue')
@@ -291,4 +299,3 @@ export async function listFailures(db: AppDatabase, mailingId: string, limit = 1
     .execute();
   return rows.map((row) => ({ email: row.email, error: row.lastError ?? 'Unknown error', attempts: row.attempts }));
 }
-

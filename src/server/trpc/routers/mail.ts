@@ -115,8 +115,7 @@ export const mailRouter = router({
   }),
   notifyPreorders: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
     const book = (await listPreorderNoticeBooks(ctx.db)).find((candidate) => candidate.bookId === input.id);
-    if (!book)
-      throw new TRPCError({ code: 'NOT_FOUND', message: 'No published book with preorders has this id' });
+    if (!book) throw new TRPCError({ code: 'NOT_FOUND', message: 'No published book with preorders has this id' });
     return { queued: await enqueuePreorderNotices(ctx.db, input.id, ctx.siteOrigin) };
   }),
 });
