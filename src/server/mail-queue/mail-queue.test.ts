@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../db/connection.js';
 import { newId, timestampNow } from '../repositories/row-conversion.js';
 import { openAdminSession } from '../test-support/sessions.js';

@@ -1,4 +1,4 @@
-import { Alert, Badge, Chip, Code, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Chip, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import {
   NEWSLETTER_STATUS_LABELS,
@@ -9,6 +9,7 @@ import {
 import { trpc } from '../../trpc.js';
 import classes from '../admin.module.css';
 import { formatAdminDate } from '../ui/format-date.js';
+import { MailNotice } from './MailNotice.js';
 import { SubmissionsSection } from './SubmissionsSection.js';
 import { DeleteButton, useSubmissionDelete, type SubmissionDelete } from './use-submission-delete.js';
 
@@ -21,20 +22,6 @@ const STATUS_COLORS: Record<NewsletterStatus, string> = {
 };
 
 type Filter = NewsletterStatus | 'all';
-
-function MailNotice() {
-  const status = trpc.admin.mailStatus.useQuery();
-  if (status.data?.delivery !== 'outbox') return null;
-  return (
-    <Alert color="yellow" variant="light" title="Mail is not configured: messages are saved to the outbox" mb="md">
-      <Text size="sm">
-        Confirmation emails are written as .eml files to <Code>DATA_DIR/outbox/</Code> instead of being sent. To send
-        them, set <Code>SMTP_URL</Code> and <Code>MAIL_FROM</Code> as the “Mail” section of the README explains (
-        <Code>README.md#mail</Code>).
-      </Text>
-    </Alert>
-  );
-}
 
 function StatusFilter({
   value,
