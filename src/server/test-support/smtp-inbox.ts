@@ -114,6 +114,8 @@ export async function startSmtpInbox(options: SmtpInboxOptions = {}): Promise<Sm
       });
     },
   });
+  // A client that dies mid-session (a killed server) resets its connection: not the inbox's problem.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
