@@ -39,7 +39,7 @@ function IssueRow({ issue, onOpen }: { issue: NewsletterIssue; onOpen: () => voi
           variant="default"
           size="sm"
           onClick={onOpen}
-          aria-label={`${issue.status === 'draft' ? 'Edit' : 'Show'} “${issue.subject}”`}
+          aria-label={`${issue.status === 'draft' ? 'Edit' : 'Progress of'} “${issue.subject}”`}
         >
           {issue.status === 'draft' ? 'Edit' : 'Progress'}
         </Button>
