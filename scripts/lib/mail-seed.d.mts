@@ -11,14 +11,6 @@ export type SendFigures = {
 
 export declare function seedSubscribers(dataDir: string, count: number, prefix?: string): void;
 
-export declare function adminCall(
-  baseUrl: string,
-  adminPassword: string,
-  procedure: string,
-  input: unknown,
-  options?: { method?: 'GET' | 'POST' },
-): Promise<unknown>;
-
 export declare function sendIssue(
   baseUrl: string,
   adminPassword: string,

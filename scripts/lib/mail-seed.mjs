@@ -23,7 +23,7 @@ export function seedSubscribers(dataDir, count, prefix = 'reader') {
 }
 
 /** Calls an admin tRPC procedure over HTTP (superjson envelope); throws with the server's message. */
-export async function adminCall(baseUrl, adminPassword, procedure, input, { method = 'POST' } = {}) {
+async function adminCall(baseUrl, adminPassword, procedure, input, { method = 'POST' } = {}) {
   const headers = { authorization: `Bearer ${adminPassword}`, 'content-type': 'application/json' };
   const body = JSON.stringify({ json: input });
   const res =

@@ -12,7 +12,6 @@ export const issueDraftInputSchema = z.object({
     .string({ error: 'Body must be text' })
     .max(ISSUE_LIMITS.body, `Body must be at most ${ISSUE_LIMITS.body} characters`),
 });
-export type IssueDraftInput = z.input<typeof issueDraftInputSchema>;
 
 /** The body alone, for the live preview. */
 export const issueBodyPreviewInputSchema = z.object({

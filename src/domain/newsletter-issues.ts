@@ -1,6 +1,5 @@
 /** A newsletter issue: written as a draft, then sent once (status `sending` until the queue is done). */
-export const ISSUE_STATUSES = ['draft', 'sending', 'sent'] as const;
-export type IssueStatus = (typeof ISSUE_STATUSES)[number];
+export type IssueStatus = 'draft' | 'sending' | 'sent';
 
 export const ISSUE_STATUS_LABELS: Record<IssueStatus, string> = {
   draft: 'Draft',

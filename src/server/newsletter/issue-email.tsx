@@ -47,7 +47,7 @@ function IssueEmail({
 }
 
 /** Stands for the recipient's unsubscribe URL in an issue rendered once for all its recipients. */
-export const UNSUBSCRIBE_URL_PLACEHOLDER = 'https://unsubscribe.placeholder.invalid/UNSUBSCRIBE-LINK';
+const UNSUBSCRIBE_URL_PLACEHOLDER = 'https://unsubscribe.placeholder.invalid/UNSUBSCRIBE-LINK';
 
 /**
  * The issue rendered once, with a placeholder where each recipient's unsubscribe URL goes:

@@ -8,7 +8,7 @@ export type IssuePreview = { subject: string; html: string; text: string; header
 /** The subscription id a preview's or a test's unsubscribe link names: no subscriber has it. */
 const SAMPLE_SUBSCRIPTION_ID = 'preview';
 
-export const TEST_SUBJECT_PREFIX = '[Test] ';
+const TEST_SUBJECT_PREFIX = '[Test] ';
 
 /** An issue as the admin sees it before sending: the preview, and a test sent to any address. */
 export class IssueMail {

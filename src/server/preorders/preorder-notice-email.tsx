@@ -22,7 +22,7 @@ export type PreorderNotice = {
 export const preorderNoticeSubject = (title: string) => `${title} is out now`;
 
 /** Where to buy: the shops of the edition in the chosen format first, then the book's own links. */
-export function whereToBuy(book: PreorderNotice['book'], format: PreorderFormat): RetailerLink[] {
+function whereToBuy(book: PreorderNotice['book'], format: PreorderFormat): RetailerLink[] {
   const editionLinks = book.editions.filter((edition) => edition.format === format).flatMap((edition) => edition.links);
   const seen = new Set<string>();
   return [...editionLinks, ...book.retailerLinks].filter((link) => !seen.has(link.url) && seen.add(link.url));

@@ -8,10 +8,9 @@ import { timestampNow, toStoredBoolean } from './row-conversion.js';
  * `sending` at start-up was in flight when the previous process died: it becomes `uncertain`
  * and is never sent again, so nobody receives a message twice.
  */
-export const QUEUE_STATUSES = ['pending', 'sending', 'sent', 'failed', 'uncertain', 'skipped'] as const;
-type QueueStatus = (typeof QUEUE_STATUSES)[number];
+type QueueStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'uncertain' | 'skipped';
 
-export type MailKind = 'issue' | 'preorder';
+type MailKind = 'issue' | 'preorder';
 
 export type ClaimedMessage = {
   mailingId: string;
@@ -28,7 +27,7 @@ export type SendOutcome =
   /** `bounced`: the relay refused the address itself (5xx): the subscriber is marked bounced. */
   | { message: ClaimedMessage; result: 'failed'; error: string; bounced: boolean };
 
-export const UNCERTAIN_REASON =
+const UNCERTAIN_REASON =
   'The server stopped while this message was being handed to the relay: it may have been delivered, so it is not sent again';
 
 const LAST_ERROR_MAX = 500;

@@ -49,7 +49,12 @@ export function IssueBodyField({ value, onChange, error }: IssueBodyFieldProps) 
           aria-labelledby="body-preview-label"
           sandbox=""
           srcDoc={emailFrameDocument(html)}
-          style={{ width: '100%', height: 'clamp(320px, 60vh, 640px)', border: '1px solid var(--mantine-color-dark-4)', borderRadius: 6 }}
+          style={{
+            width: '100%',
+            height: 'clamp(320px, 60vh, 640px)',
+            border: '1px solid var(--mantine-color-dark-4)',
+            borderRadius: 6,
+          }}
         />
       </Box>
     </SimpleGrid>
