@@ -113,4 +113,44 @@ describe('the admin Mail tab', () => {
     expect(await page.getByRole('switch', { name: 'Email me each new preorder' }).isChecked()).toBe(false);
     expect(site.problems).toEqual([]);
   });
+
+  it('offers "Notify N preorder customers" for a published book and sends each notice once', async () => {
+    const { page } = site;
+    const books = (await (await fetch(`${site.baseUrl}/api/books`)).json()) as {
+      id: string;
+      title: string;
+      status: string;
+    }[];
+    const book = books.find((candidate) => candidate.status === 'published')!;
+    const res = await fetch(`${site.baseUrl}/api/preorders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        bookId: book.id,
+        customerName: 'Mara Quill',
+        customerEmail: 'mara@example.org',
+        preferredFormat: 'hardcover',
+      }),
+    });
+    expect(res.status).toBe(201);
+
+    await openTab(page, 'Preorders');
+    const notices = page.getByRole('region', { name: 'Published books with preorders' });
+    await notices.getByRole('button', { name: 'Notify 1 preorder customer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Notify 1 preorder customer?' });
+    await dialog.getByRole('button', { name: 'Notify 1 preorder customer' }).click();
+    await expectToast(page, 'Notices on their way', `1 preorder customer will be told “${book.title}” is out.`);
+    await notices.getByText('1 notified, 0 waiting').waitFor();
+    await notices.getByText('1 sent · 0 failed · 0 remaining (of 1)').waitFor({ timeout: 20_000 });
+    expect(await notices.getByRole('button', { name: /Notify/ }).count()).toBe(0);
+    const [notice, ...more] = inbox.to('mara@example.org');
+    expect(more).toEqual([]);
+    expect(notice?.headers.get('subject')).toBe(`${book.title} is out now`);
+    expect(notice?.text).toContain('hardcover edition');
+    // The author was told of the preorder too (Settings: the preorder notice was switched off above).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      inbox.to('author@example.net').filter((email) => /New preorder/.test(email.headers.get('subject') ?? '')),
+    ).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@ import { formatAdminDate } from '../ui/format-date.js';
 import { LoadError } from '../ui/ListStates.js';
 import { SectionHeader } from '../ui/SectionHeader.js';
 import { MailNotice } from '../submissions/MailNotice.js';
+import { DeleteButton, useSubmissionDelete } from '../submissions/use-submission-delete.js';
 import { IssueComposer } from './IssueComposer.js';
 import { FiguresLine, SendProgress } from './SendProgress.js';
 
@@ -15,7 +16,7 @@ const STATUS_COLORS: Record<IssueStatus, string> = { draft: 'gray', sending: 'ye
 type Open =
   { kind: 'compose'; issue: NewsletterIssue | null } | { kind: 'progress'; issueId: string; subject: string } | null;
 
-function IssueRow({ issue, onOpen }: { issue: NewsletterIssue; onOpen: () => void }) {
+function IssueRow({ issue, onOpen, onDelete }: { issue: NewsletterIssue; onOpen: () => void; onDelete: () => void }) {
   const date = issue.sentAt ?? issue.updatedAt;
   return (
     <Paper component="li" withBorder radius="md" p="sm" className={classes.listRow}>
@@ -35,14 +36,17 @@ function IssueRow({ issue, onOpen }: { issue: NewsletterIssue; onOpen: () => voi
           </Text>
           {issue.status !== 'draft' && <FiguresLine figures={issue.figures} />}
         </Stack>
-        <Button
-          variant="default"
-          size="sm"
-          onClick={onOpen}
-          aria-label={`${issue.status === 'draft' ? 'Edit' : 'Progress of'} “${issue.subject}”`}
-        >
-          {issue.status === 'draft' ? 'Edit' : 'Progress'}
-        </Button>
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            variant="default"
+            size="sm"
+            onClick={onOpen}
+            aria-label={`${issue.status === 'draft' ? 'Edit' : 'Progress of'} “${issue.subject}”`}
+          >
+            {issue.status === 'draft' ? 'Edit' : 'Progress'}
+          </Button>
+          {issue.status === 'draft' && <DeleteButton name={`draft “${issue.subject}”`} onClick={onDelete} />}
+        </Group>
       </Group>
     </Paper>
   );
@@ -54,6 +58,10 @@ export function MailTab() {
     refetchInterval: (query) => (query.state.data?.some((issue) => issue.status === 'sending') ? 2_000 : false),
   });
   const [open, setOpen] = useState<Open>(null);
+  const utils = trpc.useUtils();
+  const remove = useSubmissionDelete('draft', trpc.mail.deleteDraft.useMutation(), () =>
+    utils.mail.issues.invalidate(),
+  );
 
   return (
     <Stack gap="md">
@@ -90,6 +98,10 @@ export function MailTab() {
             <IssueRow
               key={issue.id}
               issue={issue}
+              onDelete={() => {
+                if (open?.kind === 'compose' && open.issue?.id === issue.id) setOpen(null);
+                remove.ask(issue.id, issue.subject);
+              }}
               onOpen={() =>
                 setOpen(
                   issue.status === 'draft'
@@ -101,6 +113,7 @@ export function MailTab() {
           ))}
         </Stack>
       )}
+      {remove.modal}
     </Stack>
   );
 }
