@@ -177,8 +177,16 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
         row.kind === 'issue'
           ? row.subscriptionId !== null && row.isActive === 1 && row.bouncedAt === null
           : row.preorderId !== null;
-      await setStatus(trx, row, deliverable ? 'sending' : 'skipped', { claimedAt: nowText });
-      if (deliverable)
+      // Only a row still pending is taken: two workers (or databases without SQLite's one writer)
+      // can never both claim it.
+      const taken = await trx
+        .updateTable('mailQueue')
+        .set({ status: deliverable ? 'sending' : 'skipped', claimedAt: nowText })
+        .where('mailingId', '=', row.mailingId)
+        .where('recipientId', '=', row.recipientId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (deliverable && taken.numUpdatedRows === 1n)
         claimed.push({
           mailingId: row.mailingId,
           recipientId: row.recipientId,
