@@ -2,6 +2,7 @@ import { adminRouter } from './routers/admin.js';
 import { artRouter } from './routers/art.js';
 import { blogRouter } from './routers/blog.js';
 import { booksRouter } from './routers/books.js';
+import { contentRouter } from './routers/content.js';
 import { excerptsRouter } from './routers/excerpts.js';
 import { mailRouter } from './routers/mail.js';
 import { maintenanceRouter } from './routers/maintenance.js';
@@ -25,6 +26,7 @@ export const appRouter = router({
   maintenance: maintenanceRouter,
   mail: mailRouter,
   settings: settingsRouter,
+  content: contentRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,10 @@ import { BLOG_CATEGORIES, blogCategoryLabel, DEFAULT_BLOG_CATEGORY, type BlogCat
 import { blogPostInputSchema, type BlogPost, type BlogPostInput } from '../../../domain/blog.schema.js';
 import { zodValidate } from '../../ui/zod-validate.js';
 import type { ContentFormProps } from '../content/ContentTab.js';
+import { draftKey } from '../editor/local-draft.js';
+import { MarkdownEditor } from '../editor/MarkdownEditor.js';
+import { RestoreDraftPrompt } from '../editor/RestoreDraftPrompt.js';
+import { useLocalDraft } from '../editor/use-local-draft.js';
 import { FormShell } from '../forms/FormShell.js';
 import { ImageField } from '../forms/ImageField.js';
 
@@ -28,6 +32,7 @@ export function BlogForm({ item, saving, onSave, onCancel }: ContentFormProps<Bl
     validate: zodValidate(blogPostInputSchema, toInput),
     transformValues: toInput,
   });
+  const draft = useLocalDraft(form, draftKey('blog', item?.id));
 
   return (
     <FormShell
@@ -35,8 +40,11 @@ export function BlogForm({ item, saving, onSave, onCancel }: ContentFormProps<Bl
       submitLabel={item ? 'Save changes' : 'Publish post'}
       saving={saving}
       onCancel={onCancel}
-      onSubmit={form.onSubmit(onSave)}
+      onSubmit={form.onSubmit(async (data) => {
+        if (await onSave(data)) draft.clear();
+      })}
     >
+      <RestoreDraftPrompt draft={draft} />
       <TextInput label="Title" withAsterisk autoComplete="off" {...form.getInputProps('title')} />
       <Select
         size="md"
@@ -49,15 +57,7 @@ export function BlogForm({ item, saving, onSave, onCancel }: ContentFormProps<Bl
         {...form.getInputProps('category')}
       />
       <Textarea label="Summary" withAsterisk autosize minRows={2} maxRows={6} {...form.getInputProps('summary')} />
-      <Textarea
-        label="Content"
-        description="Paragraphs are separated by line breaks."
-        withAsterisk
-        autosize
-        minRows={8}
-        maxRows={24}
-        {...form.getInputProps('content')}
-      />
+      <MarkdownEditor label="Content" required {...form.getInputProps('content')} />
       <ImageField label="Cover image" withAsterisk {...form.getInputProps('coverImage')} />
     </FormShell>
   );
