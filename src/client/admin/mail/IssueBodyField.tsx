@@ -1,7 +1,8 @@
-import { Box, Input, SimpleGrid, Text, Textarea } from '@mantine/core';
+import { Box, Input, SimpleGrid, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { trpc } from '../../trpc.js';
+import { MarkdownEditor } from '../editor/MarkdownEditor.js';
 import { emailFrameDocument } from './email-frame.js';
 
 const PREVIEW_DELAY_MS = 300;
@@ -13,8 +14,8 @@ type IssueBodyFieldProps = {
 };
 
 /**
- * The issue's body: Markdown with a live preview rendered by the server exactly as the email
- * shows it. The one place the body is edited, so the shared Markdown editor can replace it.
+ * The issue's body: the admin's shared Markdown editor (toolbar, images, its own page preview),
+ * beside a live preview of the email rendered by the server exactly as subscribers receive it.
  */
 export function IssueBodyField({ value, onChange, error }: IssueBodyFieldProps) {
   const [debounced] = useDebouncedValue(value, PREVIEW_DELAY_MS);
@@ -28,17 +29,7 @@ export function IssueBodyField({ value, onChange, error }: IssueBodyFieldProps) 
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      <Textarea
-        label="Body"
-        description="Markdown: **bold**, *italic*, [link](https://…), ## heading, - list, ![image](https://…)"
-        autosize
-        minRows={12}
-        maxRows={30}
-        value={value}
-        error={error}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        styles={{ input: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 14 } }}
-      />
+      <MarkdownEditor label="Body" value={value} onChange={onChange} error={error} format="markdown" />
       <Box>
         <Input.Label id="body-preview-label">Live preview</Input.Label>
         <Text size="xs" c="dimmed" mb={4}>
