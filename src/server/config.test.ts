@@ -31,6 +31,8 @@ describe('loadConfig', () => {
       publicUrl: null,
       mail: { smtpUrl: null, from: { name: 'The Cinderwake Cycle', address: 'newsletter@localhost' } },
       workers: 1,
+      mailRate: 60,
+      authorEmail: null,
       clientDir: null,
     });
   });
@@ -53,6 +55,8 @@ describe('loadConfig', () => {
         SMTP_URL: 'smtps://mailer:p%40ss@smtp.relay.example:465',
         MAIL_FROM: '"Delphine Rook" <news@delphinerook.com>',
         WORKERS: '4',
+        MAIL_RATE: '120',
+        AUTHOR_EMAIL: 'delphine@delphinerook.com',
       },
       '/srv/client',
     );
@@ -72,6 +76,8 @@ describe('loadConfig', () => {
         from: { name: 'Delphine Rook', address: 'news@delphinerook.com' },
       },
       workers: 4,
+      mailRate: 120,
+      authorEmail: 'delphine@delphinerook.com',
       clientDir: '/srv/client',
     });
   });
@@ -129,6 +135,12 @@ describe('loadConfig', () => {
     [{ MAIL_FROM: 'Delphine <news@example.com' }, 'MAIL_FROM: must be an address or Name <address>'],
     [{ MAIL_FROM: 'news@example.com\r\nBcc: all@example.com' }, 'MAIL_FROM: must be an address'],
     [{ MAIL_FROM: 'a@b@example.com' }, 'MAIL_FROM: must be an address'],
+    [{ MAIL_RATE: 'fast' }, 'MAIL_RATE: must be a number of messages per minute'],
+    [{ MAIL_RATE: '-5' }, 'MAIL_RATE: must be a number of messages per minute'],
+    [{ MAIL_RATE: '2.5' }, 'MAIL_RATE: must be a number of messages per minute'],
+    [{ MAIL_RATE: '1000001' }, 'MAIL_RATE: must be a number of messages per minute'],
+    [{ AUTHOR_EMAIL: 'Delphine <d@example.com>' }, 'AUTHOR_EMAIL: must be an email address'],
+    [{ AUTHOR_EMAIL: 'd@example.com\r\nBcc: x@example.com' }, 'AUTHOR_EMAIL: must be an email address'],
   ])('names the invalid variable in %j', (env, expected) => {
     expect(configErrorFor(env).message).toContain(expected);
   });
@@ -154,6 +166,16 @@ describe('loadConfig', () => {
 
   it.each(['0', '-1', '65', '1.5', 'two', 'all', '1e1', '0x2'])('refuses WORKERS=%j, naming it', (value) => {
     expect(configErrorFor({ WORKERS: value }).message).toMatch(/WORKERS: must be auto or a whole number from 1 to 64/);
+  });
+
+  it.each([
+    ['unlimited', null],
+    ['UNLIMITED', null],
+    ['0', null],
+    ['1', 1],
+    [' 600 ', 600],
+  ])('reads MAIL_RATE %j', (value, rate) => {
+    expect(load({ MAIL_RATE: value }).mailRate).toBe(rate);
   });
 
   it('lists every invalid variable at once', () => {

@@ -1,7 +1,14 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { mailFromSchema, OUTBOX_SENDER, smtpUrlSchema, type MailConfig } from './mail/mail-config.js';
+import {
+  authorEmailSchema,
+  mailFromSchema,
+  mailRateSchema,
+  OUTBOX_SENDER,
+  smtpUrlSchema,
+  type MailConfig,
+} from './mail/mail-config.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -99,6 +106,8 @@ const envSchema = z.object({
     }),
   SMTP_URL: smtpUrlSchema,
   MAIL_FROM: mailFromSchema,
+  MAIL_RATE: mailRateSchema,
+  AUTHOR_EMAIL: authorEmailSchema,
   NODE_ENV: z.string().optional(),
 });
 
@@ -132,6 +141,10 @@ export type AppConfig = {
   mail: MailConfig;
   /** Server processes on the port (WORKERS; `auto`: one per core). 1: one process, no cluster. */
   workers: number;
+  /** MAIL_RATE: queued messages (issues, preorder notices) per minute; null: unlimited. */
+  mailRate: number | null;
+  /** AUTHOR_EMAIL: where the author's notices go; null: none are sent. */
+  authorEmail: string | null;
   /** Directory of the built client (index.html and assets); null when no client is served. */
   clientDir: string | null;
 };
@@ -164,6 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, clientDir: string | null): Ap
     publicUrl: vars.PUBLIC_URL,
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? OUTBOX_SENDER },
     workers: vars.WORKERS,
+    mailRate: vars.MAIL_RATE,
+    authorEmail: vars.AUTHOR_EMAIL,
     clientDir,
   };
 }

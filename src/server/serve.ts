@@ -8,6 +8,8 @@ import { runClusterPrimary } from './cluster/primary.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { describeRelay } from './mail/mail-config.js';
 import { OUTBOX_FOLDER_NAME } from './mail/mailer.js';
+import { startOutboxCleanupJob } from './mail/outbox-cleanup.js';
+import { startMailQueueJob } from './mail-queue/mail-queue-job.js';
 import { processExistingUploads } from './images/process-existing-uploads.js';
 import { builtClientDir } from './paths.js';
 import { StartupError } from './startup/startup-error.js';
@@ -65,15 +67,29 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   const stopBackups = backupEveryMs
     ? coordination.jobs.start('backups', () => startBackupSchedule(services.backups, backupEveryMs, app.log))
     : () => undefined;
+  const stopMailQueue = coordination.jobs.start('mail queue', () =>
+    startMailQueueJob({
+      db: services.db,
+      mailer: services.mailing.queueMailer,
+      messages: services.mailing.queuedMessages,
+      ratePerMinute: services.mailing.ratePerMinute,
+      log: app.log,
+    }),
+  );
+  const stopOutboxCleanup = coordination.jobs.start('outbox clean-up', () =>
+    startOutboxCleanupJob(config.dataDir, app.log),
+  );
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received: finishing in-flight requests`);
-    stopBackups();
-    // A backup under way is finished first, so no half-written archive is left behind.
-    Promise.all([services.backups.idle(), removePidFile(config.dataDir)])
+    void stopBackups();
+    void stopOutboxCleanup();
+    // A backup under way is finished first, so no half-written archive is left behind; the mail
+    // queue records the messages it has in flight.
+    Promise.all([services.backups.idle(), stopMailQueue(), removePidFile(config.dataDir)])
       .then(() => app.close())
       .then(
         () => process.exit(0),

@@ -1,5 +1,6 @@
 /** Stops a scheduled job (clears its timers); a job under way finishes on its own. */
-export type StopJob = () => void;
+/** Stops a job; a job with work in flight (the mail queue) answers when that work is recorded. */
+export type StopJob = () => void | Promise<void>;
 
 /**
  * Scheduled jobs (backups, the mail queue, scheduled posts) run in one process only. Every job is
