@@ -6,6 +6,7 @@ import { AdminAuth } from './auth/admin-auth.js';
 import { registerBackupDownload } from './backup/backup-download.js';
 import { BackupService } from './backup/backup-service.js';
 import { PublicCache } from './cache/public-cache.js';
+import { singleProcessCoordination, type Coordination } from './cluster/coordination.js';
 import type { AppConfig } from './config.js';
 import type { AppDatabase } from './db/connection.js';
 import { checkDatabaseHealth } from './db/database-health.js';
@@ -28,18 +29,27 @@ import { createRequestContext, type AppServices } from './trpc/context.js';
 import { prepareDataDir, type DataDir } from './startup/data-dir.js';
 import { openPostgresSiteDatabase, openSiteDatabase } from './startup/open-site-database.js';
 import { registerUploadRoutes } from './uploads/upload-routes.js';
-import { PostgresCacheInvalidation } from './postgres/cache-invalidation.js';
+import { combineBuses, PostgresInvalidationBus } from './postgres/cache-invalidation.js';
 import { DatabaseGuessThrottle } from './postgres/database-guess-throttle.js';
 import { createUploadStore } from './uploads/upload-store.js';
+import { ensureSearchIndex } from './repositories/search-index.js';
 
 export type BuildOptions = {
   /** How the React app is served: the production build, Vite's dev middleware, or not at all (API tests). */
   client?: 'built' | 'vite-dev' | 'none';
   /** Fastify logger; off unless given. */
   logger?: boolean;
+  /** What this process shares with the site's other server processes; by default it runs alone. */
+  coordination?: Coordination;
 };
 
-export type BuiltApp = { app: FastifyInstance; services: AppServices; generatedAdminPassword: string | null };
+export type BuiltApp = {
+  app: FastifyInstance;
+  services: AppServices;
+  /** Start scheduled jobs through `coordination.jobs`, so they run in one process only. */
+  coordination: Coordination;
+  generatedAdminPassword: string | null;
+};
 
 export { DATABASE_FILE_NAME } from './startup/data-dir.js';
 
@@ -49,17 +59,37 @@ const HTML_CACHE_ENTRIES = 500;
 const uploadStoreOf = (config: AppConfig, db: AppDatabase, dataDir: DataDir) =>
   createUploadStore(db, dataDir.uploadsDir, config.databaseUrl);
 
-/** Opens, checks and migrates the database, seeding demo content into a newly created one if asked. */
+/**
+ * Opens, checks and migrates the database, seeding demo content into a newly created one if asked,
+ * and fills the search index when it does not match the content.
+ */
 async function prepareDatabase(config: AppConfig, dataDir: DataDir): Promise<{ db: AppDatabase; created: boolean }> {
   const { db, created } = config.databaseUrl
     ? await openPostgresSiteDatabase(config.databaseUrl)
     : { db: await openSiteDatabase(dataDir), created: dataDir.databaseIsNew };
   try {
     if (created && config.seedDemo) await seedDemoDatabase(db, uploadStoreOf(config, db, dataDir));
+    await ensureSearchIndex(db);
     return { db, created };
   } catch (error) {
     await db.destroy();
     throw error;
+  }
+}
+
+/**
+ * Everything a new or upgraded site needs before its server processes start, done once: the data
+ * folder, the migrated database (demo content in a new one) and the admin user. Returns the
+ * generated admin password, if one was made. The cluster's primary runs this before its workers.
+ */
+export async function prepareSite(config: AppConfig): Promise<{ generatedAdminPassword: string | null }> {
+  const dataDir = await prepareDataDir(config.dataDir);
+  const { db } = await prepareDatabase(config, dataDir);
+  try {
+    const { generatedPassword } = await new AdminAuth(db).ensureAdminUser(config.adminPassword);
+    return { generatedAdminPassword: generatedPassword };
+  } finally {
+    await db.destroy();
   }
 }
 
@@ -69,23 +99,27 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const uploadsDir = dataDir.uploadsDir;
   const { db } = await prepareDatabase(config, dataDir);
 
-  const limiters = createRequestLimiters({ publicLimitsEnabled: config.publicRateLimits });
+  const coordination = options.coordination ?? singleProcessCoordination();
+  const limiters = createRequestLimiters({ publicLimitsEnabled: config.publicRateLimits, store: coordination.limits });
   // Several instances on one PostgreSQL count password guesses together, in the database.
-  const auth = new AdminAuth(db, config.databaseUrl ? { throttle: new DatabaseGuessThrottle(db) } : {});
+  const auth = new AdminAuth(db, {
+    throttle: config.databaseUrl ? new DatabaseGuessThrottle(db) : coordination.limits.guesses(),
+  });
   const { generatedPassword } = await auth.ensureAdminUser(config.adminPassword);
   const mail = await createNewsletterMail(db, config, () => app.log);
-  const cache = new PublicCache();
-  const invalidation = config.databaseUrl
-    ? await PostgresCacheInvalidation.start(config.databaseUrl, cache, () => app.log)
+  // Boxes on one PostgreSQL tell each other of content writes (LISTEN/NOTIFY), beside the box's own bus.
+  const postgresBus = config.databaseUrl
+    ? await PostgresInvalidationBus.start(config.databaseUrl, () => app.log)
     : null;
   const services: AppServices = {
     db,
-    cache,
+    cache: new PublicCache(postgresBus ? combineBuses(coordination.bus, postgresBus) : coordination.bus),
     auth,
     limiters,
     publicOrigin: config.publicUrl,
     mailer: mail.mailer,
     newsletterMail: mail.newsletterMail,
+    mailing: mail.mailing,
     backups: new BackupService(config.dataDir, config.backup),
     uploadsDir,
     uploads: uploadStoreOf(config, db, dataDir),
@@ -100,7 +134,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     frameworkErrors: handleError,
   });
   app.addHook('onClose', async () => {
-    await invalidation?.close();
+    await postgresBus?.close();
     await mail.close();
     await db.destroy();
   });
@@ -108,6 +142,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerJsonBodyParser(app);
   registerSecurityHeaders(app);
+  // A content write's answer leaves only once every other server process has cleared its caches.
+  app.addHook('onSend', (_request, _reply, payload, done) => {
+    const propagation = services.cache.propagation();
+    if (!propagation) return done(null, payload);
+    propagation.then(
+      () => done(null, payload),
+      () => done(null, payload),
+    );
+  });
   await app.register(fastifyCompress, { threshold: COMPRESSION_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
 
   app.get('/healthz', async (_request, reply) => {
@@ -161,5 +204,5 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
 
-  return { app, services, generatedAdminPassword: generatedPassword };
+  return { app, services, coordination, generatedAdminPassword: generatedPassword };
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
@@ -30,6 +31,9 @@ describe('loadConfig', () => {
       backup: { dir: path.resolve('./data/backups'), everyMs: 86_400_000, keep: 14 },
       publicUrl: null,
       mail: { smtpUrl: null, from: { name: 'The Cinderwake Cycle', address: 'newsletter@localhost' } },
+      workers: 1,
+      mailRate: 60,
+      authorEmail: null,
       clientDir: null,
     });
   });
@@ -52,6 +56,9 @@ describe('loadConfig', () => {
         SMTP_URL: 'smtps://mailer:p%40ss@smtp.relay.example:465',
         MAIL_FROM: '"Delphine Rook" <news@delphinerook.com>',
         DATABASE_URL: 'postgres://site:secret@db.internal:5432/site',
+        WORKERS: '4',
+        MAIL_RATE: '120',
+        AUTHOR_EMAIL: 'delphine@delphinerook.com',
       },
       '/srv/client',
     );
@@ -71,6 +78,9 @@ describe('loadConfig', () => {
         smtpUrl: 'smtps://mailer:p%40ss@smtp.relay.example:465',
         from: { name: 'Delphine Rook', address: 'news@delphinerook.com' },
       },
+      workers: 4,
+      mailRate: 120,
+      authorEmail: 'delphine@delphinerook.com',
       clientDir: '/srv/client',
     });
   });
@@ -131,6 +141,12 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://site@db.internal/site' }, 'DATABASE_URL: must be a PostgreSQL URL'],
     [{ DATABASE_URL: 'postgres://db.internal:5432/' }, 'DATABASE_URL: must be a PostgreSQL URL'],
     [{ DATABASE_URL: 'db.internal:5432/site' }, 'DATABASE_URL: must be a PostgreSQL URL'],
+    [{ MAIL_RATE: 'fast' }, 'MAIL_RATE: must be a number of messages per minute'],
+    [{ MAIL_RATE: '-5' }, 'MAIL_RATE: must be a number of messages per minute'],
+    [{ MAIL_RATE: '2.5' }, 'MAIL_RATE: must be a number of messages per minute'],
+    [{ MAIL_RATE: '1000001' }, 'MAIL_RATE: must be a number of messages per minute'],
+    [{ AUTHOR_EMAIL: 'Delphine <d@example.com>' }, 'AUTHOR_EMAIL: must be an email address'],
+    [{ AUTHOR_EMAIL: 'd@example.com\r\nBcc: x@example.com' }, 'AUTHOR_EMAIL: must be an email address'],
   ])('names the invalid variable in %j', (env, expected) => {
     expect(configErrorFor(env).message).toContain(expected);
   });
@@ -146,6 +162,31 @@ describe('loadConfig', () => {
   it('accepts postgresql:// as well as postgres://, and an empty DATABASE_URL means SQLite', () => {
     expect(load({ DATABASE_URL: 'postgresql://127.0.0.1/site' }).databaseUrl).toBe('postgresql://127.0.0.1/site');
     expect(load({ DATABASE_URL: '' }).databaseUrl).toBeNull();
+  });
+
+  it.each([
+    ['1', 1],
+    ['2', 2],
+    [' 8 ', 8],
+    ['', 1],
+    ['auto', availableParallelism()],
+    ['AUTO', availableParallelism()],
+  ])('reads WORKERS=%j', (value, workers) => {
+    expect(load({ WORKERS: value }).workers).toBe(workers);
+  });
+
+  it.each(['0', '-1', '65', '1.5', 'two', 'all', '1e1', '0x2'])('refuses WORKERS=%j, naming it', (value) => {
+    expect(configErrorFor({ WORKERS: value }).message).toMatch(/WORKERS: must be auto or a whole number from 1 to 64/);
+  });
+
+  it.each([
+    ['unlimited', null],
+    ['UNLIMITED', null],
+    ['0', null],
+    ['1', 1],
+    [' 600 ', 600],
+  ])('reads MAIL_RATE %j', (value, rate) => {
+    expect(load({ MAIL_RATE: value }).mailRate).toBe(rate);
   });
 
   it('lists every invalid variable at once', () => {

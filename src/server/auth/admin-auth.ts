@@ -11,7 +11,7 @@ import {
   upgradeAdminPasswordHash,
 } from '../repositories/admin-credentials.js';
 import { CheckSlots } from './check-slots.js';
-import { GuessThrottle, type PasswordGuessThrottle } from './guess-throttle.js';
+import { GuessThrottle, type GuessLedger } from './guess-throttle.js';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash.js';
 
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -36,14 +36,14 @@ const BUSY_RETRY_MS = 2_000;
 
 const sha256 = (value: string): Buffer => createHash('sha256').update(value).digest();
 
-export type AdminAuthOptions = { throttle?: PasswordGuessThrottle; slots?: CheckSlots };
+export type AdminAuthOptions = { throttle?: GuessLedger; slots?: CheckSlots };
 
 /**
  * The admin key is either the password itself (REST clients) or a session token the UI got
  * by logging in. Only a slow salted hash of the password is stored; once a key verifies, a
  * fast digest of it is remembered in memory until the password changes, so admin requests
  * do not pay scrypt every time. A session token is never throttled; every password attempt
- * goes through the per-address GuessThrottle and the process-wide CheckSlots.
+ * goes through the per-address GuessLedger (shared by every worker) and the process-wide CheckSlots.
  */
 export class AdminAuth {
   private verifiedPasswordDigest: Buffer | null = null;
@@ -51,7 +51,7 @@ export class AdminAuth {
   private verifiedAgainstHash: string | null = null;
   /** Bumped by each password change, so checks that were under way against the old hash do not count. */
   private passwordVersion = 0;
-  private readonly throttle: PasswordGuessThrottle;
+  private readonly throttle: GuessLedger;
   private readonly slots: CheckSlots;
 
   constructor(

@@ -10,13 +10,14 @@ type LocalGuessVerdict =
 export type GuessOutcome = 'succeeded' | 'failed' | 'not-checked';
 
 /**
- * The throttle AdminAuth asks before each password check: this process's GuessThrottle, or one
- * kept in the database that several instances share (postgres/database-guess-throttle.ts).
+ * The throttle of password guesses as AdminAuth uses it: a GuessThrottle in this process, or one
+ * every server process shares (the cluster primary's, through cluster/worker-link.ts).
  */
-export interface PasswordGuessThrottle {
+export interface GuessLedger {
   /**
-   * True when other processes read and write it meanwhile: every attempt (even with a password
-   * this process already verified) must then reserve first, or a burst could slip past it.
+   * True when other processes or instances read and write it meanwhile (the database's, on
+   * PostgreSQL): every attempt, even with a password this process already verified, then reserves
+   * first, or a burst could slip past it.
    */
   readonly shared?: boolean;
   waitFor(address: string): number | Promise<number>;
@@ -63,7 +64,7 @@ export function delayAfter(failures: number): number {
  * success forgets the address. One check at a time per address: another attempt while one runs is
  * refused. The lockout is progressive and short (see MAX_DELAY_MS).
  */
-export class GuessThrottle implements PasswordGuessThrottle {
+export class GuessThrottle implements GuessLedger {
   private readonly addresses = new Map<string, AddressState>();
   private nextSweepAt = 0;
 

@@ -133,7 +133,7 @@ export async function copySqliteSiteToPostgres(
       await targetDb.destroy();
     }
 
-    const tables = parentsFirst(
+    let tables = parentsFirst(
       sqlite,
       (
         sqlite
@@ -143,6 +143,14 @@ export async function copySqliteSiteToPostgres(
         .map((row) => row.name)
         .filter((name) => !MIGRATOR_TABLES.has(name)),
     );
+    // Tables only SQLite has (site search's FTS5 index, rebuilt from the content) are not copied.
+    const { rows: targetTables } = await client.query<{ name: string }>(
+      `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`,
+    );
+    const onTarget = new Set(targetTables.map((row) => row.name));
+    const skipped = tables.filter((table) => !onTarget.has(table));
+    if (skipped.length > 0) log(`not copied (SQLite only, rebuilt from the content): ${skipped.join(', ')}`);
+    tables = tables.filter((table) => onTarget.has(table));
     const uploads = await uploadFilesIn(options.uploadsDir);
     const sourceCounts = new Map<string, number>();
 

@@ -1,66 +1,63 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { PublicCache } from '../cache/public-cache.js';
+import type { InvalidationBus } from '../cluster/invalidation-bus.js';
 
-/** The channel every instance on one PostgreSQL database listens on. */
+/** The channel every process on one PostgreSQL database listens on. */
 const CHANNEL = 'site_cache_cleared';
 const RECONNECT_DELAY_MS = 1_000;
 
 type Log = { warn: (message: string) => void };
 
 /**
- * Keeps the public caches of several instances on one PostgreSQL database coherent: a clear
- * after a write here is announced with NOTIFY (sent after the write committed, so the others
- * re-read what it wrote); a NOTIFY from another instance clears this one's caches without
- * announcing it again. One LISTEN connection per instance; after losing it, the instance
- * reconnects and clears its caches, since it may have missed an announcement meanwhile.
+ * The invalidation bus between instances (boxes) on one PostgreSQL database: publish() sends
+ * NOTIFY (after the write committed, so the others re-read what it wrote); every process LISTENs
+ * on its own connection and tells its subscribers when another process published. After losing
+ * that connection it reconnects every second and then tells its subscribers too, since it may
+ * have missed a message. Combined with the box's own bus (combineBuses), so a clear reaches the
+ * sibling workers and every other box without anyone publishing twice.
  */
-export class PostgresCacheInvalidation {
-  private readonly instanceId = randomUUID();
+export class PostgresInvalidationBus implements InvalidationBus {
+  private readonly processId = randomUUID();
+  private readonly listeners = new Set<() => void>();
   private listener: pg.Client | null = null;
-  private applyingRemoteClear = false;
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
-  private readonly unsubscribe: () => void;
 
   private constructor(
     private readonly databaseUrl: string,
     private readonly notifier: pg.Pool,
-    private readonly cache: PublicCache,
     private readonly log: () => Log,
-  ) {
-    this.unsubscribe = cache.onClear(() => {
-      if (!this.applyingRemoteClear) this.announce();
-    });
-  }
+  ) {}
 
-  static async start(databaseUrl: string, cache: PublicCache, log: () => Log): Promise<PostgresCacheInvalidation> {
+  static async start(databaseUrl: string, log: () => Log): Promise<PostgresInvalidationBus> {
     const notifier = new pg.Pool({ connectionString: databaseUrl, max: 1 });
     notifier.on('error', () => undefined);
-    const invalidation = new PostgresCacheInvalidation(databaseUrl, notifier, cache, log);
-    await invalidation.listen();
-    return invalidation;
+    const bus = new PostgresInvalidationBus(databaseUrl, notifier, log);
+    await bus.listen();
+    return bus;
   }
 
-  private announce(): void {
-    this.notifier.query('SELECT pg_notify($1, $2)', [CHANNEL, this.instanceId]).catch((error: unknown) => {
-      this.log().warn(`cache invalidation: NOTIFY failed, other instances may serve stale pages: ${String(error)}`);
-    });
-  }
-
-  private clearFromElsewhere(): void {
-    this.applyingRemoteClear = true;
+  async publish(): Promise<void> {
     try {
-      this.cache.clear();
-    } finally {
-      this.applyingRemoteClear = false;
+      await this.notifier.query('SELECT pg_notify($1, $2)', [CHANNEL, this.processId]);
+    } catch (error) {
+      this.log().warn(`cache invalidation: NOTIFY failed, other instances may serve stale pages: ${String(error)}`);
     }
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private tellSubscribers(): void {
+    for (const listener of this.listeners) listener();
   }
 
   private async listen(): Promise<void> {
     const client = new pg.Client({ connectionString: this.databaseUrl });
     client.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload !== this.instanceId) this.clearFromElsewhere();
+      if (message.channel === CHANNEL && message.payload !== this.processId) this.tellSubscribers();
     });
     client.on('error', () => this.reconnectLater(client));
     client.on('end', () => this.reconnectLater(client));
@@ -78,7 +75,7 @@ export class PostgresCacheInvalidation {
       this.reconnectTimer = null;
       if (this.closed) return;
       this.listen().then(
-        () => this.clearFromElsewhere(),
+        () => this.tellSubscribers(),
         () => {
           this.reconnectTimer = setTimeout(retry, RECONNECT_DELAY_MS);
         },
@@ -89,9 +86,23 @@ export class PostgresCacheInvalidation {
 
   async close(): Promise<void> {
     this.closed = true;
-    this.unsubscribe();
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     await this.listener?.end().catch(() => undefined);
     await this.notifier.end().catch(() => undefined);
   }
+}
+
+/** One bus over two: publish reaches both (the box's workers and the other boxes); either's messages are heard. */
+export function combineBuses(first: InvalidationBus, second: InvalidationBus): InvalidationBus {
+  return {
+    publish: async () => {
+      await Promise.all([first.publish(), second.publish()]);
+    },
+    subscribe: (listener) => {
+      const unsubscribers = [first.subscribe(listener), second.subscribe(listener)];
+      return () => {
+        for (const unsubscribe of unsubscribers) unsubscribe();
+      };
+    },
+  };
 }

@@ -6,7 +6,7 @@ import {
   type AddressState,
   type GuessOutcome,
   type GuessVerdict,
-  type PasswordGuessThrottle,
+  type GuessLedger,
 } from '../auth/guess-throttle.js';
 import type { AppDatabase } from '../db/connection.js';
 
@@ -26,7 +26,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * A reservation locks the address's row (SELECT … FOR UPDATE), so parallel guesses through
  * different instances are counted one by one.
  */
-export class DatabaseGuessThrottle implements PasswordGuessThrottle {
+export class DatabaseGuessThrottle implements GuessLedger {
   readonly shared = true;
   private nextSweepAt = 0;
 

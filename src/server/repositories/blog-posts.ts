@@ -3,6 +3,8 @@ import type { BlogPost, BlogPostData } from '../../domain/blog.schema.js';
 import type { AppDatabase } from '../db/connection.js';
 import type { BlogPostRow } from '../db/schema.js';
 import { newId, timestampNow, toDate } from './row-conversion.js';
+import { indexBlogPost, unindex } from './search-index.js';
+import { inTransaction } from './in-transaction.js';
 
 const BLOG_POST_COLUMNS = ['id', 'title', 'summary', 'content', 'category', 'coverImage', 'publishedAt'] as const;
 
@@ -31,17 +33,28 @@ export async function createBlogPost(
   publishedAt = timestampNow(),
 ): Promise<BlogPost> {
   const row = { id: newId(), ...data, publishedAt };
-  await db.insertInto('blogPosts').values(row).execute();
+  await inTransaction(db, async (trx) => {
+    await trx.insertInto('blogPosts').values(row).execute();
+    await indexBlogPost(trx, row);
+  });
   return toBlogPost(row);
 }
 
 /** Updates the post's text; its publication date stays as it was. */
 export async function updateBlogPost(db: AppDatabase, id: string, data: BlogPostData): Promise<BlogPost | undefined> {
-  const result = await db.updateTable('blogPosts').set(data).where('id', '=', id).executeTakeFirst();
-  return result.numUpdatedRows > 0n ? findBlogPost(db, id) : undefined;
+  return inTransaction(db, async (trx) => {
+    const result = await trx.updateTable('blogPosts').set(data).where('id', '=', id).executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return undefined;
+    const post = await findBlogPost(trx, id);
+    if (post) await indexBlogPost(trx, post);
+    return post;
+  });
 }
 
 export async function deleteBlogPost(db: AppDatabase, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('blogPosts').where('id', '=', id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return inTransaction(db, async (trx) => {
+    const result = await trx.deleteFrom('blogPosts').where('id', '=', id).executeTakeFirst();
+    await unindex(trx, 'post', id);
+    return result.numDeletedRows > 0n;
+  });
 }

@@ -4,6 +4,7 @@ import { slugify, uniqueSlug } from '../../domain/slugs.js';
 import type { AppDatabase } from '../db/connection.js';
 import { inTransaction } from './in-transaction.js';
 import { newId } from './row-conversion.js';
+import { indexBook, unindex, unindexExcerptsOfBook } from './search-index.js';
 import { dropRedirectsTo, recordSlugChange, releaseSlug } from './slug-redirects.js';
 
 function selectBooks(db: AppDatabase) {
@@ -107,7 +108,9 @@ export async function createBook(db: AppDatabase, { slug, ...data }: BookData): 
       .insertInto('books')
       .values({ id, slug: chosen, ...toStored(data) })
       .execute();
-    return (await findBook(trx, id))!;
+    const book = (await findBook(trx, id))!;
+    await indexBook(trx, book);
+    return book;
   });
 }
 
@@ -125,19 +128,23 @@ export async function updateBook(db: AppDatabase, id: string, { slug, ...data }:
       .set({ ...toStored(data), ...(slug ? { slug } : {}) })
       .where('id', '=', id)
       .execute();
-    return findBook(trx, id);
+    const book = await findBook(trx, id);
+    if (book) await indexBook(trx, book);
+    return book;
   });
 }
 
 /**
- * Deletes the book and, through the foreign key, its excerpts, and its old addresses; its art
+ * Deletes the book and, through the foreign key, its excerpts (and their search documents), and its old addresses; its art
  * stays, about no book. Preorders are kept.
  */
 export async function deleteBook(db: AppDatabase, id: string): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     await trx.updateTable('artPieces').set({ bookId: null }).where('bookId', '=', id).execute();
     await dropRedirectsTo(trx, 'book', id);
+    await unindexExcerptsOfBook(trx, id);
     const result = await trx.deleteFrom('books').where('id', '=', id).executeTakeFirst();
+    await unindex(trx, 'book', id);
     return result.numDeletedRows > 0n;
   });
 }

@@ -5,6 +5,7 @@ import type { AppDatabase } from '../db/connection.js';
 import type { ExcerptRow } from '../db/schema.js';
 import { inTransaction } from './in-transaction.js';
 import { newId } from './row-conversion.js';
+import { indexExcerpt, unindex } from './search-index.js';
 
 const EXCERPT_COLUMNS = [
   'id',
@@ -64,6 +65,7 @@ export async function createExcerpt(db: AppDatabase, data: ExcerptData): Promise
   return inTransaction(db, async (trx) => {
     const row = { id: newId(), ...data, position: await nextPosition(trx, data.bookId) };
     await trx.insertInto('excerpts').values(row).execute();
+    await indexExcerpt(trx, row);
     return row;
   });
 }
@@ -83,7 +85,9 @@ export async function updateExcerpt(db: AppDatabase, id: string, data: ExcerptDa
       .set({ ...data, position })
       .where('id', '=', id)
       .execute();
-    return { id, ...data, position };
+    const excerpt = { id, ...data, position };
+    await indexExcerpt(trx, excerpt);
+    return excerpt;
   });
 }
 
@@ -113,6 +117,9 @@ export async function moveExcerpt(db: AppDatabase, id: string, direction: MoveDi
 }
 
 export async function deleteExcerpt(db: AppDatabase, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('excerpts').where('id', '=', id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return inTransaction(db, async (trx) => {
+    const result = await trx.deleteFrom('excerpts').where('id', '=', id).executeTakeFirst();
+    await unindex(trx, 'excerpt', id);
+    return result.numDeletedRows > 0n;
+  });
 }

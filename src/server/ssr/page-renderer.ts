@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
 import { blogCategoryFrom } from '../../domain/blog.js';
 import { FORM_RESULT_PAGES, FORM_RESULT_PARAMS, type FormOutcome } from '../../domain/form-posts.js';
+import { SEARCH_PATH } from '../../domain/search.js';
 import { withScriptSources } from '../http/content-security-policy.js';
 import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js';
 import { siteOrigin } from '../http/site-origin.js';
@@ -62,12 +63,22 @@ export function pageLocation(rawUrl: string): string {
     const category = blogCategoryFrom(params.get('category'));
     if (category) kept.push(['category', category]);
   }
+  if (pathname === SEARCH_PATH) {
+    const q = params.get('q');
+    if (q) kept.push(['q', q]);
+  }
   if (FORM_RESULT_PAGES.includes(pathname)) {
     kept.push(...[...params].filter(([name]) => FORM_RESULT_PARAMS.includes(name)));
   }
   kept.sort(([a], [b]) => a.localeCompare(b));
   return kept.length ? `${pathname}?${new URLSearchParams(kept).toString()}` : pathname;
 }
+
+/**
+ * Search results answer one reader's words: rendered for each request rather than kept (any text
+ * would otherwise push real pages out of the HTML cache), and never indexed by search engines.
+ */
+const isSearchPage = (location: string): boolean => location.split('?')[0] === SEARCH_PATH;
 
 /**
  * A form's result (`?sent=…` after a post) is a page for one visitor: it is never kept in the
@@ -148,7 +159,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       body: KeptBody.fromText(result.html),
       scriptSources: inlineScriptHashes(result.html),
     };
-    if (cache && result.cacheable && !formOutcome && !isFormResult(location))
+    if (cache && result.cacheable && !formOutcome && !isFormResult(location) && !isSearchPage(location))
       cache.set(cacheKey(origin, location, announcementDismissed), page, generation);
     return page;
   }
@@ -160,7 +171,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     announcementDismissed: boolean,
     formOutcome?: FormOutcome,
   ) {
-    if (formOutcome || isFormResult(location))
+    if (formOutcome || isFormResult(location) || isSearchPage(location))
       return renderPage(request, origin, location, announcementDismissed, formOutcome);
     const key = cacheKey(origin, location, announcementDismissed);
     const cached = cache?.get(key);
@@ -186,7 +197,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     }
     // '//host/…' would read as another origin: send it to the same path with one slash.
     if (path.startsWith('//')) return reply.redirect(`/${path.replace(/^\/+/, '')}`, 301);
-    const decision = consumeLimit(services.limiters.publicRead, request.ip);
+    const decision = await consumeLimit(services.limiters.publicRead, request.ip);
     if (!decision.allowed) {
       return reply
         .status(429)
@@ -216,6 +227,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       .status(formResult?.status ?? page.status)
       .type('text/html; charset=utf-8')
       .header('vary', 'Accept-Encoding, Cookie');
+    if (isSearchPage(location)) reply.header('x-robots-tag', 'noindex');
     if (forOneVisitor) return sendKeptBody(request, reply.header('cache-control', 'no-store'), page.body);
     reply.header('cache-control', 'no-cache').header('etag', page.body.etag);
     if (page.status === 200 && ifNoneMatchMatches(request.headers['if-none-match'], page.body.etag))

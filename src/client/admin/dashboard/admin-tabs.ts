@@ -7,6 +7,7 @@ export const ADMIN_TABS = [
   { id: 'art', label: 'Art' },
   { id: 'contact', label: 'Contact' },
   { id: 'newsletter', label: 'Newsletter' },
+  { id: 'mail', label: 'Mail' },
   { id: 'preorders', label: 'Preorders' },
   { id: 'playlists', label: 'Playlists' },
   { id: 'settings', label: 'Settings' },
