@@ -243,9 +243,10 @@ const adminRoute = createRoute({
   // ?tab=excerpts opens that tab; anything else is dropped (the default tab).
   validateSearch: (search: Record<string, unknown>): { tab?: AdminTabId } =>
     isAdminTab(search.tab) ? { tab: search.tab } : {},
-  // Public pages load only the Mantine styles they use; the admin area brings the full set.
+  // Public pages load only the Mantine styles they use; the admin area brings the full set, in a
+  // cascade layer so its copy of Mantine's default variables never overrides the theme's.
   component: lazyRouteComponent(async () => {
-    const [module] = await Promise.all([import('./admin/AdminPage.js'), import('@mantine/core/styles.css')]);
+    const [module] = await Promise.all([import('./admin/AdminPage.js'), import('@mantine/core/styles.layer.css')]);
     return module;
   }),
   pendingComponent: AdminShell,
