@@ -11,7 +11,7 @@ import {
 } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { createTRPCQueryUtils } from '@trpc/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { blogCategoryFrom, type BlogCategory } from '../domain/blog.js';
 import type { FormOutcome } from '../domain/form-posts.js';
 import { isAdminTab, type AdminTabId } from './admin/dashboard/admin-tabs.js';
@@ -63,6 +63,37 @@ const pages = {
   preorder: { file: 'pages/PreorderPage.tsx', load: () => import('./pages/PreorderPage.js') },
 } satisfies Record<string, PageSpec>;
 
+/** Page components already loaded, so a pending page can render without suspending. */
+const loadedPages = new Map<PageSpec, ComponentType>();
+
+function loadPage(page: PageSpec): Promise<PageModule> {
+  return page.load().then((module) => {
+    loadedPages.set(page, module.default);
+    return module;
+  });
+}
+
+/**
+ * What a client-side navigation shows while the page's data loads (after the router's pending
+ * delay): the page itself, whose queries are then pending, so it draws its own loading state
+ * (the books' skeleton cards, the excerpt's skeleton). Until its code is there, nothing: it
+ * must not suspend, which would blank the whole shell.
+ */
+function pendingPage(page: PageSpec) {
+  return function PendingPage() {
+    const [Page, setPage] = useState<ComponentType | undefined>(() => loadedPages.get(page));
+    useEffect(() => {
+      if (Page) return;
+      let current = true;
+      void loadPage(page).then((module) => current && setPage(() => module.default));
+      return () => {
+        current = false;
+      };
+    }, [Page]);
+    return Page ? <Page /> : null;
+  };
+}
+
 /**
  * The options every public page route shares: the lazy component, a loader that fills the
  * query cache through the page's own `prefetch` (so the server renders with data and the
@@ -72,7 +103,8 @@ function pageRoute<TPath extends string>(path: TPath, page: PageSpec, seo: SeoLo
   return {
     path,
     staticData: { pageFile: page.file },
-    component: lazyRouteComponent(page.load),
+    component: lazyRouteComponent(() => loadPage(page)),
+    pendingComponent: pendingPage(page),
     // The page's data depends on its search parameters too (the blog's category).
     loaderDeps: ({ search }: { search: Record<string, unknown> }) => ({ search }),
     // Typed by the path, so the route's params are what the path declares (`{ id: string }` for /blog/$id).
@@ -87,7 +119,7 @@ function pageRoute<TPath extends string>(path: TPath, page: PageSpec, seo: SeoLo
     }): Promise<PageRouteData> => {
       const [, data] = await Promise.all([
         // A page's queries that fail show the page's own error state; the loader itself never fails.
-        page.load().then((module) => module.prefetch(context.trpc, params, deps.search).catch(() => undefined)),
+        loadPage(page).then((module) => module.prefetch(context.trpc, params, deps.search).catch(() => undefined)),
         seo({ utils: context.trpc, origin: context.origin, params }),
       ]);
       // Loader data travels to the browser with the page, so hydration shows the same form state.
@@ -305,6 +337,9 @@ export function createAppRouter({
     routeTree,
     context: { queryClient, trpc: trpcUtils, origin, announcementDismissed, formOutcome },
     defaultPreload: 'intent',
+    // A navigation waiting longer than this for its data shows the page's own loading state.
+    defaultPendingMs: 150,
+    defaultPendingMinMs: 300,
     scrollRestoration: true,
     notFoundMode: 'root',
     Wrap: ({ children }) => (
