@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import postcssSimpleVars from 'postcss-simple-vars';
+import type { Plugin as PostcssPlugin } from 'postcss';
 import { defineConfig } from 'vite';
 
 const MANTINE_BREAKPOINTS = {
@@ -23,6 +24,20 @@ const PAGES_SHARED =
 
 /** The domain's zod schemas and zod itself: one chunk, which the public forms load on demand. */
 const SCHEMAS = /[\\/]src[\\/]domain[\\/][^\\/]+\.schema\.ts|[\\/]node_modules[\\/]zod[\\/]/;
+
+/**
+ * Every page is dark (App.tsx forces Mantine's dark scheme, the root element says so): the light
+ * scheme's rules, and `:host` ones (no shadow DOM here), can never apply and leave every stylesheet.
+ */
+const LIGHT_SCHEME_OR_HOST = /\[data-mantine-color-scheme=["']?light["']?\]|:host\b/;
+const dropLightSchemeRules: PostcssPlugin = {
+  postcssPlugin: 'drop-light-scheme-rules',
+  Rule(rule) {
+    const selectors = rule.selectors.filter((selector) => !LIGHT_SCHEME_OR_HOST.test(selector));
+    if (selectors.length === 0) rule.remove();
+    else if (selectors.length < rule.selectors.length) rule.selectors = selectors;
+  },
+};
 
 const clientRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src', 'client');
 const distDir = path.join(clientRoot, '..', '..', 'dist');
@@ -52,7 +67,9 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   define: { 'process.env.TSS_INLINE_CSS_ENABLED': JSON.stringify('true') },
   css: {
     ...(command === 'build' ? { modules: { generateScopedName: shortScopedName } } : {}),
-    postcss: { plugins: [postcssPresetMantine(), postcssSimpleVars({ variables: MANTINE_BREAKPOINTS })] },
+    postcss: {
+      plugins: [postcssPresetMantine(), postcssSimpleVars({ variables: MANTINE_BREAKPOINTS }), dropLightSchemeRules],
+    },
   },
   build: isSsrBuild
     ? {
