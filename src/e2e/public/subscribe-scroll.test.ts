@@ -39,7 +39,8 @@ async function openAndCheckHydrationKeepsLayout(page: Page, url: string): Promis
   const entry = await holdNextRequest(page, '**/assets/entry-client-*.js');
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   await entry.arrived;
-  await page.evaluate(() => document.fonts.ready);
+  // Every face loaded now, so no late font swap is mistaken for the script's doing.
+  await page.evaluate(() => Promise.all([...document.fonts].map((face) => face.load())));
   const before = await layoutOf(page);
   expect(before.length).toBeGreaterThanOrEqual(3);
   await watchLayoutShifts(page);
@@ -53,12 +54,12 @@ async function openAndCheckHydrationKeepsLayout(page: Page, url: string): Promis
 /** After a tap and the smooth scroll, the newsletter heading is on screen below the sticky header. */
 async function expectHeadingVisibleBelowHeader(page: Page, heading: Locator): Promise<void> {
   await heading.waitFor();
-  // The smooth scroll has settled once two readings 200 ms apart agree.
+  // The smooth scroll has settled once it has left the top and two readings 150 ms apart agree.
   let last = Number.NaN;
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    await page.waitForTimeout(200);
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    await page.waitForTimeout(150);
     const y = await page.evaluate(() => window.scrollY);
-    if (y === last) break;
+    if (y > 0 && y === last) break;
     last = y;
   }
   const { headingTop, headingBottom, headerBottom, viewport } = await heading.evaluate((element) => ({
