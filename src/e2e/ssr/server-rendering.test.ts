@@ -231,22 +231,33 @@ describe('SEO documents', () => {
 });
 
 describe('caching, compression and the content security policy', () => {
-  it("inlines the entry's stylesheet and the page's own, and loads the scripts only after the first paint", async () => {
+  it("inlines the part of the entry's and the page's stylesheets its markup uses, and links them in full after the first paint", async () => {
     const { html } = await page('/books');
     const head = html.slice(0, html.indexOf('</head>'));
-    // The first paint needs no request after the HTML: the stylesheets are in the head, in order.
+    // The first paint needs no request after the HTML: its CSS is in the head.
     expect(head).not.toMatch(/<link rel="stylesheet"/);
     const inlined = /<style data-tsr-inline-css="">([\s\S]*?)<\/style>/.exec(head)?.[1];
     expect(inlined).toBeDefined();
     const [entryCss, booksCss] = [builtStylesheet('entry-client.tsx'), builtStylesheet('pages/BooksPage.tsx')];
-    expect(inlined!.indexOf(entryCss)).toBe(0);
-    expect(inlined!.indexOf(booksCss)).toBeGreaterThan(0);
+    // Only what the markup can use: far less than the stylesheets, and nothing for classes it lacks.
+    expect(inlined!.length).toBeLessThan((entryCss.length + booksCss.length) / 2);
+    const classesInCss = (css: string) =>
+      new Set([...css.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((match) => match[1]!));
+    const classesInHtml = new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/)));
+    const booksClasses = [...classesInCss(booksCss)];
+    expect(booksClasses.filter((name) => classesInHtml.has(name)).length).toBeGreaterThan(3);
+    for (const name of booksClasses) expect(classesInCss(inlined!).has(name), name).toBe(classesInHtml.has(name));
     expect(inlined).not.toContain(builtStylesheet('pages/HomePage.tsx'));
+    // After the first paint the loader links the full stylesheets (cacheable), the entry's first.
+    const loader = inlineScripts(html).find((script) => script.includes('import("/assets/entry-client-'));
+    expect(loader).toMatch(/"\/assets\/entry-client-[^"]+\.css"/);
+    const queuedStyles = inlineScripts(html)
+      .filter((script) => script.includes('__pageStyles='))
+      .join('');
+    expect(queuedStyles).toContain(`/${builtManifest()['pages/BooksPage.tsx']!.css![0]}`);
     // No script download competes with the first paint: the loader adds them afterwards.
     expect(html).not.toMatch(/<link rel="modulepreload"/);
     expect(html).not.toMatch(/<script[^>]*\ssrc=/);
-    const loader = inlineScripts(html).find((script) => script.includes('import("/assets/entry-client-'));
-    expect(loader).toBeDefined();
     const queued = inlineScripts(html)
       .filter((script) => script.includes('__pagePreloads='))
       .join('');

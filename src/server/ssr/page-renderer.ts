@@ -12,6 +12,7 @@ import { retryAfterSeconds } from '../rate-limit/retry-later.js';
 import { appRouter } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 import type { ResponseCache } from '../cache/response-cache.js';
+import { createCriticalCssInliner } from './critical-css/inline-critical-css.js';
 import { inlineScriptHashes } from './inline-scripts.js';
 import type { ClientAssets, SsrEntry } from './types.js';
 
@@ -122,6 +123,7 @@ export function createPageRenderer(options: PageRendererOptions) {
   const { services, cache, log } = options;
   /** Renders in progress, so concurrent requests for one page share one render. */
   const inFlight = new Map<string, Promise<RenderedPage | { redirect: string; status: number }>>();
+  const inlineCriticalCss = createCriticalCssInliner();
   if (cache) services.cache.onClear(() => inFlight.clear());
 
   async function renderPage(
@@ -154,10 +156,11 @@ export function createPageRenderer(options: PageRendererOptions) {
       }),
     });
     if (result.kind === 'redirect') return { redirect: result.location, status: result.status };
+    const html = inlineCriticalCss(result.html);
     const page: RenderedPage = {
       status: result.status,
-      body: KeptBody.fromText(result.html),
-      scriptSources: inlineScriptHashes(result.html),
+      body: KeptBody.fromText(html),
+      scriptSources: inlineScriptHashes(html),
     };
     if (cache && result.cacheable && !formOutcome && !isFormResult(location) && !isSearchPage(location))
       cache.set(cacheKey(origin, location, announcementDismissed), page, generation);
