@@ -19,6 +19,7 @@ import * as m23 from './2026-11-23-23-art-book.js';
 import * as m31 from './2026-11-23-31-newsletter-double-opt-in.js';
 import * as m32 from './2026-11-23-32-create-site-secrets.js';
 import * as m41 from './2026-11-23-41-create-images.js';
+import * as m2420 from './2026-11-24-20-writing-posts.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-31-newsletter-double-opt-in': m31,
   '2026-11-23-32-create-site-secrets': m32,
   '2026-11-23-41-create-images': m41,
+  '2026-11-24-20-writing-posts': m2420,
 };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp, type BuiltApp } from './app.js';
 import { startBackupSchedule } from './backup/backup-schedule.js';
+import { startScheduledPublishing } from './blog/scheduled-publishing.js';
 import { removePidFile, writePidFile } from './backup/running-server.js';
 import { ConfigError, loadConfig } from './config.js';
 import { describeRelay } from './mail/mail-config.js';
@@ -49,6 +50,7 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   const stopBackups = config.backup.everyMs
     ? startBackupSchedule(services.backups, config.backup.everyMs, app.log)
     : () => undefined;
+  const stopScheduledPublishing = startScheduledPublishing({ db: services.db, cache: services.cache, log: app.log });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -56,6 +58,7 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
     closing = true;
     app.log.info(`${signal} received: finishing in-flight requests`);
     stopBackups();
+    stopScheduledPublishing();
     // A backup under way is finished first, so no half-written archive is left behind.
     Promise.all([services.backups.idle(), removePidFile(config.dataDir)])
       .then(() => app.close())

@@ -71,6 +71,7 @@ interface ExcerptsTable {
   content: string;
   readTime: string;
   spoilerLevel: string;
+  contentFormat: Generated<string>;
 }
 
 interface BlogPostsTable {
@@ -80,7 +81,20 @@ interface BlogPostsTable {
   content: string;
   category: string;
   coverImage: string;
+  /** Published: when it was published; scheduled: when it will be; draft: when it was last saved. */
   publishedAt: string;
+  contentFormat: Generated<string>;
+  /** 'draft', 'scheduled' or 'published'. */
+  status: Generated<string>;
+  slug: string;
+  metaDescription: Generated<string>;
+  socialImage: Generated<string>;
+}
+
+/** The earlier slugs of posts whose slug was edited: their addresses answer 301 to the post. */
+interface BlogPostRedirectsTable {
+  oldSlug: string;
+  postId: string;
 }
 
 interface ArtPiecesTable {
@@ -148,6 +162,7 @@ export interface Database {
   series: SeriesTable;
   excerpts: ExcerptsTable;
   blogPosts: BlogPostsTable;
+  blogPostRedirects: BlogPostRedirectsTable;
   artPieces: ArtPiecesTable;
   images: ImagesTable;
   playlists: PlaylistsTable;

@@ -1,14 +1,28 @@
+import type { ContentFormat } from '../../domain/content-format.js';
 import type { SpoilerLevel } from '../../domain/excerpts.js';
 import type { Excerpt, ExcerptData } from '../../domain/excerpts.schema.js';
 import type { AppDatabase } from '../db/connection.js';
 import type { ExcerptRow } from '../db/schema.js';
 import { newId } from './row-conversion.js';
 
-const EXCERPT_COLUMNS = ['id', 'bookId', 'title', 'description', 'content', 'readTime', 'spoilerLevel'] as const;
+const EXCERPT_COLUMNS = [
+  'id',
+  'bookId',
+  'title',
+  'description',
+  'content',
+  'readTime',
+  'spoilerLevel',
+  'contentFormat',
+] as const;
 
 const QUALIFIED_EXCERPT_COLUMNS = EXCERPT_COLUMNS.map((column) => `excerpts.${column}` as const);
 
-const toExcerpt = (row: ExcerptRow): Excerpt => ({ ...row, spoilerLevel: row.spoilerLevel as SpoilerLevel });
+const toExcerpt = (row: ExcerptRow): Excerpt => ({
+  ...row,
+  spoilerLevel: row.spoilerLevel as SpoilerLevel,
+  contentFormat: row.contentFormat as ContentFormat,
+});
 
 /** Excerpts in their books' display order, then by title. */
 export async function listExcerpts(db: AppDatabase): Promise<Excerpt[]> {
