@@ -22,7 +22,12 @@ export type ScheduledPublishingOptions = { db: AppDatabase; cache: PublicCache; 
  * at start. Every content write clears the cache, which re-reads the next time (a post scheduled, moved or
  * unscheduled in the admin). Returns a stop function.
  */
-export function startScheduledPublishing({ db, cache, log, clock = systemClock }: ScheduledPublishingOptions): () => void {
+export function startScheduledPublishing({
+  db,
+  cache,
+  log,
+  clock = systemClock,
+}: ScheduledPublishingOptions): () => void {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   /** Bumped by every re-arm, so an older check that finishes late does not set a second timer. */

@@ -103,9 +103,7 @@ export const blogRouter = router({
     return { ...post, previous: neighbour(posts[index + 1]), next: neighbour(posts[index - 1]) };
   }),
   /** Every post in every state, for the admin's list. */
-  adminList: adminProcedure.query(async ({ ctx }) =>
-    forReaders(ctx.db, await listAllPosts(ctx.db), ctx.publicOrigin),
-  ),
+  adminList: adminProcedure.query(async ({ ctx }) => forReaders(ctx.db, await listAllPosts(ctx.db), ctx.publicOrigin)),
   /**
    * Any post, in any state, as it will look: for the signed-in admin only. Everyone else is told it does not
    * exist (NOT_FOUND, never UNAUTHORIZED), so the preview address reveals nothing.
