@@ -29,3 +29,11 @@ export function blogPostPath(slug: string): string {
 export function blogPreviewPath(id: string): string {
   return `/blog/preview/${encodeURIComponent(id)}`;
 }
+
+/** True for the preview page's path (which is never cached and needs the admin's preview cookie). */
+export function isBlogPreviewPath(path: string): boolean {
+  return path.startsWith('/blog/preview/');
+}
+
+/** The admin area asks the server for the preview cookie here (POST, with the session token as bearer key). */
+export const PREVIEW_SESSION_PATH = '/blog/preview-session';

@@ -4,6 +4,7 @@ import { CURRENCY_CODES, parseEditionPrice, type EditionFormat } from '../../dom
 import type { RouterOutputs } from '../trpc.js';
 import type { JsonLd } from './head.js';
 import { absoluteUrl, AUTHOR_NAME, SITE_DESCRIPTION, SITE_NAME } from './site.js';
+import { blogPostPath } from '../../domain/post-states.js';
 
 type Book = RouterOutputs['books']['byId'];
 type Excerpt = RouterOutputs['excerpts']['byId'];
@@ -171,14 +172,14 @@ export function excerptLd(origin: string, excerpt: Excerpt, book: Book | undefin
 
 /** /blog/{id}. */
 export function blogPostingLd(origin: string, post: BlogPost): JsonLd {
-  const url = `${origin}/blog/${encodeURIComponent(post.id)}`;
+  const url = `${origin}${blogPostPath(post.slug)}`;
   return {
     '@context': CONTEXT,
     '@type': 'BlogPosting',
     '@id': `${url}#post`,
     headline: post.title,
-    description: post.summary,
-    image: absoluteUrl(origin, post.coverImage),
+    description: post.metaDescription || post.summary,
+    image: absoluteUrl(origin, post.socialImage || post.coverImage),
     datePublished: post.publishedAt.toISOString(),
     articleSection: blogCategoryLabel(post.category),
     url,

@@ -2,7 +2,9 @@ import { unstable_localLink } from '@trpc/client';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
 import { blogCategoryFrom } from '../../domain/blog.js';
+import { isBlogPreviewPath } from '../../domain/post-states.js';
 import { FORM_RESULT_PAGES, FORM_RESULT_PARAMS, type FormOutcome } from '../../domain/form-posts.js';
+import { previewKeyOf } from '../blog/preview-access.js';
 import { withScriptSources } from '../http/content-security-policy.js';
 import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js';
 import { siteOrigin } from '../http/site-origin.js';
@@ -119,13 +121,15 @@ export function createPageRenderer(options: PageRendererOptions) {
     location: string,
     announcementDismissed: boolean,
     formOutcome?: FormOutcome,
+    /** A preview's admin key (from its cookie): the page's queries run as the admin. */
+    adminKey?: string | null,
   ): Promise<RenderedPage | { redirect: string; status: number }> {
     const generation = cache?.generation ?? 0;
     const [entry, assets] = await Promise.all([options.loadEntry(), options.assets()]);
     // The page request was counted against the read limit once, at the door; its queries are not.
     const context = createRequestContext(
       { ...services, limiters: { ...services.limiters, publicRead: null } },
-      { ip: request.ip, headers: {} },
+      { ip: request.ip, headers: adminKey ? { authorization: `Bearer ${adminKey}` } : {} },
     );
     const result = await entry.render({
       url: `${origin}${location}`,
@@ -148,7 +152,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       body: KeptBody.fromText(result.html),
       scriptSources: inlineScriptHashes(result.html),
     };
-    if (cache && result.cacheable && !formOutcome && !isFormResult(location))
+    if (cache && result.cacheable && !formOutcome && !isFormResult(location) && !isBlogPreviewPath(location))
       cache.set(cacheKey(origin, location, announcementDismissed), page, generation);
     return page;
   }
@@ -162,6 +166,16 @@ export function createPageRenderer(options: PageRendererOptions) {
   ) {
     if (formOutcome || isFormResult(location))
       return renderPage(request, origin, location, announcementDismissed, formOutcome);
+    // A preview is the admin's alone: rendered for each request, never kept or shared.
+    if (isBlogPreviewPath(location))
+      return renderPage(
+        request,
+        origin,
+        location,
+        announcementDismissed,
+        undefined,
+        previewKeyOf(request.headers.cookie),
+      );
     const key = cacheKey(origin, location, announcementDismissed);
     const cached = cache?.get(key);
     if (cached) return cached;
@@ -198,7 +212,8 @@ export function createPageRenderer(options: PageRendererOptions) {
     const origin = siteOrigin(services.publicOrigin, request);
     const location = formResult?.location ?? pageLocation(request.url);
     const announcementDismissed = isAnnouncementDismissed(request.headers.cookie);
-    const forOneVisitor = formResult !== undefined || isFormResult(location);
+    const preview = isBlogPreviewPath(location);
+    const forOneVisitor = formResult !== undefined || isFormResult(location) || preview;
 
     let page: RenderedPage | { redirect: string; status: number };
     try {
@@ -216,6 +231,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       .status(formResult?.status ?? page.status)
       .type('text/html; charset=utf-8')
       .header('vary', 'Accept-Encoding, Cookie');
+    if (preview) reply.header('x-robots-tag', 'noindex');
     if (forOneVisitor) return sendKeptBody(request, reply.header('cache-control', 'no-store'), page.body);
     reply.header('cache-control', 'no-cache').header('etag', page.body.etag);
     if (page.status === 200 && ifNoneMatchMatches(request.headers['if-none-match'], page.body.etag))

@@ -6,14 +6,14 @@ import classes from '../admin.module.css';
 import { ItemButtons } from '../books/BookList.js';
 import type { ListItemActions } from '../content/ContentTab.js';
 
-export function ExcerptList({
+export function ExcerptList<T extends Excerpt>({
   excerpts,
   books,
   actions,
 }: {
-  excerpts: Excerpt[];
+  excerpts: T[];
   books: Book[];
-  actions: ListItemActions<Excerpt>;
+  actions: ListItemActions<T>;
 }) {
   const bookTitles = new Map(books.map((book) => [book.id, book.title]));
   return (

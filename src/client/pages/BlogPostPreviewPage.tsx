@@ -1,0 +1,44 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { POST_STATE_LABELS } from '../../domain/post-states.js';
+import { BlogPostArticle } from '../blog/BlogPostArticle.js';
+import { trpc } from '../trpc.js';
+import reading from './reading.module.css';
+import type { PagePrefetch } from './prefetch.js';
+import { ReadingNotFound } from './ReadingNotFound.js';
+import { ReadingSkeleton } from './ReadingSkeleton.js';
+
+export const prefetch: PagePrefetch = (utils, params) =>
+  params.id ? utils.blog.preview.ensureData({ id: params.id }).catch(() => undefined) : Promise.resolve();
+
+const previewRoute = getRouteApi('/site/blog/preview/$id');
+
+/** A post in any state as it will look, for the signed-in admin; anyone else sees "not found". */
+export default function BlogPostPreviewPage() {
+  const { id } = previewRoute.useParams();
+  // The server rendered it with the admin's preview cookie; the browser keeps that answer (no refetch).
+  const post = trpc.blog.preview.useQuery({ id }, { staleTime: Infinity, refetchOnWindowFocus: false, retry: false });
+
+  if (post.isPending) return <ReadingSkeleton label="Loading preview" withCover />;
+  if (!post.data) {
+    return (
+      <ReadingNotFound
+        title="Blog Post Not Found"
+        text="The blog post you're looking for doesn't exist or has been removed."
+        back={{ to: '/blog', label: 'Back to Blog' }}
+      />
+    );
+  }
+  const when =
+    post.data.status === 'scheduled'
+      ? ` for ${post.data.publishedAt.toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short', timeZoneName: 'short' })}`
+      : '';
+  return (
+    <>
+      <p className={reading.previewBar} role="status">
+        Preview — {POST_STATE_LABELS[post.data.status]}
+        {when}. {post.data.status === 'published' ? 'Readers see this post.' : 'Readers cannot see this post yet.'}
+      </p>
+      <BlogPostArticle post={post.data} />
+    </>
+  );
+}
