@@ -7,6 +7,11 @@ import type { AppDatabase } from '../db/connection.js';
 import type { BlogPostRow } from '../db/schema.js';
 import { newId, toDate } from './row-conversion.js';
 
+/** Runs `work` in a transaction, or in the caller's when `db` already is one (the demo seed writes in one). */
+function inTransaction<T>(db: AppDatabase, work: (trx: AppDatabase) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
 const BLOG_POST_COLUMNS = [
   'id',
   'title',
@@ -120,7 +125,7 @@ export async function createBlogPost(
     ...state,
     ...(publishedAt && state.status === 'published' ? { publishedAt } : {}),
   };
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.deleteFrom('blogPostRedirects').where('oldSlug', '=', row.slug).execute();
     await trx.insertInto('blogPosts').values(row).execute();
   });
@@ -137,7 +142,7 @@ export async function updateBlogPost(
   data: BlogPostData,
   now = new Date(),
 ): Promise<BlogPost | undefined> {
-  const updated = await db.transaction().execute(async (trx) => {
+  const updated = await inTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom('blogPosts')
       .select(['status', 'publishedAt', 'slug'])
@@ -161,7 +166,7 @@ export async function updateBlogPost(
 }
 
 export async function deleteBlogPost(db: AppDatabase, id: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await trx.deleteFrom('blogPostRedirects').where('postId', '=', id).execute();
     const result = await trx.deleteFrom('blogPosts').where('id', '=', id).executeTakeFirst();
     return result.numDeletedRows > 0n;
