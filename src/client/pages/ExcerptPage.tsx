@@ -59,10 +59,7 @@ export default function ExcerptPage() {
 
       <div className={`${ui.narrow} ${reading.body}`}>
         {/* Rendered on the server from the excerpt's Markdown: raw HTML is never passed through. */}
-        <div
-          className={`${reading.prose} ${reading.dropCap}`}
-          dangerouslySetInnerHTML={{ __html: data.contentHtml }}
-        />
+        <div className={`${reading.prose} ${reading.dropCap}`} dangerouslySetInnerHTML={{ __html: data.contentHtml }} />
         <p className={reading.fin} aria-hidden="true">
           ✦
         </p>
