@@ -2,8 +2,8 @@
  * Demo content for a fresh install: an invented dark fantasy series, "The Cinderwake Cycle",
  * by an invented author. Everything here (names, world, music, artists) is original.
  *
- * Paragraphs in book descriptions are separated by a single '\n' (the site splits on line breaks); excerpts and
- * posts are Markdown (blank lines between paragraphs, *italics*, scene breaks, footnotes).
+ * Excerpts and posts are Markdown: blank lines between paragraphs, *italics*, a heading, a quote, a scene
+ * break, a footnote.
  */
 import type { BookInput, EditionInput } from '../../src/domain/books.schema.js';
 import type { SeriesInput } from '../../src/domain/series.schema.js';
@@ -44,7 +44,6 @@ export const DEMO_IMAGE_FILES: string[] = [
   'art-burned-prince.svg',
 ];
 
-const paragraphs = (...lines: string[]): string => lines.join('\n');
 /** Markdown blocks (paragraphs, headings, quotes, scene breaks, footnotes), a blank line between each. */
 const markdown = (...blocks: string[]): string => blocks.join('\n\n');
 

@@ -30,7 +30,14 @@ export default function BlogPostPreviewPage() {
   }
   const when =
     post.data.status === 'scheduled'
-      ? ` for ${post.data.publishedAt.toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short', timeZoneName: 'short' })}`
+      ? ` for ${post.data.publishedAt.toLocaleString('en-GB', {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
+          timeZoneName: 'short',
+        })}`
       : '';
   return (
     <>

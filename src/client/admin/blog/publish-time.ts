@@ -26,5 +26,13 @@ export function browserTimeZoneName(at: Date = new Date()): string {
 
 /** A moment in the browser's time zone, with the zone's short name: "1 Dec 2026, 09:00 CET". */
 export function formatWithZone(date: Date): string {
-  return date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' });
+  // dateStyle/timeStyle cannot be combined with timeZoneName: the parts are named one by one.
+  return date.toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
 }
