@@ -28,24 +28,30 @@ export default function BlogPostPreviewPage() {
       />
     );
   }
-  const when =
-    post.data.status === 'scheduled'
-      ? ` for ${post.data.publishedAt.toLocaleString('en-GB', {
-          day: 'numeric',
-          month: 'long',
-          year: 'numeric',
-          hour: '2-digit',
-          minute: '2-digit',
-          timeZoneName: 'short',
-        })}`
-      : '';
+  const data = post.data;
   return (
     <>
       <p className={reading.previewBar} role="status">
-        Preview — {POST_STATE_LABELS[post.data.status]}
-        {when}. {post.data.status === 'published' ? 'Readers see this post.' : 'Readers cannot see this post yet.'}
+        Preview — {POST_STATE_LABELS[data.status]}
+        {data.status === 'scheduled' && (
+          <>
+            {' for '}
+            {/* The server writes its own zone; the browser the author's (hence no hydration warning). */}
+            <time dateTime={data.publishedAt.toISOString()} suppressHydrationWarning>
+              {data.publishedAt.toLocaleString('en-GB', {
+                day: 'numeric',
+                month: 'long',
+                year: 'numeric',
+                hour: '2-digit',
+                minute: '2-digit',
+                timeZoneName: 'short',
+              })}
+            </time>
+          </>
+        )}
+        . {data.status === 'published' ? 'Readers see this post.' : 'Readers cannot see this post yet.'}
       </p>
-      <BlogPostArticle post={post.data} />
+      <BlogPostArticle post={data} />
     </>
   );
 }
