@@ -177,6 +177,8 @@ describe('renderContentHtml: images of uploads and absolute URLs', () => {
     expect(html).toMatch(/<blockquote>[\s\S]*<blockquote>[\s\S]*inner/);
     expect(html).toContain('<hr class="footnotes-sep">');
     expect(html.match(/class="footnote-item"/g)).toHaveLength(2);
+    expect(html).toContain('<sup class="footnote-ref"><a aria-label="Note 1" href="#fn1" id="fnref1">1</a></sup>');
+    expect(html).toContain('class="footnote-backref" aria-label="Back to the text"');
   });
 });
 

@@ -28,6 +28,26 @@ const markdown = new MarkdownIt({ html: false, linkify: false, breaks: true, typ
   markdownItFootnote,
 );
 
+// Footnote marks read as plain numbers ("1", not "[1]"), and every footnote link says where it goes.
+const footnoteRules = markdown.renderer.rules;
+footnoteRules.footnote_caption = (tokens, index) => {
+  const meta = tokens[index]?.meta as { id: number; subId: number } | undefined;
+  const n = String((meta?.id ?? 0) + 1);
+  return meta && meta.subId > 0 ? `${n}:${meta.subId}` : n;
+};
+const defaultFootnoteRef = footnoteRules.footnote_ref;
+footnoteRules.footnote_ref = (tokens, index, options, env, self) => {
+  const html = defaultFootnoteRef ? defaultFootnoteRef(tokens, index, options, env, self) : '';
+  const n = String(((tokens[index]?.meta as { id?: number } | undefined)?.id ?? 0) + 1);
+  return html.replace('<a ', `<a aria-label="Note ${n}" `);
+};
+const defaultFootnoteAnchor = footnoteRules.footnote_anchor;
+footnoteRules.footnote_anchor = (tokens, index, options, env, self) =>
+  (defaultFootnoteAnchor ? defaultFootnoteAnchor(tokens, index, options, env, self) : '').replace(
+    'class="footnote-backref"',
+    'class="footnote-backref" aria-label="Back to the text"',
+  );
+
 const SAFE_LINK = /^(https?:|mailto:|\/(?!\/)|#)/i;
 const SAFE_IMAGE = /^(https:|\/(?!\/))/i;
 
