@@ -5,7 +5,7 @@ import { nextScheduledTime, publishDuePosts } from '../repositories/blog-posts.j
 type Log = { info: (message: string) => void; error: (details: object, message: string) => void };
 
 /** The time source; tests pass a fake one. */
-export type Clock = { now: () => Date };
+type Clock = { now: () => Date };
 const systemClock: Clock = { now: () => new Date() };
 
 /** setTimeout's longest delay (~24.8 days); longer waits are taken in steps. */
