@@ -1,4 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
+import { useSyncExternalStore } from 'react';
 import { POST_STATE_LABELS } from '../../domain/post-states.js';
 import { BlogPostArticle } from '../blog/BlogPostArticle.js';
 import { trpc } from '../trpc.js';
@@ -13,8 +14,28 @@ export const prefetch: PagePrefetch = (utils, params) =>
 const previewRoute = getRouteApi('/site/blog/preview/$id');
 
 /** A post in any state as it will look, for the signed-in admin; anyone else sees "not found". */
+const noSubscription = () => () => undefined;
+
+/** The server and the first render in the browser show UTC (so hydration matches); then the author's own zone. */
+function formatInZone(date: Date, inBrowserZone: boolean): string {
+  return date.toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    ...(inBrowserZone ? {} : { timeZone: 'UTC' }),
+  });
+}
+
 export default function BlogPostPreviewPage() {
   const { id } = previewRoute.useParams();
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   // The server rendered it with the admin's preview cookie; the browser keeps that answer (no refetch).
   const post = trpc.blog.preview.useQuery({ id }, { staleTime: Infinity, refetchOnWindowFocus: false, retry: false });
 
@@ -36,17 +57,7 @@ export default function BlogPostPreviewPage() {
         {data.status === 'scheduled' && (
           <>
             {' for '}
-            {/* The server writes its own zone; the browser the author's (hence no hydration warning). */}
-            <time dateTime={data.publishedAt.toISOString()} suppressHydrationWarning>
-              {data.publishedAt.toLocaleString('en-GB', {
-                day: 'numeric',
-                month: 'long',
-                year: 'numeric',
-                hour: '2-digit',
-                minute: '2-digit',
-                timeZoneName: 'short',
-              })}
-            </time>
+            <time dateTime={data.publishedAt.toISOString()}>{formatInZone(data.publishedAt, hydrated)}</time>
           </>
         )}
         . {data.status === 'published' ? 'Readers see this post.' : 'Readers cannot see this post yet.'}
