@@ -1,35 +1,14 @@
 import { Anchor, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { BLOG_CATEGORIES, blogCategoryLabel, DEFAULT_BLOG_CATEGORY, type BlogCategory } from '../../../domain/blog.js';
+import { BLOG_CATEGORIES, blogCategoryLabel } from '../../../domain/blog.js';
 import { blogPostInputSchema, type BlogPost, type BlogPostInput } from '../../../domain/blog.schema.js';
-import { plainTextToMarkdown } from '../../../domain/content-format.js';
 import { blogPreviewPath, POST_STATE_LABELS, POST_STATES, type PostState } from '../../../domain/post-states.js';
 import { zodValidate } from '../../ui/zod-validate.js';
 import type { ContentFormProps } from '../content/ContentTab.js';
 import { FormShell } from '../forms/FormShell.js';
 import { ImageField } from '../forms/ImageField.js';
-import { browserTimeZoneName, fromLocalInputValue, toLocalInputValue } from './publish-time.js';
-
-type BlogFormValues = {
-  title: string;
-  slug: string;
-  summary: string;
-  content: string;
-  category: BlogCategory;
-  coverImage: string;
-  status: PostState;
-  /** The datetime-local value, in the author's browser time zone. */
-  publishAt: string;
-  metaDescription: string;
-  socialImage: string;
-};
-
-/** The admin always writes Markdown; the publish time goes to the server as UTC. */
-const toInput = ({ publishAt, ...values }: BlogFormValues): BlogPostInput => ({
-  ...values,
-  contentFormat: 'markdown',
-  publishAt: values.status === 'scheduled' ? fromLocalInputValue(publishAt) : null,
-});
+import { blogFormInput, blogFormValues, type BlogFormValues } from './blog-form-values.js';
+import { browserTimeZoneName } from './publish-time.js';
 
 const CATEGORY_OPTIONS = BLOG_CATEGORIES.map((category) => ({ value: category, label: blogCategoryLabel(category) }));
 
@@ -39,42 +18,12 @@ const SUBMIT_LABELS: Record<PostState, string> = {
   published: 'Publish post',
 };
 
-function initialValues(item: BlogPost | null): BlogFormValues {
-  if (!item) {
-    return {
-      title: '',
-      slug: '',
-      summary: '',
-      content: '',
-      category: DEFAULT_BLOG_CATEGORY,
-      coverImage: '',
-      status: 'published',
-      publishAt: '',
-      metaDescription: '',
-      socialImage: '',
-    };
-  }
-  return {
-    title: item.title,
-    slug: item.slug,
-    summary: item.summary,
-    // A text of before Markdown opens as the Markdown that shows it the same way.
-    content: item.contentFormat === 'plain' ? plainTextToMarkdown(item.content) : item.content,
-    category: item.category,
-    coverImage: item.coverImage,
-    status: item.status,
-    publishAt: item.status === 'scheduled' ? toLocalInputValue(item.publishedAt) : '',
-    metaDescription: item.metaDescription,
-    socialImage: item.socialImage,
-  };
-}
-
 export function BlogForm({ item, saving, onSave, onCancel }: ContentFormProps<BlogPost, BlogPostInput>) {
   const form = useForm<BlogFormValues, (values: BlogFormValues) => BlogPostInput>({
     mode: 'controlled',
-    initialValues: initialValues(item),
-    validate: zodValidate(blogPostInputSchema, toInput),
-    transformValues: toInput,
+    initialValues: blogFormValues(item),
+    validate: zodValidate(blogPostInputSchema, blogFormInput),
+    transformValues: blogFormInput,
   });
   const status = form.values.status;
 
