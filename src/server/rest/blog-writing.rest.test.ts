@@ -229,6 +229,40 @@ describe('preview', () => {
     }
   });
 
+  it('withstands a burst of forged keys: each answered at once, nothing throttled, the admin unaffected', async () => {
+    const draft = await create({ ...validBlogPost, title: 'Guarded', status: 'draft' });
+    const forged = Array.from({ length: 200 }, (_, i) => `forged-${i}-${'x'.repeat(i % 40)}`);
+    const started = Date.now();
+    const [previews, cookies] = await Promise.all([
+      Promise.all(
+        forged.map((key) =>
+          context.t
+            .callerWithKey(key, `10.9.${Math.floor(Math.random() * 250)}.1`)
+            .blog.preview({ id: draft.id })
+            .then(
+              () => 'shown',
+              (error: { code?: string }) => error.code,
+            ),
+        ),
+      ),
+      Promise.all(
+        forged.map((key) =>
+          inject({ method: 'POST', url: PREVIEW_SESSION_PATH, headers: bearer(key) }).then((res) => res.statusCode),
+        ),
+      ),
+    ]);
+    expect(new Set(previews)).toEqual(new Set(['NOT_FOUND']));
+    expect(new Set(cookies)).toEqual(new Set([401]));
+    // Session lookups only: no password hashing, so 400 refusals take well under the time of a few scrypt checks.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // The password itself is not a preview key either (it is never tried there).
+    await expect(context.t.callerWithKey(TEST_ADMIN_PASSWORD).blog.preview({ id: draft.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    const still = await context.t.callerWithKey(context.token).blog.preview({ id: draft.id });
+    expect(still.title).toBe('Guarded');
+  });
+
   it('sets the HttpOnly preview cookie for a session token only', async () => {
     const ok = await inject({ method: 'POST', url: PREVIEW_SESSION_PATH, headers: bearer(context.token) });
     expect(ok.statusCode).toBe(204);
