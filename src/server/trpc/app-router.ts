@@ -2,6 +2,7 @@ import { adminRouter } from './routers/admin.js';
 import { artRouter } from './routers/art.js';
 import { blogRouter } from './routers/blog.js';
 import { booksRouter } from './routers/books.js';
+import { contentRouter } from './routers/content.js';
 import { excerptsRouter } from './routers/excerpts.js';
 import { maintenanceRouter } from './routers/maintenance.js';
 import { playlistsRouter } from './routers/playlists.js';
@@ -21,6 +22,7 @@ export const appRouter = router({
   preorders: preordersRouter,
   admin: adminRouter,
   maintenance: maintenanceRouter,
+  content: contentRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,10 @@ import { blogPostInputSchema, type BlogPost, type BlogPostInput } from '../../..
 import { blogPreviewPath, POST_STATE_LABELS, POST_STATES, type PostState } from '../../../domain/post-states.js';
 import { zodValidate } from '../../ui/zod-validate.js';
 import type { ContentFormProps } from '../content/ContentTab.js';
+import { draftKey } from '../editor/local-draft.js';
+import { MarkdownEditor } from '../editor/MarkdownEditor.js';
+import { RestoreDraftPrompt } from '../editor/RestoreDraftPrompt.js';
+import { useLocalDraft } from '../editor/use-local-draft.js';
 import { FormShell } from '../forms/FormShell.js';
 import { ImageField } from '../forms/ImageField.js';
 import { blogFormInput, blogFormValues, type BlogFormValues } from './blog-form-values.js';
@@ -26,6 +30,7 @@ export function BlogForm({ item, saving, onSave, onCancel }: ContentFormProps<Bl
     transformValues: blogFormInput,
   });
   const status = form.values.status;
+  const draft = useLocalDraft(form, draftKey('blog', item?.id));
 
   return (
     <FormShell
@@ -33,8 +38,11 @@ export function BlogForm({ item, saving, onSave, onCancel }: ContentFormProps<Bl
       submitLabel={item && status === item.status ? 'Save changes' : SUBMIT_LABELS[status]}
       saving={saving}
       onCancel={onCancel}
-      onSubmit={form.onSubmit(onSave)}
+      onSubmit={form.onSubmit(async (data) => {
+        if (await onSave(data)) draft.clear();
+      })}
     >
+      <RestoreDraftPrompt draft={draft} />
       <TextInput label="Title" withAsterisk autoComplete="off" {...form.getInputProps('title')} />
       <TextInput
         label="Slug"
@@ -54,15 +62,7 @@ export function BlogForm({ item, saving, onSave, onCancel }: ContentFormProps<Bl
         {...form.getInputProps('category')}
       />
       <Textarea label="Summary" withAsterisk autosize minRows={2} maxRows={6} {...form.getInputProps('summary')} />
-      <Textarea
-        label="Content"
-        description="Paragraphs are separated by line breaks."
-        withAsterisk
-        autosize
-        minRows={8}
-        maxRows={24}
-        {...form.getInputProps('content')}
-      />
+      <MarkdownEditor label="Content" required {...form.getInputProps('content')} />
       <ImageField label="Cover image" withAsterisk {...form.getInputProps('coverImage')} />
 
       <Radio.Group label="State" withAsterisk {...form.getInputProps('status')}>

@@ -20,7 +20,8 @@ export type ContentFormProps<T, TData> = {
   /** The item being edited, or null for a new one. */
   item: T | null;
   saving: boolean;
-  onSave: (data: TData) => void;
+  /** Saves (the form closes when it succeeded); resolves true once saved. */
+  onSave: (data: TData) => Promise<boolean>;
   onCancel: () => void;
 };
 
@@ -75,9 +76,10 @@ export function ContentTab<T extends { id: string }, TData>(props: ContentTabPro
       onCancel: showList,
       onSave: (data) => {
         setFinishing(true);
-        void actions.save(editing?.id ?? null, data).then((saved) => {
+        return actions.save(editing?.id ?? null, data).then((saved) => {
           setFinishing(false);
           if (saved) showList();
+          return saved;
         });
       },
     });

@@ -6,6 +6,10 @@ import { DEFAULT_SPOILER_LEVEL, SPOILER_LEVELS, spoilerBadgeFor, type SpoilerLev
 import { excerptInputSchema, type Excerpt, type ExcerptInput } from '../../../domain/excerpts.schema.js';
 import { zodValidate } from '../../ui/zod-validate.js';
 import type { ContentFormProps } from '../content/ContentTab.js';
+import { draftKey } from '../editor/local-draft.js';
+import { MarkdownEditor } from '../editor/MarkdownEditor.js';
+import { RestoreDraftPrompt } from '../editor/RestoreDraftPrompt.js';
+import { useLocalDraft } from '../editor/use-local-draft.js';
 import { FormShell } from '../forms/FormShell.js';
 
 type ExcerptFormValues = {
@@ -58,6 +62,7 @@ export function ExcerptForm({
     },
     transformValues: toInput,
   });
+  const draft = useLocalDraft(form, draftKey('excerpt', item?.id));
 
   const bookOptions = books.map((book) => ({ value: book.id, label: book.title }));
   const bookInput = form.getInputProps('bookId');
@@ -68,8 +73,11 @@ export function ExcerptForm({
       submitLabel={item ? 'Save changes' : 'Create excerpt'}
       saving={saving}
       onCancel={onCancel}
-      onSubmit={form.onSubmit(onSave)}
+      onSubmit={form.onSubmit(async (data) => {
+        if (await onSave(data)) draft.clear();
+      })}
     >
+      <RestoreDraftPrompt draft={draft} />
       <Select
         size="md"
         label="Book"
@@ -93,15 +101,7 @@ export function ExcerptForm({
         maxRows={6}
         {...form.getInputProps('description')}
       />
-      <Textarea
-        label="Content"
-        description="Paragraphs are separated by line breaks."
-        withAsterisk
-        autosize
-        minRows={8}
-        maxRows={24}
-        {...form.getInputProps('content')}
-      />
+      <MarkdownEditor label="Content" required {...form.getInputProps('content')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput
           label="Read time"
