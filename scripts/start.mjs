@@ -1,6 +1,8 @@
 // `npm start`: builds the client and server when the build is missing or older than the
-// sources, then runs the compiled server in this same process.
+// sources, then runs the compiled server in this same process. With WORKERS > 1 the server's
+// cluster workers run this script again: they skip the build check (the primary made it).
 import { execSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -23,14 +25,17 @@ function newestMtime(target) {
   return newest;
 }
 
-const builtAt = Math.min(...buildOutputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
-const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
-if (builtAt === 0 || changedAt > builtAt) {
+function buildIfStale() {
+  const builtAt = Math.min(...buildOutputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
+  const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
+  if (builtAt !== 0 && changedAt <= builtAt) return;
   console.log(
     builtAt === 0 ? 'No build found: building first...' : 'Sources changed since the last build: rebuilding...',
   );
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
 }
+
+if (cluster.isPrimary) buildIfStale();
 
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 process.chdir(root);

@@ -19,7 +19,14 @@ import * as m23 from './2026-11-23-23-art-book.js';
 import * as m31 from './2026-11-23-31-newsletter-double-opt-in.js';
 import * as m32 from './2026-11-23-32-create-site-secrets.js';
 import * as m41 from './2026-11-23-41-create-images.js';
-import * as m2420 from './2026-11-24-20-writing-posts.js';
+import * as m2410 from './2026-11-24-10-create-site-settings.js';
+import * as m2411 from './2026-11-24-11-create-newsletter-issues.js';
+import * as m2412 from './2026-11-24-12-create-mail-queue.js';
+import * as m2413 from './2026-11-24-13-mail-bounces-and-preorder-notices.js';
+import * as m2430 from './2026-11-24-30-create-search-index.js';
+import * as m2440 from './2026-11-24-40-excerpt-positions.js';
+import * as m2441 from './2026-11-24-41-create-slug-redirects.js';
+import * as m2480 from './2026-11-24-80-writing-posts.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -43,5 +50,12 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-31-newsletter-double-opt-in': m31,
   '2026-11-23-32-create-site-secrets': m32,
   '2026-11-23-41-create-images': m41,
-  '2026-11-24-20-writing-posts': m2420,
+  '2026-11-24-10-create-site-settings': m2410,
+  '2026-11-24-11-create-newsletter-issues': m2411,
+  '2026-11-24-12-create-mail-queue': m2412,
+  '2026-11-24-13-mail-bounces-and-preorder-notices': m2413,
+  '2026-11-24-30-create-search-index': m2430,
+  '2026-11-24-40-excerpt-positions': m2440,
+  '2026-11-24-41-create-slug-redirects': m2441,
+  '2026-11-24-80-writing-posts': m2480,
 };

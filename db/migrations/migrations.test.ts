@@ -15,17 +15,27 @@ import { migrations } from './index.js';
 const APP_TABLES = [
   'admin_sessions',
   'art_pieces',
-  'blog_post_redirects',
   'blog_posts',
   'books',
   'contact_submissions',
   'excerpts',
   'images',
+  'mail_queue',
+  'newsletter_issues',
   'newsletter_subscriptions',
   'playlists',
   'preorders',
+  // Site search (SQLite FTS5): the documents, the index and its shadow tables.
+  'search_documents',
+  'search_index',
+  'search_index_config',
+  'search_index_data',
+  'search_index_docsize',
+  'search_index_idx',
   'series',
   'site_secrets',
+  'site_settings',
+  'slug_redirects',
   'users',
   'write_probe',
 ];
@@ -188,6 +198,40 @@ describe('migrations', () => {
     await expect(sql`UPDATE books SET slug = 'second-fire' WHERE id = 'b1'`.execute(db)).rejects.toMatchObject({
       code: 'SQLITE_CONSTRAINT_UNIQUE',
     });
+  });
+
+  it('number existing excerpts 1…n within each book, in the order the site listed them (by title)', async () => {
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('2026-11-23-41-create-images')).error).toBeUndefined();
+    await db
+      .insertInto('books')
+      .values([
+        { id: 'b1', ...validBook, slug: 'one' },
+        { id: 'b2', ...validBook, slug: 'two' },
+      ])
+      .execute();
+    for (const [id, bookId, title] of [
+      ['e1', 'b1', 'Zenith'],
+      ['e2', 'b2', 'Only'],
+      ['e3', 'b1', 'Arrival'],
+      ['e4', 'b1', 'Middle'],
+    ] as const) {
+      await sql`INSERT INTO excerpts (id, book_id, title, description, content, read_time, spoiler_level)
+        VALUES (${id}, ${bookId}, ${title}, 'd', 'c', '1 min read', 'none')`.execute(db);
+    }
+    await migrateToLatest(db);
+    const rows = await db
+      .selectFrom('excerpts')
+      .select(['id', 'position'])
+      .orderBy('bookId')
+      .orderBy('position')
+      .execute();
+    expect(rows).toEqual([
+      { id: 'e3', position: 1 },
+      { id: 'e4', position: 2 },
+      { id: 'e1', position: 3 },
+      { id: 'e2', position: 1 },
+    ]);
   });
 
   it('create no series for a site without books', async () => {

@@ -5,7 +5,9 @@ import {
   createRouter,
   lazyRouteComponent,
   Outlet,
+  parseSearchWith,
   redirect,
+  stringifySearchWith,
   type AnyRouteMatch,
   type ResolveParams,
 } from '@tanstack/react-router';
@@ -14,6 +16,7 @@ import { createTRPCQueryUtils } from '@trpc/react-query';
 import type { ReactNode } from 'react';
 import { blogCategoryFrom, type BlogCategory } from '../domain/blog.js';
 import type { FormOutcome } from '../domain/form-posts.js';
+import { searchQueryFrom } from '../domain/search.js';
 import { isAdminTab, type AdminTabId } from './admin/dashboard/admin-tabs.js';
 import { AppProviders, RootDocument, type AppTrpcClient } from './App.js';
 import SiteLayout from './layout/SiteLayout.js';
@@ -62,6 +65,7 @@ const pages = {
   about: { file: 'pages/AboutPage.tsx', load: () => import('./pages/AboutPage.js') },
   contact: { file: 'pages/ContactPage.tsx', load: () => import('./pages/ContactPage.js') },
   preorder: { file: 'pages/PreorderPage.tsx', load: () => import('./pages/PreorderPage.js') },
+  search: { file: 'pages/SearchPage.tsx', load: () => import('./pages/SearchPage.js') },
 } satisfies Record<string, PageSpec>;
 
 /**
@@ -240,6 +244,19 @@ const preorderRoute = createRoute({
   ...pageRoute('/preorder', pages.preorder, staticPage('/preorder')),
 });
 
+/** Search results are for one reader's words: never indexed (the server adds X-Robots-Tag too). */
+const searchRoute = createRoute({
+  getParentRoute: site,
+  validateSearch: (search: Record<string, unknown>): { q?: string } => {
+    const q = searchQueryFrom(search.q);
+    return q ? { q } : {};
+  },
+  ...pageRoute('/search', pages.search, async (context) => {
+    const { staticSeo, metaOf } = await seoBuilders();
+    return { seo: staticSeo(context.origin, '/search', metaOf('/search'), { noindex: true }) };
+  }),
+});
+
 /** What the server renders for /admin: the admin area is client-only and loads its own data. */
 function AdminShell() {
   return (
@@ -286,6 +303,7 @@ export const routeTree = rootRoute.addChildren([
     aboutRoute,
     contactRoute,
     preorderRoute,
+    searchRoute,
   ]),
   adminRoute,
 ]);
@@ -318,6 +336,10 @@ export function createAppRouter({
   const router = createRouter({
     routeTree,
     context: { queryClient, trpc: trpcUtils, origin, announcementDismissed, formOutcome },
+    // Query values are the text they are, as a browser's GET form sends them: a search for `"ash crown"`
+    // or `true` keeps its quotes and stays a string (the default would read them as JSON).
+    parseSearch: parseSearchWith((value) => value),
+    stringifySearch: stringifySearchWith(JSON.stringify),
     defaultPreload: 'intent',
     scrollRestoration: true,
     notFoundMode: 'root',

@@ -16,4 +16,14 @@ export const excerptInputSchema = z.object({
 });
 export type ExcerptInput = z.input<typeof excerptInputSchema>;
 export type ExcerptData = z.output<typeof excerptInputSchema>;
-export type Excerpt = ExcerptData & { id: string };
+/** `position`: 1, 2, 3… within the book, the reading order (set by moving excerpts, not by the form). */
+export type Excerpt = ExcerptData & { id: string; position: number };
+
+const MOVE_DIRECTIONS = ['up', 'down'] as const;
+export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
+
+/** Moves an excerpt one place earlier ('up') or later ('down') in its book. */
+export const moveExcerptInput = z.object({
+  id: idSchema,
+  direction: enumField('Direction', MOVE_DIRECTIONS),
+});

@@ -20,11 +20,6 @@ export const POST_STATE_COLORS: Record<PostState, string> = {
 /** A post written through the API without a state is published at once, as before states existed. */
 export const DEFAULT_POST_STATE: PostState = 'published';
 
-/** The public address of a post. */
-export function blogPostPath(slug: string): string {
-  return `/blog/${encodeURIComponent(slug)}`;
-}
-
 /** The address only the signed-in admin can open: a draft or scheduled post as it will look. */
 export function blogPreviewPath(id: string): string {
   return `/blog/preview/${encodeURIComponent(id)}`;

@@ -2,17 +2,26 @@ export const CONTACT_MESSAGE_ROWS = 5;
 
 export type ContactSubmission = { id: string; name: string; email: string; message: string; createdAt: Date };
 
-/** Pending: signed up, confirmation link not followed yet. Unsubscribed: isActive false. */
-export const NEWSLETTER_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
+/**
+ * Pending: signed up, confirmation link not followed yet. Unsubscribed: isActive false.
+ * Bounced: the relay refused the address permanently; nothing is sent to it any more.
+ */
+export const NEWSLETTER_STATUSES = ['pending', 'active', 'unsubscribed', 'bounced'] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 export const NEWSLETTER_STATUS_LABELS: Record<NewsletterStatus, string> = {
   pending: 'Pending confirmation',
   active: 'Active',
   unsubscribed: 'Unsubscribed',
+  bounced: 'Bounced',
 };
 
-export function newsletterStatusOf(subscription: { isActive: boolean; confirmedAt: Date | null }): NewsletterStatus {
+export function newsletterStatusOf(subscription: {
+  isActive: boolean;
+  confirmedAt: Date | null;
+  bouncedAt?: Date | null;
+}): NewsletterStatus {
   if (!subscription.isActive) return 'unsubscribed';
+  if (subscription.bouncedAt) return 'bounced';
   return subscription.confirmedAt ? 'active' : 'pending';
 }
 
@@ -22,6 +31,8 @@ export type NewsletterSubscription = {
   isActive: boolean;
   createdAt: Date;
   confirmedAt: Date | null;
+  /** When the relay refused the address permanently; null while it is deliverable. */
+  bouncedAt: Date | null;
   status: NewsletterStatus;
 };
 
@@ -43,4 +54,6 @@ export type Preorder = {
   phoneNumber: string | null;
   specialRequests: string | null;
   createdAt: Date;
+  /** When the customer was told the book is out (once); null until then. */
+  notifiedAt: Date | null;
 };

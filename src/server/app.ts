@@ -7,6 +7,7 @@ import { registerBackupDownload } from './backup/backup-download.js';
 import { registerPreviewAccess } from './blog/preview-access.js';
 import { BackupService } from './backup/backup-service.js';
 import { PublicCache } from './cache/public-cache.js';
+import { singleProcessCoordination, type Coordination } from './cluster/coordination.js';
 import type { AppConfig } from './config.js';
 import type { AppDatabase } from './db/connection.js';
 import { probeDatabaseWrite } from './db/database-health.js';
@@ -29,32 +30,61 @@ import { createRequestContext, type AppServices } from './trpc/context.js';
 import { prepareDataDir, type DataDir } from './startup/data-dir.js';
 import { openSiteDatabase } from './startup/open-site-database.js';
 import { registerUploadRoutes } from './uploads/upload-routes.js';
+import { ensureSearchIndex } from './repositories/search-index.js';
 
 export type BuildOptions = {
   /** How the React app is served: the production build, Vite's dev middleware, or not at all (API tests). */
   client?: 'built' | 'vite-dev' | 'none';
   /** Fastify logger; off unless given. */
   logger?: boolean;
+  /** What this process shares with the site's other server processes; by default it runs alone. */
+  coordination?: Coordination;
 };
 
-export type BuiltApp = { app: FastifyInstance; services: AppServices; generatedAdminPassword: string | null };
+export type BuiltApp = {
+  app: FastifyInstance;
+  services: AppServices;
+  /** Start scheduled jobs through `coordination.jobs`, so they run in one process only. */
+  coordination: Coordination;
+  generatedAdminPassword: string | null;
+};
 
 export { DATABASE_FILE_NAME } from './startup/data-dir.js';
 
 /** Rendered pages kept in memory (per URL, origin and announcement cookie). */
 const HTML_CACHE_ENTRIES = 500;
 
-/** Opens, checks and migrates the database, seeding demo content into a newly created one if asked. */
+/**
+ * Opens, checks and migrates the database, seeding demo content into a newly created one if asked,
+ * and fills the search index when it does not match the content.
+ */
 async function prepareDatabase(config: AppConfig, dataDir: DataDir): Promise<{ db: AppDatabase; created: boolean }> {
   const db = await openSiteDatabase(dataDir);
   const uploadsDir = dataDir.uploadsDir;
   try {
     const created = dataDir.databaseIsNew;
     if (created && config.seedDemo) await seedDemoDatabase(db, uploadsDir);
+    await ensureSearchIndex(db);
     return { db, created };
   } catch (error) {
     await db.destroy();
     throw error;
+  }
+}
+
+/**
+ * Everything a new or upgraded site needs before its server processes start, done once: the data
+ * folder, the migrated database (demo content in a new one) and the admin user. Returns the
+ * generated admin password, if one was made. The cluster's primary runs this before its workers.
+ */
+export async function prepareSite(config: AppConfig): Promise<{ generatedAdminPassword: string | null }> {
+  const dataDir = await prepareDataDir(config.dataDir);
+  const { db } = await prepareDatabase(config, dataDir);
+  try {
+    const { generatedPassword } = await new AdminAuth(db).ensureAdminUser(config.adminPassword);
+    return { generatedAdminPassword: generatedPassword };
+  } finally {
+    await db.destroy();
   }
 }
 
@@ -64,18 +94,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const uploadsDir = dataDir.uploadsDir;
   const { db } = await prepareDatabase(config, dataDir);
 
-  const limiters = createRequestLimiters({ publicLimitsEnabled: config.publicRateLimits });
-  const auth = new AdminAuth(db);
+  const coordination = options.coordination ?? singleProcessCoordination();
+  const limiters = createRequestLimiters({ publicLimitsEnabled: config.publicRateLimits, store: coordination.limits });
+  const auth = new AdminAuth(db, { throttle: coordination.limits.guesses() });
   const { generatedPassword } = await auth.ensureAdminUser(config.adminPassword);
   const mail = await createNewsletterMail(db, config, () => app.log);
   const services: AppServices = {
     db,
-    cache: new PublicCache(),
+    cache: new PublicCache(coordination.bus),
     auth,
     limiters,
     publicOrigin: config.publicUrl,
     mailer: mail.mailer,
     newsletterMail: mail.newsletterMail,
+    mailing: mail.mailing,
     backups: new BackupService(config.dataDir, config.backup),
     uploadsDir,
   };
@@ -96,6 +128,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerJsonBodyParser(app);
   registerSecurityHeaders(app);
+  // A content write's answer leaves only once every other server process has cleared its caches.
+  app.addHook('onSend', (_request, _reply, payload, done) => {
+    const propagation = services.cache.propagation();
+    if (!propagation) return done(null, payload);
+    propagation.then(
+      () => done(null, payload),
+      () => done(null, payload),
+    );
+  });
   await app.register(fastifyCompress, { threshold: COMPRESSION_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
 
   app.get('/healthz', async (_request, reply) => {
@@ -151,5 +192,5 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
 
-  return { app, services, generatedAdminPassword: generatedPassword };
+  return { app, services, coordination, generatedAdminPassword: generatedPassword };
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
@@ -29,6 +30,9 @@ describe('loadConfig', () => {
       backup: { dir: path.resolve('./data/backups'), everyMs: 86_400_000, keep: 14 },
       publicUrl: null,
       mail: { smtpUrl: null, from: { name: 'The Cinderwake Cycle', address: 'newsletter@localhost' } },
+      workers: 1,
+      mailRate: 60,
+      authorEmail: null,
       clientDir: null,
     });
   });
@@ -50,6 +54,9 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'https://delphinerook.com/',
         SMTP_URL: 'smtps://mailer:p%40ss@smtp.relay.example:465',
         MAIL_FROM: '"Delphine Rook" <news@delphinerook.com>',
+        WORKERS: '4',
+        MAIL_RATE: '120',
+        AUTHOR_EMAIL: 'delphine@delphinerook.com',
       },
       '/srv/client',
     );
@@ -68,6 +75,9 @@ describe('loadConfig', () => {
         smtpUrl: 'smtps://mailer:p%40ss@smtp.relay.example:465',
         from: { name: 'Delphine Rook', address: 'news@delphinerook.com' },
       },
+      workers: 4,
+      mailRate: 120,
+      authorEmail: 'delphine@delphinerook.com',
       clientDir: '/srv/client',
     });
   });
@@ -125,6 +135,12 @@ describe('loadConfig', () => {
     [{ MAIL_FROM: 'Delphine <news@example.com' }, 'MAIL_FROM: must be an address or Name <address>'],
     [{ MAIL_FROM: 'news@example.com\r\nBcc: all@example.com' }, 'MAIL_FROM: must be an address'],
     [{ MAIL_FROM: 'a@b@example.com' }, 'MAIL_FROM: must be an address'],
+    [{ MAIL_RATE: 'fast' }, 'MAIL_RATE: must be a number of messages per minute'],
+    [{ MAIL_RATE: '-5' }, 'MAIL_RATE: must be a number of messages per minute'],
+    [{ MAIL_RATE: '2.5' }, 'MAIL_RATE: must be a number of messages per minute'],
+    [{ MAIL_RATE: '1000001' }, 'MAIL_RATE: must be a number of messages per minute'],
+    [{ AUTHOR_EMAIL: 'Delphine <d@example.com>' }, 'AUTHOR_EMAIL: must be an email address'],
+    [{ AUTHOR_EMAIL: 'd@example.com\r\nBcc: x@example.com' }, 'AUTHOR_EMAIL: must be an email address'],
   ])('names the invalid variable in %j', (env, expected) => {
     expect(configErrorFor(env).message).toContain(expected);
   });
@@ -135,6 +151,31 @@ describe('loadConfig', () => {
     ['  <news@example.com> ', { name: null, address: 'news@example.com' }],
   ])('reads MAIL_FROM %j', (value, from) => {
     expect(load({ MAIL_FROM: value }).mail.from).toEqual(from);
+  });
+
+  it.each([
+    ['1', 1],
+    ['2', 2],
+    [' 8 ', 8],
+    ['', 1],
+    ['auto', availableParallelism()],
+    ['AUTO', availableParallelism()],
+  ])('reads WORKERS=%j', (value, workers) => {
+    expect(load({ WORKERS: value }).workers).toBe(workers);
+  });
+
+  it.each(['0', '-1', '65', '1.5', 'two', 'all', '1e1', '0x2'])('refuses WORKERS=%j, naming it', (value) => {
+    expect(configErrorFor({ WORKERS: value }).message).toMatch(/WORKERS: must be auto or a whole number from 1 to 64/);
+  });
+
+  it.each([
+    ['unlimited', null],
+    ['UNLIMITED', null],
+    ['0', null],
+    ['1', 1],
+    [' 600 ', 600],
+  ])('reads MAIL_RATE %j', (value, rate) => {
+    expect(load({ MAIL_RATE: value }).mailRate).toBe(rate);
   });
 
   it('lists every invalid variable at once', () => {

@@ -1,6 +1,14 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { mailFromSchema, OUTBOX_SENDER, smtpUrlSchema, type MailConfig } from './mail/mail-config.js';
+import {
+  authorEmailSchema,
+  mailFromSchema,
+  mailRateSchema,
+  OUTBOX_SENDER,
+  smtpUrlSchema,
+  type MailConfig,
+} from './mail/mail-config.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -15,6 +23,9 @@ function parseBackupInterval(text: string): number | null | undefined {
   const ms = Number(match[1]) * INTERVAL_UNIT_MS[match[2] as keyof typeof INTERVAL_UNIT_MS];
   return ms > 0 && ms <= MAX_BACKUP_INTERVAL_MS ? ms : undefined;
 }
+
+const MAX_WORKERS = 64;
+const WORKERS_MESSAGE = `must be auto or a whole number from 1 to ${MAX_WORKERS}`;
 
 /** The origin of an absolute http(s) URL that names nothing but its origin; null otherwise. */
 function originOf(value: string): string | null {
@@ -80,8 +91,23 @@ const envSchema = z.object({
       }
       return origin;
     }),
+  WORKERS: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default('1')
+    .transform((value, ctx) => {
+      if (value === '') return 1;
+      if (value === 'auto') return availableParallelism();
+      const count = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
+      if (count >= 1 && count <= MAX_WORKERS) return count;
+      ctx.addIssue({ code: 'custom', message: WORKERS_MESSAGE });
+      return z.NEVER;
+    }),
   SMTP_URL: smtpUrlSchema,
   MAIL_FROM: mailFromSchema,
+  MAIL_RATE: mailRateSchema,
+  AUTHOR_EMAIL: authorEmailSchema,
   NODE_ENV: z.string().optional(),
 });
 
@@ -113,6 +139,12 @@ export type AppConfig = {
   publicUrl: string | null;
   /** Outgoing mail: the relay (or none: the outbox) and the sender. */
   mail: MailConfig;
+  /** Server processes on the port (WORKERS; `auto`: one per core). 1: one process, no cluster. */
+  workers: number;
+  /** MAIL_RATE: queued messages (issues, preorder notices) per minute; null: unlimited. */
+  mailRate: number | null;
+  /** AUTHOR_EMAIL: where the author's notices go; null: none are sent. */
+  authorEmail: string | null;
   /** Directory of the built client (index.html and assets); null when no client is served. */
   clientDir: string | null;
 };
@@ -144,6 +176,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, clientDir: string | null): Ap
     },
     publicUrl: vars.PUBLIC_URL,
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? OUTBOX_SENDER },
+    workers: vars.WORKERS,
+    mailRate: vars.MAIL_RATE,
+    authorEmail: vars.AUTHOR_EMAIL,
     clientDir,
   };
 }

@@ -55,6 +55,10 @@ export const PAGE_META: Record<string, PageMeta> = {
     title: pageTitle('Preorder'),
     description: `Preorder the next book of ${SERIES_NAME} in ebook, paperback or hardcover.`,
   },
+  '/search': {
+    title: pageTitle('Search'),
+    description: `Search the books, excerpts and blog posts of ${SERIES_NAME}.`,
+  },
   '404': {
     title: '404 Page Not Found',
     description: 'The page you are looking for does not exist.',

@@ -2,7 +2,9 @@ import { Burger, Button } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { SERIES_NAME } from '../content/site.js';
-import { FlameIcon } from '../ui/icons.js';
+import { SEARCH_PATH } from '../../domain/search.js';
+import { SearchForm } from '../search/SearchForm.js';
+import { FlameIcon, SearchIcon } from '../ui/icons.js';
 import { useGoToNewsletter } from '../ui/newsletter.js';
 import classes from './layout.module.css';
 import { NAV_LINKS } from './nav-links.js';
@@ -51,6 +53,14 @@ export function SiteNav() {
           </ul>
         </nav>
 
+        <div className={classes.headerSearch}>
+          <SearchForm variant="header" />
+        </div>
+        {/* Between the mobile menu and a wide screen there is no room for the field: a link to the page. */}
+        <Link to={SEARCH_PATH} className={classes.searchLink} aria-label="Search">
+          <SearchIcon size={20} />
+        </Link>
+
         <Burger
           className={classes.burger}
           opened={menuOpen}
@@ -64,6 +74,7 @@ export function SiteNav() {
       </div>
 
       <div id={menuId} className={classes.mobileMenu} hidden={!menuOpen} data-open={menuOpen || undefined}>
+        <SearchForm variant="menu" onSearch={() => setMenuOpen(false)} />
         <nav aria-label="Mobile">
           <ul className={classes.mobileList}>
             {NAV_LINKS.map((link) => (

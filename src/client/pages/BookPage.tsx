@@ -2,7 +2,6 @@ import { Badge, Button, Title } from '@mantine/core';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { BOOK_STATUS_LABELS } from '../../domain/books.js';
 import { EDITION_FORMAT_LABELS } from '../../domain/editions.js';
-import { SPOILER_LEVELS } from '../../domain/excerpts.js';
 import { displayIsbn } from '../../domain/isbn.js';
 import { seriesNumberLabel } from '../../domain/series.js';
 import { EDITIONS_ANCHOR } from '../books/book-links.js';
@@ -52,10 +51,10 @@ export default function BookPage() {
   }
   const data = book.data;
   const next = nextInSeries(data, books.data ?? []);
-  // Spoiler-free excerpts first, the major spoilers last.
+  // In the author's reading order, opening pages first.
   const own = (excerpts.data ?? [])
     .filter((excerpt) => excerpt.bookId === data.id)
-    .sort((a, b) => SPOILER_LEVELS.indexOf(a.spoilerLevel) - SPOILER_LEVELS.indexOf(b.spoilerLevel));
+    .sort((a, b) => a.position - b.position);
   const number = seriesNumberLabel(data.seriesNumber);
   const relatedArt = (art.data ?? []).filter((piece) => piece.bookId === data.id);
 
@@ -202,9 +201,12 @@ function Excerpts({ excerpts }: { excerpts: Excerpt[] }) {
       <h2 id="excerpts-title" className={classes.sectionTitle}>
         Excerpts
       </h2>
-      <ul className={classes.excerpts}>
-        {excerpts.map((excerpt) => (
+      <ol className={classes.excerpts}>
+        {excerpts.map((excerpt, index) => (
           <li key={excerpt.id} className={classes.excerpt}>
+            <span className={classes.kicker}>
+              Excerpt {index + 1} of {excerpts.length}
+            </span>
             <Link to="/excerpts/$id" params={{ id: excerpt.id }} className={classes.excerptTitle}>
               {excerpt.title}
             </Link>
@@ -223,7 +225,7 @@ function Excerpts({ excerpts }: { excerpts: Excerpt[] }) {
             )}
           </li>
         ))}
-      </ul>
+      </ol>
       <Button component={Link} to="/excerpts" variant="outline" color="gray" className={classes.ghost}>
         All excerpts
       </Button>

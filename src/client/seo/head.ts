@@ -9,6 +9,7 @@ import {
   SITE_NAME,
   THEME_COLOR,
 } from './site.js';
+import type { SocialImage } from './social-image.js';
 
 export type JsonLd = Record<string, unknown>;
 
@@ -22,7 +23,7 @@ export type PageSeo = {
   description: string;
   /** Absolute canonical URL. */
   url: string;
-  image: { url: string; alt: string; width?: number; height?: number };
+  image: { url: string; alt: string; width?: number; height?: number; type?: string };
   type: 'website' | 'article' | 'book' | 'profile';
   /** ISO date of an article. */
   publishedTime?: string;
@@ -41,8 +42,8 @@ export type PageSeoInput = {
   description: string;
   /** The canonical path ('/books'). */
   path: string;
-  /** An image path or absolute URL; the shared social card when absent. */
-  image?: { src: string; alt: string } | null;
+  /** An image path or absolute URL (with its size when known); the shared social card when absent. */
+  image?: SocialImage | null;
   type?: PageSeo['type'];
   publishedTime?: string;
   jsonLd?: JsonLd;
@@ -51,7 +52,12 @@ export type PageSeoInput = {
 
 export function pageSeo(input: PageSeoInput): PageSeo {
   const image = input.image
-    ? { url: absoluteUrl(input.origin, input.image.src), alt: input.image.alt }
+    ? {
+        url: absoluteUrl(input.origin, input.image.src),
+        alt: input.image.alt,
+        ...(input.image.width && input.image.height ? { width: input.image.width, height: input.image.height } : {}),
+        ...(input.image.type ? { type: input.image.type } : {}),
+      }
     : {
         url: absoluteUrl(input.origin, DEFAULT_SOCIAL_IMAGE.path),
         alt: DEFAULT_SOCIAL_IMAGE.alt,
@@ -112,6 +118,7 @@ export function headFor(seo: PageSeo | undefined): { meta: HeadMeta[]; links: He
     { property: 'og:url', content: seo.url },
     { property: 'og:image', content: image.url },
     { property: 'og:image:alt', content: image.alt },
+    ...(image.type ? [{ property: 'og:image:type', content: image.type }] : []),
     ...(image.width && image.height
       ? [
           { property: 'og:image:width', content: String(image.width) },

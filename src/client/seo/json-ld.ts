@@ -4,7 +4,8 @@ import { CURRENCY_CODES, parseEditionPrice, type EditionFormat } from '../../dom
 import type { RouterOutputs } from '../trpc.js';
 import type { JsonLd } from './head.js';
 import { absoluteUrl, AUTHOR_NAME, SITE_DESCRIPTION, SITE_NAME } from './site.js';
-import { blogPostPath } from '../../domain/post-states.js';
+import { structuredDataImage } from './social-image.js';
+import { blogPostPath } from '../../domain/content-links.js';
 
 type Book = RouterOutputs['books']['byId'];
 type Excerpt = RouterOutputs['excerpts']['byId'];
@@ -117,7 +118,7 @@ function bookLd(origin: string, book: Book): JsonLd {
     '@id': bookId(origin, book),
     name: book.title,
     description: book.description,
-    image: absoluteUrl(origin, book.coverImage),
+    image: absoluteUrl(origin, structuredDataImage(book.coverImage, book.image)),
     url: bookUrl(origin, book),
     author: authorRef(origin),
     // The work carries its first edition's ISBN and format; every edition is a workExample.
@@ -172,14 +173,14 @@ export function excerptLd(origin: string, excerpt: Excerpt, book: Book | undefin
 
 /** /blog/{id}. */
 export function blogPostingLd(origin: string, post: BlogPost): JsonLd {
-  const url = `${origin}${blogPostPath(post.slug)}`;
+  const url = `${origin}${blogPostPath(post)}`;
   return {
     '@context': CONTEXT,
     '@type': 'BlogPosting',
     '@id': `${url}#post`,
     headline: post.title,
     description: post.metaDescription || post.summary,
-    image: absoluteUrl(origin, post.socialImage || post.coverImage),
+    image: absoluteUrl(origin, post.socialImage ? post.socialImage : structuredDataImage(post.coverImage, post.image)),
     datePublished: post.publishedAt.toISOString(),
     articleSection: blogCategoryLabel(post.category),
     url,

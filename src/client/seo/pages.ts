@@ -1,10 +1,12 @@
-import { blogPostPath, blogPreviewPath } from '../../domain/post-states.js';
+import { blogPostPath } from '../../domain/content-links.js';
+import { blogPreviewPath } from '../../domain/post-states.js';
 import type { RouterOutputs, TrpcUtils } from '../trpc.js';
 import { pageSeo, type PageSeo } from './head.js';
 import { aboutPersonLd, blogPostingLd, bookListLd, bookPageLd, excerptLd, websiteLd } from './json-ld.js';
 import { PAGE_META } from '../content/page-meta.js';
 import { NOT_FOUND_META, type StaticPageMeta } from './not-found.js';
 import { fullTitle, SITE_NAME } from './site.js';
+import { socialImageFor } from './social-image.js';
 
 export type SeoContext = { utils: TrpcUtils; origin: string; params: Record<string, string> };
 
@@ -70,7 +72,7 @@ export async function booksSeo({ utils, origin }: SeoContext, meta: StaticPageMe
   return {
     seo: staticSeo(origin, '/books', meta, {
       jsonLd: bookListLd(origin, books),
-      image: first ? { src: first.coverImage, alt: `Cover of ${first.title}` } : null,
+      image: first ? socialImageFor(first.coverImage, first.image, `Cover of ${first.title}`) : null,
     }),
   };
 }
@@ -101,7 +103,7 @@ export async function bookSeo({ utils, origin, params }: SeoContext): Promise<Pa
       title: value.title,
       description: value.description,
       type: 'book',
-      image: { src: value.coverImage, alt: `Cover of ${value.title}` },
+      image: socialImageFor(value.coverImage, value.image, `Cover of ${value.title}`),
       jsonLd: bookPageLd(origin, value),
     }),
   };
@@ -128,7 +130,7 @@ export async function excerptSeo({ utils, origin, params }: SeoContext): Promise
       title,
       description: excerpt.value.description,
       type: 'article',
-      image: book ? { src: book.coverImage, alt: `Cover of ${book.title}` } : null,
+      image: book ? socialImageFor(book.coverImage, book.image, `Cover of ${book.title}`) : null,
       jsonLd: excerptLd(origin, excerpt.value, book),
     }),
   };
@@ -140,12 +142,15 @@ type SeoPost = RouterOutputs['blog']['bySlug'];
 function postSeo(origin: string, post: SeoPost, noindex = false) {
   return pageSeo({
     origin,
-    path: blogPostPath(post.slug),
+    path: blogPostPath(post),
     title: post.title,
     description: post.metaDescription || post.summary,
     type: 'article',
     publishedTime: post.publishedAt.toISOString(),
-    image: { src: post.socialImage || post.coverImage, alt: post.title },
+    // A social image of its own is used as it is; else the cover's preview-sized variant.
+    image: post.socialImage
+      ? socialImageFor(post.socialImage, undefined, post.title)
+      : socialImageFor(post.coverImage, post.image, post.title),
     jsonLd: blogPostingLd(origin, post),
     ...(noindex ? { noindex: true } : {}),
   });

@@ -195,4 +195,11 @@ export const ExternalIcon = (props: IconProps) => (
   </Svg>
 );
 
+export const SearchIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="10.5" cy="10.5" r="6.5" />
+    <path d="M15.5 15.5L21 21" />
+  </Svg>
+);
+
 export const SOCIAL_ICONS = { X: XIcon, Instagram: InstagramIcon, TikTok: TikTokIcon, Patreon: PatreonIcon } as const;

@@ -86,3 +86,18 @@ export async function writeUploadFixtures(): Promise<{ png: string; text: string
 export function unexpectedProblems(problems: string[]): string[] {
   return problems.filter((problem) => !/status of 401/.test(problem));
 }
+
+/**
+ * Waits for an image field's upload outcome, said under its drop zone (role status, or alert
+ * when refused), and checks that no toast repeats it over the form.
+ */
+export async function expectUploadFeedback(
+  page: Page,
+  fieldLabel: string,
+  outcome: { ok: boolean; title: string; text: string },
+): Promise<void> {
+  const feedback = page.getByRole(outcome.ok ? 'status' : 'alert', { name: `${fieldLabel} upload` });
+  await feedback.getByText(outcome.title, { exact: true }).waitFor();
+  expect(await feedback.textContent()).toBe(`${outcome.title} — ${outcome.text}`);
+  expect(await toasts(page).getByText(outcome.title, { exact: true }).count()).toBe(0);
+}

@@ -7,6 +7,7 @@ import { useBrowserSite } from '../support/fixture.js';
 import {
   expectFieldError,
   expectToast,
+  expectUploadFeedback,
   logIn,
   openTab,
   passwordBox,
@@ -68,15 +69,25 @@ describe('admin: content', () => {
 
     // A text file is refused before any upload.
     await page.locator('input[type="file"]').setInputFiles(files.text);
-    await expectToast(page, 'Invalid file type', 'Please select an image file');
+    await expectUploadFeedback(page, 'Cover image', {
+      ok: false,
+      title: 'Invalid file type',
+      text: 'Please select an image file',
+    });
 
-    // A real PNG through the button's file chooser: progress, toast, the /objects/ path and a preview.
-    const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      button('Upload image for cover image').click(),
-    ]);
+    // The drop zone is the one upload control (no separate button suggesting a second step):
+    // focused and Enter, it opens the file chooser; the chosen file uploads at once, and the
+    // outcome shows under the zone, the /objects/ path in the field and a preview.
+    expect(await page.getByRole('button', { name: /upload image/i }).count()).toBe(0);
+    const zone = page.getByRole('button', { name: 'Choose an image for cover image' });
+    await zone.focus();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
     await chooser.setFiles(files.png);
-    await expectToast(page, 'Upload successful', `Uploaded ${path.basename(files.png)}`);
+    await expectUploadFeedback(page, 'Cover image', {
+      ok: true,
+      title: 'Upload successful',
+      text: `Uploaded ${path.basename(files.png)}`,
+    });
     const coverPath = await box('Cover image').inputValue();
     expect(coverPath).toMatch(/^\/objects\/[0-9a-f]{32}\.png$/);
     const preview = page.getByRole('img', { name: 'Cover image preview' });
@@ -146,10 +157,11 @@ describe('admin: content', () => {
     await expectToast(page, 'Success', 'Excerpt created successfully');
 
     const row = page
-      .getByRole('list', { name: 'Excerpts' })
+      .getByRole('list', { name: 'Excerpts of The Tallow King' })
       .getByRole('listitem')
       .filter({ hasText: 'Bells for No One' });
-    await row.getByText('The Tallow King · 4 min read').waitFor();
+    // A new excerpt comes last in its book.
+    await row.getByText(/^The Tallow King · 4 min read · Position (\d+) of \1$/).waitFor();
     const preview = excerptPreview(content);
     expect(preview).toHaveLength(203);
     expect(await row.getByText(preview.slice(0, 60)).textContent()).toBe(preview);
@@ -217,7 +229,11 @@ describe('admin: content', () => {
     await expectFieldError(box('Image'), 'Image is required');
 
     await page.locator('input[type="file"]').setInputFiles(files.png);
-    await expectToast(page, 'Upload successful', `Uploaded ${path.basename(files.png)}`);
+    await expectUploadFeedback(page, 'Image', {
+      ok: true,
+      title: 'Upload successful',
+      text: `Uploaded ${path.basename(files.png)}`,
+    });
     expect(await box('Image').inputValue()).toMatch(/^\/objects\//);
     await box('Title').fill('Ember Study');
     await box('Artist').fill('R. Vane');

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserSite } from '../support/fixture.js';
 import { pngImage } from '../../server/test-support/images.js';
-import { expectToast, logIn, openTab } from './admin-helpers.js';
+import { expectToast, expectUploadFeedback, logIn, openTab } from './admin-helpers.js';
 
 /** A new site with no content, on a 375 px phone: every empty state, and the admin is usable by touch. */
 describe('admin: empty states on a phone', () => {
@@ -19,6 +19,7 @@ describe('admin: empty states on a phone', () => {
   it('shows each empty state, and the page never scrolls sideways at 375 px', async () => {
     const expected: [string, string][] = [
       ['Books', 'No books yet. Add your first book to get started.'],
+      ['Series', "No series yet. Add one, then choose it in a book's form."],
       ['Excerpts', 'No excerpts found. Create your first excerpt to get started.'],
       ['Blog', 'No blog posts yet. Write your first post to get started.'],
       ['Art', 'No art pieces found. Create your first art piece to get started.'],
@@ -77,6 +78,10 @@ describe('admin: empty states on a phone', () => {
     await page
       .locator('input[type="file"]')
       .setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: pngImage() });
-    await expectToast(page, 'Upload failed', 'Admin authentication required');
+    await expectUploadFeedback(page, 'Image', {
+      ok: false,
+      title: 'Upload failed',
+      text: 'Admin authentication required',
+    });
   });
 });

@@ -94,7 +94,7 @@ describe('books as products', () => {
     ]);
     await editions.getByText('978-1917130004').waitFor();
     const excerpts = page.getByRole('region', { name: 'Excerpts' });
-    // Spoiler-free first; a major spoiler's summary stays on its own page.
+    // In the author's reading order; a major spoiler's summary stays on its own page.
     expect(await excerpts.getByRole('link').first().innerText()).toBe('The Burning of Kings');
     await excerpts.getByText('Read this one after finishing the book.').waitFor();
     expect(await excerpts.getByText('Beneath the chapterhouse', { exact: false }).count()).toBe(0);

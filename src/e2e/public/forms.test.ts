@@ -160,7 +160,7 @@ describe('public forms', () => {
       'Paperback',
       'Hardcover',
     ]);
-    await expectHoneypot(page.locator('form'));
+    await expectHoneypot(page.locator('main form'));
 
     await page.getByRole('button', { name: 'Submit Preorder' }).click();
     await page.getByText('Please choose a book').waitFor();

@@ -182,7 +182,7 @@ describe('public forms without JavaScript', () => {
     expect(await submitAndWait(page, page.getByRole('button', { name: 'Submit Preorder' }))).toBe(400);
     await waitForHydration(page);
 
-    const form = page.locator('form');
+    const form = page.locator('main form');
     expect(await form.getAttribute('novalidate')).not.toBeNull();
     expect(await page.getByRole('alert').innerText()).toContain('Full name is required');
     expect(await page.getByLabel(/^Full name/).getAttribute('aria-invalid')).toBe('true');

@@ -139,10 +139,12 @@ describe('public pages without JavaScript', () => {
     expect(excerptNodes.find((node) => node['@type'] === 'Book')?.name).toBe(book.title);
   });
 
-  it('use the cover image as the social image of a post', async () => {
+  it('give a post with SVG cover art the shared social card as its preview image (previews draw no SVG)', async () => {
     const post = posts[0]!;
+    expect(post.coverImage).toMatch(/\.svg$/);
     const { html } = await page(`/blog/${post.slug}`);
-    expect(metaContent(html, 'og:image')).toBe(`${site.baseUrl}${post.coverImage}`);
+    expect(metaContent(html, 'og:image')).toBe(`${site.baseUrl}/social-card.jpg`);
+    expect(metaContent(html, 'twitter:image')).toBe(`${site.baseUrl}/social-card.jpg`);
     expect(metaContent(html, 'og:type')).toBe('article');
   });
 

@@ -11,7 +11,7 @@ import {
   upgradeAdminPasswordHash,
 } from '../repositories/admin-credentials.js';
 import { CheckSlots } from './check-slots.js';
-import { GuessThrottle } from './guess-throttle.js';
+import { GuessThrottle, type GuessLedger } from './guess-throttle.js';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash.js';
 
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -36,20 +36,20 @@ const BUSY_RETRY_MS = 2_000;
 
 const sha256 = (value: string): Buffer => createHash('sha256').update(value).digest();
 
-export type AdminAuthOptions = { throttle?: GuessThrottle; slots?: CheckSlots };
+export type AdminAuthOptions = { throttle?: GuessLedger; slots?: CheckSlots };
 
 /**
  * The admin key is either the password itself (REST clients) or a session token the UI got
  * by logging in. Only a slow salted hash of the password is stored; once a key verifies, a
  * fast digest of it is remembered in memory until the password changes, so admin requests
  * do not pay scrypt every time. A session token is never throttled; every password attempt
- * goes through the per-address GuessThrottle and the process-wide CheckSlots.
+ * goes through the per-address GuessLedger (shared by every worker) and the process-wide CheckSlots.
  */
 export class AdminAuth {
   private verifiedPasswordDigest: Buffer | null = null;
   /** Bumped by each password change, so checks that were under way against the old hash do not count. */
   private passwordVersion = 0;
-  private readonly throttle: GuessThrottle;
+  private readonly throttle: GuessLedger;
   private readonly slots: CheckSlots;
 
   constructor(
@@ -125,13 +125,13 @@ export class AdminAuth {
    * counted as a failure before the slow check runs, in one of the process's few check slots.
    */
   private async checkPassword(candidate: string, clientAddress: string): Promise<PasswordCheck> {
-    const wait = this.throttle.waitFor(clientAddress);
+    const wait = await this.throttle.waitFor(clientAddress);
     if (wait > 0) return { ok: false, reason: 'throttled', retryAfterMs: wait };
     if (this.matchesVerifiedPassword(candidate)) {
-      this.throttle.forget(clientAddress);
+      await this.throttle.forget(clientAddress);
       return { ok: true };
     }
-    const verdict = this.throttle.reserve(clientAddress);
+    const verdict = await this.throttle.reserve(clientAddress);
     if (!verdict.allowed) return { ok: false, reason: 'throttled', retryAfterMs: verdict.retryAfterMs };
     let outcome: 'succeeded' | 'failed' | 'not-checked' = 'failed';
     try {

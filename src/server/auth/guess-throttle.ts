@@ -3,7 +3,17 @@ export type GuessVerdict =
   { allowed: true; settle: (outcome: GuessOutcome) => void } | { allowed: false; retryAfterMs: number };
 
 /** 'not-checked': the check could not run (the server was busy), so the attempt does not count. */
-type GuessOutcome = 'succeeded' | 'failed' | 'not-checked';
+export type GuessOutcome = 'succeeded' | 'failed' | 'not-checked';
+
+/**
+ * The throttle of password guesses as AdminAuth uses it: a GuessThrottle in this process, or one
+ * every server process shares (the cluster primary's, through cluster/worker-link.ts).
+ */
+export interface GuessLedger {
+  waitFor(address: string): number | Promise<number>;
+  reserve(address: string): GuessVerdict | Promise<GuessVerdict>;
+  forget(address: string): void | Promise<void>;
+}
 
 /** Failed attempts an address may make back to back before each next one has to wait. */
 export const FREE_FAILURES = 5;
@@ -32,7 +42,7 @@ export function delayAfter(failures: number): number {
  * success forgets the address. One check at a time per address: another attempt while one runs is
  * refused. The lockout is progressive and short (see MAX_DELAY_MS).
  */
-export class GuessThrottle {
+export class GuessThrottle implements GuessLedger {
   private readonly addresses = new Map<string, AddressState>();
   private nextSweepAt = 0;
 

@@ -1,11 +1,20 @@
+import { LocalInvalidationBus, type InvalidationBus } from '../cluster/invalidation-bus.js';
+
 /**
  * Memoises public reads (lists and by-id lookups) in memory. Every successful content
  * write clears it, so readers never see stale content; listeners (e.g. a rendered-page
- * cache) are told when that happens.
+ * cache) are told when that happens. With several server processes, a clear here is
+ * published on the bus and every other process clears its own: `propagation()` tells
+ * when they all have, and answers wait for it (see app.ts).
  */
 export class PublicCache {
   private readonly entries = new Map<string, Promise<unknown>>();
   private readonly listeners = new Set<() => void>();
+  private readonly publishing = new Set<Promise<void>>();
+
+  constructor(private readonly bus: InvalidationBus = new LocalInvalidationBus()) {
+    bus.subscribe(() => this.clearHere());
+  }
 
   /** Not `async`: a hit hands back the stored promise itself, with no wrapper promise per read. */
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -25,13 +34,28 @@ export class PublicCache {
     return pending;
   }
 
+  /** Clears this process's caches now, and every other process's through the bus. */
   clear(): void {
-    this.entries.clear();
-    for (const listener of this.listeners) listener();
+    this.clearHere();
+    const published = this.bus
+      .publish()
+      .catch(() => undefined)
+      .finally(() => this.publishing.delete(published));
+    this.publishing.add(published);
+  }
+
+  /** Resolves once every clear made here so far has reached every process; null when none is under way. */
+  propagation(): Promise<unknown> | null {
+    return this.publishing.size === 0 ? null : Promise.all(this.publishing);
   }
 
   onClear(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  private clearHere(): void {
+    this.entries.clear();
+    for (const listener of this.listeners) listener();
   }
 }

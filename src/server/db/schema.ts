@@ -37,6 +37,8 @@ interface NewsletterSubscriptionsTable {
   confirmationNonce: string | null;
   /** When the last confirmation email was claimed for sending (resends are spaced). */
   confirmationSentAt: string | null;
+  /** Set when the relay refused the address permanently (5xx): nothing is sent to it again. */
+  bouncedAt: Generated<string | null>;
 }
 
 interface BooksTable {
@@ -72,6 +74,16 @@ interface ExcerptsTable {
   readTime: string;
   spoilerLevel: string;
   contentFormat: Generated<string>;
+  /** 1, 2, 3… within the book: the reading order the author sets (opening pages first). */
+  position: Generated<number>;
+}
+
+/** An old address of an item (kind 'book': /books/<oldSlug>; kind 'post': /blog/<oldSlug>) that now redirects to it. */
+interface SlugRedirectsTable {
+  kind: string;
+  oldSlug: string;
+  targetId: string;
+  createdAt: string;
 }
 
 interface BlogPostsTable {
@@ -92,11 +104,6 @@ interface BlogPostsTable {
 }
 
 /** The earlier slugs of posts whose slug was edited: their addresses answer 301 to the post. */
-interface BlogPostRedirectsTable {
-  oldSlug: string;
-  postId: string;
-}
-
 interface ArtPiecesTable {
   id: string;
   title: string;
@@ -140,11 +147,55 @@ interface PreordersTable {
   phoneNumber: string | null;
   specialRequests: string | null;
   createdAt: string;
+  /** When the customer was told the book is out; a preorder is notified once. */
+  notifiedAt: Generated<string | null>;
 }
 
 interface SiteSecretsTable {
   name: string;
   value: string;
+  createdAt: string;
+}
+
+interface SiteSettingsTable {
+  key: string;
+  /** JSON text. */
+  value: string;
+  updatedAt: string;
+}
+
+interface NewsletterIssuesTable {
+  id: string;
+  subject: string;
+  preheader: string;
+  /** Markdown. */
+  body: string;
+  /** 'draft' | 'sending' | 'sent' */
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+  /** When "Send" was pressed. */
+  sentAt: string | null;
+}
+
+interface MailQueueTable {
+  /** A newsletter issue's id, or `book:<id>` for the notice of a published book to its preorders. */
+  mailingId: string;
+  /** The subscription (issue) or the preorder (book notice). */
+  recipientId: string;
+  /** 'issue' | 'preorder' */
+  kind: string;
+  email: string;
+  /** The origin of every link in the message (PUBLIC_URL, or the admin's when it was queued). */
+  siteOrigin: string;
+  /** pending | sending | sent | failed | uncertain | skipped */
+  status: string;
+  attempts: Generated<number>;
+  lastError: string | null;
+  nextAttemptAt: string;
+  /** When the worker took the row to hand it to the relay. */
+  claimedAt: string | null;
+  sentAt: string | null;
   createdAt: string;
 }
 
@@ -162,13 +213,16 @@ export interface Database {
   series: SeriesTable;
   excerpts: ExcerptsTable;
   blogPosts: BlogPostsTable;
-  blogPostRedirects: BlogPostRedirectsTable;
   artPieces: ArtPiecesTable;
   images: ImagesTable;
+  slugRedirects: SlugRedirectsTable;
   playlists: PlaylistsTable;
   preorders: PreordersTable;
   writeProbe: WriteProbeTable;
   siteSecrets: SiteSecretsTable;
+  siteSettings: SiteSettingsTable;
+  newsletterIssues: NewsletterIssuesTable;
+  mailQueue: MailQueueTable;
 }
 
 export type ExcerptRow = Selectable<ExcerptsTable>;

@@ -196,6 +196,7 @@ describe('public forms posted without JavaScript', () => {
         preferredFormat: 'hardcover',
         phoneNumber: '555 0100',
         specialRequests: null,
+        notifiedAt: null,
       });
       expect(second).toEqual(first);
     });

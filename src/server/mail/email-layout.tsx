@@ -3,7 +3,7 @@ import { render } from '@react-email/render';
 import type { ReactElement, ReactNode } from 'react';
 
 /** The site's palette (see the client theme); inline, since mail clients drop style sheets. */
-const palette = {
+export const palette = {
   page: '#0e0c0b',
   card: '#1a1514',
   border: '#3d342f',
@@ -119,6 +119,11 @@ export function EmailButton({ href, children }: { href: string; children: ReactN
       </Link>
     </Section>
   );
+}
+
+/** HTML made by the content renderer (already safe and styled inline, see email-content-html.ts). */
+export function ContentHtml({ html }: { html: string }) {
+  return <div style={{ color: palette.text }} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 export type RenderedEmail = { html: string; text: string };

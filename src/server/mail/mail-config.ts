@@ -62,3 +62,38 @@ export function describeRelay(smtpUrl: string): string {
   const url = new URL(smtpUrl);
   return `${url.protocol}//${url.host}`;
 }
+
+const MAX_MAIL_RATE = 100_000;
+
+/** MAIL_RATE: newsletter messages per minute (default 60); `unlimited` or 0: as fast as the relay takes them (null). */
+export const mailRateSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .default('60')
+  .transform((value, context) => {
+    if (value === 'unlimited' || value === '0') return null;
+    const rate = /^\d{1,6}$/.test(value) ? Number(value) : NaN;
+    if (!(rate >= 1 && rate <= MAX_MAIL_RATE)) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be a number of messages per minute from 1 to ${MAX_MAIL_RATE}, or unlimited`,
+      });
+      return z.NEVER;
+    }
+    return rate;
+  });
+
+/** AUTHOR_EMAIL: the bare address that gets the author's notices (new contact message, new preorder). */
+export const authorEmailSchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context) => {
+    if (!value) return null;
+    if (!ADDRESS.test(value)) {
+      context.addIssue({ code: 'custom', message: 'must be an email address, e.g. author@example.com' });
+      return z.NEVER;
+    }
+    return value;
+  });

@@ -11,6 +11,9 @@ type OutgoingEmail = {
   text: string;
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
+  /** A fixed Message-ID (e.g. one per issue and recipient); a random one otherwise. */
+  messageId?: string;
+  replyTo?: string;
 };
 
 type SentEmail = { messageId: string; /** The .eml file, when saved to the outbox. */ savedTo: string | null };
@@ -28,6 +31,14 @@ export type Mailer = {
 /** A slow or silent relay fails the send instead of holding it forever. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
+/** Connections a pooled mailer (the send queue's) keeps open to the relay. */
+export const POOL_CONNECTIONS = 4;
+
+export type MailerOptions = {
+  /** Keep up to POOL_CONNECTIONS connections open and reuse them (for bulk sends). */
+  pool?: boolean;
+};
+
 export const OUTBOX_FOLDER_NAME = 'outbox';
 
 function formatSender(sender: MailSender): string | { name: string; address: string } {
@@ -35,18 +46,24 @@ function formatSender(sender: MailSender): string | { name: string; address: str
 }
 
 /** A Message-ID in the sender's domain, so replies and bounces thread under it. */
-function newMessageId(sender: MailSender): string {
-  return `<${randomUUID()}@${sender.address.split('@')[1] ?? 'localhost'}>`;
+export function messageIdFor(sender: MailSender, localPart: string = randomUUID()): string {
+  return `<${localPart}@${sender.address.split('@')[1] ?? 'localhost'}>`;
 }
 
 /**
  * Sends through the SMTP relay of SMTP_URL, or, with none, writes each message as a standard
  * .eml file into DATA_DIR/outbox (private to the service user) and logs where.
  */
-export function createMailer(config: MailConfig, dataDir: string, log: () => MailLog): Mailer {
+export function createMailer(
+  config: MailConfig,
+  dataDir: string,
+  log: () => MailLog,
+  options: MailerOptions = {},
+): Mailer {
   const outboxDir = path.join(dataDir, OUTBOX_FOLDER_NAME);
+  const pool = options.pool ? { pool: true, maxConnections: POOL_CONNECTIONS, maxMessages: Infinity } : {};
   const transport = config.smtpUrl
-    ? nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS })
+    ? nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS, ...pool })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   const delivery = config.smtpUrl ? 'smtp' : 'outbox';
 
@@ -64,10 +81,11 @@ export function createMailer(config: MailConfig, dataDir: string, log: () => Mai
     delivery,
     from: config.from,
     async send(email) {
-      const messageId = newMessageId(config.from);
+      const messageId = email.messageId ?? messageIdFor(config.from);
       const info = await transport.sendMail({
         from: formatSender(config.from),
         to: email.to,
+        ...(email.replyTo ? { replyTo: email.replyTo } : {}),
         subject: email.subject,
         html: email.html,
         text: email.text,

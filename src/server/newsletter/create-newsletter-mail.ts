@@ -1,28 +1,47 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { AppDatabase } from '../db/connection.js';
+import { AuthorNotices } from '../mail/author-notices.js';
 import { BackgroundSends } from '../mail/background-sends.js';
 import { createMailer, type MailLog } from '../mail/mailer.js';
+import { QueuedMessages } from '../mail-queue/queued-messages.js';
 import { loadOrCreateSecret } from '../repositories/site-secrets.js';
 import type { AppServices } from '../trpc/context.js';
+import { IssueMail } from './issue-mail.js';
 import { NewsletterMail } from './newsletter-mail.js';
 import { registerNewsletterPages } from './newsletter-pages.js';
 import { NewsletterTokens } from './newsletter-tokens.js';
 
 type Log = MailLog & { error: (fields: object, message: string) => void };
 
-/** The mailer, the newsletter's emails and the pages their links open, sharing one signing key. */
+/**
+ * The mailers, the newsletter's emails and the pages their links open, sharing one signing key.
+ * `queueMailer` keeps pooled connections for the send queue (see mail-queue-job.ts), which the
+ * server starts; single emails (confirmations, tests, notices) use `mailer`.
+ */
 export async function createNewsletterMail(db: AppDatabase, config: AppConfig, log: () => Log) {
   const tokens = new NewsletterTokens(await loadOrCreateSecret(db, 'newsletter-links'));
   const mailer = createMailer(config.mail, config.dataDir, log);
+  const queueMailer = createMailer(config.mail, config.dataDir, log, { pool: true });
   const sends = new BackgroundSends((error) => log().error({ err: error }, 'newsletter email could not be sent'));
+  const noticeSends = new BackgroundSends((error) => log().error({ err: error }, 'author notice could not be sent'));
   return {
     mailer,
     newsletterMail: new NewsletterMail(db, mailer, tokens, sends),
+    mailing: {
+      queueMailer,
+      queuedMessages: new QueuedMessages(db, queueMailer, tokens),
+      issueMail: new IssueMail(mailer, tokens),
+      authorNotices: new AuthorNotices(db, mailer, config.authorEmail, noticeSends),
+      ratePerMinute: config.mailRate,
+    },
     registerPages: (app: FastifyInstance, services: AppServices) => registerNewsletterPages(app, services, tokens),
     close: async () => {
-      await sends.settled();
+      await Promise.all([sends.settled(), noticeSends.settled()]);
       mailer.close();
+      queueMailer.close();
     },
   };
 }
+
+export type Mailing = Awaited<ReturnType<typeof createNewsletterMail>>['mailing'];

@@ -70,8 +70,8 @@ export async function registerNewsletterPages(
 ): Promise<void> {
   // The loose read limit, even for the POST: a mail provider's one-click requests for many
   // subscribers come from the same few addresses.
-  const limited = (request: FastifyRequest, reply: FastifyReply) => {
-    const decision = consumeLimit(services.limiters.publicRead, request.ip);
+  const limited = async (request: FastifyRequest, reply: FastifyReply) => {
+    const decision = await consumeLimit(services.limiters.publicRead, request.ip);
     if (decision.allowed) return null;
     reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
     return sendPage(reply, 429, PAGES.tooMany);
@@ -79,7 +79,7 @@ export async function registerNewsletterPages(
 
   // No HEAD twin: a link checker's HEAD must not confirm anyone.
   app.get(CONFIRM_PATH, { exposeHeadRoute: false }, async (request, reply) => {
-    const refused = limited(request, reply);
+    const refused = await limited(request, reply);
     if (refused) return refused;
     const check = tokens.checkConfirmToken(tokenOf(request), Date.now());
     if (!check.ok) return sendPage(reply, check.reason === 'invalid' ? 400 : 410, PAGES.expired);
@@ -88,7 +88,7 @@ export async function registerNewsletterPages(
   });
 
   app.get(UNSUBSCRIBE_PATH, async (request, reply) => {
-    const refused = limited(request, reply);
+    const refused = await limited(request, reply);
     if (refused) return refused;
     const check = tokens.checkUnsubscribeToken(tokenOf(request));
     if (!check.ok) return sendPage(reply, 400, PAGES.badUnsubscribe);
@@ -114,7 +114,7 @@ export async function registerNewsletterPages(
       done(null, body),
     );
     scope.post(UNSUBSCRIBE_PATH, async (request, reply) => {
-      const refused = limited(request, reply);
+      const refused = await limited(request, reply);
       if (refused) return refused;
       const check = tokens.checkUnsubscribeToken(tokenOf(request));
       if (!check.ok) return sendPage(reply, 400, PAGES.badUnsubscribe);

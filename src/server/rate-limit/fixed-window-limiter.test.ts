@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FixedWindowLimiter } from './fixed-window-limiter.js';
+import { LocalLimitStore } from '../cluster/limit-store.js';
 import { consumeLimit, createRequestLimiters, LIMITS } from './request-limits.js';
 
 /** A limiter on a clock the test moves by hand. */
@@ -47,6 +48,20 @@ describe('FixedWindowLimiter', () => {
     expect(limiter.hit('a')).toBe(true);
   });
 
+  it('grants at most what a key has left in its window, counted at once', () => {
+    const { limiter, clock } = limiterWithClock(5, 1000);
+    limiter.hit('a');
+    expect(limiter.take('a', 3)).toEqual({ granted: 3, msUntilReset: 1000 });
+    expect(limiter.countOf('a')).toBe(4);
+    clock.now += 400;
+    expect(limiter.take('a', 3)).toEqual({ granted: 1, msUntilReset: 600 });
+    expect(limiter.take('a', 3)).toEqual({ granted: 0, msUntilReset: 600 });
+    expect(limiter.hit('a')).toBe(false);
+    clock.now += 600;
+    expect(limiter.countOf('a')).toBe(0);
+    expect(limiter.take('a', 3).granted).toBe(3);
+  });
+
   it('forgets a key on reset', () => {
     const { limiter } = limiterWithClock(1, 1000);
     limiter.hit('a');
@@ -66,23 +81,23 @@ describe('FixedWindowLimiter', () => {
 
 describe('createRequestLimiters', () => {
   it('makes both limiters when public limits are on', () => {
-    const limiters = createRequestLimiters({ publicLimitsEnabled: true });
+    const limiters = createRequestLimiters({ publicLimitsEnabled: true, store: new LocalLimitStore() });
     expect(limiters.formWrite?.limit).toBe(LIMITS.formWrite.limit);
     expect(limiters.publicRead?.limit).toBe(LIMITS.publicRead.limit);
   });
 
   it('makes none when public limits are off', () => {
-    const limiters = createRequestLimiters({ publicLimitsEnabled: false });
+    const limiters = createRequestLimiters({ publicLimitsEnabled: false, store: new LocalLimitStore() });
     expect(limiters.formWrite).toBeNull();
     expect(limiters.publicRead).toBeNull();
   });
 });
 
 describe('consumeLimit', () => {
-  it('allows everything without a limiter, and refuses past the limit with the time to wait', () => {
-    expect(consumeLimit(null, 'a')).toEqual({ allowed: true });
+  it('allows everything without a limiter, and refuses past the limit with the time to wait', async () => {
+    expect(await consumeLimit(null, 'a')).toEqual({ allowed: true });
     const { limiter } = limiterWithClock(1, 5000);
-    expect(consumeLimit(limiter, 'a')).toEqual({ allowed: true });
-    expect(consumeLimit(limiter, 'a')).toEqual({ allowed: false, retryAfterMs: 5000 });
+    expect(await consumeLimit(limiter, 'a')).toEqual({ allowed: true });
+    expect(await consumeLimit(limiter, 'a')).toEqual({ allowed: false, retryAfterMs: 5000 });
   });
 });

@@ -5,12 +5,10 @@ import { DEFAULT_POST_STATE, type PostState } from '../../domain/post-states.js'
 import { slugify, uniqueSlug } from '../../domain/slugs.js';
 import type { AppDatabase } from '../db/connection.js';
 import type { BlogPostRow } from '../db/schema.js';
+import { inTransaction } from './in-transaction.js';
 import { newId, toDate } from './row-conversion.js';
-
-/** Runs `work` in a transaction, or in the caller's when `db` already is one (the demo seed writes in one). */
-function inTransaction<T>(db: AppDatabase, work: (trx: AppDatabase) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
-}
+import { indexBlogPost, unindex } from './search-index.js';
+import { dropRedirectsTo, listSlugRedirects, recordSlugChange, releaseSlug } from './slug-redirects.js';
 
 const BLOG_POST_COLUMNS = [
   'id',
@@ -71,16 +69,20 @@ export async function blogPostIdWithSlug(
 }
 
 /** Earlier slugs of edited posts, each to the post it now leads to. */
-export async function listOldPostSlugs(db: AppDatabase): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('blogPostRedirects').select(['oldSlug', 'postId']).execute();
-  return new Map(rows.map((row) => [row.oldSlug, row.postId] as const));
+export function listOldPostSlugs(db: AppDatabase): Promise<Map<string, string>> {
+  return listSlugRedirects(db, 'post');
 }
 
 async function freeSlugFor(db: AppDatabase, title: string): Promise<string> {
   const base = slugify(title, 'post');
   const [current, old] = await Promise.all([
     db.selectFrom('blogPosts').select('slug').where('slug', 'like', `${base}%`).execute(),
-    db.selectFrom('blogPostRedirects').select('oldSlug as slug').where('oldSlug', 'like', `${base}%`).execute(),
+    db
+      .selectFrom('slugRedirects')
+      .select('oldSlug as slug')
+      .where('kind', '=', 'post')
+      .where('oldSlug', 'like', `${base}%`)
+      .execute(),
   ]);
   // A slug that still redirects is not reused for a new post: its old links keep their meaning.
   return uniqueSlug(base, new Set([...current, ...old].map((row) => row.slug)));
@@ -126,8 +128,9 @@ export async function createBlogPost(
     ...(publishedAt && state.status === 'published' ? { publishedAt } : {}),
   };
   await inTransaction(db, async (trx) => {
-    await trx.deleteFrom('blogPostRedirects').where('oldSlug', '=', row.slug).execute();
+    await releaseSlug(trx, 'post', row.slug);
     await trx.insertInto('blogPosts').values(row).execute();
+    await indexBlogPost(trx, row);
   });
   return (await findBlogPost(db, row.id))!;
 }
@@ -150,16 +153,16 @@ export async function updateBlogPost(
       .executeTakeFirst();
     if (!current) return false;
     const slug = data.slug ?? current.slug;
-    if (slug !== current.slug) {
-      await trx.deleteFrom('blogPostRedirects').where('oldSlug', '=', slug).execute();
-      await trx.insertInto('blogPostRedirects').values({ oldSlug: current.slug, postId: id }).execute();
-    }
+    await recordSlugChange(trx, 'post', id, current.slug, slug);
     const state = stateOf(data, { status: current.status as PostState, publishedAt: current.publishedAt }, now);
+    const fields = storedFields(data);
     await trx
       .updateTable('blogPosts')
-      .set({ ...storedFields(data), slug, ...state })
+      .set({ ...fields, slug, ...state })
       .where('id', '=', id)
       .execute();
+    // Indexed whatever its state: search shows published posts only, judged when searching.
+    await indexBlogPost(trx, { id, ...fields });
     return true;
   });
   return updated ? findBlogPost(db, id) : undefined;
@@ -167,8 +170,9 @@ export async function updateBlogPost(
 
 export async function deleteBlogPost(db: AppDatabase, id: string): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    await trx.deleteFrom('blogPostRedirects').where('postId', '=', id).execute();
+    await dropRedirectsTo(trx, 'post', id);
     const result = await trx.deleteFrom('blogPosts').where('id', '=', id).executeTakeFirst();
+    await unindex(trx, 'post', id);
     return result.numDeletedRows > 0n;
   });
 }

@@ -2,7 +2,10 @@ import type { BookStatus } from '../../domain/books.js';
 import type { Book, BookData, Edition, RetailerLink } from '../../domain/books.schema.js';
 import { slugify, uniqueSlug } from '../../domain/slugs.js';
 import type { AppDatabase } from '../db/connection.js';
+import { inTransaction } from './in-transaction.js';
 import { newId } from './row-conversion.js';
+import { indexBook, unindex, unindexExcerptsOfBook } from './search-index.js';
+import { dropRedirectsTo, recordSlugChange, releaseSlug } from './slug-redirects.js';
 
 function selectBooks(db: AppDatabase) {
   return db
@@ -77,37 +80,71 @@ export async function bookIdWithSeriesNumber(
   return (await query.executeTakeFirst())?.id;
 }
 
+/** A slug made from the title avoids other books' slugs and their old addresses (which keep redirecting). */
 async function freeSlugFor(db: AppDatabase, title: string): Promise<string> {
   const base = slugify(title);
-  const taken = await db.selectFrom('books').select('slug').where('slug', 'like', `${base}%`).execute();
-  return uniqueSlug(base, new Set(taken.map((row) => row.slug)));
+  const [current, old] = await Promise.all([
+    db.selectFrom('books').select('slug').where('slug', 'like', `${base}%`).execute(),
+    db
+      .selectFrom('slugRedirects')
+      .select('oldSlug as slug')
+      .where('kind', '=', 'book')
+      .where('oldSlug', 'like', `${base}%`)
+      .execute(),
+  ]);
+  return uniqueSlug(base, new Set([...current, ...old].map((row) => row.slug)));
 }
 
-/** A blank slug is made from the title (slug-2, slug-3… when taken). */
+/**
+ * A blank slug is made from the title (slug-2, slug-3… when taken). A slug given on purpose may be
+ * an old address of another book: the new book takes it and that redirect is dropped.
+ */
 export async function createBook(db: AppDatabase, { slug, ...data }: BookData): Promise<Book> {
-  const id = newId();
-  await db
-    .insertInto('books')
-    .values({ id, slug: slug ?? (await freeSlugFor(db, data.title)), ...toStored(data) })
-    .execute();
-  return (await findBook(db, id))!;
+  return inTransaction(db, async (trx) => {
+    const id = newId();
+    const chosen = slug ?? (await freeSlugFor(trx, data.title));
+    await releaseSlug(trx, 'book', chosen);
+    await trx
+      .insertInto('books')
+      .values({ id, slug: chosen, ...toStored(data) })
+      .execute();
+    const book = (await findBook(trx, id))!;
+    await indexBook(trx, book);
+    return book;
+  });
 }
 
-/** A blank slug keeps the book's current one, so its address does not change. */
+/**
+ * A blank slug keeps the book's current one, so its address does not change. A new slug leaves
+ * the old one redirecting here (301), and frees the new one from any redirect it was.
+ */
 export async function updateBook(db: AppDatabase, id: string, { slug, ...data }: BookData): Promise<Book | undefined> {
-  const result = await db
-    .updateTable('books')
-    .set({ ...toStored(data), ...(slug ? { slug } : {}) })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n ? findBook(db, id) : undefined;
+  return inTransaction(db, async (trx) => {
+    const current = await trx.selectFrom('books').select('slug').where('id', '=', id).executeTakeFirst();
+    if (!current) return undefined;
+    if (slug && slug !== current.slug) await recordSlugChange(trx, 'book', id, current.slug, slug);
+    await trx
+      .updateTable('books')
+      .set({ ...toStored(data), ...(slug ? { slug } : {}) })
+      .where('id', '=', id)
+      .execute();
+    const book = await findBook(trx, id);
+    if (book) await indexBook(trx, book);
+    return book;
+  });
 }
 
-/** Deletes the book and, through the foreign key, its excerpts; its art stays, about no book. Preorders are kept. */
+/**
+ * Deletes the book and, through the foreign key, its excerpts (and their search documents), and its old addresses; its art
+ * stays, about no book. Preorders are kept.
+ */
 export async function deleteBook(db: AppDatabase, id: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await trx.updateTable('artPieces').set({ bookId: null }).where('bookId', '=', id).execute();
+    await dropRedirectsTo(trx, 'book', id);
+    await unindexExcerptsOfBook(trx, id);
     const result = await trx.deleteFrom('books').where('id', '=', id).executeTakeFirst();
+    await unindex(trx, 'book', id);
     return result.numDeletedRows > 0n;
   });
 }

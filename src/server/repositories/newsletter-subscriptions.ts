@@ -4,8 +4,15 @@ import { newsletterStatusOf, type NewsletterSubscription } from '../../domain/su
 import type { AppDatabase } from '../db/connection.js';
 import { isUniqueViolation, newId, timestampNow, toBoolean, toDate, toStoredBoolean } from './row-conversion.js';
 
-type ListedRow = { id: string; email: string; isActive: number; createdAt: string; confirmedAt: string | null };
-const LISTED_COLUMNS = ['id', 'email', 'isActive', 'createdAt', 'confirmedAt'] as const;
+type ListedRow = {
+  id: string;
+  email: string;
+  isActive: number;
+  createdAt: string;
+  confirmedAt: string | null;
+  bouncedAt: string | null;
+};
+const LISTED_COLUMNS = ['id', 'email', 'isActive', 'createdAt', 'confirmedAt', 'bouncedAt'] as const;
 
 function toSubscription(row: ListedRow): NewsletterSubscription {
   const subscription = {
@@ -13,6 +20,7 @@ function toSubscription(row: ListedRow): NewsletterSubscription {
     isActive: toBoolean(row.isActive),
     createdAt: toDate(row.createdAt),
     confirmedAt: row.confirmedAt === null ? null : toDate(row.confirmedAt),
+    bouncedAt: row.bouncedAt === null ? null : toDate(row.bouncedAt),
   };
   return { ...subscription, status: newsletterStatusOf(subscription) };
 }
@@ -39,6 +47,7 @@ export async function subscribeToNewsletter(db: AppDatabase, email: string): Pro
     confirmedAt: null,
     confirmationNonce: newNonce(),
     confirmationSentAt: null,
+    bouncedAt: null,
   };
   try {
     await db.insertInto('newsletterSubscriptions').values(row).execute();

@@ -3,13 +3,14 @@ import type { AppDatabase } from '../db/connection.js';
 import type { PreorderRow } from '../db/schema.js';
 import { newId, timestampNow, toDate } from './row-conversion.js';
 
-type NewPreorder = Omit<Preorder, 'id' | 'bookTitle' | 'createdAt'>;
+type NewPreorder = Omit<Preorder, 'id' | 'bookTitle' | 'createdAt' | 'notifiedAt'>;
 
 // The column only ever receives values the preorder schema accepted.
 const toPreorder = (row: PreorderRow): Preorder => ({
   ...row,
   preferredFormat: row.preferredFormat as PreorderFormat,
   createdAt: toDate(row.createdAt),
+  notifiedAt: row.notifiedAt === null ? null : toDate(row.notifiedAt),
 });
 
 /** Stores a preorder with the book's current title; undefined when the book does not exist. */
@@ -17,7 +18,7 @@ export async function createPreorder(db: AppDatabase, data: NewPreorder): Promis
   return db.transaction().execute(async (trx) => {
     const book = await trx.selectFrom('books').select('title').where('id', '=', data.bookId).executeTakeFirst();
     if (!book) return undefined;
-    const row = { id: newId(), ...data, bookTitle: book.title, createdAt: timestampNow() };
+    const row = { id: newId(), ...data, bookTitle: book.title, createdAt: timestampNow(), notifiedAt: null };
     await trx.insertInto('preorders').values(row).execute();
     return toPreorder(row);
   });
@@ -37,6 +38,7 @@ export async function listPreorders(db: AppDatabase): Promise<Preorder[]> {
       'phoneNumber',
       'specialRequests',
       'createdAt',
+      'notifiedAt',
     ])
     .orderBy('createdAt', 'desc')
     .execute();
@@ -47,4 +49,29 @@ export async function listPreorders(db: AppDatabase): Promise<Preorder[]> {
 export async function deletePreorder(db: AppDatabase, id: string): Promise<boolean> {
   const result = await db.deleteFrom('preorders').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows === 1n;
+}
+
+export type PreorderNoticeBook = { bookId: string; title: string; waiting: number; notified: number };
+
+/** Published books that have preorders: how many wait for the notice and how many got it. */
+export async function listPreorderNoticeBooks(db: AppDatabase): Promise<PreorderNoticeBook[]> {
+  const rows = await db
+    .selectFrom('preorders')
+    .innerJoin('books', 'books.id', 'preorders.bookId')
+    .where('books.status', '=', 'published')
+    .select((eb) => [
+      'books.id as bookId',
+      'books.title',
+      eb.fn.count<number>('preorders.id').as('total'),
+      eb.fn.count<number>('preorders.notifiedAt').as('notified'),
+    ])
+    .groupBy(['books.id', 'books.title'])
+    .orderBy('books.title')
+    .execute();
+  return rows.map((row) => ({
+    bookId: row.bookId,
+    title: row.title,
+    waiting: Number(row.total) - Number(row.notified),
+    notified: Number(row.notified),
+  }));
 }

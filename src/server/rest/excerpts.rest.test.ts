@@ -157,3 +157,85 @@ describe('/api/excerpts rules', () => {
     expect(bookIds.at(-1)).toBe(late.id);
   });
 });
+
+describe('/api/excerpts reading order', () => {
+  const inject = (options: InjectOptions) => context.t.app.inject(options);
+  const move = (id: string, payload: unknown, key: string | null = context.token) =>
+    inject({
+      method: 'POST',
+      url: `/api/excerpts/${id}/move`,
+      headers: key ? bearer(key) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  type Listed = { id: string; bookId: string; title: string; position: number };
+
+  it('keeps the documented fields and adds position; POST /api/excerpts/:id/move answers the book’s new order', async () => {
+    const book = await createBook(context, 'Ordered');
+    const first = await createVia<Listed>(context.t.app, '/api/excerpts', context.token, {
+      ...validExcerpt(book.id),
+      title: 'Opening',
+    });
+    const second = await createVia<Listed>(context.t.app, '/api/excerpts', context.token, {
+      ...validExcerpt(book.id),
+      title: 'Aftermath',
+    });
+    expect(Object.keys(first).sort()).toEqual(
+      [
+        'id',
+        'bookId',
+        'title',
+        'description',
+        'content',
+        'readTime',
+        'spoilerLevel',
+        'position',
+        'contentFormat',
+        'contentHtml',
+      ].sort(),
+    );
+    expect([first.position, second.position]).toEqual([1, 2]);
+
+    const res = await move(second.id, { direction: 'up' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Listed[]>().map((excerpt) => [excerpt.title, excerpt.position])).toEqual([
+      ['Aftermath', 1],
+      ['Opening', 2],
+    ]);
+    const listed = (await getList<Listed>(context.t.app, '/api/excerpts')).filter((e) => e.bookId === book.id);
+    expect(listed.map((excerpt) => excerpt.title)).toEqual(['Aftermath', 'Opening']);
+    // A position sent with the excerpt is not how order is set: it is ignored, the place kept.
+    const put = await inject({
+      method: 'PUT',
+      url: `/api/excerpts/${first.id}`,
+      headers: bearer(context.token),
+      payload: { ...validExcerpt(book.id), title: 'Opening', position: 1 },
+    });
+    expect(put.json<Listed>().position).toBe(2);
+  });
+
+  it.each([
+    ['no body', undefined, 400, 'Direction must be one of: up, down'],
+    ['a text body', 'up', 415, 'Unsupported content type: send JSON'],
+    ['a number', { direction: 1 }, 400, 'Direction must be one of: up, down'],
+    ['an unknown direction', { direction: 'left' }, 400, 'Direction must be one of: up, down'],
+    ['a direction list', { direction: ['up', 'up'] }, 400, 'Direction must be one of: up, down'],
+  ])('refuses %s with a clear 4xx, changing nothing', async (_case, payload, status, message) => {
+    const book = await createBook(context);
+    await createVia(context.t.app, '/api/excerpts', context.token, validExcerpt(book.id));
+    const excerpt = await createVia<Listed>(context.t.app, '/api/excerpts', context.token, validExcerpt(book.id));
+    const before = await getList(context.t.app, '/api/excerpts');
+    expectError(await move(excerpt.id, payload), status, message);
+    expect(await getList(context.t.app, '/api/excerpts')).toEqual(before);
+  });
+
+  it('answers 401 without a key, 404 for an unknown excerpt and 400 past the end', async () => {
+    const book = await createBook(context);
+    const only = await createVia<Listed>(context.t.app, '/api/excerpts', context.token, {
+      ...validExcerpt(book.id),
+      title: 'Alone',
+    });
+    expectError(await move(only.id, { direction: 'down' }, null), 401);
+    expectError(await move('no-such-excerpt', { direction: 'down' }), 404, 'Excerpt not found');
+    expectError(await move(only.id, { direction: 'down' }), 400, '“Alone” is already the last excerpt of its book');
+  });
+});

@@ -25,7 +25,7 @@ export function registerRestRoutes(app: FastifyInstance, services: AppServices):
     const kept = publicReads.get(key);
     if (kept) {
       // The procedure would have counted this read against the address; count it here instead.
-      const decision = consumeLimit(services.limiters.publicRead, request.ip);
+      const decision = await consumeLimit(services.limiters.publicRead, request.ip);
       if (!decision.allowed) throw new RetryLater(TOO_MANY_REQUESTS, decision.retryAfterMs);
       return kept;
     }
@@ -41,6 +41,7 @@ export function registerRestRoutes(app: FastifyInstance, services: AppServices):
       method: route.method,
       url: route.url,
       handler: async (request, reply) => {
+        if (route.headers) reply.headers(route.headers);
         const key = route.publicReadKey?.(request as unknown as RestRequest);
         if (key !== undefined) return sendJson(request, reply, status, await publicRead(route, key, request), 'kept');
         const result = await callProcedure(route, request);

@@ -16,6 +16,8 @@ export type RestRoute = {
    * procedure (but not the per-address read limit).
    */
   publicReadKey?: (request: RestRequest) => string;
+  /** Extra response headers (e.g. X-Robots-Tag). */
+  headers?: Record<string, string>;
 };
 
 const id = (request: RestRequest) => request.params.id ?? '';
@@ -86,9 +88,24 @@ export const restRoutes: RestRoute[] = [
   },
   ...contentRoutes('/api/series', (caller) => caller.series),
   ...contentRoutes('/api/excerpts', (caller) => caller.excerpts),
+  {
+    method: 'POST',
+    url: '/api/excerpts/:id/move',
+    call: (caller, r) => {
+      const direction = (r.body as { direction?: unknown } | null)?.direction;
+      return callUnchecked(caller.excerpts.move, { id: id(r), direction });
+    },
+  },
   ...contentRoutes('/api/blog', (caller) => caller.blog, blogListInput),
   ...contentRoutes('/api/art', (caller) => caller.art),
   ...contentRoutes('/api/playlists', (caller) => caller.playlists),
+  {
+    // Not kept between requests like other public reads: every query is its own.
+    method: 'GET',
+    url: '/api/search',
+    call: (caller, r) => callUnchecked(caller.search.results, { q: r.query.q, limit: r.query.limit }),
+    headers: { 'x-robots-tag': 'noindex' },
+  },
   { method: 'POST', url: '/api/contact', status: 201, call: (caller, r) => callUnchecked(caller.contact.send, r.body) },
   {
     method: 'POST',

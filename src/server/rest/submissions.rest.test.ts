@@ -76,6 +76,7 @@ describe('POST /api/newsletter', () => {
       isActive: true,
       createdAt: expect.stringMatching(ISO_8601),
       confirmedAt: null,
+      bouncedAt: null,
       status: 'pending',
     });
   });
@@ -148,6 +149,7 @@ describe('POST /api/preorders', () => {
       ...preorderFor(book.id),
       bookTitle: 'Preorder Me',
       createdAt: expect.stringMatching(ISO_8601),
+      notifiedAt: null,
     });
   });
 

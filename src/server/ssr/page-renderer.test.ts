@@ -43,6 +43,13 @@ describe('request helpers', () => {
     expect(pageLocation('/blog/abc?category=soundtracks')).toBe('/blog/abc');
     expect(cacheKey('http://a', '/books', false)).not.toBe(cacheKey('http://b', '/books', false));
   });
+
+  it('keeps the words of a search, and nothing else of its query string', () => {
+    expect(pageLocation('/search?utm_source=x&q=ash%20crown')).toBe('/search?q=ash+crown');
+    expect(pageLocation('/search?q=')).toBe('/search');
+    expect(pageLocation('/search')).toBe('/search');
+    expect(pageLocation('/books?q=ash')).toBe('/books');
+  });
 });
 
 describe('createPageRenderer', () => {
@@ -165,6 +172,19 @@ describe('createPageRenderer', () => {
     await get('/books');
     await get('/books');
     expect(renders).toHaveLength(2);
+  });
+
+  it('renders search results for each request, never kept, and marks them noindex', async () => {
+    const first = await get('/search?q=ash');
+    await get('/search?q=ash');
+    await get('/search?q=crown');
+    expect(renders.map((input) => input.url)).toEqual([
+      'http://localhost:80/search?q=ash',
+      'http://localhost:80/search?q=ash',
+      'http://localhost:80/search?q=crown',
+    ]);
+    expect(first.headers['x-robots-tag']).toBe('noindex');
+    expect((await get('/books')).headers['x-robots-tag']).toBeUndefined();
   });
 
   it('keeps the status of a not-found page, and caches it', async () => {

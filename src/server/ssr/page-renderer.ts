@@ -4,6 +4,7 @@ import superjson from 'superjson';
 import { blogCategoryFrom } from '../../domain/blog.js';
 import { isBlogPreviewPath } from '../../domain/post-states.js';
 import { FORM_RESULT_PAGES, FORM_RESULT_PARAMS, type FormOutcome } from '../../domain/form-posts.js';
+import { SEARCH_PATH } from '../../domain/search.js';
 import { previewKeyOf } from '../blog/preview-access.js';
 import { withScriptSources } from '../http/content-security-policy.js';
 import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js';
@@ -64,12 +65,22 @@ export function pageLocation(rawUrl: string): string {
     const category = blogCategoryFrom(params.get('category'));
     if (category) kept.push(['category', category]);
   }
+  if (pathname === SEARCH_PATH) {
+    const q = params.get('q');
+    if (q) kept.push(['q', q]);
+  }
   if (FORM_RESULT_PAGES.includes(pathname)) {
     kept.push(...[...params].filter(([name]) => FORM_RESULT_PARAMS.includes(name)));
   }
   kept.sort(([a], [b]) => a.localeCompare(b));
   return kept.length ? `${pathname}?${new URLSearchParams(kept).toString()}` : pathname;
 }
+
+/**
+ * Search results answer one reader's words: rendered for each request rather than kept (any text
+ * would otherwise push real pages out of the HTML cache), and never indexed by search engines.
+ */
+const isSearchPage = (location: string): boolean => location.split('?')[0] === SEARCH_PATH;
 
 /**
  * A form's result (`?sent=…` after a post) is a page for one visitor: it is never kept in the
@@ -152,7 +163,14 @@ export function createPageRenderer(options: PageRendererOptions) {
       body: KeptBody.fromText(result.html),
       scriptSources: inlineScriptHashes(result.html),
     };
-    if (cache && result.cacheable && !formOutcome && !isFormResult(location) && !isBlogPreviewPath(location))
+    if (
+      cache &&
+      result.cacheable &&
+      !formOutcome &&
+      !isFormResult(location) &&
+      !isSearchPage(location) &&
+      !isBlogPreviewPath(location)
+    )
       cache.set(cacheKey(origin, location, announcementDismissed), page, generation);
     return page;
   }
@@ -164,7 +182,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     announcementDismissed: boolean,
     formOutcome?: FormOutcome,
   ) {
-    if (formOutcome || isFormResult(location))
+    if (formOutcome || isFormResult(location) || isSearchPage(location))
       return renderPage(request, origin, location, announcementDismissed, formOutcome);
     // A preview is the admin's alone: rendered for each request, never kept or shared.
     if (isBlogPreviewPath(location))
@@ -200,7 +218,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     }
     // '//host/…' would read as another origin: send it to the same path with one slash.
     if (path.startsWith('//')) return reply.redirect(`/${path.replace(/^\/+/, '')}`, 301);
-    const decision = consumeLimit(services.limiters.publicRead, request.ip);
+    const decision = await consumeLimit(services.limiters.publicRead, request.ip);
     if (!decision.allowed) {
       return reply
         .status(429)
@@ -231,7 +249,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       .status(formResult?.status ?? page.status)
       .type('text/html; charset=utf-8')
       .header('vary', 'Accept-Encoding, Cookie');
-    if (preview) reply.header('x-robots-tag', 'noindex');
+    if (preview || isSearchPage(location)) reply.header('x-robots-tag', 'noindex');
     if (forOneVisitor) return sendKeptBody(request, reply.header('cache-control', 'no-store'), page.body);
     reply.header('cache-control', 'no-cache').header('etag', page.body.etag);
     if (page.status === 200 && ifNoneMatchMatches(request.headers['if-none-match'], page.body.etag))

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { blogCategoryLabel } from '../../domain/blog.js';
 import type { ContentFormat } from '../../domain/content-format.js';
 import type { ResponsiveImageData } from '../../domain/images.js';
-import { blogPostPath } from '../../domain/post-states.js';
+import { blogPostPath } from '../../domain/content-links.js';
 import { renderContentHtml } from '../content/render-content.js';
 import { loadResponsiveImages } from '../images/responsive-images.js';
 import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js';
@@ -47,7 +47,7 @@ export function sitemapXml(origin: string, { books, excerpts, posts }: SitemapIn
     })),
     ...books.map((book) => ({ loc: `${origin}/books/${encodeURIComponent(book.slug)}` })),
     ...excerpts.map((excerpt) => ({ loc: `${origin}/excerpts/${encodeURIComponent(excerpt.id)}` })),
-    ...posts.map((post) => ({ loc: `${origin}${blogPostPath(post.slug)}`, lastmod: post.publishedAt })),
+    ...posts.map((post) => ({ loc: `${origin}${blogPostPath(post)}`, lastmod: post.publishedAt })),
   ];
   const urls = entries.map(
     ({ loc, lastmod }) =>
@@ -82,7 +82,7 @@ export function rssXml(
 ): string {
   const sorted = [...posts].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime());
   const items = sorted.map((post) => {
-    const link = `${origin}${blogPostPath(post.slug)}`;
+    const link = `${origin}${blogPostPath(post)}`;
     const html = renderContentHtml(post.content, post.contentFormat, {
       siteOrigin: origin,
       absoluteUrls: true,

@@ -72,8 +72,15 @@ export function readEmail(raw: string): Pick<ReceivedEmail, 'headers' | 'html' |
   return { headers, html: normalised('text/html'), text: normalised('text/plain') };
 }
 
+export type SmtpInboxOptions = {
+  /** Answers RCPT TO for the address: null accepts it; a code (e.g. 451, 550) refuses it with the message. */
+  answerRecipient?: (address: string) => { code: number; message: string } | null;
+  /** Waits this long before accepting each message's data (a slow relay). */
+  dataDelayMs?: number;
+};
+
 /** A real SMTP server on 127.0.0.1 (any free port) that requires the login in `url` and keeps every message. */
-export async function startSmtpInbox(): Promise<SmtpInbox> {
+export async function startSmtpInbox(options: SmtpInboxOptions = {}): Promise<SmtpInbox> {
   const received: ReceivedEmail[] = [];
   const server = new SMTPServer({
     authOptional: false,
@@ -83,6 +90,13 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
     onAuth(auth, _session, callback) {
       if (auth.username === USER && auth.password === PASSWORD) callback(null, { user: USER });
       else callback(new Error('Invalid username or password'));
+    },
+    onRcptTo(address, _session, callback) {
+      const answer = options.answerRecipient?.(address.address);
+      if (!answer) return callback();
+      const error = new Error(answer.message) as Error & { responseCode: number };
+      error.responseCode = answer.code;
+      callback(error);
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -95,10 +109,13 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
           raw,
           ...readEmail(raw),
         });
-        callback();
+        if (options.dataDelayMs) setTimeout(() => callback(), options.dataDelayMs);
+        else callback();
       });
     },
   });
+  // A client that dies mid-session (a killed server) resets its connection: not the inbox's problem.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

@@ -4,9 +4,12 @@ import { blogRouter } from './routers/blog.js';
 import { booksRouter } from './routers/books.js';
 import { contentRouter } from './routers/content.js';
 import { excerptsRouter } from './routers/excerpts.js';
+import { mailRouter } from './routers/mail.js';
 import { maintenanceRouter } from './routers/maintenance.js';
 import { playlistsRouter } from './routers/playlists.js';
+import { searchRouter } from './routers/search.js';
 import { seriesRouter } from './routers/series.js';
+import { settingsRouter } from './routers/settings.js';
 import { contactRouter, newsletterRouter, preordersRouter } from './routers/submissions.js';
 import { createCallerFactory, router } from './trpc.js';
 
@@ -22,7 +25,10 @@ export const appRouter = router({
   preorders: preordersRouter,
   admin: adminRouter,
   maintenance: maintenanceRouter,
+  mail: mailRouter,
+  settings: settingsRouter,
   content: contentRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

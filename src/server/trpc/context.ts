@@ -3,6 +3,7 @@ import type { BackupService } from '../backup/backup-service.js';
 import type { PublicCache } from '../cache/public-cache.js';
 import type { AppDatabase } from '../db/connection.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { Mailing } from '../newsletter/create-newsletter-mail.js';
 import type { NewsletterMail } from '../newsletter/newsletter-mail.js';
 import type { RequestLimiters } from '../rate-limit/request-limits.js';
 
@@ -16,6 +17,8 @@ export type AppServices = {
   publicOrigin: string | null;
   mailer: Mailer;
   newsletterMail: NewsletterMail;
+  /** The send queue's mailer and messages, issue previews and tests, the author's notices. */
+  mailing: Mailing;
   backups: BackupService;
   /** DATA_DIR/uploads, served under /objects/. */
   uploadsDir: string;

@@ -3,8 +3,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { describeValidationIssues } from '../../domain/errors.js';
 import type { KeyRefusal } from '../auth/admin-auth.js';
-import type { FixedWindowLimiter } from '../rate-limit/fixed-window-limiter.js';
-import { consumeLimit, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
+import { consumeLimit, TOO_MANY_REQUESTS, type RequestLimiter } from '../rate-limit/request-limits.js';
 import { RetryLater } from '../rate-limit/retry-later.js';
 import type { RequestContext } from './context.js';
 
@@ -34,9 +33,9 @@ function tooManyRequests(message: string, retryAfterMs: number): TRPCError {
   return new TRPCError({ code: 'TOO_MANY_REQUESTS', message, cause: new RetryLater(message, retryAfterMs) });
 }
 
-function limitedBy(pick: (ctx: RequestContext) => FixedWindowLimiter | null) {
-  return t.middleware(({ ctx, next }) => {
-    const decision = consumeLimit(pick(ctx), ctx.clientAddress);
+function limitedBy(pick: (ctx: RequestContext) => RequestLimiter | null) {
+  return t.middleware(async ({ ctx, next }) => {
+    const decision = await consumeLimit(pick(ctx), ctx.clientAddress);
     if (!decision.allowed) throw tooManyRequests(TOO_MANY_REQUESTS, decision.retryAfterMs);
     return next();
   });

@@ -98,6 +98,9 @@ export async function registerUploadRoutes(
     setHeaders: (reply) => {
       reply.header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
       reply.header('x-content-type-options', 'nosniff');
+      // Images are embedded in newsletter emails, read in webmail on other origins (and in the
+      // admin's sandboxed preview): helmet's same-origin resource policy would block them there.
+      reply.header('cross-origin-resource-policy', 'cross-origin');
       // Uploaded files are never documents: no script, even for the seeded SVG art.
       reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     },

@@ -1,7 +1,8 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { blogCategoryColor, blogCategoryLabel } from '../../../domain/blog.js';
 import type { BlogPost } from '../../../domain/blog.schema.js';
-import { blogPostPath, blogPreviewPath, POST_STATE_COLORS, POST_STATE_LABELS } from '../../../domain/post-states.js';
+import { blogPostPath } from '../../../domain/content-links.js';
+import { blogPreviewPath, POST_STATE_COLORS, POST_STATE_LABELS } from '../../../domain/post-states.js';
 import classes from '../admin.module.css';
 import { ItemButtons } from '../books/BookList.js';
 import type { ListItemActions } from '../content/ContentTab.js';
@@ -43,7 +44,7 @@ export function BlogList<T extends BlogPost>({ posts, actions }: { posts: T[]; a
                 {post.status === 'published' ? (
                   <Anchor
                     size="sm"
-                    href={blogPostPath(post.slug)}
+                    href={blogPostPath(post)}
                     target="_blank"
                     rel="noopener"
                     aria-label={`View ${post.title}`}

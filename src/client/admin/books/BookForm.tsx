@@ -37,7 +37,7 @@ export function BookForm({ item, saving, onSave, onCancel }: ContentFormProps<Bo
       <TextInput label="Title" withAsterisk autoComplete="off" {...form.getInputProps('title')} />
       <TextInput
         label="Slug"
-        description={`The book's address: /books/${form.values.slug || 'made-from-the-title'}. Blank: made from the title.`}
+        description={`The book's address: /books/${form.values.slug || 'made-from-the-title'}. Blank: made from the title. After a change, the old address still leads here.`}
         autoComplete="off"
         {...form.getInputProps('slug')}
       />

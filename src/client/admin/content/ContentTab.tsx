@@ -34,6 +34,8 @@ type ContentTabProps<T extends { id: string }, TData> = {
   emptyTitle: string;
   emptyHint?: string;
   itemName: (item: T) => string;
+  /** What else deleting this item does, said in the confirmation (e.g. books becoming standalone). */
+  deleteNote?: (item: T) => string | null;
   renderList: (items: T[], actions: ListItemActions<T>) => ReactNode;
   renderForm: (props: ContentFormProps<T, TData>) => ReactNode;
   /** Shown above the list, e.g. a hint that excerpts need a book first. */
@@ -123,6 +125,7 @@ export function ContentTab<T extends { id: string }, TData>(props: ContentTabPro
       <ConfirmDeleteModal
         itemLabel={kind}
         itemName={pendingDelete ? itemName(pendingDelete) : null}
+        note={pendingDelete ? props.deleteNote?.(pendingDelete) : null}
         deleting={actions.deleting}
         onCancel={() => setPendingDelete(null)}
         onConfirm={() => {

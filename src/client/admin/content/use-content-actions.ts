@@ -2,7 +2,7 @@ import { isUnauthorized, serverErrorMessage } from '../../ui/error-message.js';
 import { toast } from '../../ui/toast-store.js';
 
 /** The kinds of content the admin edits, as named in messages ("Failed to delete blog post"). */
-export type ContentKind = 'book' | 'excerpt' | 'blog post' | 'art piece' | 'playlist';
+export type ContentKind = 'book' | 'series' | 'excerpt' | 'blog post' | 'art piece' | 'playlist';
 
 const capitalized = (kind: ContentKind) => kind.charAt(0).toUpperCase() + kind.slice(1);
 

@@ -5,7 +5,9 @@ import { ArtTab } from '../art/ArtTab.js';
 import { BlogTab } from '../blog/BlogTab.js';
 import { BooksTab } from '../books/BooksTab.js';
 import { ExcerptsTab } from '../excerpts/ExcerptsTab.js';
+import { MailTab } from '../mail/MailTab.js';
 import { PlaylistsTab } from '../playlists/PlaylistsTab.js';
+import { SeriesTab } from '../series/SeriesTab.js';
 import { useAdminSession } from '../session/AdminSession.js';
 import { SettingsTab } from '../settings/SettingsTab.js';
 import { ContactTab } from '../submissions/ContactTab.js';
@@ -17,11 +19,13 @@ import { useAdminTab } from './use-admin-tab.js';
 
 const PANELS: Record<AdminTabId, ComponentType> = {
   books: BooksTab,
+  series: SeriesTab,
   excerpts: ExcerptsTab,
   blog: BlogTab,
   art: ArtTab,
   contact: ContactTab,
   newsletter: NewsletterTab,
+  mail: MailTab,
   preorders: PreordersTab,
   playlists: PlaylistsTab,
   settings: SettingsTab,

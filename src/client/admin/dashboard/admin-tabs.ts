@@ -1,11 +1,13 @@
 /** The admin's tabs, in order; Books is the default. */
 export const ADMIN_TABS = [
   { id: 'books', label: 'Books' },
+  { id: 'series', label: 'Series' },
   { id: 'excerpts', label: 'Excerpts' },
   { id: 'blog', label: 'Blog' },
   { id: 'art', label: 'Art' },
   { id: 'contact', label: 'Contact' },
   { id: 'newsletter', label: 'Newsletter' },
+  { id: 'mail', label: 'Mail' },
   { id: 'preorders', label: 'Preorders' },
   { id: 'playlists', label: 'Playlists' },
   { id: 'settings', label: 'Settings' },

@@ -5,6 +5,7 @@ import { ContentTab } from '../content/ContentTab.js';
 import { useContentActions } from '../content/use-content-actions.js';
 import { ExcerptForm } from './ExcerptForm.js';
 import { ExcerptList } from './ExcerptList.js';
+import { useExcerptMoves } from './use-excerpt-moves.js';
 
 export function ExcerptsTab() {
   const utils = trpc.useUtils();
@@ -18,6 +19,7 @@ export function ExcerptsTab() {
     invalidate: () => utils.excerpts.invalidate(),
   });
   const noBooks = booksQuery.isSuccess && books.length === 0;
+  const moves = useExcerptMoves((id) => query.data?.find((excerpt) => excerpt.id === id)?.title ?? 'The excerpt');
 
   return (
     <ContentTab
@@ -35,7 +37,9 @@ export function ExcerptsTab() {
       }
       emptyTitle="No excerpts found. Create your first excerpt to get started."
       itemName={(excerpt) => excerpt.title}
-      renderList={(excerpts, itemActions) => <ExcerptList excerpts={excerpts} books={books} actions={itemActions} />}
+      renderList={(excerpts, itemActions) => (
+        <ExcerptList excerpts={excerpts} books={books} actions={itemActions} moves={moves} />
+      )}
       renderForm={(props) => <ExcerptForm {...props} books={books} />}
     />
   );

@@ -1,13 +1,12 @@
 import '@mantine/dropzone/styles.css';
-import { Box, Button, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone, type FileRejection, type FileWithPath } from '@mantine/dropzone';
-import { useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { isValidImageReference } from '../../../domain/images.js';
-import { toast } from '../../ui/toast-store.js';
 import classes from '../admin.module.css';
 import { useAdminSession } from '../session/AdminSession.js';
 import { readAdminKey } from '../session/admin-key-store.js';
-import { PhotoIcon, UploadIcon } from '../../ui/icons.js';
+import { AlertIcon, CheckIcon, PhotoIcon, UploadIcon } from '../../ui/icons.js';
 import { ADMIN_AUTH_REQUIRED, checkImageFile, UPLOAD_FAILED_TITLE, UploadError, uploadImage } from './upload-image.js';
 
 type ImageFieldProps = {
@@ -22,10 +21,15 @@ type ImageFieldProps = {
   error?: ReactNode;
 };
 
+/** The outcome of the last upload, shown under the drop zone until the next one or an edit. */
+type UploadFeedback = { ok: boolean; title: string; text: string };
+
 /**
- * An image reference field: type a URL (https://…) or an uploaded path, or upload a file by
- * dropping it, clicking the drop zone or pressing the "Upload image" button. Uploads show
- * their progress, then fill the field with the returned /objects/… path and preview it.
+ * An image reference field: type a URL (https://…) or an uploaded path, or upload a file. The
+ * drop zone is the one upload control: drop a file on it, click it, or focus it and press
+ * Enter or Space; the chosen file uploads at once (there is no second step), shows its progress,
+ * then fills the field with the returned /objects/… path and previews it. The outcome is said
+ * right under the zone (a live region), not in a toast that could cover the next field.
  */
 export function ImageField({
   label,
@@ -38,32 +42,34 @@ export function ImageField({
   error,
 }: ImageFieldProps) {
   const session = useAdminSession();
-  const openFileDialog = useRef<() => void>(null);
+  const hintId = useId();
   const [progress, setProgress] = useState<number | null>(null);
+  const [feedback, setFeedback] = useState<UploadFeedback | null>(null);
   const [previewFailed, setPreviewFailed] = useState<string | null>(null);
   const uploading = progress !== null;
 
   async function handleFile(file: File | undefined) {
     if (!file || uploading) return;
+    setFeedback(null);
     const refusal = checkImageFile(file);
     if (refusal) {
-      toast({ title: refusal.title, description: refusal.message, variant: 'destructive' });
+      setFeedback({ ok: false, title: refusal.title, text: refusal.message });
       return;
     }
     const key = readAdminKey();
     if (!key) {
-      toast({ title: UPLOAD_FAILED_TITLE, description: ADMIN_AUTH_REQUIRED, variant: 'destructive' });
+      setFeedback({ ok: false, title: UPLOAD_FAILED_TITLE, text: ADMIN_AUTH_REQUIRED });
       return;
     }
     setProgress(0);
     try {
       const uploaded = await uploadImage(file, key, setProgress);
       onChange(uploaded.path);
-      toast({ title: 'Upload successful', description: `Uploaded ${uploaded.filename}` });
+      setFeedback({ ok: true, title: 'Upload successful', text: `Uploaded ${uploaded.filename}` });
     } catch (error) {
       const failure =
         error instanceof UploadError ? error : new UploadError(UPLOAD_FAILED_TITLE, 'Failed to upload image');
-      toast({ title: failure.title, description: failure.message, variant: 'destructive' });
+      setFeedback({ ok: false, title: failure.title, text: failure.message });
       if (failure.status === 401) session.expire({ notify: false });
     } finally {
       setProgress(null);
@@ -75,6 +81,7 @@ export function ImageField({
   const onReject = (rejections: FileRejection[]) => void handleFile(rejections[0]?.file);
 
   const showPreview = value.trim() !== '' && isValidImageReference(value.trim()) && previewFailed !== value;
+  const FeedbackIcon = feedback?.ok ? CheckIcon : AlertIcon;
 
   return (
     <Stack gap={6}>
@@ -83,7 +90,10 @@ export function ImageField({
         description={description ?? 'Paste an image link (https://…) or upload a file below.'}
         withAsterisk={withAsterisk}
         value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
+        onChange={(event) => {
+          setFeedback(null);
+          onChange(event.currentTarget.value);
+        }}
         onFocus={onFocus}
         onBlur={onBlur}
         error={error}
@@ -96,15 +106,17 @@ export function ImageField({
           className={classes.dropzone}
           onDrop={onDrop}
           onReject={onReject}
-          openRef={openFileDialog}
           accept={['image/*']}
           multiple={false}
           disabled={uploading}
-          activateOnKeyboard={false}
           useFsAccessApi={false}
           radius="md"
           p="md"
           style={{ flex: '1 1 240px' }}
+          role="button"
+          aria-label={`Choose an image for ${label.toLowerCase()}`}
+          aria-describedby={hintId}
+          aria-disabled={uploading}
         >
           <Group justify="center" gap="sm" wrap="nowrap" mih={72} style={{ pointerEvents: 'none' }}>
             <Dropzone.Accept>
@@ -118,10 +130,10 @@ export function ImageField({
             </Dropzone.Idle>
             <div>
               <Text size="sm" fw={500}>
-                Drop an image here or click to choose
+                Choose an image or drop it here
               </Text>
-              <Text size="xs" c="dimmed">
-                PNG, JPEG, GIF, WebP or AVIF, up to 5 MB
+              <Text size="xs" c="dimmed" id={hintId}>
+                It uploads at once and fills the field above. PNG, JPEG, GIF, WebP or AVIF, up to 5 MB.
               </Text>
             </div>
           </Group>
@@ -137,26 +149,31 @@ export function ImageField({
           </Box>
         )}
       </Group>
-      <Group gap="sm" wrap="wrap">
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<UploadIcon size={14} />}
-          onClick={() => openFileDialog.current?.()}
-          disabled={uploading}
-          aria-label={`Upload image for ${label.toLowerCase()}`}
-        >
-          Upload image
-        </Button>
+      <div aria-live="polite">
         {uploading && (
-          <Box style={{ flex: '1 1 160px' }}>
-            <Text size="xs" c="dimmed" mb={4} aria-live="polite">
+          <Box>
+            <Text size="xs" c="dimmed" mb={4}>
               Uploading… {progress}%
             </Text>
             <Progress value={progress} size="sm" animated aria-label="Upload progress" />
           </Box>
         )}
-      </Group>
+        {feedback && (
+          <Group
+            gap="xs"
+            wrap="nowrap"
+            align="flex-start"
+            role={feedback.ok ? 'status' : 'alert'}
+            aria-label={`${label} upload`}
+            className={feedback.ok ? classes.uploadDone : classes.uploadFailed}
+          >
+            <FeedbackIcon size={18} />
+            <Text size="sm">
+              <strong>{feedback.title}</strong> — {feedback.text}
+            </Text>
+          </Group>
+        )}
+      </div>
     </Stack>
   );
 }

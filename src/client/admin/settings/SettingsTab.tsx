@@ -16,6 +16,7 @@ import classes from '../admin.module.css';
 import { useAdminSession } from '../session/AdminSession.js';
 import { CheckIcon, CloseIcon } from '../../ui/icons.js';
 import { BackupPanel } from './BackupPanel.js';
+import { MailSettingsPanel } from './MailSettingsPanel.js';
 import { UnusedUploadsPanel } from './UnusedUploadsPanel.js';
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -143,6 +144,7 @@ export function SettingsTab() {
           </Stack>
         </form>
       </Paper>
+      <MailSettingsPanel />
       <BackupPanel />
       <UnusedUploadsPanel />
     </Stack>

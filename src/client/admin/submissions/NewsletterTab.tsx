@@ -1,4 +1,4 @@
-import { Alert, Badge, Chip, Code, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Chip, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import {
   NEWSLETTER_STATUS_LABELS,
@@ -9,27 +9,19 @@ import {
 import { trpc } from '../../trpc.js';
 import classes from '../admin.module.css';
 import { formatAdminDate } from '../ui/format-date.js';
+import { MailNotice } from './MailNotice.js';
 import { SubmissionsSection } from './SubmissionsSection.js';
 import { DeleteButton, useSubmissionDelete, type SubmissionDelete } from './use-submission-delete.js';
 
 /** Badge colours on the dark surface (light variant): readable text, one hue per status. */
-const STATUS_COLORS: Record<NewsletterStatus, string> = { pending: 'yellow', active: 'green', unsubscribed: 'gray' };
+const STATUS_COLORS: Record<NewsletterStatus, string> = {
+  pending: 'yellow',
+  active: 'green',
+  unsubscribed: 'gray',
+  bounced: 'red',
+};
 
 type Filter = NewsletterStatus | 'all';
-
-function MailNotice() {
-  const status = trpc.admin.mailStatus.useQuery();
-  if (status.data?.delivery !== 'outbox') return null;
-  return (
-    <Alert color="yellow" variant="light" title="Mail is not configured: messages are saved to the outbox" mb="md">
-      <Text size="sm">
-        Confirmation emails are written as .eml files to <Code>DATA_DIR/outbox/</Code> instead of being sent. To send
-        them, set <Code>SMTP_URL</Code> and <Code>MAIL_FROM</Code> as the “Mail” section of the README explains (
-        <Code>README.md#mail</Code>).
-      </Text>
-    </Alert>
-  );
-}
 
 function StatusFilter({
   value,
@@ -148,7 +140,13 @@ export function NewsletterTab() {
         emptyHint="Addresses signed up through the newsletter forms appear here."
       >
         {(subscriptions) => {
-          const counts: Record<Filter, number> = { all: subscriptions.length, pending: 0, active: 0, unsubscribed: 0 };
+          const counts: Record<Filter, number> = {
+            all: subscriptions.length,
+            pending: 0,
+            active: 0,
+            unsubscribed: 0,
+            bounced: 0,
+          };
           for (const subscription of subscriptions) counts[subscription.status] += 1;
           const shown = filter === 'all' ? subscriptions : subscriptions.filter((s) => s.status === filter);
           return (

@@ -4,6 +4,7 @@ import { PREORDER_FORMAT_LABELS, type PreorderFormat } from '../../../domain/sub
 import { trpc } from '../../trpc.js';
 import classes from '../admin.module.css';
 import { formatAdminDate } from '../ui/format-date.js';
+import { PreorderNotices } from './PreorderNotices.js';
 import { SubmissionsSection } from './SubmissionsSection.js';
 import { DeleteButton, useSubmissionDelete } from './use-submission-delete.js';
 
@@ -30,6 +31,7 @@ export function PreordersTab() {
     <>
       <SubmissionsSection
         title="Preorders"
+        notice={<PreorderNotices />}
         query={query}
         csv="preorders"
         emptyHint="Preorders submitted on the preorder page appear here."

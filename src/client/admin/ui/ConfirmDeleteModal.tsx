@@ -4,6 +4,8 @@ export type ConfirmDeleteProps = {
   /** What is being deleted, e.g. 'book'; null closes the dialog. */
   itemLabel: string;
   itemName: string | null;
+  /** A consequence worth knowing before confirming, shown under the warning. */
+  note?: string | null;
   deleting: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -14,7 +16,7 @@ export type ConfirmDeleteProps = {
  * the theme): names the item, says it cannot be undone, and focuses Cancel first so Enter
  * never deletes by accident.
  */
-export function ConfirmDeleteModal({ itemLabel, itemName, deleting, onConfirm, onCancel }: ConfirmDeleteProps) {
+export function ConfirmDeleteModal({ itemLabel, itemName, note, deleting, onConfirm, onCancel }: ConfirmDeleteProps) {
   return (
     <Modal
       opened={itemName !== null}
@@ -26,9 +28,14 @@ export function ConfirmDeleteModal({ itemLabel, itemName, deleting, onConfirm, o
       radius="md"
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
     >
-      <Text size="sm" mb="lg">
+      <Text size="sm" mb={note ? 'xs' : 'lg'}>
         “{itemName}” will be permanently deleted. This cannot be undone.
       </Text>
+      {note && (
+        <Text size="sm" mb="lg">
+          {note}
+        </Text>
+      )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={deleting} data-autofocus>
           Cancel

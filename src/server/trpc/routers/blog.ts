@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { BlogCategory } from '../../../domain/blog.js';
 import { blogListInput, blogPostInputSchema, type BlogPost, type BlogPostData } from '../../../domain/blog.schema.js';
 import { byIdInput } from '../../../domain/fields.schema.js';
-import { blogPostPath } from '../../../domain/post-states.js';
+import { blogPostPath } from '../../../domain/content-links.js';
 import { withContentHtml } from '../../content/content-html.js';
 import type { AppDatabase } from '../../db/connection.js';
 import { withImages } from '../../images/responsive-images.js';
@@ -44,7 +44,7 @@ async function checkSlug(db: AppDatabase, data: BlogPostData, id?: string): Prom
 async function forReaders(db: AppDatabase, posts: readonly BlogPost[], publicOrigin: string | null) {
   const withHtml = await withContentHtml(db, posts, publicOrigin);
   const withCover = await withImages(db, withHtml, (post) => post.coverImage);
-  return withCover.map((post) => ({ ...post, url: blogPostPath(post.slug) }));
+  return withCover.map((post) => ({ ...post, url: blogPostPath(post) }));
 }
 
 type ReaderPost = Awaited<ReturnType<typeof forReaders>>[number];

@@ -14,6 +14,7 @@ import {
 import { withImages } from '../../images/responsive-images.js';
 import { isUniqueViolation } from '../../repositories/row-conversion.js';
 import { seriesExists } from '../../repositories/series.js';
+import { listSlugRedirects } from '../../repositories/slug-redirects.js';
 import { found, publicProcedure, router } from '../trpc.js';
 import { contentProcedures, unknownReference } from './content-procedures.js';
 
@@ -64,13 +65,19 @@ const bySlugInput = z.object({
 export const booksRouter = router({
   ...content,
   /**
-   * The book at /books/<slug>. An old link by id finds the book too: the page then redirects to
-   * the book's slug, which the answer carries.
+   * The book at /books/<slug>. An old link finds the book too, by its id or by a slug it had
+   * before: the page then redirects (301) to the book's slug, which the answer carries.
    */
   bySlug: publicProcedure.input(bySlugInput).query(async ({ ctx, input }) => {
-    const books = await ctx.cache.get('books', () => listBooksWithImages(ctx.db));
+    const [books, redirects] = await Promise.all([
+      ctx.cache.get('books', () => listBooksWithImages(ctx.db)),
+      ctx.cache.get('book-slug-redirects', () => listSlugRedirects(ctx.db, 'book')),
+    ]);
+    const redirectedTo = redirects.get(input.slug);
     return found(
-      books.find((book) => book.slug === input.slug) ?? books.find((book) => book.id === input.slug),
+      books.find((book) => book.slug === input.slug) ??
+        books.find((book) => book.id === input.slug) ??
+        (redirectedTo === undefined ? undefined : books.find((book) => book.id === redirectedTo)),
       'Book',
     );
   }),

@@ -29,3 +29,122 @@ describe('excerpts router rules', () => {
     expect((await context.visitor.excerpts.list()).map((e) => e.bookId)).not.toContain(bookId);
   });
 });
+
+describe('excerpts in reading order', () => {
+  const titled = (bookId: string, title: string) => ({ ...validExcerpt(bookId), title });
+  const orderOf = async (bookId: string) =>
+    (await context.visitor.excerpts.list())
+      .filter((excerpt) => excerpt.bookId === bookId)
+      .map((excerpt) => [excerpt.title, excerpt.position]);
+
+  it('numbers new excerpts 1, 2, 3 within their book and lists them by that order, not by title', async () => {
+    const [one, two] = [await newBookId(context), await newBookId(context)];
+    for (const title of ['Zeal', 'Ash', 'Mourning']) await context.admin.excerpts.create(titled(one, title));
+    await context.admin.excerpts.create(titled(two, 'Other'));
+    expect(await orderOf(one)).toEqual([
+      ['Zeal', 1],
+      ['Ash', 2],
+      ['Mourning', 3],
+    ]);
+    expect(await orderOf(two)).toEqual([['Other', 1]]);
+  });
+
+  it('moves an excerpt one place up or down and answers the book’s new order', async () => {
+    const bookId = await newBookId(context);
+    const [a, b, c] = [
+      await context.admin.excerpts.create(titled(bookId, 'A')),
+      await context.admin.excerpts.create(titled(bookId, 'B')),
+      await context.admin.excerpts.create(titled(bookId, 'C')),
+    ];
+    const moved = await context.admin.excerpts.move({ id: c.id, direction: 'up' });
+    expect(moved.map((excerpt) => [excerpt.title, excerpt.position])).toEqual([
+      ['A', 1],
+      ['C', 2],
+      ['B', 3],
+    ]);
+    await context.admin.excerpts.move({ id: a.id, direction: 'down' });
+    expect(await orderOf(bookId)).toEqual([
+      ['C', 1],
+      ['A', 2],
+      ['B', 3],
+    ]);
+    // The public byId read carries the position too.
+    expect((await context.visitor.excerpts.byId({ id: b.id })).position).toBe(3);
+  });
+
+  it('refuses moves past either end, unknown excerpts, bad directions and visitors, changing nothing', async () => {
+    const bookId = await newBookId(context);
+    const first = await context.admin.excerpts.create(titled(bookId, 'First'));
+    const last = await context.admin.excerpts.create(titled(bookId, 'Last'));
+    const before = await context.visitor.excerpts.list();
+    await expectTRPCError(
+      context.admin.excerpts.move({ id: first.id, direction: 'up' }),
+      'BAD_REQUEST',
+      '“First” is already the first excerpt of its book',
+    );
+    await expectTRPCError(
+      context.admin.excerpts.move({ id: last.id, direction: 'down' }),
+      'BAD_REQUEST',
+      '“Last” is already the last excerpt of its book',
+    );
+    await expectTRPCError(
+      context.admin.excerpts.move({ id: '00000000-0000-4000-8000-000000000000', direction: 'up' }),
+      'NOT_FOUND',
+      'Excerpt not found',
+    );
+    await expectTRPCError(
+      context.admin.excerpts.move({ id: last.id, direction: 'sideways' as 'up' }),
+      'BAD_REQUEST',
+      'Direction must be one of: up, down',
+    );
+    await expectTRPCError(context.visitor.excerpts.move({ id: last.id, direction: 'up' }), 'UNAUTHORIZED');
+    expect(await context.visitor.excerpts.list()).toEqual(before);
+  });
+
+  it('keeps an excerpt’s place on edit, and puts it last in another book it moves to', async () => {
+    const [one, two] = [await newBookId(context), await newBookId(context)];
+    const a = await context.admin.excerpts.create(titled(one, 'A'));
+    await context.admin.excerpts.create(titled(one, 'B'));
+    await context.admin.excerpts.create(titled(two, 'X'));
+    expect(await context.admin.excerpts.update({ id: a.id, data: titled(one, 'A, revised') })).toMatchObject({
+      position: 1,
+    });
+    expect(await context.admin.excerpts.update({ id: a.id, data: titled(two, 'A, moved') })).toMatchObject({
+      position: 2,
+    });
+    expect(await orderOf(two)).toEqual([
+      ['X', 1],
+      ['A, moved', 2],
+    ]);
+  });
+
+  it('closes gaps left by a deletion when moving, and stays a clean 1…n under parallel moves', async () => {
+    const bookId = await newBookId(context);
+    const excerpts = [];
+    for (const title of ['A', 'B', 'C', 'D', 'E', 'F'])
+      excerpts.push(await context.admin.excerpts.create(titled(bookId, title)));
+    await context.admin.excerpts.delete({ id: excerpts[1]!.id });
+    await context.admin.excerpts.move({ id: excerpts[2]!.id, direction: 'up' });
+    expect(await orderOf(bookId)).toEqual([
+      ['C', 1],
+      ['A', 2],
+      ['D', 3],
+      ['E', 4],
+      ['F', 5],
+    ]);
+    // 40 moves at once, some bound to hit an end: each either moves or is refused, and the
+    // book's positions end as 1…5 with every excerpt present once.
+    const ids = excerpts.filter((_, index) => index !== 1).map((excerpt) => excerpt.id);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, n) =>
+        context.admin.excerpts.move({ id: ids[n % ids.length]!, direction: n % 3 === 0 ? 'down' : 'up' }),
+      ),
+    );
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') expect((outcome.reason as { code?: string }).code).toBe('BAD_REQUEST');
+    }
+    const after = await orderOf(bookId);
+    expect(after.map(([, position]) => position)).toEqual([1, 2, 3, 4, 5]);
+    expect(after.map(([title]) => title).sort()).toEqual(['A', 'C', 'D', 'E', 'F']);
+  });
+});

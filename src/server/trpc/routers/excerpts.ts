@@ -1,12 +1,13 @@
-import { excerptInputSchema } from '../../../domain/excerpts.schema.js';
+import { TRPCError } from '@trpc/server';
+import { excerptInputSchema, moveExcerptInput } from '../../../domain/excerpts.schema.js';
 import { withContentHtml } from '../../content/content-html.js';
 import { findBook } from '../../repositories/books.js';
-import { createExcerpt, deleteExcerpt, listExcerpts, updateExcerpt } from '../../repositories/excerpts.js';
-import { router } from '../trpc.js';
+import { createExcerpt, deleteExcerpt, listExcerpts, moveExcerpt, updateExcerpt } from '../../repositories/excerpts.js';
+import { contentWriteProcedure, router } from '../trpc.js';
 import { contentProcedures, unknownReference } from './content-procedures.js';
 
-export const excerptsRouter = router(
-  contentProcedures({
+export const excerptsRouter = router({
+  ...contentProcedures({
     name: 'Excerpt',
     cacheKey: 'excerpts',
     inputSchema: excerptInputSchema,
@@ -22,4 +23,14 @@ export const excerptsRouter = router(
       if (!(await findBook(db, data.bookId))) throw unknownReference('The chosen book does not exist');
     },
   }),
-);
+  /** One place up or down within its book; answers the book's excerpts in their new order. */
+  move: contentWriteProcedure.input(moveExcerptInput).mutation(async ({ ctx, input }) => {
+    const outcome = await moveExcerpt(ctx.db, input.id, input.direction);
+    if ('moved' in outcome) return outcome.moved;
+    if (outcome.refused === 'missing') throw new TRPCError({ code: 'NOT_FOUND', message: 'Excerpt not found' });
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `“${outcome.excerpt?.title}” is already the ${input.direction === 'up' ? 'first' : 'last'} excerpt of its book`,
+    });
+  }),
+});

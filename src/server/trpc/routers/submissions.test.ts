@@ -43,6 +43,7 @@ describe('submission procedures', () => {
       isActive: true,
       createdAt: expect.any(Date),
       confirmedAt: null,
+      bouncedAt: null,
       status: 'pending',
     });
     await expectTRPCError(

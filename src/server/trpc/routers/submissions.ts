@@ -16,6 +16,7 @@ export const contactRouter = router({
     const { website, ...submission } = input;
     if (isHoneypotFilled(website)) return { message: 'Message sent' };
     const created = await createContactSubmission(ctx.db, submission);
+    ctx.mailing.authorNotices.contactReceived(created, ctx.siteOrigin);
     return { id: created.id, message: 'Message sent' };
   }),
 });
@@ -40,6 +41,7 @@ export const preordersRouter = router({
     if (isHoneypotFilled(website)) return { message: 'Preorder received' };
     const created = await createPreorder(ctx.db, preorder);
     if (!created) throw unknownReference('The chosen book does not exist');
+    ctx.mailing.authorNotices.preorderReceived(created, ctx.siteOrigin);
     return { id: created.id, message: 'Preorder received' };
   }),
 });

@@ -17,8 +17,8 @@ function slugOf(title: string): string {
 /**
  * Writing like on Ghost. Posts and excerpts gain `content_format` ('plain' for every existing row: their
  * text keeps rendering exactly as before; new rows are written as 'markdown' by the app). Posts gain a
- * state (existing posts are published), a unique slug made from the title, and SEO fields; the old slugs
- * of a post whose slug was edited are kept in `blog_post_redirects` so their addresses answer 301.
+ * state (existing posts are published), a unique slug made from the title, and SEO fields. The old slugs
+ * of a post whose slug was edited go in `slug_redirects` (kind 'post') so their addresses answer 301.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -55,17 +55,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   await db.schema.createIndex('blog_posts_slug').on('blog_posts').column('slug').unique().execute();
   await db.schema.createIndex('blog_posts_status').on('blog_posts').columns(['status', 'published_at']).execute();
-
-  await db.schema
-    .createTable('blog_post_redirects')
-    .addColumn('old_slug', 'text', (column) => column.primaryKey().notNull())
-    .addColumn('post_id', 'text', (column) => column.notNull())
-    .execute();
-  await db.schema.createIndex('blog_post_redirects_post_id').on('blog_post_redirects').column('post_id').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('blog_post_redirects').execute();
   await db.schema.dropIndex('blog_posts_status').execute();
   await db.schema.dropIndex('blog_posts_slug').execute();
   for (const column of ['social_image', 'meta_description', 'slug', 'status', 'content_format']) {

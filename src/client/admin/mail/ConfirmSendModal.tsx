@@ -1,0 +1,45 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+
+/** "Send to N subscribers": states N and that it cannot be undone; Cancel has the focus. */
+export function ConfirmSendModal({
+  opened,
+  count,
+  confirmedOnly,
+  sending,
+  onConfirm,
+  onCancel,
+}: {
+  opened: boolean;
+  count: number;
+  confirmedOnly: boolean;
+  sending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const people = `${count} ${count === 1 ? 'subscriber' : 'subscribers'}`;
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => {
+        if (!sending) onCancel();
+      }}
+      title={`Send to ${people}?`}
+      centered
+      radius="md"
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
+      <Text size="sm" mb="xs">
+        This issue will be sent to {people} ({confirmedOnly ? 'active, confirmed' : 'active'} addresses). Once sent it
+        cannot be edited or recalled.
+      </Text>
+      <Group justify="flex-end" gap="sm" mt="lg">
+        <Button variant="default" onClick={onCancel} disabled={sending} data-autofocus>
+          Cancel
+        </Button>
+        <Button onClick={onConfirm} disabled={sending}>
+          {sending ? 'Sending...' : `Send to ${people}`}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,205 @@
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import type { NewsletterIssue } from '../../../domain/newsletter-issues.js';
+import { issueDraftInputSchema, ISSUE_LIMITS } from '../../../domain/newsletter-issues.schema.js';
+import { emailSchema } from '../../../domain/fields.schema.js';
+import { trpc } from '../../trpc.js';
+import { serverErrorMessage } from '../../ui/error-message.js';
+import { toast } from '../../ui/toast-store.js';
+import { zodValidate } from '../../ui/zod-validate.js';
+import { ConfirmSendModal } from './ConfirmSendModal.js';
+import { FeaturePostPicker } from './FeaturePostPicker.js';
+import { IssueBodyField } from './IssueBodyField.js';
+import { IssuePreviewModal } from './IssuePreviewModal.js';
+
+type DraftValues = { subject: string; preheader: string; body: string };
+
+const EMPTY: DraftValues = { subject: '', preheader: '', body: '' };
+
+/** Writing an issue: save as draft, preview as sent, send a test, then send to every subscriber. */
+export function IssueComposer({
+  issue,
+  onSaved,
+  onSent,
+  onClose,
+}: {
+  issue: NewsletterIssue | null;
+  onSaved: (issue: NewsletterIssue) => void;
+  onSent: (issueId: string, subject: string) => void;
+  onClose: () => void;
+}) {
+  const utils = trpc.useUtils();
+  const [issueId, setIssueId] = useState<string | null>(issue?.id ?? null);
+  const form = useForm<DraftValues>({
+    mode: 'controlled',
+    initialValues: issue ? { subject: issue.subject, preheader: issue.preheader, body: issue.body } : EMPTY,
+    validate: zodValidate(issueDraftInputSchema, (values: DraftValues) => values),
+  });
+  const save = trpc.mail.saveDraft.useMutation();
+  const sendTest = trpc.mail.sendTest.useMutation();
+  const send = trpc.mail.send.useMutation();
+  const recipients = trpc.mail.recipientCount.useQuery();
+  const [previewId, setPreviewId] = useState<string | null>(null);
+  const [testAddress, setTestAddress] = useState('');
+  const [testError, setTestError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  /** Saves the form (creating the draft the first time); null when invalid or refused. */
+  async function saveDraft(quiet = false): Promise<string | null> {
+    if (form.validate().hasErrors) return null;
+    try {
+      const saved = await save.mutateAsync({ ...form.getValues(), ...(issueId ? { id: issueId } : {}) });
+      setIssueId(saved.id);
+      form.resetDirty();
+      onSaved(saved);
+      await utils.mail.issues.invalidate();
+      if (!quiet) toast({ title: 'Draft saved', description: `“${saved.subject}” is saved as a draft.` });
+      return saved.id;
+    } catch (error) {
+      toast({
+        title: 'Save failed',
+        description: serverErrorMessage(error, 'Please try again.'),
+        variant: 'destructive',
+      });
+      return null;
+    }
+  }
+
+  async function openPreview() {
+    const id = await saveDraft(true);
+    if (id) {
+      await utils.mail.preview.invalidate({ id });
+      setPreviewId(id);
+    }
+  }
+
+  async function submitTest() {
+    const address = emailSchema.safeParse(testAddress);
+    if (!address.success) {
+      setTestError(address.error.issues[0]?.message ?? 'Please enter a valid email address');
+      return;
+    }
+    setTestError(null);
+    const id = await saveDraft(true);
+    if (!id) return;
+    try {
+      const result = await sendTest.mutateAsync({ id, to: address.data });
+      toast({ title: 'Test sent', description: result.message });
+    } catch (error) {
+      toast({
+        title: 'Test failed',
+        description: serverErrorMessage(error, 'Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  }
+
+  async function askToSend() {
+    const id = await saveDraft(true);
+    if (!id) return;
+    await recipients.refetch();
+    setConfirming(true);
+  }
+
+  async function confirmSend() {
+    if (!issueId || !recipients.data) return;
+    try {
+      const { queued } = await send.mutateAsync({ id: issueId, expectedRecipients: recipients.data.count });
+      setConfirming(false);
+      toast({ title: 'Sending', description: `The issue is on its way to ${queued} subscribers.` });
+      await utils.mail.issues.invalidate();
+      onSent(issueId, form.getValues().subject);
+    } catch (error) {
+      setConfirming(false);
+      await recipients.refetch();
+      toast({ title: 'Not sent', description: serverErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+    }
+  }
+
+  const count = recipients.data?.count ?? 0;
+  const busy = save.isPending || sendTest.isPending || send.isPending;
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="composer-title">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void saveDraft();
+        }}
+      >
+        <Stack gap="md">
+          <Title order={3} size="h4" id="composer-title">
+            {issue ? 'Edit draft' : 'New issue'}
+          </Title>
+          <TextInput label="Subject" withAsterisk maxLength={ISSUE_LIMITS.subject} {...form.getInputProps('subject')} />
+          <TextInput
+            label="Preheader"
+            description="The line mail programs show after the subject."
+            maxLength={ISSUE_LIMITS.preheader}
+            {...form.getInputProps('preheader')}
+          />
+          <FeaturePostPicker
+            onInsert={(markdown) => {
+              const body = form.getValues().body.trimEnd();
+              form.setFieldValue('body', body ? `${body}\n\n${markdown}` : markdown);
+            }}
+          />
+          <IssueBodyField
+            value={form.getValues().body}
+            onChange={(value) => form.setFieldValue('body', value)}
+            error={form.errors.body as string | undefined}
+          />
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Group gap="xs">
+              <Button type="submit" disabled={busy}>
+                {save.isPending ? 'Saving...' : 'Save draft'}
+              </Button>
+              <Button variant="default" onClick={() => void openPreview()} disabled={busy}>
+                Preview
+              </Button>
+              <Button variant="subtle" onClick={onClose} disabled={busy}>
+                Close
+              </Button>
+            </Group>
+          </Group>
+          <Group align="flex-end" gap="xs" wrap="wrap">
+            <TextInput
+              label="Send a test to…"
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={testAddress}
+              error={testError}
+              onChange={(event) => setTestAddress(event.currentTarget.value)}
+              w={{ base: '100%', sm: 320 }}
+            />
+            <Button variant="default" onClick={() => void submitTest()} disabled={busy}>
+              {sendTest.isPending ? 'Sending test...' : 'Send test'}
+            </Button>
+          </Group>
+          <Group justify="flex-end" gap="sm" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              {recipients.data?.confirmedOnly === false
+                ? 'Confirmation is not required: every active subscriber receives it.'
+                : 'Only confirmed, active subscribers receive it.'}
+            </Text>
+            <Button color="red.9" onClick={() => void askToSend()} disabled={busy || count === 0}>
+              {`Send to ${count} ${count === 1 ? 'subscriber' : 'subscribers'}`}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <IssuePreviewModal issueId={previewId} onClose={() => setPreviewId(null)} />
+      <ConfirmSendModal
+        opened={confirming}
+        count={count}
+        confirmedOnly={recipients.data?.confirmedOnly ?? true}
+        sending={send.isPending}
+        onConfirm={() => void confirmSend()}
+        onCancel={() => setConfirming(false)}
+      />
+    </Paper>
+  );
+}

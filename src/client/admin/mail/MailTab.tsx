@@ -1,0 +1,119 @@
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { ISSUE_STATUS_LABELS, type IssueStatus, type NewsletterIssue } from '../../../domain/newsletter-issues.js';
+import { trpc } from '../../trpc.js';
+import classes from '../admin.module.css';
+import { formatAdminDate } from '../ui/format-date.js';
+import { LoadError } from '../ui/ListStates.js';
+import { SectionHeader } from '../ui/SectionHeader.js';
+import { MailNotice } from '../submissions/MailNotice.js';
+import { DeleteButton, useSubmissionDelete } from '../submissions/use-submission-delete.js';
+import { IssueComposer } from './IssueComposer.js';
+import { FiguresLine, SendProgress } from './SendProgress.js';
+
+const STATUS_COLORS: Record<IssueStatus, string> = { draft: 'gray', sending: 'yellow', sent: 'green' };
+
+type Open =
+  { kind: 'compose'; issue: NewsletterIssue | null } | { kind: 'progress'; issueId: string; subject: string } | null;
+
+function IssueRow({ issue, onOpen, onDelete }: { issue: NewsletterIssue; onOpen: () => void; onDelete: () => void }) {
+  const date = issue.sentAt ?? issue.updatedAt;
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" className={classes.listRow}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={600} className={classes.breakAnywhere}>
+              {issue.subject}
+            </Text>
+            <Badge color={STATUS_COLORS[issue.status]} variant="light" radius="sm">
+              {ISSUE_STATUS_LABELS[issue.status]}
+            </Badge>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {issue.sentAt ? 'Sent ' : 'Edited '}
+            <time dateTime={date.toISOString()}>{formatAdminDate(date)}</time>
+          </Text>
+          {issue.status !== 'draft' && <FiguresLine figures={issue.figures} />}
+        </Stack>
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            variant="default"
+            size="sm"
+            onClick={onOpen}
+            aria-label={`${issue.status === 'draft' ? 'Edit' : 'Progress of'} “${issue.subject}”`}
+          >
+            {issue.status === 'draft' ? 'Edit' : 'Progress'}
+          </Button>
+          {issue.status === 'draft' && <DeleteButton name={`draft “${issue.subject}”`} onClick={onDelete} />}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+/** The Mail tab: newsletter issues (drafts, then sent ones with their figures), the composer and the send progress. */
+export function MailTab() {
+  const issues = trpc.mail.issues.useQuery(undefined, {
+    refetchInterval: (query) => (query.state.data?.some((issue) => issue.status === 'sending') ? 2_000 : false),
+  });
+  const [open, setOpen] = useState<Open>(null);
+  const utils = trpc.useUtils();
+  const remove = useSubmissionDelete('draft', trpc.mail.deleteDraft.useMutation(), () =>
+    utils.mail.issues.invalidate(),
+  );
+
+  return (
+    <Stack gap="md">
+      <SectionHeader
+        title="Newsletter Issues"
+        actions={
+          <Button onClick={() => setOpen({ kind: 'compose', issue: null })} disabled={open?.kind === 'compose'}>
+            New issue
+          </Button>
+        }
+      />
+      <MailNotice />
+      {open?.kind === 'compose' && (
+        <IssueComposer
+          key={open.issue?.id ?? 'new'}
+          issue={open.issue}
+          onSaved={() => undefined}
+          onSent={(id, subject) => setOpen({ kind: 'progress', issueId: id, subject })}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open?.kind === 'progress' && <SendProgress key={open.issueId} issueId={open.issueId} subject={open.subject} />}
+      {issues.isPending ? (
+        <Skeleton height={64} radius="md" aria-label="Loading issues" />
+      ) : issues.isError ? (
+        <LoadError title="Could not load the issues" error={issues.error} onRetry={() => void issues.refetch()} />
+      ) : issues.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No issues yet. Write the first one with “New issue”.
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Issues">
+          {issues.data.map((issue) => (
+            <IssueRow
+              key={issue.id}
+              issue={issue}
+              onDelete={() => {
+                if (open?.kind === 'compose' && open.issue?.id === issue.id) setOpen(null);
+                remove.ask(issue.id, issue.subject);
+              }}
+              onOpen={() =>
+                setOpen(
+                  issue.status === 'draft'
+                    ? { kind: 'compose', issue }
+                    : { kind: 'progress', issueId: issue.id, subject: issue.subject },
+                )
+              }
+            />
+          ))}
+        </Stack>
+      )}
+      {remove.modal}
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+import { Button, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { isSendDone, sendProgressPercent, type SendFigures } from '../../../domain/newsletter-issues.js';
+import { trpc } from '../../trpc.js';
+import { serverErrorMessage } from '../../ui/error-message.js';
+import { toast } from '../../ui/toast-store.js';
+import classes from '../admin.module.css';
+
+const POLL_MS = 1_000;
+
+export function FiguresLine({ figures }: { figures: SendFigures }) {
+  const parts = [`${figures.sent} sent`, `${figures.failed} failed`, `${figures.remaining} remaining`];
+  if (figures.uncertain) parts.push(`${figures.uncertain} uncertain`);
+  if (figures.skipped) parts.push(`${figures.skipped} skipped`);
+  return (
+    <Text size="sm" data-testid="send-figures">
+      {parts.join(' · ')} (of {figures.total})
+    </Text>
+  );
+}
+
+/** A sent issue's live progress (polled while messages wait), its failures with reasons, and "Retry failed". */
+export function SendProgress({ issueId, subject }: { issueId: string; subject: string }) {
+  const utils = trpc.useUtils();
+  const progress = trpc.mail.progress.useQuery(
+    { id: issueId },
+    { refetchInterval: (query) => (query.state.data && isSendDone(query.state.data.figures) ? false : POLL_MS) },
+  );
+  const retry = trpc.mail.retryFailed.useMutation();
+  const figures = progress.data?.figures;
+  const percent = figures ? sendProgressPercent(figures) : 0;
+
+  async function retryFailed() {
+    try {
+      const { retried } = await retry.mutateAsync({ id: issueId });
+      toast({ title: 'Retrying', description: `${retried} failed messages are queued again.` });
+      await Promise.all([progress.refetch(), utils.mail.issues.invalidate()]);
+    } catch (error) {
+      toast({
+        title: 'Retry failed',
+        description: serverErrorMessage(error, 'Please try again.'),
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="send-progress-title"
+    >
+      <Stack gap="sm">
+        <Title order={3} size="h4" id="send-progress-title" className={classes.breakAnywhere}>
+          Sending “{subject}”
+        </Title>
+        <Progress
+          value={percent}
+          size="lg"
+          radius="sm"
+          aria-label={`Sending progress: ${percent}%`}
+          color={figures && figures.failed > 0 ? 'orange' : 'green'}
+          animated={figures ? !isSendDone(figures) : true}
+          striped={figures ? !isSendDone(figures) : true}
+        />
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          {figures ? <FiguresLine figures={figures} /> : <Text size="sm">Loading…</Text>}
+          <Text size="sm" fw={600} data-testid="send-percent">
+            {percent}%{figures && isSendDone(figures) ? ' · done' : ''}
+          </Text>
+        </Group>
+        {progress.data && progress.data.failures.length > 0 && (
+          <>
+            <Table.ScrollContainer minWidth={300}>
+              <Table verticalSpacing="xs" aria-label="Failed messages">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Address</Table.Th>
+                    <Table.Th scope="col">Reason</Table.Th>
+                    <Table.Th scope="col">Attempts</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {progress.data.failures.map((failure) => (
+                    <Table.Tr key={failure.email}>
+                      <Table.Td className={classes.breakAnywhere}>{failure.email}</Table.Td>
+                      <Table.Td className={classes.breakAnywhere}>{failure.error}</Table.Td>
+                      <Table.Td>{failure.attempts}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => void retryFailed()} disabled={retry.isPending}>
+                {retry.isPending ? 'Retrying...' : 'Retry failed'}
+              </Button>
+            </Group>
+          </>
+        )}
+        {figures && figures.uncertain > 0 && (
+          <Text size="xs" c="dimmed">
+            Uncertain: the server stopped while these were being handed to the relay. They may have arrived, so they are
+            not sent again.
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

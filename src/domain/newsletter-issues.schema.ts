@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { emailSchema, idSchema, requiredText, textWithEmptyDefault } from './fields.schema.js';
+
+export const ISSUE_LIMITS = { subject: 200, preheader: 200, body: 100_000 } as const;
+
+/** A draft as the composer saves it; `id` absent creates one. */
+export const issueDraftInputSchema = z.object({
+  id: idSchema.optional(),
+  subject: requiredText('Subject', ISSUE_LIMITS.subject),
+  preheader: textWithEmptyDefault('Preheader', ISSUE_LIMITS.preheader),
+  body: z
+    .string({ error: 'Body must be text' })
+    .max(ISSUE_LIMITS.body, `Body must be at most ${ISSUE_LIMITS.body} characters`),
+});
+
+/** The body alone, for the live preview. */
+export const issueBodyPreviewInputSchema = z.object({
+  body: z
+    .string({ error: 'Body must be text' })
+    .max(ISSUE_LIMITS.body, `Body must be at most ${ISSUE_LIMITS.body} characters`),
+});
+
+export const sendTestInputSchema = z.object({ id: idSchema, to: emailSchema });
+
+/** `expectedRecipients`: the N the admin confirmed; a different count now is refused (the list changed). */
+export const sendIssueInputSchema = z.object({
+  id: idSchema,
+  expectedRecipients: z.number({ error: 'Expected recipients must be a number' }).int().min(0).max(10_000_000),
+});

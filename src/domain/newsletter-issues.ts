@@ -1,0 +1,66 @@
+import { blogPostPath } from './content-links.js';
+
+/** A newsletter issue: written as a draft, then sent once (status `sending` until the queue is done). */
+export type IssueStatus = 'draft' | 'sending' | 'sent';
+
+export const ISSUE_STATUS_LABELS: Record<IssueStatus, string> = {
+  draft: 'Draft',
+  sending: 'Sending',
+  sent: 'Sent',
+};
+
+/** Where the messages of a mailing stand (see the mail queue). */
+export type SendFigures = {
+  total: number;
+  sent: number;
+  failed: number;
+  /** Waiting for their turn (or for a retry). */
+  remaining: number;
+  /** Handed to the relay when the server stopped abruptly: maybe delivered, never sent again. */
+  uncertain: number;
+  /** Left out because the address unsubscribed, bounced or was deleted before its turn. */
+  skipped: number;
+};
+
+export type NewsletterIssue = {
+  id: string;
+  subject: string;
+  preheader: string;
+  /** Markdown. */
+  body: string;
+  status: IssueStatus;
+  createdAt: Date;
+  updatedAt: Date;
+  sentAt: Date | null;
+  figures: SendFigures;
+};
+
+export type SendFailure = { email: string; error: string; attempts: number };
+
+/** Done: nothing is waiting any more (what is left are sent, failed, uncertain or skipped messages). */
+export const isSendDone = (figures: SendFigures): boolean => figures.remaining === 0;
+
+/** Share of the messages that are settled (sent, failed, uncertain or skipped), 0–100. */
+export function sendProgressPercent(figures: SendFigures): number {
+  if (figures.total === 0) return 100;
+  return Math.round(((figures.total - figures.remaining) / figures.total) * 100);
+}
+
+/** The Markdown that features a blog post in an issue: its title (linked), cover, summary and a link. */
+export function featuredPostMarkdown(post: {
+  slug: string;
+  title: string;
+  summary: string;
+  coverImage: string;
+}): string {
+  const link = blogPostPath(post);
+  const title = escapeMarkdown(post.title);
+  const cover = post.coverImage ? `[![${title}](<${post.coverImage}>)](${link})\n\n` : '';
+  return `## [${title}](${link})\n\n${cover}${escapeMarkdown(post.summary)}\n\n[Read the post →](${link})\n`;
+}
+
+const escapeMarkdown = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\`*_{}[\]()#+\-.!|<>~^]/g, (char) => `\\${char}`);

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSubscribers } from '../../../scripts/lib/mail-seed.mjs';
+import { startSmtpInbox, type SmtpInbox } from '../../server/test-support/smtp-inbox.js';
+import { useBrowserSite } from '../support/fixture.js';
+import { expectToast, logIn, openTab } from './admin-helpers.js';
+
+const env: Record<string, string> = {
+  MAIL_FROM: 'Delphine Rook <news@example.com>',
+  MAIL_RATE: 'unlimited',
+  AUTHOR_EMAIL: 'author@example.net',
+};
+let inbox: SmtpInbox;
+// Before the fixture's own hook: the server is started with the inbox's address.
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  env.SMTP_URL = inbox.url;
+});
+afterAll(() => inbox?.close());
+
+describe('the admin Mail tab', () => {
+  const site = useBrowserSite({ env });
+
+  it('composes a draft, previews it, sends a test, sends to all and follows the progress to 100%; a reader unsubscribes from the email', async () => {
+    seedSubscribers(site.dataDir, 3, 'mail-tab');
+    const { page } = site;
+    await logIn(page, site);
+    await openTab(page, 'Mail');
+    await page.getByRole('button', { name: 'New issue' }).click();
+
+    await page.getByRole('textbox', { name: 'Subject' }).fill('Embers of autumn');
+    await page.getByRole('textbox', { name: 'Preheader' }).fill('News from the forge');
+    await page.getByRole('textbox', { name: 'Body' }).fill('The **third** book is nearly done.\n\n- a map\n- a song');
+    const livePreview = page.frameLocator('iframe[title="Live preview of the body"]');
+    await livePreview.locator('strong', { hasText: 'third' }).waitFor();
+    await livePreview.locator('li', { hasText: 'a song' }).waitFor();
+
+    // Feature a blog post of the demo content: published posts only, linked by their slug address.
+    const published = (await (await fetch(`${site.baseUrl}/api/blog`)).json()) as { title: string; slug: string }[];
+    await page.getByRole('textbox', { name: 'Feature a blog post' }).click();
+    const option = page.getByRole('option').first();
+    await option.waitFor();
+    expect((await page.getByRole('option').allInnerTexts()).map((text) => text.trim()).sort()).toEqual(
+      published.map((post) => post.title).sort(),
+    );
+    const postTitle = (await option.innerText()).trim();
+    const featured = published.find((post) => post.title === postTitle)!;
+    await option.click();
+    await page.getByRole('button', { name: 'Insert post' }).click();
+    expect(await page.getByRole('textbox', { name: 'Body' }).inputValue()).toContain(
+      `[Read the post →](/blog/${featured.slug})`,
+    );
+    await livePreview.getByRole('link', { name: 'Read the post →' }).waitFor();
+
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expectToast(page, 'Draft saved', '“Embers of autumn” is saved as a draft.');
+    await page.getByRole('list', { name: 'Issues' }).getByText('Embers of autumn').waitFor();
+
+    // Preview exactly as sent: the HTML part in a sandboxed frame, then the text part.
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Preview: the email as sent' });
+    const htmlPart = dialog.frameLocator('iframe[title="HTML part of the email"]');
+    await htmlPart.getByRole('heading', { name: 'Embers of autumn' }).waitFor();
+    await htmlPart.getByRole('link', { name: 'Unsubscribe' }).waitFor();
+    expect(await dialog.locator('iframe').getAttribute('sandbox')).toBe('');
+    await dialog.getByRole('tab', { name: 'Plain text' }).click();
+    const text = await dialog.getByTestId('preview-text').innerText();
+    expect(text).toContain('third book is nearly done');
+    expect(text).toContain('/newsletter/unsubscribe?token=');
+    expect(text.toLowerCase()).toContain(postTitle.toLowerCase());
+    await dialog.getByRole('button', { name: 'Close preview' }).click();
+
+    await page.getByRole('textbox', { name: 'Send a test to…' }).fill('tester@example.org');
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await expectToast(page, 'Test sent', 'Test sent to tester@example.org');
+    expect(inbox.to('tester@example.org')[0]?.headers.get('subject')).toBe('[Test] Embers of autumn');
+
+    await page.getByRole('button', { name: 'Send to 3 subscribers' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Send to 3 subscribers?' });
+    await confirm.getByRole('button', { name: 'Send to 3 subscribers' }).click();
+    await expectToast(page, 'Sending', 'The issue is on its way to 3 subscribers.');
+    const progress = page.getByRole('region', { name: 'Sending “Embers of autumn”' });
+    await progress.getByText('100% · done').waitFor({ timeout: 20_000 });
+    await progress.getByText('3 sent · 0 failed · 0 remaining (of 3)').waitFor();
+    expect(await progress.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+
+    const received = inbox.received.filter((email) => email.headers.get('subject') === 'Embers of autumn');
+    expect(received.map((email) => email.rcptTo[0]).sort()).toEqual([
+      'mail-tab-0@example.org',
+      'mail-tab-1@example.org',
+      'mail-tab-2@example.org',
+    ]);
+
+    // A reader unsubscribes through the link in the email they received.
+    const link =
+      /https:\/\/\S+\/newsletter\/unsubscribe\?token=[\w.~-]+|http:\/\/\S+\/newsletter\/unsubscribe\?token=[\w.~-]+/.exec(
+        received[0]!.text,
+      )?.[0];
+    expect(link?.startsWith(`${site.baseUrl}/newsletter/unsubscribe?token=`)).toBe(true);
+    const reader = await site.context.newPage();
+    await reader.goto(link!);
+    await reader.getByRole('heading', { name: 'Unsubscribe from the newsletter?' }).waitFor();
+    await reader.getByRole('button', { name: 'Unsubscribe' }).click();
+    await reader.getByRole('heading', { name: "You're unsubscribed" }).waitFor();
+    await reader.close();
+
+    await openTab(page, 'Newsletter');
+    await page.getByRole('radio', { name: 'Unsubscribed (1)' }).waitFor({ state: 'attached' });
+  });
+
+  it('keeps the mail settings: double opt-in and the author notices', async () => {
+    const { page } = site;
+    await openTab(page, 'Settings');
+    const optIn = page.getByRole('switch', { name: 'Require confirmation (double opt-in)' });
+    expect(await optIn.isChecked()).toBe(true);
+    const preorders = page.getByRole('switch', { name: 'Email me each new preorder' });
+    await preorders.click();
+    await expectToast(page, 'Settings saved', 'Mail settings updated.');
+    await page.reload();
+    await page.getByRole('tab', { name: 'Settings', selected: true }).waitFor();
+    await page.getByRole('switch', { name: 'Email me each new preorder' }).waitFor();
+    expect(await page.getByRole('switch', { name: 'Email me each new preorder' }).isChecked()).toBe(false);
+    expect(site.problems).toEqual([]);
+  });
+
+  it('offers "Notify N preorder customers" for a published book and sends each notice once', async () => {
+    const { page } = site;
+    const books = (await (await fetch(`${site.baseUrl}/api/books`)).json()) as {
+      id: string;
+      title: string;
+      status: string;
+    }[];
+    const book = books.find((candidate) => candidate.status === 'published')!;
+    const res = await fetch(`${site.baseUrl}/api/preorders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        bookId: book.id,
+        customerName: 'Mara Quill',
+        customerEmail: 'mara@example.org',
+        preferredFormat: 'hardcover',
+      }),
+    });
+    expect(res.status).toBe(201);
+
+    await openTab(page, 'Preorders');
+    const notices = page.getByRole('region', { name: 'Published books with preorders' });
+    await notices.getByRole('button', { name: 'Notify 1 preorder customer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Notify 1 preorder customer?' });
+    await dialog.getByRole('button', { name: 'Notify 1 preorder customer' }).click();
+    await expectToast(page, 'Notices on their way', `1 preorder customer will be told “${book.title}” is out.`);
+    await notices.getByText('1 notified, 0 waiting').waitFor();
+    await notices.getByText('1 sent · 0 failed · 0 remaining (of 1)').waitFor({ timeout: 20_000 });
+    expect(await notices.getByRole('button', { name: /Notify/ }).count()).toBe(0);
+    const [notice, ...more] = inbox.to('mara@example.org');
+    expect(more).toEqual([]);
+    expect(notice?.headers.get('subject')).toBe(`${book.title} is out now`);
+    expect(notice?.text).toContain('hardcover edition');
+    // The author was told of the preorder too (Settings: the preorder notice was switched off above).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      inbox.to('author@example.net').filter((email) => /New preorder/.test(email.headers.get('subject') ?? '')),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,87 @@
+import type { AppDatabase } from '../db/connection.js';
+import type { RenderedEmail } from '../mail/email-layout.js';
+import { messageIdFor, type Mailer } from '../mail/mailer.js';
+import { personalise, renderIssueTemplate } from '../newsletter/issue-email.js';
+import type { NewsletterTokens } from '../newsletter/newsletter-tokens.js';
+import { unsubscribeLinkFor } from '../newsletter/unsubscribe-links.js';
+import { preorderNoticeSubject, renderPreorderNotice } from '../preorders/preorder-notice-email.js';
+import { findBook } from '../repositories/books.js';
+import type { ClaimedMessage } from '../repositories/mail-queue.js';
+import type { PreorderFormat } from '../../domain/submissions.js';
+
+export type QueuedEmail = Parameters<Mailer['send']>[0];
+
+/** Issues rendered recently (one render serves every recipient of an issue). */
+const TEMPLATE_CACHE_SIZE = 8;
+
+/**
+ * The message of one queue row: an issue (rendered once per issue, then personalised with the
+ * recipient's unsubscribe link) or a book's notice to a preorder customer. Each has a
+ * deterministic Message-ID per mailing and recipient, so a relay or client can spot a duplicate.
+ */
+export class QueuedMessages {
+  private readonly templates = new Map<string, Promise<{ subject: string; rendered: RenderedEmail }>>();
+
+  constructor(
+    private readonly db: AppDatabase,
+    private readonly mailer: Pick<Mailer, 'from'>,
+    private readonly tokens: NewsletterTokens,
+  ) {}
+
+  async build(message: ClaimedMessage): Promise<QueuedEmail | null> {
+    const messageId = messageIdFor(this.mailer.from, `${message.mailingId}.${message.recipientId}`);
+    if (message.kind === 'issue') {
+      const template = await this.issueTemplate(message.mailingId, message.siteOrigin);
+      if (!template) return null;
+      const unsubscribe = unsubscribeLinkFor(
+        message.siteOrigin,
+        this.tokens.unsubscribeToken(message.recipientId),
+        this.mailer.from,
+      );
+      return {
+        to: message.email,
+        subject: template.subject,
+        ...personalise(template.rendered, unsubscribe.url),
+        headers: unsubscribe.headers,
+        messageId,
+      };
+    }
+    return this.preorderNotice(message, messageId);
+  }
+
+  private issueTemplate(issueId: string, siteOrigin: string) {
+    const key = `${issueId} ${siteOrigin}`;
+    let template = this.templates.get(key);
+    if (!template) {
+      template = (async () => {
+        const issue = await this.db
+          .selectFrom('newsletterIssues')
+          .select(['subject', 'preheader', 'body'])
+          .where('id', '=', issueId)
+          .executeTakeFirstOrThrow();
+        return { subject: issue.subject, rendered: await renderIssueTemplate(issue, siteOrigin) };
+      })();
+      template.catch(() => this.templates.delete(key));
+      this.templates.set(key, template);
+      if (this.templates.size > TEMPLATE_CACHE_SIZE) this.templates.delete(this.templates.keys().next().value!);
+    }
+    return template;
+  }
+
+  private async preorderNotice(message: ClaimedMessage, messageId: string): Promise<QueuedEmail | null> {
+    const preorder = await this.db
+      .selectFrom('preorders')
+      .select(['bookId', 'customerName', 'preferredFormat'])
+      .where('id', '=', message.recipientId)
+      .executeTakeFirst();
+    const book = preorder && (await findBook(this.db, preorder.bookId));
+    if (!preorder || !book) return null;
+    const rendered = await renderPreorderNotice({
+      book,
+      customerName: preorder.customerName,
+      format: preorder.preferredFormat as PreorderFormat,
+      siteOrigin: message.siteOrigin,
+    });
+    return { to: message.email, subject: preorderNoticeSubject(book.title), ...rendered, messageId };
+  }
+}

@@ -1,0 +1,205 @@
+import { sql, SqliteAdapter, type RawBuilder, type SqlBool } from 'kysely';
+import { bookPath, blogPostPath, excerptPath } from '../../domain/content-links.js';
+import {
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_LIMIT,
+  type SearchAnswer,
+  type SearchHit,
+  type SearchResultKind,
+} from '../../domain/search.js';
+import type { AppDatabase } from '../db/connection.js';
+import { toFts5Query } from '../search/fts5-query.js';
+import { MATCH_END, MATCH_START, markedToHtml } from '../search/highlight.js';
+import { bookDocument, excerptDocument, postDocument, type SearchDocument } from '../search/searchable-text.js';
+import { toDate } from './row-conversion.js';
+
+/**
+ * Site search: every SQL statement of it lives here. On SQLite it is FTS5 (tables and triggers in
+ * db/migrations/2026-11-24-30-create-search-index.ts): the repositories of posts, excerpts and books
+ * call index*() / unindex*() in the transaction of their own write. A PostgreSQL version (tsvector)
+ * belongs beside it, behind the same searchSite(); until then, on another dialect the index writes
+ * do nothing and searchSite() refuses.
+ */
+
+/** How much more a match in the title counts than one in the body (bm25 column weights). */
+const TITLE_WEIGHT = 5;
+const BODY_WEIGHT = 1;
+/** Words in a snippet (FTS5 allows at most 64). */
+const SNIPPET_WORDS = 28;
+
+const usesFts5 = (db: AppDatabase): boolean => db.getExecutor().adapter instanceof SqliteAdapter;
+
+/**
+ * Whether a blog post (the row `p` of blog_posts) is on the public site: published, never a draft
+ * or a scheduled post. It is checked when searching, not when indexing, so a post the scheduler
+ * publishes is found from then on without any index write.
+ */
+function isPubliclyVisiblePost(): RawBuilder<SqlBool> {
+  return sql<SqlBool>`p.status = 'published'`;
+}
+
+async function saveDocument(db: AppDatabase, kind: SearchResultKind, itemId: string, document: SearchDocument) {
+  if (!usesFts5(db)) return;
+  await sql`
+    INSERT INTO search_documents (kind, item_id, title, body)
+    VALUES (${kind}, ${itemId}, ${document.title}, ${document.body})
+    ON CONFLICT (kind, item_id) DO UPDATE SET title = excluded.title, body = excluded.body
+  `.execute(db);
+}
+
+export const indexBlogPost = (db: AppDatabase, post: { id: string } & Parameters<typeof postDocument>[0]) =>
+  saveDocument(db, 'post', post.id, postDocument(post));
+
+export const indexExcerpt = (db: AppDatabase, excerpt: { id: string } & Parameters<typeof excerptDocument>[0]) =>
+  saveDocument(db, 'excerpt', excerpt.id, excerptDocument(excerpt));
+
+export const indexBook = (db: AppDatabase, book: { id: string } & Parameters<typeof bookDocument>[0]) =>
+  saveDocument(db, 'book', book.id, bookDocument(book));
+
+export async function unindex(db: AppDatabase, kind: SearchResultKind, itemId: string): Promise<void> {
+  if (!usesFts5(db)) return;
+  await sql`DELETE FROM search_documents WHERE kind = ${kind} AND item_id = ${itemId}`.execute(db);
+}
+
+/** A book's excerpts leave with it (the foreign key deletes them); call before deleting the book. */
+export async function unindexExcerptsOfBook(db: AppDatabase, bookId: string): Promise<void> {
+  if (!usesFts5(db)) return;
+  await sql`
+    DELETE FROM search_documents
+    WHERE kind = 'excerpt' AND item_id IN (SELECT id FROM excerpts WHERE book_id = ${bookId})
+  `.execute(db);
+}
+
+async function countOf(db: AppDatabase, table: 'search_documents' | 'blog_posts' | 'excerpts' | 'books') {
+  const { rows } = await sql<{ count: number }>`SELECT count(*) AS count FROM ${sql.table(table)}`.execute(db);
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** Writes the document of every post, excerpt and book afresh and rebuilds the FTS5 index from them. */
+async function rebuildSearchIndex(db: AppDatabase): Promise<number> {
+  if (!usesFts5(db)) return 0;
+  return db.transaction().execute(async (trx) => {
+    await sql`DELETE FROM search_documents`.execute(trx);
+    // selectAll: columns added later (a post's content format) reach the document functions too.
+    for (const post of await trx.selectFrom('blogPosts').selectAll().execute()) await indexBlogPost(trx, post);
+    for (const excerpt of await trx.selectFrom('excerpts').selectAll().execute()) await indexExcerpt(trx, excerpt);
+    for (const book of await trx.selectFrom('books').selectAll().execute()) await indexBook(trx, book);
+    await sql`INSERT INTO search_index (search_index) VALUES ('rebuild')`.execute(trx);
+    return countOf(trx, 'search_documents');
+  });
+}
+
+/**
+ * On start: rebuilds the index when it does not hold one document per post, excerpt and book
+ * (a database from before search, a restored backup, rows written outside the repositories).
+ * Returns whether it did.
+ */
+export async function ensureSearchIndex(db: AppDatabase): Promise<{ rebuilt: boolean; documents: number }> {
+  if (!usesFts5(db)) return { rebuilt: false, documents: 0 };
+  const [documents, posts, excerpts, books] = await Promise.all([
+    countOf(db, 'search_documents'),
+    countOf(db, 'blog_posts'),
+    countOf(db, 'excerpts'),
+    countOf(db, 'books'),
+  ]);
+  if (documents === posts + excerpts + books) return { rebuilt: false, documents };
+  return { rebuilt: true, documents: await rebuildSearchIndex(db) };
+}
+
+type HitRow = {
+  kind: SearchResultKind;
+  id: string;
+  title: string;
+  titleMarked: string | null;
+  snippetMarked: string | null;
+  category: string | null;
+  publishedAt: string | null;
+  spoilerLevel: string | null;
+  bookTitle: string | null;
+  slug: string | null;
+};
+
+function toHit(row: HitRow): SearchHit {
+  const common = {
+    id: row.id,
+    title: row.title,
+    titleHtml: markedToHtml(row.titleMarked ?? row.title),
+    // A snippet is one run of text: the paragraph breaks it spans become spaces.
+    snippetHtml: markedToHtml((row.snippetMarked ?? '').replace(/\s+/g, ' ').trim()),
+  };
+  switch (row.kind) {
+    case 'post':
+      return {
+        kind: 'post',
+        ...common,
+        url: blogPostPath({ slug: row.slug ?? row.id }),
+        category: row.category ?? '',
+        publishedAt: toDate(row.publishedAt ?? ''),
+      };
+    case 'excerpt':
+      return {
+        kind: 'excerpt',
+        ...common,
+        url: excerptPath(row),
+        spoilerLevel: row.spoilerLevel ?? '',
+        bookTitle: row.bookTitle ?? '',
+      };
+    case 'book':
+      return { kind: 'book', ...common, url: bookPath({ slug: row.slug ?? row.id }) };
+  }
+}
+
+export type SearchOptions = {
+  /** Results wanted (1–50, default 20). */
+  limit?: number;
+};
+
+/**
+ * Published posts, excerpts and books matching the reader's words, best first (bm25, a title
+ * match above a body match), with the title and a snippet highlighted. Any text is a valid query:
+ * it is turned into FTS5 syntax that cannot fail (see toFts5Query).
+ */
+export async function searchSite(db: AppDatabase, query: string, options: SearchOptions = {}): Promise<SearchAnswer> {
+  if (!usesFts5(db)) throw new Error('Site search is implemented for SQLite (FTS5) only');
+  const trimmed = query.trim();
+  const match = toFts5Query(trimmed);
+  if (match === null) return { query: trimmed, results: [], hasMore: false };
+  const limit = Math.min(Math.max(Math.trunc(options.limit ?? SEARCH_DEFAULT_LIMIT), 1), SEARCH_MAX_LIMIT);
+  // Ranked first (bm25 needs only the index), then only the page of results read back for their
+  // highlights: snippet() of every match of a common word would cost far more than the ranking.
+  // CROSS JOIN keeps `ranked` the outer loop, so the index is looked up by rowid for those rows only.
+  const { rows } = await sql<HitRow>`
+    WITH ranked AS MATERIALIZED (
+      SELECT search_index.rowid AS document_id, bm25(search_index, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS score
+      FROM search_index
+      JOIN search_documents AS d ON d.id = search_index.rowid
+      LEFT JOIN blog_posts AS p ON d.kind = 'post' AND p.id = d.item_id
+      LEFT JOIN excerpts AS e ON d.kind = 'excerpt' AND e.id = d.item_id
+      LEFT JOIN books AS eb ON eb.id = e.book_id
+      LEFT JOIN books AS b ON d.kind = 'book' AND b.id = d.item_id
+      WHERE search_index MATCH ${match}
+        AND (
+          (d.kind = 'post' AND p.id IS NOT NULL AND ${isPubliclyVisiblePost()})
+          OR (d.kind = 'excerpt' AND eb.id IS NOT NULL)
+          OR (d.kind = 'book' AND b.id IS NOT NULL)
+        )
+      ORDER BY score, d.id
+      LIMIT ${limit + 1}
+    )
+    SELECT
+      d.kind, d.item_id AS id, d.title,
+      highlight(search_index, 0, ${MATCH_START}, ${MATCH_END}) AS title_marked,
+      snippet(search_index, 1, ${MATCH_START}, ${MATCH_END}, '…', ${SNIPPET_WORDS}) AS snippet_marked,
+      p.category, p.published_at, e.spoiler_level, eb.title AS book_title, coalesce(b.slug, p.slug) AS slug
+    FROM ranked
+    CROSS JOIN search_index ON search_index.rowid = ranked.document_id
+    JOIN search_documents AS d ON d.id = ranked.document_id
+    LEFT JOIN blog_posts AS p ON d.kind = 'post' AND p.id = d.item_id
+    LEFT JOIN excerpts AS e ON d.kind = 'excerpt' AND e.id = d.item_id
+    LEFT JOIN books AS eb ON eb.id = e.book_id
+    LEFT JOIN books AS b ON d.kind = 'book' AND b.id = d.item_id
+    WHERE search_index MATCH ${match}
+    ORDER BY ranked.score, d.id
+  `.execute(db);
+  return { query: trimmed, results: rows.slice(0, limit).map(toHit), hasMore: rows.length > limit };
+}

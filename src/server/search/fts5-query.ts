@@ -1,0 +1,47 @@
+import { SEARCH_QUERY_MAX_LENGTH } from '../../domain/search.js';
+
+/** More words than this add nothing a reader needs and only cost time; the rest are dropped. */
+export const MAX_QUERY_TERMS = 10;
+
+/** A run of letters and digits (with their combining marks): what SQLite's unicode61 tokenizer calls a token. */
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
+/** A phrase the reader put in double quotes. */
+const QUOTED = /"([^"]*)"/g;
+
+type Term = { words: string[]; phrase: boolean };
+
+function wordsOf(text: string): string[] {
+  return text.match(WORD) ?? [];
+}
+
+/** The reader's terms in order: each quoted phrase as one term, every other word as its own. */
+function termsOf(input: string): Term[] {
+  const terms: Term[] = [];
+  let rest = 0;
+  for (const match of input.matchAll(QUOTED)) {
+    for (const word of wordsOf(input.slice(rest, match.index))) terms.push({ words: [word], phrase: false });
+    const words = wordsOf(match[1] ?? '').slice(0, MAX_QUERY_TERMS);
+    if (words.length > 0) terms.push({ words, phrase: words.length > 1 });
+    rest = match.index + match[0].length;
+  }
+  for (const word of wordsOf(input.slice(rest))) terms.push({ words: [word], phrase: false });
+  return terms.slice(0, MAX_QUERY_TERMS);
+}
+
+/**
+ * Turns whatever a reader typed into an FTS5 query that cannot be a syntax error: every word is
+ * a double-quoted string (so AND, OR, NOT, NEAR, `*`, `^`, `:` column filters and parentheses are
+ * just text), a "quoted phrase" stays a phrase, all terms must match, and the last word also
+ * matches as a prefix (search as you type). Null when nothing searchable is left.
+ */
+export function toFts5Query(input: string): string | null {
+  const terms = termsOf(input.slice(0, SEARCH_QUERY_MAX_LENGTH * 2).normalize('NFC'));
+  if (terms.length === 0) return null;
+  return terms
+    .map((term, index) => {
+      // Words hold letters, digits and marks only, so no quote can end the string early.
+      const quoted = `"${term.words.join(' ')}"`;
+      return index === terms.length - 1 && !term.phrase ? `${quoted}*` : quoted;
+    })
+    .join(' ');
+}

@@ -1,0 +1,121 @@
+import { TRPCError } from '@trpc/server';
+import { byIdInput } from '../../../domain/fields.schema.js';
+import {
+  issueBodyPreviewInputSchema,
+  issueDraftInputSchema,
+  sendIssueInputSchema,
+  sendTestInputSchema,
+} from '../../../domain/newsletter-issues.schema.js';
+import { MAIL_SETTINGS_KEY, mailSettingsSchema } from '../../../domain/site-settings.js';
+import { issueBodyHtml } from '../../newsletter/issue-email.js';
+import {
+  bookNoticeMailingId,
+  countIssueRecipients,
+  enqueueIssue,
+  enqueuePreorderNotices,
+  figuresByMailing,
+  listFailures,
+  retryFailedMessages,
+} from '../../repositories/mail-queue.js';
+import {
+  createIssueDraft,
+  deleteIssueDraft,
+  findIssue,
+  listIssues,
+  NO_FIGURES,
+  updateIssueDraft,
+} from '../../repositories/newsletter-issues.js';
+import { listPreorderNoticeBooks } from '../../repositories/preorders.js';
+import { readSettings } from '../../repositories/site-settings.js';
+import type { AppDatabase } from '../../db/connection.js';
+import { adminProcedure, found, router } from '../trpc.js';
+
+const requireConfirmation = async (db: AppDatabase) =>
+  (await readSettings(db, MAIL_SETTINGS_KEY, mailSettingsSchema)).requireConfirmation;
+
+const issueOrNotFound = async (db: AppDatabase, id: string) => found(await findIssue(db, id), 'Issue');
+
+/** The admin's Mail tab: issues (drafts, previews, tests, sending) and the preorder notices. */
+export const mailRouter = router({
+  issues: adminProcedure.query(({ ctx }) => listIssues(ctx.db)),
+  issue: adminProcedure.input(byIdInput).query(({ ctx, input }) => issueOrNotFound(ctx.db, input.id)),
+  /** Creates a draft, or updates one (CONFLICT once it was sent: a sent issue never changes). */
+  saveDraft: adminProcedure.input(issueDraftInputSchema).mutation(async ({ ctx, input }) => {
+    const { id, ...draft } = input;
+    if (id === undefined) return createIssueDraft(ctx.db, draft);
+    const updated = await updateIssueDraft(ctx.db, id, draft);
+    if (updated) return updated;
+    await issueOrNotFound(ctx.db, id);
+    throw new TRPCError({ code: 'CONFLICT', message: 'This issue was sent: it can no longer be edited' });
+  }),
+  deleteDraft: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
+    if (await deleteIssueDraft(ctx.db, input.id)) return;
+    await issueOrNotFound(ctx.db, input.id);
+    throw new TRPCError({ code: 'CONFLICT', message: 'A sent issue cannot be deleted' });
+  }),
+  /** The body's HTML as the email shows it, for the composer's live preview (a POST: bodies are long). */
+  previewBody: adminProcedure
+    .input(issueBodyPreviewInputSchema)
+    .mutation(({ ctx, input }) => ({ html: issueBodyHtml(input.body, ctx.siteOrigin) })),
+  /** The whole email exactly as sent (HTML and text parts, headers), with a sample unsubscribe link. */
+  preview: adminProcedure.input(byIdInput).query(async ({ ctx, input }) => {
+    const issue = await issueOrNotFound(ctx.db, input.id);
+    return ctx.mailing.issueMail.preview(issue, ctx.siteOrigin);
+  }),
+  sendTest: adminProcedure.input(sendTestInputSchema).mutation(async ({ ctx, input }) => {
+    const issue = await issueOrNotFound(ctx.db, input.id);
+    try {
+      await ctx.mailing.issueMail.sendTest(issue, input.to, ctx.siteOrigin);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new TRPCError({ code: 'BAD_GATEWAY', message: `The relay did not take the test: ${reason}` });
+    }
+    return { message: `Test sent to ${input.to}` };
+  }),
+  /** Who an issue would go to now (the "Send to N subscribers" count). */
+  recipientCount: adminProcedure.query(async ({ ctx }) => {
+    const confirmedOnly = await requireConfirmation(ctx.db);
+    return { count: await countIssueRecipients(ctx.db, confirmedOnly), confirmedOnly };
+  }),
+  send: adminProcedure.input(sendIssueInputSchema).mutation(async ({ ctx, input }) => {
+    const result = await enqueueIssue(ctx.db, {
+      issueId: input.id,
+      requireConfirmation: await requireConfirmation(ctx.db),
+      expectedRecipients: input.expectedRecipients,
+      siteOrigin: ctx.siteOrigin,
+    });
+    if (result.kind === 'not-a-draft') {
+      await issueOrNotFound(ctx.db, input.id);
+      throw new TRPCError({ code: 'CONFLICT', message: 'This issue was already sent' });
+    }
+    if (result.kind === 'count-changed')
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: `The number of subscribers changed to ${result.count}: check and confirm again`,
+      });
+    return { queued: result.count };
+  }),
+  /** Live progress of a sent issue, with the failures and their reasons. */
+  progress: adminProcedure.input(byIdInput).query(async ({ ctx, input }) => {
+    const issue = await issueOrNotFound(ctx.db, input.id);
+    return { status: issue.status, figures: issue.figures, failures: await listFailures(ctx.db, issue.id) };
+  }),
+  retryFailed: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
+    await issueOrNotFound(ctx.db, input.id);
+    return { retried: await retryFailedMessages(ctx.db, input.id) };
+  }),
+  /** Published books with preorders: how many are still to be told, and the notices' progress. */
+  preorderNotices: adminProcedure.query(async ({ ctx }) => {
+    const books = await listPreorderNoticeBooks(ctx.db);
+    const figures = await figuresByMailing(
+      ctx.db,
+      books.map((book) => bookNoticeMailingId(book.bookId)),
+    );
+    return books.map((book) => ({ ...book, figures: figures.get(bookNoticeMailingId(book.bookId)) ?? NO_FIGURES }));
+  }),
+  notifyPreorders: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
+    const book = (await listPreorderNoticeBooks(ctx.db)).find((candidate) => candidate.bookId === input.id);
+    if (!book) throw new TRPCError({ code: 'NOT_FOUND', message: 'No published book with preorders has this id' });
+    return { queued: await enqueuePreorderNotices(ctx.db, input.id, ctx.siteOrigin) };
+  }),
+});
