@@ -16,7 +16,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
-import { ensureBuild, firstId, root, startProductionServer } from './lib/production-server.mjs';
+import { ensureBuild, firstId, firstPostPath, root, startProductionServer } from './lib/production-server.mjs';
 
 const BUDGET_KB = 180;
 /** HTML budgets in KB, by page kind. */
@@ -116,7 +116,7 @@ const server = await startProductionServer();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 let failed = false;
 try {
-  const postId = await firstId(server.baseUrl, '/api/blog');
+  const postPath = await firstPostPath(server.baseUrl);
   const excerptId = await firstId(server.baseUrl, '/api/excerpts');
   const paths = process.env.BUNDLE_PATHS?.split(',') ?? [
     '/',
@@ -125,7 +125,7 @@ try {
     `/excerpts/${excerptId}`,
     '/art-music',
     '/blog',
-    `/blog/${postId}`,
+    postPath,
     '/about',
     '/contact',
     '/preorder',

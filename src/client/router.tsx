@@ -61,6 +61,7 @@ const pages = {
   artMusic: { file: 'pages/ArtMusicPage.tsx', load: () => import('./pages/ArtMusicPage.js') },
   blog: { file: 'pages/BlogPage.tsx', load: () => import('./pages/BlogPage.js') },
   blogPost: { file: 'pages/BlogPostPage.tsx', load: () => import('./pages/BlogPostPage.js') },
+  blogPostPreview: { file: 'pages/BlogPostPreviewPage.tsx', load: () => import('./pages/BlogPostPreviewPage.js') },
   about: { file: 'pages/AboutPage.tsx', load: () => import('./pages/AboutPage.js') },
   contact: { file: 'pages/ContactPage.tsx', load: () => import('./pages/ContactPage.js') },
   preorder: { file: 'pages/PreorderPage.tsx', load: () => import('./pages/PreorderPage.js') },
@@ -237,7 +238,20 @@ const blogRoute = createRoute({
 });
 const blogPostRoute = createRoute({
   getParentRoute: site,
-  ...pageRoute('/blog/$id', pages.blogPost, async (context) => (await seoBuilders()).blogPostSeo(context)),
+  // An old address (the post's id, or a slug it had before) moves permanently to its slug.
+  beforeLoad: async ({ context, params }) => {
+    const post = await context.trpc.blog.bySlug.ensureData({ slug: params.slug }).catch(() => null);
+    if (post && post.slug !== params.slug)
+      throw redirect({ to: '/blog/$slug', params: { slug: post.slug }, statusCode: 301 });
+  },
+  ...pageRoute('/blog/$slug', pages.blogPost, async (context) => (await seoBuilders()).blogPostSeo(context)),
+});
+/** A draft or scheduled post as it will look: the signed-in admin only (the server sends the preview cookie). */
+const blogPreviewRoute = createRoute({
+  getParentRoute: site,
+  ...pageRoute('/blog/preview/$id', pages.blogPostPreview, async (context) =>
+    (await seoBuilders()).blogPreviewSeo(context),
+  ),
 });
 const aboutRoute = createRoute({
   getParentRoute: site,
@@ -318,6 +332,7 @@ export const routeTree = rootRoute.addChildren([
     artMusicRoute,
     blogRoute,
     blogPostRoute,
+    blogPreviewRoute,
     aboutRoute,
     contactRoute,
     preorderRoute,

@@ -93,7 +93,7 @@ export default function BlogPage() {
                       {post.title}
                     </Title>
                     <p className={ui.cardText}>{post.summary}</p>
-                    <Link to="/blog/$id" params={{ id: post.id }} className={`${ui.textLink} ${classes.read}`}>
+                    <Link to="/blog/$slug" params={{ slug: post.slug }} className={`${ui.textLink} ${classes.read}`}>
                       Read <span className="visually-hidden">{post.title}</span>
                       <ArrowRightIcon size={16} />
                     </Link>

@@ -232,7 +232,7 @@ function LatestAnnouncements({
                     {post.title}
                   </Title>
                   <p className={`${ui.cardText} ${classes.clamp3}`}>{post.summary}</p>
-                  <Link to="/blog/$id" params={{ id: post.id }} className={`${ui.textLink} ${classes.cardLink}`}>
+                  <Link to="/blog/$slug" params={{ slug: post.slug }} className={`${ui.textLink} ${classes.cardLink}`}>
                     Read <span className="visually-hidden">{post.title}</span> <ArrowRightIcon size={16} />
                   </Link>
                 </div>
