@@ -88,6 +88,12 @@ export const blogRouter = router({
   ...blogProcedures,
   /** Published posts, newest first; `category` keeps one category. */
   list: publicProcedure.input(blogListInput).query(({ ctx, input }) => publishedPosts(ctx, input?.category)),
+  /** The same posts as `list` without their text: the cards of Home and /blog, which show the summary only. */
+  cards: publicProcedure
+    .input(blogListInput)
+    .query(async ({ ctx, input }) =>
+      (await publishedPosts(ctx, input?.category)).map(({ content: _content, contentHtml: _html, ...card }) => card),
+    ),
   /**
    * The published post at /blog/<slug>, with the previous (older) and next (newer) posts. An old address (its
    * id, or a slug it had before an edit) finds it too: the page then redirects to the slug the answer carries.
