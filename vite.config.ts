@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import postcssSimpleVars from 'postcss-simple-vars';
+import type { Plugin as PostcssPlugin } from 'postcss';
 import { defineConfig } from 'vite';
 
 const MANTINE_BREAKPOINTS = {
@@ -23,15 +25,40 @@ const PAGES_SHARED =
 /** The domain's zod schemas and zod itself: one chunk, which the public forms load on demand. */
 const SCHEMAS = /[\\/]src[\\/]domain[\\/][^\\/]+\.schema\.ts|[\\/]node_modules[\\/]zod[\\/]/;
 
+/**
+ * Every page is dark (App.tsx forces Mantine's dark scheme, the root element says so): the light
+ * scheme's rules, and `:host` ones (no shadow DOM here), can never apply and leave every stylesheet.
+ */
+const LIGHT_SCHEME_OR_HOST = /\[data-mantine-color-scheme=["']?light["']?\]|:host\b/;
+const dropLightSchemeRules: PostcssPlugin = {
+  postcssPlugin: 'drop-light-scheme-rules',
+  Rule(rule) {
+    const selectors = rule.selectors.filter((selector) => !LIGHT_SCHEME_OR_HOST.test(selector));
+    if (selectors.length === 0) rule.remove();
+    else if (selectors.length < rule.selectors.length) rule.selectors = selectors;
+  },
+};
+
 const clientRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src', 'client');
 const distDir = path.join(clientRoot, '..', '..', 'dist');
+
+/**
+ * Production class names of CSS modules: 7 characters from the file and the class name (the same
+ * in the client and the server build), instead of `_navLink_1r9i7_155`, since every element of a
+ * page carries them and the first-paint rules are inlined in each page. Development keeps the
+ * readable default.
+ */
+function shortScopedName(name: string, filename: string): string {
+  const file = path.relative(clientRoot, filename.split('?')[0] ?? filename);
+  return `_${createHash('sha256').update(`${file}:${name}`).digest('base64url').slice(0, 6)}`;
+}
 
 /**
  * The React app lives in src/client and is server-rendered: `vite build` makes the browser
  * bundle (dist/client, with a manifest the server reads to link the entry and each page's
  * chunk), `vite build --ssr` the renderer the Fastify process imports (dist/ssr/entry-server.js).
  */
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, command }) => ({
   root: clientRoot,
   publicDir: isSsrBuild ? false : path.join(clientRoot, '..', '..', 'public'),
   plugins: [react()],
@@ -39,7 +66,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   // <style> as is when it hydrates, instead of rendering it empty.
   define: { 'process.env.TSS_INLINE_CSS_ENABLED': JSON.stringify('true') },
   css: {
-    postcss: { plugins: [postcssPresetMantine(), postcssSimpleVars({ variables: MANTINE_BREAKPOINTS })] },
+    ...(command === 'build' ? { modules: { generateScopedName: shortScopedName } } : {}),
+    postcss: {
+      plugins: [postcssPresetMantine(), postcssSimpleVars({ variables: MANTINE_BREAKPOINTS }), dropLightSchemeRules],
+    },
   },
   build: isSsrBuild
     ? {

@@ -10,7 +10,7 @@
 // The server runs as a child process (RATE_LIMITS=off, temporary DATA_DIR); autocannon runs in
 // this process and shares the machine's cores with it.
 import autocannon from 'autocannon';
-import { ensureBuild, firstId, startProductionServer } from './lib/production-server.mjs';
+import { ensureBuild, firstPostPath, startProductionServer } from './lib/production-server.mjs';
 
 const BUDGET = { minRps: 3000, maxP99Ms: 50, maxMedianOneConnectionMs: 5 };
 
@@ -38,7 +38,7 @@ function run(url, connectionCount, seconds) {
 
 let failed = false;
 try {
-  const pagePath = option('--path', `/blog/${await firstId(server.baseUrl, '/api/blog')}`);
+  const pagePath = option('--path', await firstPostPath(server.baseUrl));
   const url = `${server.baseUrl}${pagePath}`;
   const first = await fetch(url, { headers });
   const body = Buffer.from(await first.arrayBuffer());

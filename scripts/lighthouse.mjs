@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
-import { ensureBuild, firstId, root, startProductionServer } from './lib/production-server.mjs';
+import { ensureBuild, firstPostPath, root, startProductionServer } from './lib/production-server.mjs';
 
 const run = promisify(execFile);
 const TARGETS = { performance: 97, accessibility: 100, 'best-practices': 100, seo: 100 };
@@ -86,8 +86,8 @@ const server = await startProductionServer();
 let failed = false;
 const results = [];
 try {
-  const postId = await firstId(server.baseUrl, '/api/blog');
-  const paths = option('--paths', `/,/books,/blog/${postId}`).split(',');
+  const postPath = await firstPostPath(server.baseUrl);
+  const paths = option('--paths', `/,/books,${postPath}`).split(',');
   for (const pagePath of paths) {
     const url = `${server.baseUrl}${pagePath}`;
     await fetch(url); // render once, so every run measures the cached page

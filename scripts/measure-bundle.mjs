@@ -1,20 +1,26 @@
-// Bundle budget: loads public pages of the production build in Chromium and sums the gzip size
-// of every JavaScript and CSS file fetched until the page is hydrated (interactive), plus the
-// stylesheets inlined in the page's head. Also checks that no public page requests the admin
-// area's code.
+// Page weight: loads public pages of the production build in Chromium and sums the gzip size of
+// every JavaScript and CSS file fetched until the page is hydrated (interactive), and weighs each
+// page's HTML as the server sends it (raw, and brotli on the wire). Also checks that no public
+// page requests the admin area's code.
 //
 //   npm run measure:bundle            (builds first when dist/ is missing; FORCE_BUILD=1 rebuilds)
-//   BUNDLE_PATHS=/,/books npm run measure:bundle
+//   BUNDLE_PATHS=/,/books npm run measure:bundle      BUNDLE_DETAILS=1 (every file of every page)
 //
-// Budget: <= 180 KB gzip of JS + CSS on `/`; exits 1 over budget or when the admin chunk loads.
+// Budgets: <= 180 KB gzip of JS + CSS files on every public page; HTML of the home page <= 80 KB
+// raw and <= 16 KB brotli, of a blog post <= 60 KB and <= 12 KB. The first-paint CSS inlined in
+// the HTML (the part of the linked stylesheets the page's markup uses) is counted in the HTML,
+// and shown on its own line. Exits 1 over a budget or when the admin chunk loads.
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
-import { ensureBuild, firstId, root, startProductionServer } from './lib/production-server.mjs';
+import { ensureBuild, firstId, firstPostPath, root, startProductionServer } from './lib/production-server.mjs';
 
 const BUDGET_KB = 180;
+/** HTML budgets in KB, by page kind. */
+const HTML_BUDGETS = { home: { raw: 80, brotli: 16 }, post: { raw: 60, brotli: 12 } };
 
 ensureBuild({ force: process.env.FORCE_BUILD === '1' });
 
@@ -71,31 +77,46 @@ async function measure(browser, baseUrl, pagePath, adminFiles) {
     }
   });
   const response = await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'load' });
-  // The page's stylesheets come inlined in its head: they count as CSS the page loads.
+  // The first-paint part of the page's stylesheets, inlined in its head (counted in the HTML).
   const html = (await response?.text()) ?? '';
-  for (const [, css] of html.matchAll(/<style data-tsr-inline-css="">([\s\S]*?)<\/style>/g)) {
+  const inlined = [...html.matchAll(/<style data-tsr-inline-css="">([\s\S]*?)<\/style>/g)].map(([, css]) => {
     const body = Buffer.from(css, 'utf8');
-    assets.push({
-      path: '(stylesheets inlined in the HTML)',
-      kind: 'css',
-      raw: body.length,
-      gzip: gzipSync(body, { level: 9 }).length,
-    });
-  }
+    return { raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+  });
   // Interactive: the router has hydrated (it removes its bootstrap global when done).
   await page.waitForFunction(() => !('$_TSR' in globalThis), null, { timeout: 15_000 });
   const interactiveAssets = (await Promise.all(assets)).filter(Boolean);
   // Anything requested shortly after hydration (e.g. a lazily imported chunk) counts for the admin check.
   await page.waitForLoadState('networkidle');
   await context.close();
-  return { assets: interactiveAssets, adminRequests };
+  return { assets: interactiveAssets, adminRequests, inlined };
+}
+
+/** The page's HTML as the server sends it to a browser: its size, and its brotli body's. */
+function htmlWeight(baseUrl, pagePath) {
+  const get = (encoding) =>
+    new Promise((resolve, reject) => {
+      const request = http.get(`${baseUrl}${pagePath}`, {
+        headers: { accept: 'text/html', 'accept-encoding': encoding },
+      });
+      request.on('error', reject);
+      request.on('response', (response) => {
+        let bytes = 0;
+        response.on('data', (chunk) => (bytes += chunk.length));
+        response.on('end', () => resolve({ bytes, encoding: response.headers['content-encoding'] ?? 'identity' }));
+      });
+    });
+  return Promise.all([get('identity'), get('br')]).then(([raw, br]) => {
+    if (br.encoding !== 'br') throw new Error(`${pagePath} was not sent with brotli (${br.encoding})`);
+    return { raw: raw.bytes, brotli: br.bytes };
+  });
 }
 
 const server = await startProductionServer();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 let failed = false;
 try {
-  const postId = await firstId(server.baseUrl, '/api/blog');
+  const postPath = await firstPostPath(server.baseUrl);
   const excerptId = await firstId(server.baseUrl, '/api/excerpts');
   const paths = process.env.BUNDLE_PATHS?.split(',') ?? [
     '/',
@@ -104,7 +125,7 @@ try {
     `/excerpts/${excerptId}`,
     '/art-music',
     '/blog',
-    `/blog/${postId}`,
+    postPath,
     '/about',
     '/contact',
     '/preorder',
@@ -112,23 +133,38 @@ try {
   const adminFiles = adminOnlyFiles();
   console.log(`Admin-only files: ${[...adminFiles].join(', ')}\n`);
 
+  const htmlBudgetOf = (pagePath) =>
+    pagePath === '/' ? HTML_BUDGETS.home : pagePath.startsWith('/blog/') ? HTML_BUDGETS.post : null;
+
   for (const pagePath of paths) {
-    const { assets, adminRequests } = await measure(browser, server.baseUrl, pagePath, adminFiles);
+    const { assets, adminRequests, inlined } = await measure(browser, server.baseUrl, pagePath, adminFiles);
     const sum = (kind) =>
       assets.filter((a) => kind === 'all' || a.kind === kind).reduce((total, a) => total + a.gzip, 0);
     const total = sum('all');
-    const overBudget = pagePath === '/' && total / 1024 > BUDGET_KB;
+    const overBudget = total / 1024 > BUDGET_KB;
     console.log(
       `${pagePath.padEnd(48)} JS ${kb(sum('js')).padStart(6)} KB + CSS ${kb(sum('css')).padStart(5)} KB = ${kb(total).padStart(6)} KB gzip` +
-        ` (${assets.length} files)${pagePath === '/' ? `  budget ${BUDGET_KB} KB: ${overBudget ? 'OVER' : 'ok'}` : ''}` +
+        ` (${assets.length} files)  budget ${BUDGET_KB} KB: ${overBudget ? 'OVER' : 'ok'}` +
         `  admin chunk requested: ${adminRequests.length ? `YES ${adminRequests.join(', ')}` : 'no'}`,
+    );
+    const html = await htmlWeight(server.baseUrl, pagePath);
+    const budget = htmlBudgetOf(pagePath);
+    const htmlOver = budget !== null && (html.raw / 1024 > budget.raw || html.brotli / 1024 > budget.brotli);
+    const inlinedCss = inlined.reduce((sums, part) => ({ raw: sums.raw + part.raw, gzip: sums.gzip + part.gzip }), {
+      raw: 0,
+      gzip: 0,
+    });
+    console.log(
+      `${''.padEnd(48)} HTML ${kb(html.raw).padStart(6)} KB raw, ${kb(html.brotli).padStart(5)} KB brotli` +
+        (budget ? `  budget ${budget.raw} KB / ${budget.brotli} KB: ${htmlOver ? 'OVER' : 'ok'}` : '') +
+        `  (first-paint CSS inlined: ${kb(inlinedCss.raw)} KB raw, ${kb(inlinedCss.gzip)} KB gzip)`,
     );
     if (pagePath === '/' || process.env.BUNDLE_DETAILS === '1') {
       for (const asset of [...assets].sort((a, b) => b.gzip - a.gzip)) {
         console.log(`    ${kb(asset.gzip).padStart(6)} KB gzip  ${kb(asset.raw).padStart(7)} KB raw  ${asset.path}`);
       }
     }
-    if (overBudget || adminRequests.length) failed = true;
+    if (overBudget || htmlOver || adminRequests.length) failed = true;
   }
 
   // Sanity check of the detection itself: /admin does load the admin code.

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { parseFlags, percentile, poolAddress, positiveNumber, rssMb, sleep } from './lib/load-stats.mjs';
-import { ensureBuild, firstId, root, startProductionServer } from './lib/production-server.mjs';
+import { ensureBuild, firstId, firstPostPath, root, startProductionServer } from './lib/production-server.mjs';
 
 const USAGE = 'Usage: npm run soak [-- --minutes N | --seconds N]   (default 10 minutes)';
 const flags = parseFlags({ minutes: { type: 'string' }, seconds: { type: 'string' } }, USAGE);
@@ -102,7 +102,7 @@ function record(route, status, ms) {
 try {
   const { json: login } = await api('POST', '/api/admin/login', { body: { password: ADMIN_PASSWORD } });
   const adminKey = login.token;
-  const blogId = await firstId(server.baseUrl, '/api/blog');
+  const postPath = await firstPostPath(server.baseUrl);
   const bookId = await firstId(server.baseUrl, '/api/books');
   const counts = async () => ({
     contact: (await api('GET', '/api/admin/contact', { key: adminKey })).json.length,
@@ -121,7 +121,7 @@ try {
 
   // Reads: one autocannon per route, 10 connections each; every request from the next address of a pool.
   let readCounter = 0;
-  const readRoutes = ['/', '/books', `/blog/${blogId}`, '/api/books', '/api/blog'];
+  const readRoutes = ['/', '/books', postPath, '/api/books', '/api/blog'];
   const reads = readRoutes.map((route) =>
     autocannon({
       url: server.baseUrl,

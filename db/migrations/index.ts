@@ -28,6 +28,7 @@ import * as m2440 from './2026-11-24-40-excerpt-positions.js';
 import * as m2441 from './2026-11-24-41-create-slug-redirects.js';
 import * as m60 from './2026-11-24-60-create-stored-uploads.js';
 import * as m61 from './2026-11-24-61-create-login-throttle.js';
+import * as m2480 from './2026-11-24-80-writing-posts.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-41-create-slug-redirects': m2441,
   '2026-11-24-60-create-stored-uploads': m60,
   '2026-11-24-61-create-login-throttle': m61,
+  '2026-11-24-80-writing-posts': m2480,
 };

@@ -123,6 +123,52 @@ describe('migrations', () => {
     ]);
   });
 
+  it('keep existing posts and excerpts plain and published, and give posts unique slugs by date', async () => {
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('2026-11-23-41-create-images')).error).toBeUndefined();
+    for (const [id, title, publishedAt] of [
+      ['p2', 'Night Falls', '2026-02-01T00:00:00.000Z'],
+      ['p1', 'Night Falls!', '2026-01-01T00:00:00.000Z'],
+      ['p3', '???', '2026-03-01T00:00:00.000Z'],
+    ] as const) {
+      await sql`INSERT INTO blog_posts (id, title, summary, content, category, cover_image, published_at)
+        VALUES (${id}, ${title}, 's', 'a *b*', 'announcements', '/objects/c.png', ${publishedAt})`.execute(db);
+    }
+    await sql`INSERT INTO books (id, title, description, cover_image, status, price, "order", slug)
+      VALUES ('b1', 'B', 'd', '/objects/c.png', 'published', '$1', 1, 'b')`.execute(db);
+    await sql`INSERT INTO excerpts (id, book_id, title, description, content, read_time, spoiler_level)
+      VALUES ('e1', 'b1', 'E', 'd', 'x', '1 min read', 'none')`.execute(db);
+    await migrateToLatest(db);
+    const posts = await db
+      .selectFrom('blogPosts')
+      .select(['id', 'slug', 'status', 'contentFormat', 'metaDescription', 'socialImage'])
+      .orderBy('id')
+      .execute();
+    expect(posts).toEqual([
+      {
+        id: 'p1',
+        slug: 'night-falls',
+        status: 'published',
+        contentFormat: 'plain',
+        metaDescription: '',
+        socialImage: '',
+      },
+      {
+        id: 'p2',
+        slug: 'night-falls-2',
+        status: 'published',
+        contentFormat: 'plain',
+        metaDescription: '',
+        socialImage: '',
+      },
+      { id: 'p3', slug: 'post', status: 'published', contentFormat: 'plain', metaDescription: '', socialImage: '' },
+    ]);
+    expect(await db.selectFrom('excerpts').select('contentFormat').execute()).toEqual([{ contentFormat: 'plain' }]);
+    await expect(sql`UPDATE blog_posts SET slug = 'post' WHERE id = 'p1'`.execute(db)).rejects.toMatchObject({
+      code: 'SQLITE_CONSTRAINT_UNIQUE',
+    });
+  });
+
   it('give existing books unique slugs and number them in one series by display order', async () => {
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo('2026-11-23-01-create-write-probe')).error).toBeUndefined();

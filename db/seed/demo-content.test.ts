@@ -32,8 +32,16 @@ const SVG_NAMESPACES = new Set(['http://www.w3.org/2000/svg', 'http://www.w3.org
 const MAX_SVG_BYTES = 20 * 1024;
 
 const objectPath = (file: string): string => `/objects/${file}`;
-const wordCount = (text: string): number => text.split(/\s+/).filter(Boolean).length;
-const paragraphsOf = (text: string): string[] => text.split('\n');
+/** The prose paragraphs of a Markdown text: its blocks other than headings, scene breaks and footnotes. */
+const paragraphsOf = (text: string): string[] =>
+  text.split(/\n{2,}/).filter((block) => !/^(#{1,6} |\*\*\*$|---$|\[\^[^\]]+\]:)/.test(block));
+/** The words a reader reads in the prose (Markdown marks and footnote references left out). */
+const wordCount = (text: string): number =>
+  paragraphsOf(text)
+    .join(' ')
+    .replace(/\[\^[^\]]+\]|[*>]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
 
 function issuesOf(result: { success: boolean; error?: { issues: unknown[] } }): unknown[] {
   return result.success ? [] : (result.error?.issues ?? []);
@@ -118,6 +126,17 @@ describe('demo content', () => {
       },
     );
 
+    it('are Markdown, with italics, and a scene break and a footnote in the first', () => {
+      for (const excerpt of demoExcerpts) {
+        expect(excerptInputSchema.parse({ ...excerpt, bookId: 'x' }).contentFormat).toBe('markdown');
+        expect(excerpt.content).not.toMatch(/[^\n]\n[^\n]/);
+      }
+      const first = demoExcerpts[0]!.content;
+      expect(first).toMatch(/\*[^*\n]+\*/);
+      expect(first).toContain('\n\n***\n\n');
+      expect(first).toMatch(/\[\^stair\][\s\S]*\n\n\[\^stair\]: /);
+    });
+
     it('covers every spoiler level at least twice', () => {
       for (const level of SPOILER_LEVELS) {
         expect(demoExcerpts.filter((excerpt) => excerpt.spoilerLevel === level).length).toBeGreaterThanOrEqual(2);
@@ -160,6 +179,19 @@ describe('demo content', () => {
       expect(count('announcements')).toBeGreaterThanOrEqual(3);
       expect(count('behind-scenes')).toBeGreaterThanOrEqual(2);
       expect(count('soundtracks')).toBeGreaterThanOrEqual(2);
+    });
+
+    it('are Markdown, the first with italics, a heading, a quote and a link on the site', () => {
+      for (const { coverFile, daysAgo: _daysAgo, ...post } of demoBlogPosts) {
+        const data = blogPostInputSchema.parse({ ...post, coverImage: objectPath(coverFile) });
+        expect(data.contentFormat).toBe('markdown');
+        expect(data.status).toBeUndefined();
+      }
+      const first = demoBlogPosts[0]!.content;
+      expect(first).toMatch(/\*[^*\n]+\*/);
+      expect(first).toMatch(/\n\n## /);
+      expect(first).toMatch(/\n\n> /);
+      expect(first).toContain('](/books)');
     });
 
     it('has 3-6 paragraphs per post', () => {

@@ -2,7 +2,8 @@
  * Demo content for a fresh install: an invented dark fantasy series, "The Cinderwake Cycle",
  * by an invented author. Everything here (names, world, music, artists) is original.
  *
- * Paragraphs in long text fields are separated by a single '\n' (the site splits on line breaks).
+ * Excerpts and posts are Markdown: blank lines between paragraphs, *italics*, a heading, a quote, a scene
+ * break, a footnote.
  */
 import type { BookInput, EditionInput } from '../../src/domain/books.schema.js';
 import type { SeriesInput } from '../../src/domain/series.schema.js';
@@ -43,7 +44,8 @@ export const DEMO_IMAGE_FILES: string[] = [
   'art-burned-prince.svg',
 ];
 
-const paragraphs = (...lines: string[]): string => lines.join('\n');
+/** Markdown blocks (paragraphs, headings, quotes, scene breaks, footnotes), a blank line between each. */
+const markdown = (...blocks: string[]): string => blocks.join('\n\n');
 
 // ---------------------------------------------------------------------------------------------
 // Books
@@ -195,15 +197,17 @@ export const demoExcerpts: DemoExcerpt[] = [
       'The opening pages of The Ashwarden: a king is carried down to the fire, and the fire does not answer.',
     spoilerLevel: 'none',
     readTime: '3 min read',
-    content: paragraphs(
-      'The dead king was lighter than she had expected. Sabine Orle had carried eleven of the royal dead down the Long Stair in eleven years, and every one of them had been heavier than their portraits promised: the weight of rings, of oils, of the stiff brocade the court insisted upon even for the fire. Aldric the Fourth came down to her wrapped in plain linen, as he had asked, and she felt the shape of his shoulder against her own like the shoulder of a tired friend.',
+    content: markdown(
+      'The dead king was lighter than she had expected. Sabine Orle had carried eleven of the royal dead down the Long Stair[^stair] in eleven years, and every one of them had been heavier than their portraits promised: the weight of rings, of oils, of the stiff brocade the court insisted upon even for the fire. Aldric the Fourth came down to her wrapped in plain linen, as he had asked, and she felt the shape of his shoulder against her own like the shoulder of a tired friend.',
       'Behind her came the court, in the order the Rite prescribed. The Queen first, veiled in grey. Then the Lord Marshal, his boots too loud on the stone. Then the priests of the Banked Flame with their shuttered lanterns, and after them the lesser lords, who whispered until the heat of the stair stole their breath and then did not whisper at all.',
       'The Wake had burned beneath Vesperhold for nine hundred years. It was not a hearth and it was not a forge; the first Ashwardens had refused to call it anything but what it did. It lay in a cleft of black rock at the foot of the stair, a river of light so slow it seemed to be thinking, and above it, pinned to the basalt with iron older than any name, stood the Ember Seat. Every monarch of Aurhald had sat in that chair with their predecessor’s ashes in their lap. Every one of them had waited to learn whether the iron would stay cool.',
-      'Sabine laid the king on the lip of the cleft and knelt to unwind the linen from his face. This part she did alone. She had always thought the dead looked surprised, as though they had been interrupted in the middle of a sentence, but Aldric looked only patient. She closed his mouth with two fingers. She said the words the Wardens said, which were not prayers, only the names of everyone he had been: son, husband, father, king. Then she put her palms against his side and let him go.',
+      'Sabine laid the king on the lip of the cleft and knelt to unwind the linen from his face. This part she did alone. She had always thought the dead looked surprised, as though they had been interrupted in the middle of a sentence, but Aldric looked only patient. She closed his mouth with two fingers. She said the words the Wardens said, which were not prayers, only the names of everyone he had been: *son, husband, father, king.* Then she put her palms against his side and let him go.',
       'He slid into the light without a sound.',
       'She had watched the Wake take kings before. It rose to meet them. It folded over them like a hand closing on a coin, and for a moment the whole cavern flushed the colour of a held breath; then the light settled, and the Warden went down with her long-handled spoon to gather what remained. That was the Rite. She knew every step of it the way she knew the scar across her own thumb.',
-      'The Wake did not rise. It dimmed, the way a room dims when someone stands in the doorway, and then it went out.',
+      'The Wake *did not rise.* It dimmed, the way a room dims when someone stands in the doorway, and then it went out.',
+      '***',
       'In the dark behind her she heard the Queen begin to laugh, or to weep. In the years that followed Sabine was never able to decide which, and she never found the courage to ask.',
+      '[^stair]: Four hundred and twelve steps, cut by the first Ashwardens. No two are the same height, so that no one descends them without thinking of the fire.',
     ),
   },
   {
@@ -213,7 +217,7 @@ export const demoExcerpts: DemoExcerpt[] = [
       'The night before he is meant to sit the cold throne, Prince Teodor shows the Ashwarden what the Ember Seat once did to him.',
     spoilerLevel: 'minor',
     readTime: '2 min read',
-    content: paragraphs(
+    content: markdown(
       'The throne hall was cold for the first time in living memory, and the court had not yet learned how to dress for it. Sabine found the prince alone at the foot of the Long Stair, in a coat too thin for the dark, with his hands folded inside his sleeves like a novice at prayer.',
       '“They want me to sit it,” Teodor said, without turning. “Tomorrow, at the second bell. Mother says the fire is only sleeping, and a true king will wake it.” He said mother the way other men said weather: a thing that happened to him, and would go on happening.',
       '“And the Marshal?”',
@@ -231,7 +235,7 @@ export const demoExcerpts: DemoExcerpt[] = [
       'Beneath the chapterhouse of the Banked Flame, Sabine finds what she carried down the Long Stair, and what she did not.',
     spoilerLevel: 'major',
     readTime: '3 min read',
-    content: paragraphs(
+    content: markdown(
       'The chapterhouse of the Banked Flame kept its salt below the kitchens, in long vaults cut before the city had a name. Sabine went down with the lantern shuttered to a slit and counted the steps the way she had been taught to count the Long Stair, because counting kept her hands from shaking: forty, forty-one, the turn, the smell.',
       'It was not the smell of the dead. She would have welcomed that. It was dry and mineral, a white smell, the kind that settles at the back of the throat and stays there.',
       'The vault was full of sacks stacked to the ceiling, and between the sacks someone had left a narrow aisle, and at the end of the aisle someone had built a bier out of salt. It had been packed hard, the way the marsh-folk pack herring for the winter. A shape lay in it. She knew the shape before she let the light out. She had carried it down the Long Stair eleven days ago; or she had carried something of the same length, wrapped in linen, that had lain in her arms as lightly as a tired friend.',
@@ -248,7 +252,7 @@ export const demoExcerpts: DemoExcerpt[] = [
       'The first chapter of The Tallow King, in which a woman in grey climbs the stairs of a workshop in the Tallow Quarter.',
     spoilerLevel: 'none',
     readTime: '2 min read',
-    content: paragraphs(
+    content: markdown(
       'In the Tallow Quarter the air was thick enough to write your name in. Pell had grown up with the smell of rendering fat in his hair and his shirts and the creases of his knuckles, and he had stopped noticing it the way a fish stops noticing the river. He noticed it now only because the woman in grey had noticed it, and had held a scented glove to her face as she climbed the stairs to his father’s workshop.',
       '“This is the boy?” she said.',
       'His father, who had never in Pell’s memory been silent for longer than a breath, said nothing at all. He was looking at the purse on the table. It was a very small purse, and it sat on the scarred wood with the particular heaviness of gold, and Pell understood, slowly, the way he understood most things, which his father said was the way of the wick and no shame in it, that it had already been paid.',
@@ -266,7 +270,7 @@ export const demoExcerpts: DemoExcerpt[] = [
       'Watching from the mourners’ gallery under a borrowed name, Sabine sees a child crowned on a throne that no longer burns.',
     spoilerLevel: 'minor',
     readTime: '2 min read',
-    content: paragraphs(
+    content: markdown(
       'They lit four thousand candles for the crowning, and the throne hall was still cold.',
       'Sabine watched from the mourners’ gallery with a borrowed hood drawn low and a borrowed name ready on her tongue. Below her the court stood in its ranks like a field of dark grain, and every one of them held a taper, and every taper had been made in the Tallow Quarter by men who had been paid, for once, in silver. It was the Queen Regent’s particular genius to make a city complicit by making it comfortable.',
       'The boy came down the Long Stair alone. That was the first thing that was wrong. The Rite said the heir was led by the Ashwarden, with the ashes of the dead carried between them, and there was no Ashwarden: there was a price on the Ashwarden’s head, and a drawing of her face nailed to every chapel door in Vesperhold. There were no ashes either, because the Wake had not made any. So the child walked alone, in white, carrying nothing, and his footsteps were very small on the stone.',
@@ -281,7 +285,7 @@ export const demoExcerpts: DemoExcerpt[] = [
     description: 'Sabine follows a ferrywoman into the southern marshes, carrying a lantern she has never once lit.',
     spoilerLevel: 'minor',
     readTime: '2 min read',
-    content: paragraphs(
+    content: markdown(
       'South of the Harrow Downs the road forgets it was ever a road. It begins as cobbles, then as packed chalk, then as a causeway of timber laid across the reeds; and somewhere past the last waystone the timber is only a suggestion beneath the water, and you walk on faith and the memory of other people’s feet.',
       'The ferrywoman, Orsa, walked ahead with a pole she never seemed to lean on. She had not asked Sabine’s name, or why a woman from the capital should want to go where no one from the capital had gone in four generations, and Sabine had been grateful for it for the first two days and uneasy about it ever since.',
       '“You carry that like it’s full,” Orsa said on the third evening, nodding at the lantern.',
@@ -299,7 +303,7 @@ export const demoExcerpts: DemoExcerpt[] = [
       'The opening of A Lantern for the Drowned. Read The Tallow King first: this chapter begins where its final pages end.',
     spoilerLevel: 'major',
     readTime: '2 min read',
-    content: paragraphs(
+    content: markdown(
       'There was no fire in the south fit for a prince, so they burned Teodor on a reed barge in the shallows, the way the marsh-folk burned their own.',
       'Sabine did it herself. There was no one else who knew how. She washed him in brackish water because there was no other kind, and she wrapped him in a sail because there was no linen, and when she came to his hands she stopped for a long time, holding them, tracing with her thumb the glossy webbing the Ember Seat had left across his palms when he was nine years old and had wanted, like his father, to know.',
       'He had known, at the end. That was the thing she could not forgive him. When the news came south, that the Wake had woken in Vesperhold, that it had risen for the chandler’s boy the moment his red hands touched the iron, that the whole city had seen the hall fill with light and gone down on its knees in the snow, Teodor had only nodded, as though he had been waiting thirteen years for someone to tell him. Then he had gone out alone to meet the Marshal’s riders on the causeway, and he had not taken his sword.',
@@ -325,12 +329,13 @@ export const demoBlogPosts: DemoBlogPost[] = [
     category: 'announcements',
     coverFile: 'blog-preorders-open.svg',
     daysAgo: 2,
-    content: paragraphs(
-      'It is strange to write these words after two years in the marsh with Sabine: A Lantern for the Drowned is finished, and preorders are open today.',
+    content: markdown(
+      'It is strange to write these words after two years in the marsh with Sabine: *A Lantern for the Drowned* is finished, and preorders are open today.',
       'Book three takes us south, out of Vesperhold and its cold throne hall, into the salt country where the first Ashwardens came from. It is the quietest book in the series so far and, I think, the most frightening. There is a drowned city in it. There are lights under the water that no one has lit.',
-      'You can preorder the hardcover, paperback or ebook from the Books page. Every preorder placed before publication day will receive a signed bookplate and a printed map of the southern marshes, drawn for the endpapers by Halden Pike.',
+      '## What a preorder brings',
+      'You can preorder the hardcover, paperback or ebook from the [Books page](/books). Every preorder placed before publication day will receive a signed bookplate and a printed map of the southern marshes, drawn for the endpapers by Halden Pike.',
       'If you have not yet finished The Tallow King, a gentle warning: the opening chapter in the Excerpts section is marked with major spoilers for a reason. Read the books in order if you can. They were written to be carried that way.',
-      'Thank you, as ever, for waiting. The lantern is nearly lit.',
+      '> Thank you, as ever, for waiting. The lantern is nearly lit.',
     ),
   },
   {
@@ -340,7 +345,7 @@ export const demoBlogPosts: DemoBlogPost[] = [
     category: 'announcements',
     coverFile: 'blog-newsletter-chapter.svg',
     daysAgo: 9,
-    content: paragraphs(
+    content: markdown(
       'Every few months I send newsletter subscribers something that does not exist anywhere else. This Friday it is a chapter I cut from The Ashwarden in the very last draft: the only chapter in the series told from the Lord Marshal’s point of view.',
       'It is called The Marshal’s Ledger, and it takes place on the night the Wake goes out. Ansel Graive sits up until dawn doing sums: how many men in the Iron Watch, how many days of grain in the city, how many lords he can afford to lose before spring. It was cut because it told readers too much, too early. Two books later, I think you have earned it.',
       'If you are already subscribed there is nothing to do; it will arrive in your inbox on Friday morning. If you are not, you can sign up at the bottom of any page on this site. I write rarely, and I never share your address.',
@@ -353,7 +358,7 @@ export const demoBlogPosts: DemoBlogPost[] = [
     category: 'behind-scenes',
     coverFile: 'blog-building-the-ember-seat.svg',
     daysAgo: 16,
-    content: paragraphs(
+    content: markdown(
       'People sometimes ask who the protagonist of The Cinderwake Cycle is. The honest answer is Sabine. The truthful answer is a chair.',
       'The Ember Seat began as a single image that arrived long before any of the people did: an iron throne above a crack in the earth, and a fire underneath that decides. I did not know who sat in it. I did not know what the fire wanted. I only knew that the most frightening thing it could do was nothing at all.',
       'Everything else in the first book grew out of that silence. If the throne cannot choose, someone else has to, and everyone in Vesperhold has a different idea of who that should be. The Queen wants continuity. The Marshal wants order. The priests want a miracle. Sabine, who has spent her life among the dead, mostly wants everyone to stop lying about them.',
@@ -368,7 +373,7 @@ export const demoBlogPosts: DemoBlogPost[] = [
     category: 'announcements',
     coverFile: 'blog-lantern-tour.svg',
     daysAgo: 30,
-    content: paragraphs(
+    content: markdown(
       'When A Lantern for the Drowned comes out this autumn, I will be leaving my desk for six evenings to read from it aloud, which is the most frightening thing I can think of doing that does not involve a throne.',
       'Each evening will have the same shape: a reading from the new book, a longer conversation than is probably wise, and a signing for as long as anyone wants to stay. The independent bookshops hosting us have promised to turn the lights down and light candles instead, and I have agreed on the condition that no one asks me to sit in a chair made of iron.',
       'Full dates and venues go out to newsletter subscribers first, with a short window to reserve seats before they are announced here. Seats are free but limited; most of the rooms are small and old and creak in all the right places.',
@@ -382,7 +387,7 @@ export const demoBlogPosts: DemoBlogPost[] = [
     category: 'soundtracks',
     coverFile: 'blog-scoring-the-marshes.svg',
     daysAgo: 45,
-    content: paragraphs(
+    content: markdown(
       'Book three sounds different from the first two, so its music does too.',
       'Where Vesperhold is stone and brass and bells, the southern marshes are wind in the reeds, the knock of a ferry pole, water moving under a floor. Tomas Hallgrave spent a winter recording estuaries at low tide and built the new pieces on top of those recordings, so that every track has a tide running underneath it if you listen closely.',
       'The centrepiece is A Lantern for the Drowned, a long piece for bowed psaltery and low voices that I asked for in a single sentence: the sound of a city remembering that it used to be dry. Tomas sent it back three weeks later. I did not write for two days afterwards, because I kept listening to it instead.',
@@ -396,7 +401,7 @@ export const demoBlogPosts: DemoBlogPost[] = [
     category: 'behind-scenes',
     coverFile: 'blog-rites-of-the-dead.svg',
     daysAgo: 60,
-    content: paragraphs(
+    content: markdown(
       'Before I wrote novels I spent nine years restoring damaged books: water, mostly, and sometimes fire. I learned that a burnt page is not always a lost page. Ink made with iron can survive heat that paper cannot, and under the right light you can sometimes read the words on a leaf of pure ash.',
       'That is where the Ashwardens come from. Not the fire, which is the part everyone remembers, but the patience: the slow, unglamorous work of handling what is left after the worst has happened, and handling it well.',
       'When I came to write Sabine’s rite, I knew it could not be a prayer. Prayers ask for something. The Wardens ask for nothing; they only name. Son, husband, father, king: every role the dead person held, said aloud, once, so that someone has said it. It is the smallest possible act of witness, and it turned out to be the spine of the whole series.',
@@ -410,7 +415,7 @@ export const demoBlogPosts: DemoBlogPost[] = [
     category: 'soundtracks',
     coverFile: 'blog-official-soundtrack.svg',
     daysAgo: 90,
-    content: paragraphs(
+    content: markdown(
       'I cannot write to music with words in it. I have tried; the lyrics get into the prose like smoke into curtains. But I cannot write in silence either, and over two books and most of a third I have gathered a small, strange library of instrumental pieces that sound to me like Vesperhold.',
       'This week, with the help of the composers Isaura Venn and Tomas Hallgrave, that library becomes the official soundtrack of the series. You will find it on the Art & Music page, with the full track list and a link to listen.',
       'Some of it was written for the books. The Long Stair is a single cello line that descends for six minutes and never quite arrives; Isaura wrote it after reading the first chapter of The Ashwarden, and I have listened to it more times than I would like to admit. Other pieces were simply there when I needed them, and have been playing in my study ever since.',

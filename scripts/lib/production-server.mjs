@@ -147,6 +147,15 @@ function withStop({ child, exited, ...server }, ownDataDir) {
   };
 }
 
+/** The page of the newest blog post (its slug address). */
+export async function firstPostPath(baseUrl) {
+  const response = await fetch(`${baseUrl}/api/blog`);
+  if (!response.ok) throw new Error(`GET /api/blog: ${response.status}`);
+  const [post] = await response.json();
+  if (!post) throw new Error('GET /api/blog returned no items');
+  return post.url;
+}
+
 export async function firstId(baseUrl, apiPath) {
   const response = await fetch(`${baseUrl}${apiPath}`);
   if (!response.ok) throw new Error(`GET ${apiPath}: ${response.status}`);

@@ -13,7 +13,7 @@ import {
 } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { createTRPCQueryUtils } from '@trpc/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { blogCategoryFrom, type BlogCategory } from '../domain/blog.js';
 import type { FormOutcome } from '../domain/form-posts.js';
 import { searchQueryFrom } from '../domain/search.js';
@@ -61,11 +61,43 @@ const pages = {
   artMusic: { file: 'pages/ArtMusicPage.tsx', load: () => import('./pages/ArtMusicPage.js') },
   blog: { file: 'pages/BlogPage.tsx', load: () => import('./pages/BlogPage.js') },
   blogPost: { file: 'pages/BlogPostPage.tsx', load: () => import('./pages/BlogPostPage.js') },
+  blogPostPreview: { file: 'pages/BlogPostPreviewPage.tsx', load: () => import('./pages/BlogPostPreviewPage.js') },
   about: { file: 'pages/AboutPage.tsx', load: () => import('./pages/AboutPage.js') },
   contact: { file: 'pages/ContactPage.tsx', load: () => import('./pages/ContactPage.js') },
   preorder: { file: 'pages/PreorderPage.tsx', load: () => import('./pages/PreorderPage.js') },
   search: { file: 'pages/SearchPage.tsx', load: () => import('./pages/SearchPage.js') },
 } satisfies Record<string, PageSpec>;
+
+/** Page components already loaded, so a pending page can render without suspending. */
+const loadedPages = new Map<PageSpec, ComponentType>();
+
+function loadPage(page: PageSpec): Promise<PageModule> {
+  return page.load().then((module) => {
+    loadedPages.set(page, module.default);
+    return module;
+  });
+}
+
+/**
+ * What a client-side navigation shows while the page's data loads (after the router's pending
+ * delay): the page itself, whose queries are then pending, so it draws its own loading state
+ * (the books' skeleton cards, the excerpt's skeleton). Until its code is there, nothing: it
+ * must not suspend, which would blank the whole shell.
+ */
+function pendingPage(page: PageSpec) {
+  return function PendingPage() {
+    const [Page, setPage] = useState<ComponentType | undefined>(() => loadedPages.get(page));
+    useEffect(() => {
+      if (Page) return;
+      let current = true;
+      void loadPage(page).then((module) => current && setPage(() => module.default));
+      return () => {
+        current = false;
+      };
+    }, [Page]);
+    return Page ? <Page /> : null;
+  };
+}
 
 /**
  * The options every public page route shares: the lazy component, a loader that fills the
@@ -76,7 +108,8 @@ function pageRoute<TPath extends string>(path: TPath, page: PageSpec, seo: SeoLo
   return {
     path,
     staticData: { pageFile: page.file },
-    component: lazyRouteComponent(page.load),
+    component: lazyRouteComponent(() => loadPage(page)),
+    pendingComponent: pendingPage(page),
     // The page's data depends on its search parameters too (the blog's category).
     loaderDeps: ({ search }: { search: Record<string, unknown> }) => ({ search }),
     // Typed by the path, so the route's params are what the path declares (`{ id: string }` for /blog/$id).
@@ -91,7 +124,7 @@ function pageRoute<TPath extends string>(path: TPath, page: PageSpec, seo: SeoLo
     }): Promise<PageRouteData> => {
       const [, data] = await Promise.all([
         // A page's queries that fail show the page's own error state; the loader itself never fails.
-        page.load().then((module) => module.prefetch(context.trpc, params, deps.search).catch(() => undefined)),
+        loadPage(page).then((module) => module.prefetch(context.trpc, params, deps.search).catch(() => undefined)),
         seo({ utils: context.trpc, origin: context.origin, params }),
       ]);
       // Loader data travels to the browser with the page, so hydration shows the same form state.
@@ -205,7 +238,20 @@ const blogRoute = createRoute({
 });
 const blogPostRoute = createRoute({
   getParentRoute: site,
-  ...pageRoute('/blog/$id', pages.blogPost, async (context) => (await seoBuilders()).blogPostSeo(context)),
+  // An old address (the post's id, or a slug it had before) moves permanently to its slug.
+  beforeLoad: async ({ context, params }) => {
+    const post = await context.trpc.blog.bySlug.ensureData({ slug: params.slug }).catch(() => null);
+    if (post && post.slug !== params.slug)
+      throw redirect({ to: '/blog/$slug', params: { slug: post.slug }, statusCode: 301 });
+  },
+  ...pageRoute('/blog/$slug', pages.blogPost, async (context) => (await seoBuilders()).blogPostSeo(context)),
+});
+/** A draft or scheduled post as it will look: the signed-in admin only (the server sends the preview cookie). */
+const blogPreviewRoute = createRoute({
+  getParentRoute: site,
+  ...pageRoute('/blog/preview/$id', pages.blogPostPreview, async (context) =>
+    (await seoBuilders()).blogPreviewSeo(context),
+  ),
 });
 const aboutRoute = createRoute({
   getParentRoute: site,
@@ -260,9 +306,10 @@ const adminRoute = createRoute({
   // ?tab=excerpts opens that tab; anything else is dropped (the default tab).
   validateSearch: (search: Record<string, unknown>): { tab?: AdminTabId } =>
     isAdminTab(search.tab) ? { tab: search.tab } : {},
-  // Public pages load only the Mantine styles they use; the admin area brings the full set.
+  // Public pages load only the Mantine styles they use; the admin area brings the full set, in a
+  // cascade layer so its copy of Mantine's default variables never overrides the theme's.
   component: lazyRouteComponent(async () => {
-    const [module] = await Promise.all([import('./admin/AdminPage.js'), import('@mantine/core/styles.css')]);
+    const [module] = await Promise.all([import('./admin/AdminPage.js'), import('@mantine/core/styles.layer.css')]);
     return module;
   }),
   pendingComponent: AdminShell,
@@ -285,6 +332,7 @@ export const routeTree = rootRoute.addChildren([
     artMusicRoute,
     blogRoute,
     blogPostRoute,
+    blogPreviewRoute,
     aboutRoute,
     contactRoute,
     preorderRoute,
@@ -326,6 +374,9 @@ export function createAppRouter({
     parseSearch: parseSearchWith((value) => value),
     stringifySearch: stringifySearchWith(JSON.stringify),
     defaultPreload: 'intent',
+    // A navigation waiting longer than this for its data shows the page's own loading state.
+    defaultPendingMs: 150,
+    defaultPendingMinMs: 300,
     scrollRestoration: true,
     notFoundMode: 'root',
     Wrap: ({ children }) => (

@@ -1,4 +1,6 @@
 import './styles/global.css';
+// After global.css, as MantineProvider's own <style> in the body used to be (it wins where both set a variable).
+import './styles/theme-variables.css';
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 import { BODY_FONT, DISPLAY_FONT } from './styles/fonts.js';
 

@@ -1,20 +1,71 @@
 import { z } from 'zod';
 import { BLOG_CATEGORIES } from './blog.js';
-import { enumField, requiredText } from './fields.schema.js';
+import { CONTENT_FORMATS, DEFAULT_CONTENT_FORMAT, type ContentFormat } from './content-format.js';
+import { enumField, optionalText, requiredText, textWithEmptyDefault } from './fields.schema.js';
+import { COVER_IMAGE_MESSAGE, isValidImageReference } from './images.js';
 import { coverImageSchema } from './images.schema.js';
 import { TEXT_LIMITS } from './limits.js';
+import { POST_STATES, type PostState } from './post-states.js';
+import { looksLikeId, MAX_SLUG_LENGTH, SLUG_MESSAGE, SLUG_PATTERN } from './slugs.js';
 
 const blogCategorySchema = enumField('Category', BLOG_CATEGORIES);
 
 export const blogListInput = z.object({ category: blogCategorySchema.optional() }).optional();
 
-export const blogPostInputSchema = z.object({
-  title: requiredText('Title', TEXT_LIMITS.title),
-  summary: requiredText('Summary', TEXT_LIMITS.summary),
-  content: requiredText('Content', TEXT_LIMITS.content),
-  category: blogCategorySchema,
-  coverImage: coverImageSchema,
-});
+export const SLUG_LOOKS_LIKE_POST_ID = 'Slug may not look like a post id';
+export const PUBLISH_AT_REQUIRED = 'Choose the date and time to publish the post';
+const PUBLISH_AT_MESSAGE = 'Publish time must be a date and time like 2026-12-01T09:00:00Z';
+const SOCIAL_IMAGE_MESSAGE = COVER_IMAGE_MESSAGE.replace('Cover image', 'Social image');
+
+/** A moment with its offset (the admin's browser sends UTC ISO), stored as UTC ISO text. */
+const publishAtSchema = z
+  .string({ error: PUBLISH_AT_MESSAGE })
+  .trim()
+  .max(40, PUBLISH_AT_MESSAGE)
+  .refine((value) => value === '' || (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))), {
+    message: PUBLISH_AT_MESSAGE,
+    abort: true,
+  })
+  .nullish()
+  .transform((value) => (value ? new Date(value).toISOString() : null));
+
+export const blogPostInputSchema = z
+  .object({
+    title: requiredText('Title', TEXT_LIMITS.title),
+    summary: requiredText('Summary', TEXT_LIMITS.summary),
+    content: requiredText('Content', TEXT_LIMITS.content),
+    category: blogCategorySchema,
+    coverImage: coverImageSchema,
+    /** Missing: Markdown. 'plain' keeps the text of before Markdown (each line a paragraph). */
+    contentFormat: enumField('Content format', CONTENT_FORMATS).default(DEFAULT_CONTENT_FORMAT),
+    /** Missing: published on create (as the API always did), unchanged on update. */
+    status: enumField('Status', POST_STATES).optional(),
+    /** When a scheduled post is published (required with status 'scheduled'; ignored otherwise). */
+    publishAt: publishAtSchema,
+    /** Blank: made from the title on create, kept as it was on update. */
+    slug: optionalText('Slug', MAX_SLUG_LENGTH)
+      .refine((slug) => slug === null || SLUG_PATTERN.test(slug), SLUG_MESSAGE)
+      .refine((slug) => slug === null || !looksLikeId(slug), SLUG_LOOKS_LIKE_POST_ID),
+    /** Blank: the summary is the page's description. */
+    metaDescription: textWithEmptyDefault('Meta description', TEXT_LIMITS.summary),
+    /** Blank: the cover is the image shared on social sites. */
+    socialImage: textWithEmptyDefault('Social image', TEXT_LIMITS.url).refine(
+      (value) => value === '' || isValidImageReference(value),
+      SOCIAL_IMAGE_MESSAGE,
+    ),
+  })
+  .refine((post) => post.status !== 'scheduled' || post.publishAt !== null, {
+    message: PUBLISH_AT_REQUIRED,
+    path: ['publishAt'],
+  });
 export type BlogPostInput = z.input<typeof blogPostInputSchema>;
 export type BlogPostData = z.output<typeof blogPostInputSchema>;
-export type BlogPost = BlogPostData & { id: string; publishedAt: Date };
+
+/** A post as stored: its state, slug and format always set; `publishedAt` is its publication (or planned) time. */
+export type BlogPost = Omit<BlogPostData, 'status' | 'publishAt' | 'slug' | 'contentFormat'> & {
+  id: string;
+  publishedAt: Date;
+  status: PostState;
+  slug: string;
+  contentFormat: ContentFormat;
+};

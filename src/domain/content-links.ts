@@ -1,9 +1,6 @@
-/**
- * The one place that builds the public address of a piece of content. Blog posts are at
- * /blog/<id> today; when posts get slugs this becomes /blog/<slug> for every caller at once.
- */
-export function blogPostPath(post: { id: string }): string {
-  return `/blog/${encodeURIComponent(post.id)}`;
+/** The one place that builds the public address of a piece of content: posts and books by slug. */
+export function blogPostPath(post: { slug: string }): string {
+  return `/blog/${encodeURIComponent(post.slug)}`;
 }
 
 export function excerptPath(excerpt: { id: string }): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTENT_FORMATS, DEFAULT_CONTENT_FORMAT } from './content-format.js';
 import { SPOILER_LEVELS } from './excerpts.js';
 import { enumField, idSchema, requiredText } from './fields.schema.js';
 import { TEXT_LIMITS } from './limits.js';
@@ -10,6 +11,8 @@ export const excerptInputSchema = z.object({
   content: requiredText('Content', TEXT_LIMITS.content),
   readTime: requiredText('Read time', TEXT_LIMITS.readTime),
   spoilerLevel: enumField('Spoiler level', SPOILER_LEVELS),
+  /** Missing: Markdown. 'plain' keeps the text of before Markdown (each line a paragraph). */
+  contentFormat: enumField('Content format', CONTENT_FORMATS).default(DEFAULT_CONTENT_FORMAT),
 });
 export type ExcerptInput = z.input<typeof excerptInputSchema>;
 export type ExcerptData = z.output<typeof excerptInputSchema>;

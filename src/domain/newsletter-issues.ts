@@ -1,3 +1,5 @@
+import { blogPostPath } from './content-links.js';
+
 /** A newsletter issue: written as a draft, then sent once (status `sending` until the queue is done). */
 export type IssueStatus = 'draft' | 'sending' | 'sent';
 
@@ -45,8 +47,13 @@ export function sendProgressPercent(figures: SendFigures): number {
 }
 
 /** The Markdown that features a blog post in an issue: its title (linked), cover, summary and a link. */
-export function featuredPostMarkdown(post: { id: string; title: string; summary: string; coverImage: string }): string {
-  const link = `/blog/${encodeURIComponent(post.id)}`;
+export function featuredPostMarkdown(post: {
+  slug: string;
+  title: string;
+  summary: string;
+  coverImage: string;
+}): string {
+  const link = blogPostPath(post);
   const title = escapeMarkdown(post.title);
   const cover = post.coverImage ? `[![${title}](<${post.coverImage}>)](${link})\n\n` : '';
   return `## [${title}](${link})\n\n${cover}${escapeMarkdown(post.summary)}\n\n[Read the post →](${link})\n`;

@@ -13,7 +13,7 @@ export function looksLikeId(value: string): boolean {
 }
 
 /** "A Lantern for the Drowned!" -> "a-lantern-for-the-drowned"; accents lose their marks. */
-export function slugify(text: string): string {
+export function slugify(text: string, fallback = 'book'): string {
   const slug = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -23,7 +23,7 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, MAX_SLUG_LENGTH)
     .replace(/-+$/g, '');
-  return slug || 'book';
+  return slug || fallback;
 }
 
 /** The first of slug, slug-2, slug-3… that `taken` does not hold. */

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { MAX_JSON_BODY_BYTES } from '../domain/limits.js';
 import { AdminAuth } from './auth/admin-auth.js';
 import { registerBackupDownload } from './backup/backup-download.js';
+import { registerPreviewAccess } from './blog/preview-access.js';
 import { BackupService } from './backup/backup-service.js';
 import { PublicCache } from './cache/public-cache.js';
 import { singleProcessCoordination, type Coordination } from './cluster/coordination.js';
@@ -180,6 +181,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await mail.registerPages(app, services);
   registerCsvExports(app, services);
   registerBackupDownload(app, services);
+  registerPreviewAccess(app, services);
   await registerUploadRoutes(app, services);
 
   const clientMode = options.client ?? 'none';

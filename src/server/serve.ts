@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import path from 'node:path';
 import { buildApp, prepareSite, type BuiltApp } from './app.js';
 import { startBackupSchedule } from './backup/backup-schedule.js';
+import { startScheduledPublishing } from './blog/scheduled-publishing.js';
 import { removePidFile, writePidFile } from './backup/running-server.js';
 import { clusterWorkerCoordination, singleProcessCoordination } from './cluster/coordination.js';
 import { runClusterPrimary } from './cluster/primary.js';
@@ -87,6 +88,10 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   const stopOutboxCleanup = coordination.jobs.start('outbox clean-up', () =>
     startOutboxCleanupJob(config.dataDir, app.log),
   );
+  // Its cache clear goes through the bus, like every write's: every worker's caches are cleared.
+  const stopScheduledPublishing = coordination.jobs.start('scheduled posts', () =>
+    startScheduledPublishing({ db: services.db, cache: services.cache, log: app.log }),
+  );
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -95,6 +100,7 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
     app.log.info(`${signal} received: finishing in-flight requests`);
     void stopBackups();
     void stopOutboxCleanup();
+    void stopScheduledPublishing();
     // A backup under way is finished first, so no half-written archive is left behind; the mail
     // queue records the messages it has in flight.
     Promise.all([services.backups.idle(), stopMailQueue(), removePidFile(config.dataDir)])

@@ -1,22 +1,41 @@
-import { Button, Menu, VisuallyHidden } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useState, type ComponentType } from 'react';
 import { buyButtonFor } from '../../domain/books.js';
 import type { RouterOutputs } from '../trpc.js';
 import { useHydrated } from '../ui/form-outcome.js';
 import { EDITIONS_ANCHOR, shopGroups, type ShopGroup } from './book-links.js';
 import classes from './BuyMenu.module.css';
-import { ShopIcon } from './ShopIcon.js';
 
 type Book = RouterOutputs['books']['list'][number];
 
-type ShopMenuProps = { label: string; groups: ShopGroup[]; variant: 'filled' | 'outline'; slug: string };
+export type ShopMenuProps = {
+  label: string;
+  groups: ShopGroup[];
+  className: string | undefined;
+  variant: 'filled' | 'outline';
+  color: string | undefined;
+  /** The press that loaded the menu opens it. */
+  openOnMount: boolean;
+};
+
+/** Mantine's Menu (and its positioning code) is kept out of the page's first load. */
+const loadShopMenu = () => import('./ShopMenuDropdown.js').then((module) => module.ShopMenuDropdown);
 
 /**
- * A button opening the shops, grouped by format; arrow keys move between them, Escape closes.
- * Until the script runs it is a link to the book's editions, whose shop links work without it.
+ * A button opening the shops, grouped by format. Until the script runs it is a link to the
+ * book's editions, whose shop links work without it; then a real button, whose menu's code loads
+ * on intent (pointer over it, focus) or at the latest when pressed (click, Enter, Space).
  */
-function ShopMenu({ label, groups, variant, slug }: ShopMenuProps) {
+function ShopMenu({
+  label,
+  groups,
+  variant,
+  slug,
+}: Pick<ShopMenuProps, 'label' | 'groups' | 'variant'> & { slug: string }) {
   const hydrated = useHydrated();
+  const [Menu, setMenu] = useState<ComponentType<ShopMenuProps> | null>(null);
+  const [loading, setLoading] = useState(false);
   const className = variant === 'filled' ? classes.buy : classes.secondary;
   const color = variant === 'filled' ? undefined : 'gray';
   if (!hydrated)
@@ -31,36 +50,30 @@ function ShopMenu({ label, groups, variant, slug }: ShopMenuProps) {
         {label}
       </Button>
     );
+  if (Menu)
+    return <Menu label={label} groups={groups} className={className} variant={variant} color={color} openOnMount />;
+  const open = () => {
+    setLoading(true);
+    void loadShopMenu().then(
+      (component) => setMenu(() => component),
+      () => setLoading(false),
+    );
+  };
   return (
-    // Opens downward (a long list scrolls inside) so its first shops are never above the screen.
-    <Menu position="bottom-start" width="target" shadow="md" middlewares={{ flip: false, shift: true }}>
-      <Menu.Target>
-        <Button className={className} variant={variant} color={color} fullWidth>
-          {label}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown className={classes.dropdown}>
-        {groups.map((group) => (
-          <div key={group.heading} role="group" aria-label={group.heading}>
-            <Menu.Label className={classes.heading}>{group.heading}</Menu.Label>
-            {group.links.map((link) => (
-              <Menu.Item
-                key={link.url}
-                component="a"
-                href={link.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={classes.item}
-                leftSection={<ShopIcon url={link.url} />}
-              >
-                {link.label}
-                <VisuallyHidden> ({group.heading}, opens in a new tab)</VisuallyHidden>
-              </Menu.Item>
-            ))}
-          </div>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Button
+      className={className}
+      variant={variant}
+      color={color}
+      fullWidth
+      aria-haspopup="menu"
+      aria-expanded={false}
+      aria-busy={loading || undefined}
+      onPointerEnter={() => void loadShopMenu()}
+      onFocus={() => void loadShopMenu()}
+      onClick={open}
+    >
+      {label}
+    </Button>
   );
 }
 

@@ -11,7 +11,7 @@ function pageTitle(name?: string): string {
 
 /**
  * Head tags for the static pages, keyed by route path. Detail pages ('/excerpts/$id',
- * '/blog/$id') have a fallback here; the server titles them from their data when it can
+ * '/blog/$slug') have a fallback here; the server titles them from their data when it can
  * (e.g. pageTitle(excerpt.title), description: excerpt.description / post.summary).
  */
 export const PAGE_META: Record<string, PageMeta> = {
@@ -39,7 +39,7 @@ export const PAGE_META: Record<string, PageMeta> = {
     title: pageTitle('Blog & News'),
     description: `Announcements, behind-the-scenes notes and soundtracks from ${AUTHOR_NAME}.`,
   },
-  '/blog/$id': {
+  '/blog/$slug': {
     title: pageTitle('Blog'),
     description: `News and notes from ${AUTHOR_NAME}, author of ${SERIES_NAME}.`,
   },

@@ -16,7 +16,7 @@ import type { PagePrefetch } from './prefetch.js';
 
 export const prefetch: PagePrefetch = (utils, _params, search) => {
   const category = blogCategoryFrom(search.category);
-  return utils.blog.list.ensureData(category ? { category } : undefined).catch(() => undefined);
+  return utils.blog.cards.ensureData(category ? { category } : undefined).catch(() => undefined);
 };
 
 const blogRoute = getRouteApi('/site/blog');
@@ -27,7 +27,7 @@ export default function BlogPage() {
   const filter: BlogFilterId = category ?? 'all';
   const setFilter = (id: BlogFilterId) =>
     void navigate({ search: id === 'all' ? {} : { category: id }, resetScroll: false });
-  const posts = trpc.blog.list.useQuery(category ? { category } : undefined, { placeholderData: keepPreviousData });
+  const posts = trpc.blog.cards.useQuery(category ? { category } : undefined, { placeholderData: keepPreviousData });
 
   return (
     <>
@@ -93,7 +93,7 @@ export default function BlogPage() {
                       {post.title}
                     </Title>
                     <p className={ui.cardText}>{post.summary}</p>
-                    <Link to="/blog/$id" params={{ id: post.id }} className={`${ui.textLink} ${classes.read}`}>
+                    <Link to="/blog/$slug" params={{ slug: post.slug }} className={`${ui.textLink} ${classes.read}`}>
                       Read <span className="visually-hidden">{post.title}</span>
                       <ArrowRightIcon size={16} />
                     </Link>

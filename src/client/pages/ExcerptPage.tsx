@@ -3,7 +3,6 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { trpc } from '../trpc.js';
 import { SpoilerBadge } from '../ui/badges.js';
 import { ArrowLeftIcon, ClockIcon } from '../ui/icons.js';
-import { splitParagraphs } from '../ui/paragraphs.js';
 import ui from '../ui/ui.module.css';
 import reading from './reading.module.css';
 import type { PagePrefetch } from './prefetch.js';
@@ -59,9 +58,8 @@ export default function ExcerptPage() {
       </header>
 
       <div className={`${ui.narrow} ${reading.body}`}>
-        {splitParagraphs(data.content).map((paragraph, index) => (
-          <p key={index}>{paragraph}</p>
-        ))}
+        {/* Rendered on the server from the excerpt's Markdown: raw HTML is never passed through. */}
+        <div className={`${reading.prose} ${reading.dropCap}`} dangerouslySetInnerHTML={{ __html: data.contentHtml }} />
         <p className={reading.fin} aria-hidden="true">
           ✦
         </p>

@@ -20,13 +20,13 @@ import type { PagePrefetch } from './prefetch.js';
 export const prefetch: PagePrefetch = (utils) =>
   Promise.all([
     utils.books.list.ensureData().catch(() => undefined),
-    utils.blog.list.ensureData().catch(() => undefined),
+    utils.blog.cards.ensureData().catch(() => undefined),
   ]);
 
 export default function HomePage() {
   const hash = useRouterState({ select: (state) => state.location.hash });
   const books = trpc.books.list.useQuery();
-  const posts = trpc.blog.list.useQuery();
+  const posts = trpc.blog.cards.useQuery();
   const contentSettled = !books.isPending && !posts.isPending;
 
   // Arriving at /#newsletter: once the sections above have their final height, show the form.
@@ -175,7 +175,7 @@ function LatestAnnouncements({
   posts,
   loading,
 }: {
-  posts: RouterOutputs['blog']['list'] | undefined;
+  posts: RouterOutputs['blog']['cards'] | undefined;
   loading: boolean;
 }) {
   const announcements = posts ? latestAnnouncements(posts) : [];
@@ -232,7 +232,7 @@ function LatestAnnouncements({
                     {post.title}
                   </Title>
                   <p className={`${ui.cardText} ${classes.clamp3}`}>{post.summary}</p>
-                  <Link to="/blog/$id" params={{ id: post.id }} className={`${ui.textLink} ${classes.cardLink}`}>
+                  <Link to="/blog/$slug" params={{ slug: post.slug }} className={`${ui.textLink} ${classes.cardLink}`}>
                     Read <span className="visually-hidden">{post.title}</span> <ArrowRightIcon size={16} />
                   </Link>
                 </div>

@@ -5,6 +5,7 @@ import type { RouterOutputs } from '../trpc.js';
 import type { JsonLd } from './head.js';
 import { absoluteUrl, AUTHOR_NAME, SITE_DESCRIPTION, SITE_NAME } from './site.js';
 import { structuredDataImage } from './social-image.js';
+import { blogPostPath } from '../../domain/content-links.js';
 
 type Book = RouterOutputs['books']['byId'];
 type Excerpt = RouterOutputs['excerpts']['byId'];
@@ -172,14 +173,14 @@ export function excerptLd(origin: string, excerpt: Excerpt, book: Book | undefin
 
 /** /blog/{id}. */
 export function blogPostingLd(origin: string, post: BlogPost): JsonLd {
-  const url = `${origin}/blog/${encodeURIComponent(post.id)}`;
+  const url = `${origin}${blogPostPath(post)}`;
   return {
     '@context': CONTEXT,
     '@type': 'BlogPosting',
     '@id': `${url}#post`,
     headline: post.title,
-    description: post.summary,
-    image: absoluteUrl(origin, structuredDataImage(post.coverImage, post.image)),
+    description: post.metaDescription || post.summary,
+    image: absoluteUrl(origin, post.socialImage ? post.socialImage : structuredDataImage(post.coverImage, post.image)),
     datePublished: post.publishedAt.toISOString(),
     articleSection: blogCategoryLabel(post.category),
     url,

@@ -1,9 +1,11 @@
-import type { TrpcUtils } from '../trpc.js';
+import { blogPostPath } from '../../domain/content-links.js';
+import { blogPreviewPath } from '../../domain/post-states.js';
+import type { RouterOutputs, TrpcUtils } from '../trpc.js';
 import { pageSeo, type PageSeo } from './head.js';
 import { aboutPersonLd, blogPostingLd, bookListLd, bookPageLd, excerptLd, websiteLd } from './json-ld.js';
 import { PAGE_META } from '../content/page-meta.js';
 import { NOT_FOUND_META, type StaticPageMeta } from './not-found.js';
-import { SITE_NAME } from './site.js';
+import { fullTitle, SITE_NAME } from './site.js';
 import { socialImageFor } from './social-image.js';
 
 export type SeoContext = { utils: TrpcUtils; origin: string; params: Record<string, string> };
@@ -134,26 +136,42 @@ export async function excerptSeo({ utils, origin, params }: SeoContext): Promise
   };
 }
 
+type SeoPost = RouterOutputs['blog']['bySlug'];
+
+/** A post's head: its meta description (else summary) and social image (else cover) for search and sharing. */
+function postSeo(origin: string, post: SeoPost, noindex = false) {
+  return pageSeo({
+    origin,
+    path: blogPostPath(post),
+    title: post.title,
+    description: post.metaDescription || post.summary,
+    type: 'article',
+    publishedTime: post.publishedAt.toISOString(),
+    // A social image of its own is used as it is; else the cover's preview-sized variant.
+    image: post.socialImage
+      ? socialImageFor(post.socialImage, undefined, post.title)
+      : socialImageFor(post.coverImage, post.image, post.title),
+    jsonLd: blogPostingLd(origin, post),
+    ...(noindex ? { noindex: true } : {}),
+  });
+}
+
 export async function blogPostSeo({ utils, origin, params }: SeoContext): Promise<PageLoaderData> {
-  const id = params.id ?? '';
-  const path = `/blog/${encodeURIComponent(id)}`;
-  const post = await attempt(() => utils.blog.byId.ensureData({ id }));
+  const slug = params.slug ?? '';
+  const path = `/blog/${encodeURIComponent(slug)}`;
+  const post = await attempt(() => utils.blog.bySlug.ensureData({ slug }));
   if (!post.value) {
     return post.missing
       ? { seo: notFoundSeo(origin, path, POST_NOT_FOUND), notFound: true }
-      : { seo: staticSeo(origin, path, metaOf('/blog/$id')) };
+      : { seo: staticSeo(origin, path, metaOf('/blog/$slug')) };
   }
-  const value = post.value;
-  return {
-    seo: pageSeo({
-      origin,
-      path,
-      title: value.title,
-      description: value.summary,
-      type: 'article',
-      publishedTime: value.publishedAt.toISOString(),
-      image: socialImageFor(value.coverImage, value.image, value.title),
-      jsonLd: blogPostingLd(origin, value),
-    }),
-  };
+  return { seo: postSeo(origin, post.value) };
+}
+
+/** A preview is never indexed; to anyone but the signed-in admin it does not exist. */
+export async function blogPreviewSeo({ utils, origin, params }: SeoContext): Promise<PageLoaderData> {
+  const id = params.id ?? '';
+  const post = await attempt(() => utils.blog.preview.ensureData({ id }));
+  if (!post.value) return { seo: notFoundSeo(origin, blogPreviewPath(id), POST_NOT_FOUND), notFound: true };
+  return { seo: { ...postSeo(origin, post.value, true), title: fullTitle(`Preview: ${post.value.title}`) } };
 }

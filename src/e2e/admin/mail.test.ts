@@ -34,13 +34,21 @@ describe('the admin Mail tab', () => {
     await livePreview.locator('strong', { hasText: 'third' }).waitFor();
     await livePreview.locator('li', { hasText: 'a song' }).waitFor();
 
-    // Feature a blog post of the demo content.
+    // Feature a blog post of the demo content: published posts only, linked by their slug address.
+    const published = (await (await fetch(`${site.baseUrl}/api/blog`)).json()) as { title: string; slug: string }[];
     await page.getByRole('textbox', { name: 'Feature a blog post' }).click();
     const option = page.getByRole('option').first();
+    await option.waitFor();
+    expect((await page.getByRole('option').allInnerTexts()).map((text) => text.trim()).sort()).toEqual(
+      published.map((post) => post.title).sort(),
+    );
     const postTitle = (await option.innerText()).trim();
+    const featured = published.find((post) => post.title === postTitle)!;
     await option.click();
     await page.getByRole('button', { name: 'Insert post' }).click();
-    expect(await page.getByRole('textbox', { name: 'Body' }).inputValue()).toContain('[Read the post →](/blog/');
+    expect(await page.getByRole('textbox', { name: 'Body' }).inputValue()).toContain(
+      `[Read the post →](/blog/${featured.slug})`,
+    );
     await livePreview.getByRole('link', { name: 'Read the post →' }).waitFor();
 
     await page.getByRole('button', { name: 'Save draft' }).click();

@@ -125,7 +125,8 @@ describe('books as products', () => {
     expect(await trigger.getAttribute('aria-expanded')).toBe('true');
     const items = menu.getByRole('menuitem');
     expect(await items.count()).toBe(11);
-    await page.keyboard.press('ArrowDown');
+    // The menu opens with the first shop focused.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
     const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
     expect(await focused()).toContain('Amazon');
     await page.keyboard.press('ArrowDown');

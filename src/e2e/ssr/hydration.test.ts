@@ -87,7 +87,7 @@ beforeAll(async () => {
     `/excerpts/${excerpts![0]!.id}`,
     '/art-music',
     '/blog',
-    `/blog/${posts![0]!.id}`,
+    `/blog/${(posts![0] as { slug?: string }).slug}`,
     '/about',
     '/contact',
     '/preorder',

@@ -13,7 +13,7 @@ import { bodyText, inlineScripts, jsonLdNodes, linkHref, metaContent, titleOf } 
 
 type Book = { id: string; title: string; coverImage: string };
 type Excerpt = { id: string; bookId: string; title: string };
-type Post = { id: string; title: string; summary: string; coverImage: string };
+type Post = { id: string; slug: string; title: string; summary: string; coverImage: string };
 
 const site = useSite();
 let books: Book[];
@@ -80,7 +80,7 @@ describe('public pages without JavaScript', () => {
       { path: '/art-music', texts: ['Art Gallery', 'Music & Playlists'], title: /^Art & Music \|/ },
       { path: '/blog', texts: ['All Posts', 'Behind-the-Scenes', post.title], title: /^Blog & News \|/ },
       {
-        path: `/blog/${post.id}`,
+        path: `/blog/${post.slug}`,
         texts: [post.title, post.summary, 'More Posts'],
         title: new RegExp(post.title),
         jsonLd: 'BlogPosting',
@@ -126,7 +126,9 @@ describe('public pages without JavaScript', () => {
     expect(booksNodes[0]!.image).toBe(`${site.baseUrl}${books[0]!.coverImage}`);
 
     const post = posts[0]!;
-    const posting = jsonLdNodes((await page(`/blog/${post.id}`)).html).find((node) => node['@type'] === 'BlogPosting')!;
+    const posting = jsonLdNodes((await page(`/blog/${post.slug}`)).html).find(
+      (node) => node['@type'] === 'BlogPosting',
+    )!;
     expect(posting.headline).toBe(post.title);
     expect(posting.image).toBe(`${site.baseUrl}${post.coverImage}`);
     expect(typeof posting.datePublished).toBe('string');
@@ -140,7 +142,7 @@ describe('public pages without JavaScript', () => {
   it('give a post with SVG cover art the shared social card as its preview image (previews draw no SVG)', async () => {
     const post = posts[0]!;
     expect(post.coverImage).toMatch(/\.svg$/);
-    const { html } = await page(`/blog/${post.id}`);
+    const { html } = await page(`/blog/${post.slug}`);
     expect(metaContent(html, 'og:image')).toBe(`${site.baseUrl}/social-card.jpg`);
     expect(metaContent(html, 'twitter:image')).toBe(`${site.baseUrl}/social-card.jpg`);
     expect(metaContent(html, 'og:type')).toBe('article');
@@ -214,7 +216,7 @@ describe('SEO documents', () => {
       expect(locations).toContain(`${site.baseUrl}${path}`);
     }
     for (const excerpt of excerpts) expect(locations).toContain(`${site.baseUrl}/excerpts/${excerpt.id}`);
-    for (const post of posts) expect(locations).toContain(`${site.baseUrl}/blog/${post.id}`);
+    for (const post of posts) expect(locations).toContain(`${site.baseUrl}/blog/${post.slug}`);
     expect(locations.some((location) => location?.includes('/admin'))).toBe(false);
   });
 
@@ -226,27 +228,38 @@ describe('SEO documents', () => {
     expect(xml).toMatch(/<rss version="2.0"/);
     const items = xml.match(/<item>/g) ?? [];
     expect(items.length).toBe(posts.length);
-    for (const post of posts) expect(xml).toContain(`<link>${site.baseUrl}/blog/${post.id}</link>`);
+    for (const post of posts) expect(xml).toContain(`<link>${site.baseUrl}/blog/${post.slug}</link>`);
   });
 });
 
 describe('caching, compression and the content security policy', () => {
-  it("inlines the entry's stylesheet and the page's own, and loads the scripts only after the first paint", async () => {
+  it("inlines the part of the entry's and the page's stylesheets its markup uses, and links them in full after the first paint", async () => {
     const { html } = await page('/books');
     const head = html.slice(0, html.indexOf('</head>'));
-    // The first paint needs no request after the HTML: the stylesheets are in the head, in order.
+    // The first paint needs no request after the HTML: its CSS is in the head.
     expect(head).not.toMatch(/<link rel="stylesheet"/);
     const inlined = /<style data-tsr-inline-css="">([\s\S]*?)<\/style>/.exec(head)?.[1];
     expect(inlined).toBeDefined();
     const [entryCss, booksCss] = [builtStylesheet('entry-client.tsx'), builtStylesheet('pages/BooksPage.tsx')];
-    expect(inlined!.indexOf(entryCss)).toBe(0);
-    expect(inlined!.indexOf(booksCss)).toBeGreaterThan(0);
+    // Only what the markup can use: far less than the stylesheets, and nothing for classes it lacks.
+    expect(inlined!.length).toBeLessThan((entryCss.length + booksCss.length) / 2);
+    const classesInCss = (css: string) =>
+      new Set([...css.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((match) => match[1]!));
+    const classesInHtml = new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/)));
+    const booksClasses = [...classesInCss(booksCss)];
+    expect(booksClasses.filter((name) => classesInHtml.has(name)).length).toBeGreaterThan(3);
+    for (const name of booksClasses) expect(classesInCss(inlined!).has(name), name).toBe(classesInHtml.has(name));
     expect(inlined).not.toContain(builtStylesheet('pages/HomePage.tsx'));
+    // After the first paint the loader links the full stylesheets (cacheable), the entry's first.
+    const loader = inlineScripts(html).find((script) => script.includes('import("/assets/entry-client-'));
+    expect(loader).toMatch(/"\/assets\/entry-client-[^"]+\.css"/);
+    const queuedStyles = inlineScripts(html)
+      .filter((script) => script.includes('__pageStyles='))
+      .join('');
+    expect(queuedStyles).toContain(`/${builtManifest()['pages/BooksPage.tsx']!.css![0]}`);
     // No script download competes with the first paint: the loader adds them afterwards.
     expect(html).not.toMatch(/<link rel="modulepreload"/);
     expect(html).not.toMatch(/<script[^>]*\ssrc=/);
-    const loader = inlineScripts(html).find((script) => script.includes('import("/assets/entry-client-'));
-    expect(loader).toBeDefined();
     const queued = inlineScripts(html)
       .filter((script) => script.includes('__pagePreloads='))
       .join('');
@@ -287,7 +300,7 @@ describe('caching, compression and the content security policy', () => {
   });
 
   it("allows exactly the page's inline scripts in its CSP (by hash), and nothing inline otherwise", async () => {
-    for (const path of ['/', `/blog/${posts[0]!.id}`, '/no/such/page']) {
+    for (const path of ['/', `/blog/${posts[0]!.slug}`, '/no/such/page']) {
       const { response, html } = await page(path);
       const policy = response.headers.get('content-security-policy') ?? '';
       const scriptSrc = policy.split(';').find((directive) => directive.startsWith('script-src '))!;

@@ -70,6 +70,15 @@ export class AdminAuth {
     return { generatedPassword: configuredPassword ? null : password };
   }
 
+  /**
+   * True when `token` is a live session token. Never tries it as the password (no scrypt, no throttle): for
+   * keys that only a signed-in browser holds, such as the preview cookie.
+   */
+  async isLiveSession(token: string): Promise<boolean> {
+    if (token.length === 0 || token.length > 512) return false;
+    return (await findLiveAdminSession(this.db, sha256(token).toString('hex'))) !== undefined;
+  }
+
   /** Checks a bearer key (session token or password) from a client address. */
   async checkKey(key: string, clientAddress: string): Promise<KeyCheck> {
     if (key.length > 0 && key.length <= 512) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { plainTextToMarkdown } from '../../domain/content-format.js';
+import type { ResponsiveImageData } from '../../domain/images.js';
 import { renderContentHtml, renderContentText } from './render-content.js';
 
 describe('renderContentHtml', () => {
@@ -75,6 +76,109 @@ describe('renderContentHtml', () => {
     expect(renderContentHtml('![A map of the realm](/uploads/map.webp)', 'markdown')).toContain(
       '<img src="/uploads/map.webp" alt="A map of the realm" loading="lazy" decoding="async">',
     );
+  });
+});
+
+describe('renderContentHtml: images of uploads and absolute URLs', () => {
+  const map: ResponsiveImageData = {
+    width: 1600,
+    height: 900,
+    placeholder: '#332211',
+    variants: [
+      { url: '/objects/map-320.avif', width: 320, type: 'image/avif' },
+      { url: '/objects/map-800.avif', width: 800, type: 'image/avif' },
+      { url: '/objects/map-320.webp', width: 320, type: 'image/webp' },
+      { url: '/objects/map-320.jpg', width: 320, type: 'image/jpeg' },
+      { url: '/objects/map-800.jpg', width: 800, type: 'image/jpeg' },
+    ],
+  };
+  const images = new Map([['map.jpg', map]]);
+
+  it('draws an upload with variants as a responsive <picture> of its size, with its alt text', () => {
+    const html = renderContentHtml('![The southern *marshes*](/objects/map.jpg "Endpapers")', 'markdown', { images });
+    expect(html).toContain('<picture>');
+    expect(html).toContain(
+      '<source type="image/avif" srcset="/objects/map-320.avif 320w, /objects/map-800.avif 800w" sizes="(max-width: 48rem) 100vw, 44rem">',
+    );
+    expect(html).toContain('<source type="image/webp" srcset="/objects/map-320.webp 320w"');
+    expect(html).toContain(
+      '<img src="/objects/map-800.jpg" srcset="/objects/map-320.jpg 320w, /objects/map-800.jpg 800w" sizes="(max-width: 48rem) 100vw, 44rem" alt="The southern marshes" title="Endpapers" width="1600" height="900" loading="lazy" decoding="async" style="background-color:#332211"></picture>',
+    );
+  });
+
+  it('draws an upload without variants, or another https image, as a plain lazy <img>', () => {
+    expect(renderContentHtml('![x](/objects/other.png)', 'markdown', { images })).toContain(
+      '<img src="/objects/other.png" alt="x" loading="lazy" decoding="async">',
+    );
+    expect(renderContentHtml('![x](https://img.example/a.png)', 'markdown', { images })).toContain(
+      '<img src="https://img.example/a.png" alt="x"',
+    );
+  });
+
+  /** The HTML with every quoted attribute value emptied: what is left are tags and attribute names. */
+  const outsideValues = (html: string) => html.replace(/"[^"]*"/g, '""');
+
+  it('escapes alt text and titles that try to leave their attribute', () => {
+    for (const alt of ['" onerror="alert(1)', "' onload='alert(1)", '<script>alert(1)</script>']) {
+      for (const src of ['/objects/map.jpg', '/objects/plain.png']) {
+        const html = renderContentHtml(`![${alt}](${src} "${alt.replace(/"/g, '')}")`, 'markdown', { images });
+        expect(outsideValues(html), `${alt} ${src}`).not.toMatch(/\son\w+=/);
+        expect(html).not.toContain('<script');
+      }
+    }
+  });
+
+  it('drops images whose URL is unsafe even when an upload lookup is given', () => {
+    for (const url of ['javascript:alert(1)', '//evil.example/objects/map.jpg', 'data:image/png;base64,AAAA']) {
+      expect(renderContentHtml(`![p](${url})`, 'markdown', { images })).not.toMatch(/<img|<picture/);
+    }
+    // A variant list from the database is trusted only for its URLs' text: a hostile one stays an attribute.
+    const hostile = new Map([
+      [
+        'h.jpg',
+        {
+          ...map,
+          placeholder: 'red;background:url(x)',
+          variants: [{ url: '/objects/a" onerror="x', width: 1, type: 'image/jpeg' }],
+        },
+      ],
+    ]);
+    const html = renderContentHtml('![p](/objects/h.jpg)', 'markdown', { images: hostile });
+    expect(outsideValues(html)).not.toMatch(/\son\w+=/);
+    expect(html).not.toContain('style=');
+  });
+
+  it('makes site-relative links and images absolute when asked (feeds, email), and leaves others', () => {
+    const html = renderContentHtml(
+      '[books](/books) [ext](https://shop.example/) [note](#fn1) ![m](/objects/map.jpg) ![o](/objects/o.png)',
+      'markdown',
+      { siteOrigin: 'https://site.example', absoluteUrls: true, images },
+    );
+    expect(html).toContain('<a href="https://site.example/books">books</a>');
+    expect(html).toContain('<a href="https://shop.example/" rel="noopener nofollow ugc">ext</a>');
+    expect(html).toContain('<a href="#fn1">note</a>');
+    expect(html).toContain(
+      'srcset="https://site.example/objects/map-320.avif 320w, https://site.example/objects/map-800.avif 800w"',
+    );
+    expect(html).toContain('<img src="https://site.example/objects/map-800.jpg"');
+    expect(html).toContain('<img src="https://site.example/objects/o.png"');
+    expect(renderContentHtml('[books](/books)', 'markdown', { siteOrigin: 'https://site.example' })).toContain(
+      '<a href="/books">books</a>',
+    );
+  });
+
+  it('renders ordered lists, code, nested quotes and several footnotes', () => {
+    const html = renderContentHtml(
+      '1. first\n2. second\n\n`code` \n\n> outer\n>\n> > inner\n\nA[^a] and B[^b].\n\n[^a]: Note a.\n[^b]: Note b.',
+      'markdown',
+    );
+    expect(html).toContain('<ol>\n<li>first</li>');
+    expect(html).toContain('<code>code</code>');
+    expect(html).toMatch(/<blockquote>[\s\S]*<blockquote>[\s\S]*inner/);
+    expect(html).toContain('<hr class="footnotes-sep">');
+    expect(html.match(/class="footnote-item"/g)).toHaveLength(2);
+    expect(html).toContain('<sup class="footnote-ref"><a aria-label="Note 1" href="#fn1" id="fnref1">1</a></sup>');
+    expect(html).toContain('class="footnote-backref" aria-label="Back to the text"');
   });
 });
 

@@ -2,6 +2,7 @@ import MarkdownIt from 'markdown-it';
 import markdownItFootnote from 'markdown-it-footnote';
 
 import type { ContentFormat } from '../../domain/content-format.js';
+import { UPLOADED_OBJECT_PREFIX, type ResponsiveImageData } from '../../domain/images.js';
 
 /**
  * The one renderer of long text (posts, excerpts, newsletter issues) to HTML, used by pages, RSS and email.
@@ -12,22 +13,93 @@ import type { ContentFormat } from '../../domain/content-format.js';
 export interface RenderOptions {
   /** The site's own origin (PUBLIC_URL); links elsewhere are marked `nofollow ugc`. */
   siteOrigin?: string;
+  /** Site-relative links and images become absolute on `siteOrigin` (feeds and email). */
+  absoluteUrls?: boolean;
+  /** The variants of processed uploads, by upload name: such an image is drawn as a responsive <picture>. */
+  images?: ReadonlyMap<string, ResponsiveImageData>;
 }
+
+/** How wide an image in a text is shown: the reading column (44rem) or the whole phone screen. */
+const CONTENT_IMAGE_SIZES = '(max-width: 48rem) 100vw, 44rem';
+const FALLBACK_TYPES = new Set(['image/jpeg', 'image/png']);
+const CSS_COLOR = /^#[0-9a-f]{3,8}$/i;
 
 const markdown = new MarkdownIt({ html: false, linkify: false, breaks: true, typographer: false }).use(
   markdownItFootnote,
 );
+
+// Footnote marks read as plain numbers ("1", not "[1]"), and every footnote link says where it goes.
+const footnoteRules = markdown.renderer.rules;
+footnoteRules.footnote_caption = (tokens, index) => {
+  const meta = tokens[index]?.meta as { id: number; subId: number } | undefined;
+  const n = String((meta?.id ?? 0) + 1);
+  return meta && meta.subId > 0 ? `${n}:${meta.subId}` : n;
+};
+const defaultFootnoteRef = footnoteRules.footnote_ref;
+footnoteRules.footnote_ref = (tokens, index, options, env, self) => {
+  const html = defaultFootnoteRef ? defaultFootnoteRef(tokens, index, options, env, self) : '';
+  const n = String(((tokens[index]?.meta as { id?: number } | undefined)?.id ?? 0) + 1);
+  return html.replace('<a ', `<a aria-label="Note ${n}" `);
+};
+const defaultFootnoteAnchor = footnoteRules.footnote_anchor;
+footnoteRules.footnote_anchor = (tokens, index, options, env, self) =>
+  (defaultFootnoteAnchor ? defaultFootnoteAnchor(tokens, index, options, env, self) : '').replace(
+    'class="footnote-backref"',
+    'class="footnote-backref" aria-label="Back to the text"',
+  );
 
 const SAFE_LINK = /^(https?:|mailto:|\/(?!\/)|#)/i;
 const SAFE_IMAGE = /^(https:|\/(?!\/))/i;
 
 markdown.validateLink = (url: string): boolean => SAFE_LINK.test(url.trim());
 
+/** A site-relative URL made absolute when the options ask for it. */
+function urlFor(url: string, options: RenderOptions | undefined): string {
+  if (!options?.absoluteUrls || !options.siteOrigin || !/^\/(?!\/)/.test(url)) return url;
+  return `${options.siteOrigin.replace(/\/+$/, '')}${url}`;
+}
+
+/** An upload with variants: AVIF and WebP sources and a JPEG/PNG srcset, like the site's <ResponsiveImage>. */
+function pictureHtml(image: ResponsiveImageData, alt: string, title: string, options: RenderOptions): string {
+  const srcSet = (variants: ResponsiveImageData['variants']) =>
+    escapeHtml(variants.map((variant) => `${urlFor(variant.url, options)} ${variant.width}w`).join(', '));
+  const sources = ['image/avif', 'image/webp']
+    .map((type) => image.variants.filter((variant) => variant.type === type))
+    .filter((variants) => variants.length > 0)
+    .map(
+      (variants) => `<source type="${variants[0]!.type}" srcset="${srcSet(variants)}" sizes="${CONTENT_IMAGE_SIZES}">`,
+    );
+  const fallback = image.variants.filter((variant) => FALLBACK_TYPES.has(variant.type));
+  const src = (fallback.find((variant) => variant.width >= 640) ?? fallback[fallback.length - 1])?.url;
+  if (!src) return '';
+  const style = CSS_COLOR.test(image.placeholder) ? ` style="background-color:${image.placeholder}"` : '';
+  const titleAttr = title ? ` title="${escapeHtml(title)}"` : '';
+  return (
+    `<picture>${sources.join('')}<img src="${escapeHtml(urlFor(src, options))}" srcset="${srcSet(fallback)}" ` +
+    `sizes="${CONTENT_IMAGE_SIZES}" alt="${escapeHtml(alt)}"${titleAttr} width="${image.width}" ` +
+    `height="${image.height}" loading="lazy" decoding="async"${style}></picture>`
+  );
+}
+
 const defaultImageRule = markdown.renderer.rules.image;
 markdown.renderer.rules.image = (tokens, index, options, env, self) => {
   const token = tokens[index];
   const src = String(token?.attrGet('src') ?? '');
   if (!token || !SAFE_IMAGE.test(src)) return '';
+  const renderOptions = env as RenderOptions | undefined;
+  const image = src.startsWith(UPLOADED_OBJECT_PREFIX)
+    ? renderOptions?.images?.get(src.slice(UPLOADED_OBJECT_PREFIX.length))
+    : undefined;
+  if (image) {
+    const picture = pictureHtml(
+      image,
+      self.renderInlineAsText(token.children ?? [], options, env),
+      String(token.attrGet('title') ?? ''),
+      renderOptions!,
+    );
+    if (picture) return picture;
+  }
+  token.attrSet('src', urlFor(src, renderOptions));
   token.attrSet('loading', 'lazy');
   token.attrSet('decoding', 'async');
   return defaultImageRule
@@ -38,6 +110,7 @@ markdown.renderer.rules.image = (tokens, index, options, env, self) => {
 markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   const token = tokens[index];
   const href = String(token?.attrGet('href') ?? '');
+  if (token) token.attrSet('href', urlFor(href, env as RenderOptions | undefined));
   if (token && isExternal(href, (env as RenderOptions | undefined)?.siteOrigin))
     token.attrSet('rel', 'noopener nofollow ugc');
   else if (token && /^https?:/i.test(href)) token.attrSet('rel', 'noopener');

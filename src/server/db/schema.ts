@@ -73,11 +73,12 @@ interface ExcerptsTable {
   content: string;
   readTime: string;
   spoilerLevel: string;
+  contentFormat: Generated<string>;
   /** 1, 2, 3… within the book: the reading order the author sets (opening pages first). */
   position: Generated<number>;
 }
 
-/** An old address of an item (kind 'book': /books/<oldSlug>) that now redirects to it. */
+/** An old address of an item (kind 'book': /books/<oldSlug>; kind 'post': /blog/<oldSlug>) that now redirects to it. */
 interface SlugRedirectsTable {
   kind: string;
   oldSlug: string;
@@ -92,9 +93,17 @@ interface BlogPostsTable {
   content: string;
   category: string;
   coverImage: string;
+  /** Published: when it was published; scheduled: when it will be; draft: when it was last saved. */
   publishedAt: string;
+  contentFormat: Generated<string>;
+  /** 'draft', 'scheduled' or 'published'. */
+  status: Generated<string>;
+  slug: string;
+  metaDescription: Generated<string>;
+  socialImage: Generated<string>;
 }
 
+/** The earlier slugs of posts whose slug was edited: their addresses answer 301 to the post. */
 interface ArtPiecesTable {
   id: string;
   title: string;

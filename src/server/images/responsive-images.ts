@@ -16,6 +16,12 @@ function toResponsiveImage(image: ImageRecord): ResponsiveImageData {
   };
 }
 
+/** Every processed upload's responsive image data, by upload name (for images inside content text). */
+export async function loadResponsiveImages(db: AppDatabase): Promise<Map<string, ResponsiveImageData>> {
+  const images = await listImages(db);
+  return new Map([...images].map(([name, image]) => [name, toResponsiveImage(image)] as const));
+}
+
 /**
  * Adds `image` (size, placeholder, variants) to each item whose picture is a processed upload;
  * the item's own URL field is left as it is, and items showing anything else (SVG, another

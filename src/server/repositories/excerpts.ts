@@ -1,3 +1,4 @@
+import type { ContentFormat } from '../../domain/content-format.js';
 import type { SpoilerLevel } from '../../domain/excerpts.js';
 import type { MoveDirection } from '../../domain/excerpts.schema.js';
 import type { Excerpt, ExcerptData } from '../../domain/excerpts.schema.js';
@@ -15,12 +16,17 @@ const EXCERPT_COLUMNS = [
   'content',
   'readTime',
   'spoilerLevel',
+  'contentFormat',
   'position',
 ] as const;
 
 const QUALIFIED_EXCERPT_COLUMNS = EXCERPT_COLUMNS.map((column) => `excerpts.${column}` as const);
 
-const toExcerpt = (row: ExcerptRow): Excerpt => ({ ...row, spoilerLevel: row.spoilerLevel as SpoilerLevel });
+const toExcerpt = (row: ExcerptRow): Excerpt => ({
+  ...row,
+  spoilerLevel: row.spoilerLevel as SpoilerLevel,
+  contentFormat: row.contentFormat as ContentFormat,
+});
 
 /** Excerpts in their books' display order, and within a book in the author's order (opening pages first). */
 export async function listExcerpts(db: AppDatabase): Promise<Excerpt[]> {

@@ -7,10 +7,11 @@ import type { ExcerptSearchHit } from '../../domain/search.js';
 import { openDatabase, type AppDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { HOSTILE_QUERIES } from '../test-support/hostile-search-queries.js';
-import type { BlogPostData } from '../../domain/blog.schema.js';
+import { blogPostInputSchema, type BlogPostData } from '../../domain/blog.schema.js';
 import type { BookData } from '../../domain/books.schema.js';
+import { excerptInputSchema } from '../../domain/excerpts.schema.js';
 import { validBlogPost, validBook, validExcerpt } from '../test-support/test-app.js';
-import { createBlogPost, deleteBlogPost, updateBlogPost } from './blog-posts.js';
+import { createBlogPost, deleteBlogPost, publishDuePosts, updateBlogPost } from './blog-posts.js';
 import { createBook, deleteBook, updateBook } from './books.js';
 import { createExcerpt, deleteExcerpt, updateExcerpt } from './excerpts.js';
 import { ensureSearchIndex, searchSite } from './search-index.js';
@@ -28,7 +29,11 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const post = (fields: Partial<BlogPostData> = {}) => createBlogPost(db, { ...validBlogPost, ...fields });
+const postData = (fields: Partial<BlogPostData> = {}): BlogPostData =>
+  blogPostInputSchema.parse({ ...validBlogPost, ...fields });
+const post = (fields: Partial<BlogPostData> = {}) => createBlogPost(db, postData(fields));
+const excerptData = (bookId: string, fields: object = {}) =>
+  excerptInputSchema.parse({ ...validExcerpt(bookId), ...fields });
 const bookData = (fields: Partial<BookData>): BookData => ({
   ...validBook,
   slug: null,
@@ -70,18 +75,17 @@ describe('searchSite ranking', () => {
 describe('searchSite answers', () => {
   it('describes each kind of item with its own page', async () => {
     const created = await book({ title: 'The Ember Crown', description: 'A queen without a kingdom.' });
-    const excerpt = await createExcerpt(db, {
-      ...validExcerpt(created.id),
-      title: 'Kingdom of ash',
-      spoilerLevel: 'major',
-    });
+    const excerpt = await createExcerpt(
+      db,
+      excerptData(created.id, { title: 'Kingdom of ash', spoilerLevel: 'major' }),
+    );
     const written = await post({ title: 'A kingdom in letters', category: 'soundtracks' });
     const { results } = await searchSite(db, 'kingdom');
     expect(results.map((hit) => [hit.kind, hit.url]).sort()).toEqual(
       [
         ['book', '/books/the-ember-crown'],
         ['excerpt', `/excerpts/${excerpt.id}`],
-        ['post', `/blog/${written.id}`],
+        ['post', '/blog/a-kingdom-in-letters'],
       ].sort(),
     );
     const excerptHit = results.find((hit) => hit.kind === 'excerpt') as ExcerptSearchHit;
@@ -89,7 +93,25 @@ describe('searchSite answers', () => {
     expect(results.find((hit) => hit.kind === 'post')).toMatchObject({
       category: 'soundtracks',
       publishedAt: written.publishedAt,
+      url: `/blog/${written.slug}`,
     });
+  });
+
+  it('finds published posts only: never a draft, a scheduled post once the scheduler publishes it', async () => {
+    const now = new Date('2026-12-01T10:00:00Z');
+    const at = new Date(now.getTime() + 60_000);
+    await createBlogPost(db, postData({ title: 'Draft of the gloaming', status: 'draft' }), undefined, now);
+    await createBlogPost(
+      db,
+      postData({ title: 'Scheduled gloaming', status: 'scheduled', publishAt: at.toISOString() }),
+      undefined,
+      now,
+    );
+    expect(await titles('gloaming')).toEqual([]);
+    expect(await publishDuePosts(db, at)).toBe(1);
+    expect(await titles('gloaming')).toEqual(['Scheduled gloaming']);
+    const [hit] = (await searchSite(db, 'gloaming')).results;
+    expect(hit?.url).toBe('/blog/scheduled-gloaming');
   });
 
   it('highlights matches in <mark> and escapes everything else, stored content and query alike', async () => {
@@ -126,7 +148,7 @@ describe('the search index follows every write', () => {
   it('of blog posts', async () => {
     const created = await post({ title: 'Cinder notes' });
     expect(await titles('cinder')).toEqual(['Cinder notes']);
-    await updateBlogPost(db, created.id, { ...validBlogPost, title: 'Smoke notes' });
+    await updateBlogPost(db, created.id, postData({ title: 'Smoke notes' }));
     expect(await titles('cinder')).toEqual([]);
     expect(await titles('smoke')).toEqual(['Smoke notes']);
     await deleteBlogPost(db, created.id);
@@ -135,9 +157,9 @@ describe('the search index follows every write', () => {
 
   it('of excerpts', async () => {
     const parent = await book();
-    const created = await createExcerpt(db, { ...validExcerpt(parent.id), content: 'The lantern guttered.' });
+    const created = await createExcerpt(db, excerptData(parent.id, { content: 'The lantern guttered.' }));
     expect(await titles('lantern')).toEqual(['Prologue']);
-    await updateExcerpt(db, created.id, { ...validExcerpt(parent.id), content: 'The candle guttered.' });
+    await updateExcerpt(db, created.id, excerptData(parent.id, { content: 'The candle guttered.' }));
     expect(await titles('lantern')).toEqual([]);
     expect(await titles('candle')).toEqual(['Prologue']);
     await deleteExcerpt(db, created.id);
@@ -146,7 +168,7 @@ describe('the search index follows every write', () => {
 
   it('of books, whose deletion takes their excerpts out too', async () => {
     const created = await book({ title: 'The Salt Throne' });
-    await createExcerpt(db, { ...validExcerpt(created.id), title: 'Salt and iron' });
+    await createExcerpt(db, excerptData(created.id, { title: 'Salt and iron' }));
     expect((await titles('salt')).sort()).toEqual(['Salt and iron', 'The Salt Throne']);
     await updateBook(db, created.id, bookData({ title: 'The Iron Throne' }));
     expect(await titles('throne')).toEqual(['The Iron Throne']);
@@ -160,9 +182,9 @@ describe('the search index follows every write', () => {
   });
 
   it('is undone with a write that fails', async () => {
-    await expect(createExcerpt(db, { ...validExcerpt('no-such-book'), title: 'Orphan lantern' })).rejects.toMatchObject(
-      { code: 'SQLITE_CONSTRAINT_FOREIGNKEY' },
-    );
+    await expect(createExcerpt(db, excerptData('no-such-book', { title: 'Orphan lantern' }))).rejects.toMatchObject({
+      code: 'SQLITE_CONSTRAINT_FOREIGNKEY',
+    });
     expect(await titles('orphan')).toEqual([]);
   });
 });

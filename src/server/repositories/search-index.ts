@@ -30,13 +30,12 @@ const SNIPPET_WORDS = 28;
 const usesFts5 = (db: AppDatabase): boolean => db.getExecutor().adapter instanceof SqliteAdapter;
 
 /**
- * Whether a blog post (the row `p` of blog_posts) is on the public site at `now`: today every post
- * is. With drafts and scheduled posts this becomes their status and publication time; it is
- * checked when searching, not when indexing, so a scheduled post is found from its time on
- * without any write.
+ * Whether a blog post (the row `p` of blog_posts) is on the public site: published, never a draft
+ * or a scheduled post. It is checked when searching, not when indexing, so a post the scheduler
+ * publishes is found from then on without any index write.
  */
-function isPubliclyVisiblePost(_now: Date): RawBuilder<SqlBool> {
-  return sql<SqlBool>`1 = 1`;
+function isPubliclyVisiblePost(): RawBuilder<SqlBool> {
+  return sql<SqlBool>`p.status = 'published'`;
 }
 
 async function saveDocument(db: AppDatabase, kind: SearchResultKind, itemId: string, document: SearchDocument) {
@@ -133,7 +132,7 @@ function toHit(row: HitRow): SearchHit {
       return {
         kind: 'post',
         ...common,
-        url: blogPostPath(row),
+        url: blogPostPath({ slug: row.slug ?? row.id }),
         category: row.category ?? '',
         publishedAt: toDate(row.publishedAt ?? ''),
       };
@@ -153,8 +152,6 @@ function toHit(row: HitRow): SearchHit {
 export type SearchOptions = {
   /** Results wanted (1–50, default 20). */
   limit?: number;
-  /** The moment visibility is judged at (scheduled posts); now by default. */
-  now?: Date;
 };
 
 /**
@@ -182,7 +179,7 @@ export async function searchSite(db: AppDatabase, query: string, options: Search
       LEFT JOIN books AS b ON d.kind = 'book' AND b.id = d.item_id
       WHERE search_index MATCH ${match}
         AND (
-          (d.kind = 'post' AND p.id IS NOT NULL AND ${isPubliclyVisiblePost(options.now ?? new Date())})
+          (d.kind = 'post' AND p.id IS NOT NULL AND ${isPubliclyVisiblePost()})
           OR (d.kind = 'excerpt' AND eb.id IS NOT NULL)
           OR (d.kind = 'book' AND b.id IS NOT NULL)
         )
@@ -193,7 +190,7 @@ export async function searchSite(db: AppDatabase, query: string, options: Search
       d.kind, d.item_id AS id, d.title,
       highlight(search_index, 0, ${MATCH_START}, ${MATCH_END}) AS title_marked,
       snippet(search_index, 1, ${MATCH_START}, ${MATCH_END}, '…', ${SNIPPET_WORDS}) AS snippet_marked,
-      p.category, p.published_at, e.spoiler_level, eb.title AS book_title, b.slug
+      p.category, p.published_at, e.spoiler_level, eb.title AS book_title, coalesce(b.slug, p.slug) AS slug
     FROM ranked
     CROSS JOIN search_index ON search_index.rowid = ranked.document_id
     JOIN search_documents AS d ON d.id = ranked.document_id

@@ -1,8 +1,8 @@
 import type { AppDatabase } from '../db/connection.js';
 import { timestampNow } from './row-conversion.js';
 
-/** What has slugs that may change: /books/<slug> today; blog posts or series can use the same table. */
-export type SlugKind = 'book';
+/** What has slugs that may change: /books/<slug> and /blog/<slug>; series can use the same table. */
+export type SlugKind = 'book' | 'post';
 
 /**
  * Records that the item `targetId` of this kind moved from `oldSlug` to `newSlug`. Redirects point

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { blogPostInputSchema } from '../../domain/blog.schema.js';
 import { COVER_IMAGE_MESSAGE } from '../../domain/images.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import { createBlogPost } from '../repositories/blog-posts.js';
@@ -46,7 +47,11 @@ describe('/api/blog rules', () => {
       ['Future announcement', 'announcements', '2030-01-01T00:00:00.000Z'],
     ] as const;
     for (const [title, category, publishedAt] of dated) {
-      await createBlogPost(context.t.services.db, { ...validBlogPost, title, category }, publishedAt);
+      await createBlogPost(
+        context.t.services.db,
+        blogPostInputSchema.parse({ ...validBlogPost, title, category }),
+        publishedAt,
+      );
     }
     // The posts went around the API: a content write is what clears the public cache.
     context.t.services.cache.clear();

@@ -180,7 +180,18 @@ describe('/api/excerpts reading order', () => {
       title: 'Aftermath',
     });
     expect(Object.keys(first).sort()).toEqual(
-      ['id', 'bookId', 'title', 'description', 'content', 'readTime', 'spoilerLevel', 'position'].sort(),
+      [
+        'id',
+        'bookId',
+        'title',
+        'description',
+        'content',
+        'readTime',
+        'spoilerLevel',
+        'position',
+        'contentFormat',
+        'contentHtml',
+      ].sort(),
     );
     expect([first.position, second.position]).toEqual([1, 2]);
 

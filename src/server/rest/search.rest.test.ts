@@ -69,7 +69,7 @@ describe('GET /api/search', () => {
     expect(byKind.post).toEqual({
       kind: 'post',
       id: post.id,
-      url: `/blog/${post.id}`,
+      url: '/blog/notes-on-the-gloaming',
       title: 'Notes on the gloaming',
       titleHtml: 'Notes on the <mark>gloaming</mark>',
       snippetHtml: 'A new chapter for subscribers. First paragraph. Second paragraph.',

@@ -30,7 +30,16 @@ describe('clientAssetsFromManifest', () => {
     const assets = clientAssetsFromManifest(manifest);
     expect(assets.scripts).toEqual([{ src: '/assets/entry-client-A.js' }]);
     expect(assets.preloads).toEqual(['/assets/vendor-B.js']);
-    expect(assets.css).toEqual(['/assets/entry-client-A.css', '/assets/vendor-B.css']);
+    // In cascade order: an import's stylesheet before its importer's, as Vite links them.
+    expect(assets.css).toEqual(['/assets/vendor-B.css', '/assets/entry-client-A.css']);
+  });
+
+  it("orders a page's stylesheets as Vite's loader does: its imports' before its own", () => {
+    const assets = clientAssetsFromManifest({
+      ...manifest,
+      '_shared-C.js': { file: 'assets/shared-C.js', imports: ['_vendor-B.js'], css: ['assets/shared-C.css'] },
+    });
+    expect(assets.chunks['pages/HomePage.tsx']?.css).toEqual(['/assets/shared-C.css', '/assets/HomePage-D.css']);
   });
 
   it('gives each lazily loaded module only the files the entry does not already load', () => {

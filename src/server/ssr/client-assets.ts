@@ -26,14 +26,23 @@ function staticClosure(manifest: ViteManifest, key: string, seen = new Set<strin
   return seen;
 }
 
-function filesOf(manifest: ViteManifest, keys: Iterable<string>) {
-  const js: string[] = [];
-  const css: string[] = [];
-  for (const key of keys) {
-    const chunk = manifest[key]!;
-    js.push(chunk.file);
-    for (const sheet of chunk.css ?? []) if (!css.includes(sheet)) css.push(sheet);
-  }
+/**
+ * The stylesheets of a chunk and its static imports in the order Vite's loader links them (an
+ * import's before its importer's), which is the cascade order the styles were written for.
+ */
+function stylesheetsInCascadeOrder(manifest: ViteManifest, key: string, seen = new Set<string>()): string[] {
+  if (seen.has(key) || !manifest[key]) return [];
+  seen.add(key);
+  const sheets = (manifest[key].imports ?? []).flatMap((imported) =>
+    stylesheetsInCascadeOrder(manifest, imported, seen),
+  );
+  for (const sheet of manifest[key].css ?? []) if (!sheets.includes(sheet)) sheets.push(sheet);
+  return sheets;
+}
+
+function filesOf(manifest: ViteManifest, rootKey: string, keys: Iterable<string>) {
+  const js = [...keys].map((key) => manifest[key]!.file);
+  const css = [...new Set(stylesheetsInCascadeOrder(manifest, rootKey))];
   return { js, css };
 }
 
@@ -45,13 +54,13 @@ export function clientAssetsFromManifest(manifest: ViteManifest, entryKey = CLIE
   const entry = manifest[entryKey];
   if (!entry?.isEntry) throw new Error(`The client build manifest has no entry ${entryKey}`);
   const entryKeys = staticClosure(manifest, entryKey);
-  const entryFiles = filesOf(manifest, entryKeys);
+  const entryFiles = filesOf(manifest, entryKey, entryKeys);
 
   const chunks: ClientAssets['chunks'] = {};
   for (const [key, chunk] of Object.entries(manifest)) {
     if (!chunk.isDynamicEntry || !chunk.src) continue;
     const extra = [...staticClosure(manifest, key)].filter((candidate) => !entryKeys.has(candidate));
-    const files = filesOf(manifest, extra);
+    const files = filesOf(manifest, key, extra);
     chunks[chunk.src] = {
       preloads: files.js.map(url),
       css: files.css.filter((sheet) => !entryFiles.css.includes(sheet)).map(url),

@@ -2,8 +2,10 @@ import { unstable_localLink } from '@trpc/client';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
 import { blogCategoryFrom } from '../../domain/blog.js';
+import { isBlogPreviewPath } from '../../domain/post-states.js';
 import { FORM_RESULT_PAGES, FORM_RESULT_PARAMS, type FormOutcome } from '../../domain/form-posts.js';
 import { SEARCH_PATH } from '../../domain/search.js';
+import { previewKeyOf } from '../blog/preview-access.js';
 import { withScriptSources } from '../http/content-security-policy.js';
 import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js';
 import { siteOrigin } from '../http/site-origin.js';
@@ -12,6 +14,7 @@ import { retryAfterSeconds } from '../rate-limit/retry-later.js';
 import { appRouter } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 import type { ResponseCache } from '../cache/response-cache.js';
+import { createCriticalCssInliner } from './critical-css/inline-critical-css.js';
 import { inlineScriptHashes } from './inline-scripts.js';
 import type { ClientAssets, SsrEntry } from './types.js';
 
@@ -122,6 +125,7 @@ export function createPageRenderer(options: PageRendererOptions) {
   const { services, cache, log } = options;
   /** Renders in progress, so concurrent requests for one page share one render. */
   const inFlight = new Map<string, Promise<RenderedPage | { redirect: string; status: number }>>();
+  const inlineCriticalCss = createCriticalCssInliner();
   if (cache) services.cache.onClear(() => inFlight.clear());
 
   async function renderPage(
@@ -130,13 +134,15 @@ export function createPageRenderer(options: PageRendererOptions) {
     location: string,
     announcementDismissed: boolean,
     formOutcome?: FormOutcome,
+    /** A preview's admin key (from its cookie): the page's queries run as the admin. */
+    adminKey?: string | null,
   ): Promise<RenderedPage | { redirect: string; status: number }> {
     const generation = cache?.generation ?? 0;
     const [entry, assets] = await Promise.all([options.loadEntry(), options.assets()]);
     // The page request was counted against the read limit once, at the door; its queries are not.
     const context = createRequestContext(
       { ...services, limiters: { ...services.limiters, publicRead: null } },
-      { ip: request.ip, headers: {} },
+      { ip: request.ip, headers: adminKey ? { authorization: `Bearer ${adminKey}` } : {} },
     );
     const result = await entry.render({
       url: `${origin}${location}`,
@@ -154,12 +160,20 @@ export function createPageRenderer(options: PageRendererOptions) {
       }),
     });
     if (result.kind === 'redirect') return { redirect: result.location, status: result.status };
+    const html = inlineCriticalCss(result.html);
     const page: RenderedPage = {
       status: result.status,
-      body: KeptBody.fromText(result.html),
-      scriptSources: inlineScriptHashes(result.html),
+      body: KeptBody.fromText(html),
+      scriptSources: inlineScriptHashes(html),
     };
-    if (cache && result.cacheable && !formOutcome && !isFormResult(location) && !isSearchPage(location))
+    if (
+      cache &&
+      result.cacheable &&
+      !formOutcome &&
+      !isFormResult(location) &&
+      !isSearchPage(location) &&
+      !isBlogPreviewPath(location)
+    )
       cache.set(cacheKey(origin, location, announcementDismissed), page, generation);
     return page;
   }
@@ -173,6 +187,16 @@ export function createPageRenderer(options: PageRendererOptions) {
   ) {
     if (formOutcome || isFormResult(location) || isSearchPage(location))
       return renderPage(request, origin, location, announcementDismissed, formOutcome);
+    // A preview is the admin's alone: rendered for each request, never kept or shared.
+    if (isBlogPreviewPath(location))
+      return renderPage(
+        request,
+        origin,
+        location,
+        announcementDismissed,
+        undefined,
+        previewKeyOf(request.headers.cookie),
+      );
     const key = cacheKey(origin, location, announcementDismissed);
     const cached = cache?.get(key);
     if (cached) return cached;
@@ -209,7 +233,8 @@ export function createPageRenderer(options: PageRendererOptions) {
     const origin = siteOrigin(services.publicOrigin, request);
     const location = formResult?.location ?? pageLocation(request.url);
     const announcementDismissed = isAnnouncementDismissed(request.headers.cookie);
-    const forOneVisitor = formResult !== undefined || isFormResult(location);
+    const preview = isBlogPreviewPath(location);
+    const forOneVisitor = formResult !== undefined || isFormResult(location) || preview;
 
     let page: RenderedPage | { redirect: string; status: number };
     try {
@@ -227,7 +252,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       .status(formResult?.status ?? page.status)
       .type('text/html; charset=utf-8')
       .header('vary', 'Accept-Encoding, Cookie');
-    if (isSearchPage(location)) reply.header('x-robots-tag', 'noindex');
+    if (preview || isSearchPage(location)) reply.header('x-robots-tag', 'noindex');
     if (forOneVisitor) return sendKeptBody(request, reply.header('cache-control', 'no-store'), page.body);
     reply.header('cache-control', 'no-cache').header('etag', page.body.etag);
     if (page.status === 200 && ifNoneMatchMatches(request.headers['if-none-match'], page.body.etag))

@@ -27,30 +27,34 @@ describe('SEO documents', () => {
     const xml = sitemapXml(ORIGIN, {
       books: [{ slug: 'the-ashwarden' }],
       excerpts: [{ id: 'e1' }],
-      posts: [{ id: 'p 1', publishedAt: new Date('2026-01-02T03:04:05Z') }],
+      posts: [{ slug: 'p-1', publishedAt: new Date('2026-01-02T03:04:05Z') }],
     });
     for (const path of STATIC_PAGE_PATHS) expect(xml).toContain(`<loc>${ORIGIN}${path}</loc>`);
     expect(xml).toContain(`<loc>${ORIGIN}/books/the-ashwarden</loc>`);
     expect(xml).toContain(`<loc>${ORIGIN}/excerpts/e1</loc>`);
-    expect(xml).toContain(`<url><loc>${ORIGIN}/blog/p%201</loc><lastmod>2026-01-02T03:04:05.000Z</lastmod></url>`);
+    expect(xml).toContain(`<url><loc>${ORIGIN}/blog/p-1</loc><lastmod>2026-01-02T03:04:05.000Z</lastmod></url>`);
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
   });
 
   it('the feed lists posts newest first with RFC 822 dates', () => {
     const xml = rssXml(ORIGIN, [
       {
-        id: 'old',
+        slug: 'old',
         title: 'Old & dusty',
         summary: 'S',
         category: 'soundtracks',
         publishedAt: new Date('2025-01-01T00:00:00Z'),
+        content: 'Line one\nLine *two*',
+        contentFormat: 'plain',
       },
       {
-        id: 'new',
+        slug: 'new',
         title: 'New',
         summary: '<b>bold</b>',
         category: 'announcements',
         publishedAt: new Date('2026-01-01T00:00:00Z'),
+        content: 'Some *ash*, a [link](/books) and ![a map](/objects/map.png)',
+        contentFormat: 'markdown',
       },
     ]);
     expect(xml.indexOf('/blog/new')).toBeLessThan(xml.indexOf('/blog/old'));
@@ -59,6 +63,28 @@ describe('SEO documents', () => {
     expect(xml).toContain('<pubDate>Thu, 01 Jan 2026 00:00:00 GMT</pubDate>');
     expect(xml).toContain('<category>Announcements</category>');
     expect(xml).toContain('<lastBuildDate>Thu, 01 Jan 2026 00:00:00 GMT</lastBuildDate>');
+  });
+
+  it('the feed carries each whole post, rendered, with absolute links and images, as content:encoded', () => {
+    const xml = rssXml(ORIGIN, [
+      {
+        slug: 'new',
+        title: 'New',
+        summary: 'S',
+        category: 'announcements',
+        publishedAt: new Date('2026-01-01T00:00:00Z'),
+        content: 'Some *ash*, a [link](/books) and ![a map](/objects/map.png)\n\n<script>x</script>',
+        contentFormat: 'markdown',
+      },
+    ]);
+    expect(xml).toContain('xmlns:content="http://purl.org/rss/1.0/modules/content/"');
+    const encoded = /<content:encoded>([^<]*)<\/content:encoded>/.exec(xml)?.[1] ?? '';
+    const html = encoded.replace(/&#(\d+);/g, (_all, code: string) => String.fromCharCode(Number(code)));
+    expect(html).toContain('<em>ash</em>');
+    expect(html).toContain(`<a href="${ORIGIN}/books">link</a>`);
+    expect(html).toContain(`<img src="${ORIGIN}/objects/map.png" alt="a map"`);
+    expect(html).not.toContain('<script');
+    expect(xml).toContain('<description>S</description>');
   });
 });
 
@@ -88,10 +114,29 @@ describe('registerSeoRoutes', () => {
 
     const post = await admin.blog.create(validBlogPost);
     const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'site.test' } });
-    expect(sitemap.body).toContain(`<loc>http://site.test/blog/${post.id}</loc>`);
+    expect(sitemap.body).toContain(`<loc>http://site.test/blog/${post.slug}</loc>`);
     const feed = await app.inject({ method: 'GET', url: '/blog/rss.xml', headers: { host: 'site.test' } });
     expect(feed.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
-    expect(feed.body).toContain(`<guid isPermaLink="true">http://site.test/blog/${post.id}</guid>`);
+    expect(feed.body).toContain(`<guid isPermaLink="true">http://site.test/blog/${post.slug}</guid>`);
+    expect(feed.body).toContain('<content:encoded>');
+  });
+
+  it('leaves drafts and scheduled posts out of the sitemap and the feed', async () => {
+    const admin = testApp.callerWithKey(TEST_ADMIN_PASSWORD);
+    await admin.blog.create({ ...validBlogPost, title: 'Secret draft', status: 'draft' });
+    await admin.blog.create({
+      ...validBlogPost,
+      title: 'Secret plan',
+      status: 'scheduled',
+      publishAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'site.test' } });
+    const feed = await app.inject({ method: 'GET', url: '/blog/rss.xml', headers: { host: 'site.test' } });
+    for (const body of [sitemap.body, feed.body]) {
+      expect(body).not.toContain('secret-draft');
+      expect(body).not.toContain('secret-plan');
+    }
+    expect(feed.body).not.toContain('Secret');
   });
 
   it('revalidates with an ETag', async () => {

@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { blogCategoryLabel } from '../../domain/blog.js';
+import type { ContentFormat } from '../../domain/content-format.js';
+import type { ResponsiveImageData } from '../../domain/images.js';
+import { blogPostPath } from '../../domain/content-links.js';
+import { renderContentHtml } from '../content/render-content.js';
+import { loadResponsiveImages } from '../images/responsive-images.js';
 import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js';
 import { createCaller } from '../trpc/app-router.js';
 import { siteOrigin } from '../http/site-origin.js';
@@ -27,7 +32,7 @@ export function escapeXml(text: string): string {
 type SitemapInput = {
   books: ReadonlyArray<{ slug: string }>;
   excerpts: ReadonlyArray<{ id: string }>;
-  posts: ReadonlyArray<{ id: string; publishedAt: Date }>;
+  posts: ReadonlyArray<{ slug: string; publishedAt: Date }>;
 };
 
 export function sitemapXml(origin: string, { books, excerpts, posts }: SitemapInput): string {
@@ -42,7 +47,7 @@ export function sitemapXml(origin: string, { books, excerpts, posts }: SitemapIn
     })),
     ...books.map((book) => ({ loc: `${origin}/books/${encodeURIComponent(book.slug)}` })),
     ...excerpts.map((excerpt) => ({ loc: `${origin}/excerpts/${encodeURIComponent(excerpt.id)}` })),
-    ...posts.map((post) => ({ loc: `${origin}/blog/${encodeURIComponent(post.id)}`, lastmod: post.publishedAt })),
+    ...posts.map((post) => ({ loc: `${origin}${blogPostPath(post)}`, lastmod: post.publishedAt })),
   ];
   const urls = entries.map(
     ({ loc, lastmod }) =>
@@ -56,13 +61,33 @@ export function robotsTxt(origin: string): string {
   return `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${origin}/sitemap.xml\n`;
 }
 
-type FeedPost = { id: string; title: string; summary: string; category: string; publishedAt: Date };
+type FeedPost = {
+  slug: string;
+  title: string;
+  summary: string;
+  category: string;
+  publishedAt: Date;
+  content: string;
+  contentFormat: ContentFormat;
+};
 
-/** RSS 2.0 of the blog, newest first. */
-export function rssXml(origin: string, posts: readonly FeedPost[]): string {
+/**
+ * RSS 2.0 of the blog, newest first: each item's summary as its description and the whole post, rendered
+ * with absolute links and images, as its content:encoded.
+ */
+export function rssXml(
+  origin: string,
+  posts: readonly FeedPost[],
+  images: ReadonlyMap<string, ResponsiveImageData> = new Map(),
+): string {
   const sorted = [...posts].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime());
   const items = sorted.map((post) => {
-    const link = `${origin}/blog/${encodeURIComponent(post.id)}`;
+    const link = `${origin}${blogPostPath(post)}`;
+    const html = renderContentHtml(post.content, post.contentFormat, {
+      siteOrigin: origin,
+      absoluteUrls: true,
+      images,
+    });
     return [
       '    <item>',
       `      <title>${escapeXml(post.title)}</title>`,
@@ -71,13 +96,14 @@ export function rssXml(origin: string, posts: readonly FeedPost[]): string {
       `      <pubDate>${post.publishedAt.toUTCString()}</pubDate>`,
       `      <category>${escapeXml(blogCategoryLabel(post.category))}</category>`,
       `      <description>${escapeXml(post.summary)}</description>`,
+      `      <content:encoded>${escapeXml(html)}</content:encoded>`,
       '    </item>',
     ].join('\n');
   });
   const lastBuild = sorted[0]?.publishedAt ?? new Date(0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
     '  <channel>',
     `    <title>${escapeXml(`${SITE_TITLE} — Blog & News`)}</title>`,
     `    <link>${escapeXml(`${origin}/blog`)}</link>`,
@@ -145,7 +171,7 @@ export function registerSeoRoutes(app: FastifyInstance, services: AppServices): 
 
   app.get('/blog/rss.xml', (request, reply) =>
     serve(request, reply, 'rss', 'application/rss+xml; charset=utf-8', async (origin) =>
-      rssXml(origin, await callerFor(request).blog.list()),
+      rssXml(origin, await callerFor(request).blog.list(), await loadResponsiveImages(services.db)),
     ),
   );
 }

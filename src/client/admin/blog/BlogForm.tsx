@@ -1,7 +1,8 @@
-import { Select, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { BLOG_CATEGORIES, blogCategoryLabel, DEFAULT_BLOG_CATEGORY, type BlogCategory } from '../../../domain/blog.js';
+import { BLOG_CATEGORIES, blogCategoryLabel } from '../../../domain/blog.js';
 import { blogPostInputSchema, type BlogPost, type BlogPostInput } from '../../../domain/blog.schema.js';
+import { blogPreviewPath, POST_STATE_LABELS, POST_STATES, type PostState } from '../../../domain/post-states.js';
 import { zodValidate } from '../../ui/zod-validate.js';
 import type { ContentFormProps } from '../content/ContentTab.js';
 import { draftKey } from '../editor/local-draft.js';
@@ -10,34 +11,31 @@ import { RestoreDraftPrompt } from '../editor/RestoreDraftPrompt.js';
 import { useLocalDraft } from '../editor/use-local-draft.js';
 import { FormShell } from '../forms/FormShell.js';
 import { ImageField } from '../forms/ImageField.js';
-
-type BlogFormValues = { title: string; summary: string; content: string; category: BlogCategory; coverImage: string };
-
-const toInput = (values: BlogFormValues): BlogPostInput => values;
+import { blogFormInput, blogFormValues, type BlogFormValues } from './blog-form-values.js';
+import { browserTimeZoneName } from './publish-time.js';
 
 const CATEGORY_OPTIONS = BLOG_CATEGORIES.map((category) => ({ value: category, label: blogCategoryLabel(category) }));
+
+const SUBMIT_LABELS: Record<PostState, string> = {
+  draft: 'Save draft',
+  scheduled: 'Schedule post',
+  published: 'Publish post',
+};
 
 export function BlogForm({ item, saving, onSave, onCancel }: ContentFormProps<BlogPost, BlogPostInput>) {
   const form = useForm<BlogFormValues, (values: BlogFormValues) => BlogPostInput>({
     mode: 'controlled',
-    initialValues: item
-      ? {
-          title: item.title,
-          summary: item.summary,
-          content: item.content,
-          category: item.category,
-          coverImage: item.coverImage,
-        }
-      : { title: '', summary: '', content: '', category: DEFAULT_BLOG_CATEGORY, coverImage: '' },
-    validate: zodValidate(blogPostInputSchema, toInput),
-    transformValues: toInput,
+    initialValues: blogFormValues(item),
+    validate: zodValidate(blogPostInputSchema, blogFormInput),
+    transformValues: blogFormInput,
   });
+  const status = form.values.status;
   const draft = useLocalDraft(form, draftKey('blog', item?.id));
 
   return (
     <FormShell
       title={item ? `Edit “${item.title}”` : 'Write a blog post'}
-      submitLabel={item ? 'Save changes' : 'Publish post'}
+      submitLabel={item && status === item.status ? 'Save changes' : SUBMIT_LABELS[status]}
       saving={saving}
       onCancel={onCancel}
       onSubmit={form.onSubmit(async (data) => {
@@ -46,6 +44,13 @@ export function BlogForm({ item, saving, onSave, onCancel }: ContentFormProps<Bl
     >
       <RestoreDraftPrompt draft={draft} />
       <TextInput label="Title" withAsterisk autoComplete="off" {...form.getInputProps('title')} />
+      <TextInput
+        label="Slug"
+        description="The post's address, /blog/<slug>. Blank: made from the title. An edited slug keeps the old address leading here."
+        autoComplete="off"
+        spellCheck={false}
+        {...form.getInputProps('slug')}
+      />
       <Select
         size="md"
         label="Category"
@@ -59,6 +64,50 @@ export function BlogForm({ item, saving, onSave, onCancel }: ContentFormProps<Bl
       <Textarea label="Summary" withAsterisk autosize minRows={2} maxRows={6} {...form.getInputProps('summary')} />
       <MarkdownEditor label="Content" required {...form.getInputProps('content')} />
       <ImageField label="Cover image" withAsterisk {...form.getInputProps('coverImage')} />
+
+      <Radio.Group label="State" withAsterisk {...form.getInputProps('status')}>
+        <Group gap="lg" mt="xs">
+          {POST_STATES.map((state) => (
+            <Radio key={state} value={state} label={POST_STATE_LABELS[state]} />
+          ))}
+        </Group>
+      </Radio.Group>
+      {status === 'scheduled' && (
+        <TextInput
+          type="datetime-local"
+          step={1}
+          label="Publish at"
+          description={`In your time zone: ${browserTimeZoneName()}. The post appears on the site at that moment.`}
+          withAsterisk
+          maw={{ sm: 320 }}
+          {...form.getInputProps('publishAt')}
+        />
+      )}
+      {item && (
+        <Text size="sm">
+          <Anchor href={blogPreviewPath(item.id)} target="_blank" rel="noopener">
+            Preview this post as saved
+          </Anchor>{' '}
+          (opens in a new tab)
+        </Text>
+      )}
+
+      <Stack gap="md">
+        <Text fw={600}>Search and social sharing</Text>
+        <Textarea
+          label="Meta description"
+          description="Shown by search engines. Blank: the summary."
+          autosize
+          minRows={2}
+          maxRows={4}
+          {...form.getInputProps('metaDescription')}
+        />
+        <ImageField
+          label="Social image"
+          description="Shown when the post is shared. Blank: the cover image."
+          {...form.getInputProps('socialImage')}
+        />
+      </Stack>
     </FormShell>
   );
 }

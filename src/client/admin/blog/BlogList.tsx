@@ -1,12 +1,16 @@
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { blogCategoryColor, blogCategoryLabel } from '../../../domain/blog.js';
 import type { BlogPost } from '../../../domain/blog.schema.js';
+import { blogPostPath } from '../../../domain/content-links.js';
+import { blogPreviewPath, POST_STATE_COLORS, POST_STATE_LABELS } from '../../../domain/post-states.js';
 import classes from '../admin.module.css';
 import { ItemButtons } from '../books/BookList.js';
 import type { ListItemActions } from '../content/ContentTab.js';
 import { formatAdminDate } from '../ui/format-date.js';
+import { formatWithZone } from './publish-time.js';
 
-export function BlogList({ posts, actions }: { posts: BlogPost[]; actions: ListItemActions<BlogPost> }) {
+/** Every post with its state: published ones link to their page, the others to their preview. */
+export function BlogList<T extends BlogPost>({ posts, actions }: { posts: T[]; actions: ListItemActions<T> }) {
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Blog posts">
       {posts.map((post) => (
@@ -15,11 +19,18 @@ export function BlogList({ posts, actions }: { posts: BlogPost[]; actions: ListI
             <img src={post.coverImage} alt="" className={classes.blogThumb} loading="lazy" />
             <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
               <Group gap="xs" wrap="wrap">
+                <Badge color={POST_STATE_COLORS[post.status]} variant="filled" radius="sm">
+                  {POST_STATE_LABELS[post.status]}
+                </Badge>
                 <Badge color={blogCategoryColor(post.category)} variant="light" radius="sm">
                   {blogCategoryLabel(post.category)}
                 </Badge>
                 <Text size="xs" c="dimmed">
-                  {formatAdminDate(post.publishedAt)}
+                  {post.status === 'scheduled'
+                    ? `Publishes ${formatWithZone(post.publishedAt)}`
+                    : post.status === 'draft'
+                      ? `Saved ${formatAdminDate(post.publishedAt)}`
+                      : formatAdminDate(post.publishedAt)}
                 </Text>
               </Group>
               <Text fw={600} className={classes.breakAnywhere}>
@@ -28,7 +39,30 @@ export function BlogList({ posts, actions }: { posts: BlogPost[]; actions: ListI
               <Text size="sm" lineClamp={2} className={classes.breakAnywhere}>
                 {post.summary}
               </Text>
-              <ItemButtons item={post} name={post.title} actions={actions} />
+              <Group gap="md" wrap="wrap">
+                <ItemButtons item={post} name={post.title} actions={actions} />
+                {post.status === 'published' ? (
+                  <Anchor
+                    size="sm"
+                    href={blogPostPath(post)}
+                    target="_blank"
+                    rel="noopener"
+                    aria-label={`View ${post.title}`}
+                  >
+                    View
+                  </Anchor>
+                ) : (
+                  <Anchor
+                    size="sm"
+                    href={blogPreviewPath(post.id)}
+                    target="_blank"
+                    rel="noopener"
+                    aria-label={`Preview ${post.title}`}
+                  >
+                    Preview
+                  </Anchor>
+                )}
+              </Group>
             </Stack>
           </Group>
         </Paper>

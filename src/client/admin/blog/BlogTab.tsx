@@ -4,10 +4,13 @@ import { ContentTab } from '../content/ContentTab.js';
 import { useContentActions } from '../content/use-content-actions.js';
 import { BlogForm } from './BlogForm.js';
 import { BlogList } from './BlogList.js';
+import { usePreviewAccess } from './use-preview-access.js';
 
 export function BlogTab() {
   const utils = trpc.useUtils();
-  const query = trpc.blog.list.useQuery();
+  // Drafts and scheduled posts too, each with its state.
+  const query = trpc.blog.adminList.useQuery();
+  usePreviewAccess();
   const actions = useContentActions<BlogPostInput>('blog post', {
     create: trpc.blog.create.useMutation(),
     update: trpc.blog.update.useMutation(),

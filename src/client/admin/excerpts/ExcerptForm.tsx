@@ -1,6 +1,7 @@
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Book } from '../../../domain/books.schema.js';
+import { plainTextToMarkdown } from '../../../domain/content-format.js';
 import { DEFAULT_SPOILER_LEVEL, SPOILER_LEVELS, spoilerBadgeFor, type SpoilerLevel } from '../../../domain/excerpts.js';
 import { excerptInputSchema, type Excerpt, type ExcerptInput } from '../../../domain/excerpts.schema.js';
 import { zodValidate } from '../../ui/zod-validate.js';
@@ -20,7 +21,8 @@ type ExcerptFormValues = {
   spoilerLevel: SpoilerLevel;
 };
 
-const toInput = (values: ExcerptFormValues): ExcerptInput => values;
+/** The admin always writes Markdown (a text of before Markdown was converted when it was opened). */
+const toInput = (values: ExcerptFormValues): ExcerptInput => ({ ...values, contentFormat: 'markdown' });
 
 const validateExcerpt = zodValidate(excerptInputSchema, toInput);
 
@@ -40,7 +42,7 @@ export function ExcerptForm({
           bookId: item.bookId,
           title: item.title,
           description: item.description,
-          content: item.content,
+          content: item.contentFormat === 'plain' ? plainTextToMarkdown(item.content) : item.content,
           readTime: item.readTime,
           spoilerLevel: item.spoilerLevel,
         }

@@ -10,15 +10,15 @@ import type { ListItemActions } from '../content/ContentTab.js';
 import type { ExcerptMoves } from './use-excerpt-moves.js';
 
 /** Each book's excerpts in reading order, with buttons that move one a place up or down. */
-export function ExcerptList({
+export function ExcerptList<T extends Excerpt>({
   excerpts,
   books,
   actions,
   moves,
 }: {
-  excerpts: Excerpt[];
+  excerpts: T[];
   books: Book[];
-  actions: ListItemActions<Excerpt>;
+  actions: ListItemActions<T>;
   moves: ExcerptMoves;
 }) {
   const groups = groupExcerptsByBook(books, excerpts);
@@ -51,7 +51,7 @@ export function ExcerptList({
   );
 }
 
-function ExcerptRows({
+function ExcerptRows<T extends Excerpt>({
   label,
   excerpts,
   bookTitle,
@@ -59,9 +59,9 @@ function ExcerptRows({
   moves,
 }: {
   label: string;
-  excerpts: Excerpt[];
+  excerpts: T[];
   bookTitle: string;
-  actions: ListItemActions<Excerpt>;
+  actions: ListItemActions<T>;
   moves: ExcerptMoves;
 }) {
   return (

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { featuredPostMarkdown } from '../../../domain/newsletter-issues.js';
 import { trpc } from '../../trpc.js';
 
-/** "Feature this blog post": adds the post's title, cover and summary with a link to the body. */
+/** "Feature this blog post": adds a published post's title, cover and summary with a link (by slug) to the body. */
 export function FeaturePostPicker({ onInsert }: { onInsert: (markdown: string) => void }) {
+  // The public list: published posts only (a draft's or a scheduled post's link would lead nowhere).
   const posts = trpc.blog.list.useQuery();
   const [postId, setPostId] = useState<string | null>(null);
   const post = posts.data?.find((candidate) => candidate.id === postId);

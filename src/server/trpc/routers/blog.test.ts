@@ -55,4 +55,13 @@ describe('blog router rules', () => {
     const dates = (await context.visitor.blog.list()).map((post) => post.publishedAt.getTime());
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
   });
+
+  it('gives the list pages the same posts as cards, without their text', async () => {
+    await context.admin.blog.create({ ...validBlogPost, category: 'soundtracks' });
+    const posts = await context.visitor.blog.list({ category: 'soundtracks' });
+    const cards = await context.visitor.blog.cards({ category: 'soundtracks' });
+    expect(cards.map((card) => card.id)).toEqual(posts.map((post) => post.id));
+    expect(cards[0]).toMatchObject({ title: posts[0]!.title, summary: posts[0]!.summary, slug: posts[0]!.slug });
+    expect(cards.every((card) => !('content' in card) && !('contentHtml' in card))).toBe(true);
+  });
 });

@@ -1,32 +1,125 @@
-import { blogListInput, blogPostInputSchema } from '../../../domain/blog.schema.js';
-import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost } from '../../repositories/blog-posts.js';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
 import type { BlogCategory } from '../../../domain/blog.js';
+import { blogListInput, blogPostInputSchema, type BlogPost, type BlogPostData } from '../../../domain/blog.schema.js';
+import { byIdInput } from '../../../domain/fields.schema.js';
+import { blogPostPath } from '../../../domain/content-links.js';
+import { withContentHtml } from '../../content/content-html.js';
 import type { AppDatabase } from '../../db/connection.js';
 import { withImages } from '../../images/responsive-images.js';
-import { publicProcedure, router } from '../trpc.js';
+import {
+  blogPostIdWithSlug,
+  createBlogPost,
+  deleteBlogPost,
+  findBlogPost,
+  listAllPosts,
+  listOldPostSlugs,
+  listPublishedPosts,
+  updateBlogPost,
+} from '../../repositories/blog-posts.js';
+import { isUniqueViolation } from '../../repositories/row-conversion.js';
+import type { RequestContext } from '../context.js';
+import { adminProcedure, found, publicProcedure, router } from '../trpc.js';
 import { contentProcedures } from './content-procedures.js';
 
-/** Newest first, each post with its cover's responsive image when it has one. */
-const listPostsWithImages = async (db: AppDatabase, category?: BlogCategory) =>
-  withImages(db, await listBlogPosts(db, category), (post) => post.coverImage);
+export const POST_SLUG_TAKEN = 'Another post already uses this slug';
+
+const slugTaken = () => new TRPCError({ code: 'CONFLICT', message: POST_SLUG_TAKEN });
+
+/** Two writes racing for one slug: the second is told, not failed with a 500. */
+async function slugSafe<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  }
+}
+
+async function checkSlug(db: AppDatabase, data: BlogPostData, id?: string): Promise<void> {
+  if (data.slug !== null && (await blogPostIdWithSlug(db, data.slug, id))) throw slugTaken();
+}
+
+/** What readers (and the admin) get of a post: its cover's responsive image, its rendered content and its address. */
+async function forReaders(db: AppDatabase, posts: readonly BlogPost[], publicOrigin: string | null) {
+  const withHtml = await withContentHtml(db, posts, publicOrigin);
+  const withCover = await withImages(db, withHtml, (post) => post.coverImage);
+  return withCover.map((post) => ({ ...post, url: blogPostPath(post) }));
+}
+
+type ReaderPost = Awaited<ReturnType<typeof forReaders>>[number];
+/** The neighbours of a post on the blog, by publication date. */
+type Neighbour = { slug: string; title: string } | null;
+
+const neighbour = (post: ReaderPost | undefined): Neighbour => (post ? { slug: post.slug, title: post.title } : null);
+
+type ReadContext = Pick<RequestContext, 'db' | 'cache' | 'publicOrigin'>;
+
+/** Published posts, newest first, each with its cover's image and rendered content; cached until the next write. */
+const publishedPosts = (ctx: ReadContext, category?: BlogCategory) =>
+  ctx.cache.get(category ? `blog:${category}` : 'blog', async () =>
+    forReaders(ctx.db, await listPublishedPosts(ctx.db, category), ctx.publicOrigin),
+  );
+
+const oldSlugs = (ctx: ReadContext) => ctx.cache.get('blog:old-slugs', () => listOldPostSlugs(ctx.db));
 
 const blogProcedures = contentProcedures({
   name: 'Blog post',
   cacheKey: 'blog',
   inputSchema: blogPostInputSchema,
-  list: (db) => listPostsWithImages(db),
-  create: (db, data) => createBlogPost(db, data),
-  update: updateBlogPost,
+  list: async (db, { publicOrigin }) => forReaders(db, await listPublishedPosts(db), publicOrigin),
+  create: async (db, data, { publicOrigin }) =>
+    (await forReaders(db, [await slugSafe(() => createBlogPost(db, data))], publicOrigin))[0]!,
+  update: async (db, id, data, { publicOrigin }) => {
+    const post = await slugSafe(() => updateBlogPost(db, id, data));
+    return post && (await forReaders(db, [post], publicOrigin))[0];
+  },
   remove: deleteBlogPost,
+  checkReferences: checkSlug,
 });
+
+const bySlugInput = z.object({
+  slug: z.string({ error: 'Slug is required' }).trim().min(1, 'Slug is required').max(100, 'Blog post not found'),
+});
+
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Blog post not found' });
 
 export const blogRouter = router({
   ...blogProcedures,
-  /** Newest first; `category` keeps one category. */
-  list: publicProcedure.input(blogListInput).query(({ ctx, input }) => {
-    const category = input?.category;
-    return category
-      ? ctx.cache.get(`blog:${category}`, () => listPostsWithImages(ctx.db, category))
-      : ctx.cache.get('blog', () => listPostsWithImages(ctx.db));
+  /** Published posts, newest first; `category` keeps one category. */
+  list: publicProcedure.input(blogListInput).query(({ ctx, input }) => publishedPosts(ctx, input?.category)),
+  /** The same posts as `list` without their text: the cards of Home and /blog, which show the summary only. */
+  cards: publicProcedure
+    .input(blogListInput)
+    .query(async ({ ctx, input }) =>
+      (await publishedPosts(ctx, input?.category)).map(({ content: _content, contentHtml: _html, ...card }) => card),
+    ),
+  /**
+   * The published post at /blog/<slug>, with the previous (older) and next (newer) posts. An old address (its
+   * id, or a slug it had before an edit) finds it too: the page then redirects to the slug the answer carries.
+   */
+  bySlug: publicProcedure.input(bySlugInput).query(async ({ ctx, input }) => {
+    const posts = await publishedPosts(ctx);
+    let index = posts.findIndex((post) => post.slug === input.slug);
+    if (index < 0) {
+      const id = (await oldSlugs(ctx)).get(input.slug) ?? input.slug;
+      index = posts.findIndex((post) => post.id === id);
+    }
+    const post = found(index < 0 ? undefined : posts[index], 'Blog post');
+    return { ...post, previous: neighbour(posts[index + 1]), next: neighbour(posts[index - 1]) };
+  }),
+  /** Every post in every state, for the admin's list. */
+  adminList: adminProcedure.query(async ({ ctx }) => forReaders(ctx.db, await listAllPosts(ctx.db), ctx.publicOrigin)),
+  /**
+   * Any post, in any state, as it will look: for the signed-in admin (a session token) only. Everyone else is
+   * told it does not exist (NOT_FOUND, never UNAUTHORIZED), so the preview address reveals nothing.
+   */
+  preview: publicProcedure.input(byIdInput).query(async ({ ctx, input }) => {
+    // A session only: a forged cookie costs one lookup, never a password check.
+    if (!ctx.adminKey || !(await ctx.auth.isLiveSession(ctx.adminKey))) throw notFound();
+    const post = await findBlogPost(ctx.db, input.id);
+    if (!post) throw notFound();
+    const [value] = await forReaders(ctx.db, [post], ctx.publicOrigin);
+    return { ...value!, previous: null as Neighbour, next: null as Neighbour };
   }),
 });

@@ -4,15 +4,18 @@ import { byIdInput, idSchema } from '../../../domain/fields.schema.js';
 import type { AppDatabase } from '../../db/connection.js';
 import { contentWriteProcedure, found, publicProcedure } from '../trpc.js';
 
+/** What a content read or write may need besides the database (e.g. the origin links are rendered against). */
+export type ContentContext = { publicOrigin: string | null };
+
 type ContentSpec<TInput, TData, TItem extends { id: string }, TListed extends TItem> = {
   /** Human name used in messages, e.g. 'Book'. */
   name: string;
   cacheKey: string;
   inputSchema: z.ZodType<TData, TInput>;
   /** The public list; its items may carry more than a write returns (e.g. responsive image data). */
-  list: (db: AppDatabase) => Promise<TListed[]>;
-  create: (db: AppDatabase, data: TData) => Promise<TItem>;
-  update: (db: AppDatabase, id: string, data: TData) => Promise<TItem | undefined>;
+  list: (db: AppDatabase, context: ContentContext) => Promise<TListed[]>;
+  create: (db: AppDatabase, data: TData, context: ContentContext) => Promise<TItem>;
+  update: (db: AppDatabase, id: string, data: TData, context: ContentContext) => Promise<TItem | undefined>;
   remove: (db: AppDatabase, id: string) => Promise<boolean>;
   /**
    * Rejects data that names things that do not exist (e.g. an excerpt's book) or clashes with
@@ -33,10 +36,12 @@ export function unknownReference(message: string): TRPCError {
 export function contentProcedures<TInput, TData, TItem extends { id: string }, TListed extends TItem = TItem>(
   spec: ContentSpec<TInput, TData, TItem, TListed>,
 ) {
-  const cachedList = (ctx: {
-    db: AppDatabase;
-    cache: { get: <T>(key: string, load: () => Promise<T>) => Promise<T> };
-  }) => ctx.cache.get(spec.cacheKey, () => spec.list(ctx.db));
+  const cachedList = (
+    ctx: ContentContext & {
+      db: AppDatabase;
+      cache: { get: <T>(key: string, load: () => Promise<T>) => Promise<T> };
+    },
+  ) => ctx.cache.get(spec.cacheKey, () => spec.list(ctx.db, ctx));
 
   return {
     list: publicProcedure.query(({ ctx }) => cachedList(ctx)),
@@ -51,13 +56,13 @@ export function contentProcedures<TInput, TData, TItem extends { id: string }, T
       // tRPC cannot narrow a generic parser's output; the schema guarantees TData.
       const data = input as TData;
       await spec.checkReferences?.(ctx.db, data);
-      return spec.create(ctx.db, data);
+      return spec.create(ctx.db, data, ctx);
     }),
     update: contentWriteProcedure
       .input(z.object({ id: idSchema, data: spec.inputSchema }))
       .mutation(async ({ ctx, input }) => {
         await spec.checkReferences?.(ctx.db, input.data, input.id);
-        return found(await spec.update(ctx.db, input.id, input.data), spec.name);
+        return found(await spec.update(ctx.db, input.id, input.data, ctx), spec.name);
       }),
     delete: contentWriteProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
       if (!(await spec.remove(ctx.db, input.id)))
