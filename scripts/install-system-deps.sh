@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
-# Installs what the browser tests need and a fresh Debian machine lacks: Chromium.
-# Runs as root (CI, a fresh VPS) or through sudo; does nothing when Chromium is already there.
+# Installs what the tests need and a fresh Debian machine lacks: Chromium (browser tests) and
+# PostgreSQL (the API suite runs on it too, in a throwaway cluster: scripts/postgres/test-cluster.mjs).
+# Runs as root (CI, a fresh VPS) or through sudo; does nothing when both are already there.
 set -euo pipefail
 
-if [ -x /usr/bin/chromium ]; then
+PACKAGES=()
+if [ ! -x /usr/bin/chromium ]; then PACKAGES+=(chromium fonts-dejavu-core); fi
+if ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then PACKAGES+=(postgresql); fi
+
+if [ ${#PACKAGES[@]} -eq 0 ]; then
   exit 0
 fi
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
-echo "Installing Debian's chromium for the browser tests..."
+echo "Installing Debian's ${PACKAGES[*]} for the tests..."
 $SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
-/usr/bin/chromium --version
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${PACKAGES[@]}" >/dev/null
+if [ -x /usr/bin/chromium ]; then /usr/bin/chromium --version; fi
+ls -d /usr/lib/postgresql/*/bin

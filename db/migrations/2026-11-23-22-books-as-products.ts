@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /** The site's series before series were data: every existing book was numbered in it by display order. */
 const EXISTING_SERIES_NAME = 'The Cinderwake Cycle';
@@ -27,7 +27,10 @@ function slugOf(title: string): string {
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE books ADD COLUMN slug TEXT NOT NULL DEFAULT ''`.execute(db);
   await sql`ALTER TABLE books ADD COLUMN series_id TEXT`.execute(db);
-  await sql`ALTER TABLE books ADD COLUMN series_number REAL`.execute(db);
+  // SQLite's REAL is an 8-byte float; PostgreSQL's REAL is 4 bytes, so there it is double precision.
+  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const floatType = isPostgres ? sql`DOUBLE PRECISION` : sql`REAL`;
+  await sql`ALTER TABLE books ADD COLUMN series_number ${floatType}`.execute(db);
   await sql`ALTER TABLE books ADD COLUMN editions TEXT NOT NULL DEFAULT '[]'`.execute(db);
   await sql`ALTER TABLE books ADD COLUMN retailer_links TEXT NOT NULL DEFAULT '[]'`.execute(db);
 

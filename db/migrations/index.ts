@@ -26,6 +26,8 @@ import * as m2413 from './2026-11-24-13-mail-bounces-and-preorder-notices.js';
 import * as m2430 from './2026-11-24-30-create-search-index.js';
 import * as m2440 from './2026-11-24-40-excerpt-positions.js';
 import * as m2441 from './2026-11-24-41-create-slug-redirects.js';
+import * as m60 from './2026-11-24-60-create-stored-uploads.js';
+import * as m61 from './2026-11-24-61-create-login-throttle.js';
 import * as m2480 from './2026-11-24-80-writing-posts.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
@@ -57,5 +59,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-30-create-search-index': m2430,
   '2026-11-24-40-excerpt-positions': m2440,
   '2026-11-24-41-create-slug-redirects': m2441,
+  '2026-11-24-60-create-stored-uploads': m60,
+  '2026-11-24-61-create-login-throttle': m61,
   '2026-11-24-80-writing-posts': m2480,
 };

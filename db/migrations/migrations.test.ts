@@ -20,6 +20,7 @@ const APP_TABLES = [
   'contact_submissions',
   'excerpts',
   'images',
+  'login_throttle',
   'mail_queue',
   'newsletter_issues',
   'newsletter_subscriptions',
@@ -36,6 +37,7 @@ const APP_TABLES = [
   'site_secrets',
   'site_settings',
   'slug_redirects',
+  'stored_uploads',
   'users',
   'write_probe',
 ];

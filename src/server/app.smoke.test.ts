@@ -1,6 +1,9 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setDatabaseReadOnly } from './test-support/database-faults.js';
+import { testDatabaseEngine } from './test-support/test-database.js';
 import { adminHeaders, createTestApp, validBook, type TestApp } from './test-support/test-app.js';
+
+const engine = testDatabaseEngine();
 
 describe('server smoke', () => {
   let t: TestApp;
@@ -12,7 +15,7 @@ describe('server smoke', () => {
   it('answers /healthz once migrated', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', database: { engine, reachable: true } });
   });
 
   it('creates a book with the admin key and lists it', async () => {
@@ -36,11 +39,15 @@ describe('/healthz', () => {
     const t = await createTestApp();
     try {
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-      await sql`PRAGMA query_only = ON`.execute(t.services.db);
+      await setDatabaseReadOnly(t, true);
       const res = await t.app.inject({ method: 'GET', url: '/healthz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'unavailable', error: 'The database cannot be written' });
-      await sql`PRAGMA query_only = OFF`.execute(t.services.db);
+      expect(res.json()).toEqual({
+        status: 'unavailable',
+        error: 'The database cannot be written',
+        database: { engine, reachable: true },
+      });
+      await setDatabaseReadOnly(t, false);
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
       await t.close();

@@ -10,7 +10,7 @@ import { PublicCache } from './cache/public-cache.js';
 import { singleProcessCoordination, type Coordination } from './cluster/coordination.js';
 import type { AppConfig } from './config.js';
 import type { AppDatabase } from './db/connection.js';
-import { probeDatabaseWrite } from './db/database-health.js';
+import { checkDatabaseHealth } from './db/database-health.js';
 import { registerFormPosts } from './forms/register-form-posts.js';
 import { createNewsletterMail } from './newsletter/create-newsletter-mail.js';
 import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './ssr/client-app.js';
@@ -28,8 +28,11 @@ import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { seedDemoDatabase } from './seed/demo-seed.js';
 import { createRequestContext, type AppServices } from './trpc/context.js';
 import { prepareDataDir, type DataDir } from './startup/data-dir.js';
-import { openSiteDatabase } from './startup/open-site-database.js';
+import { openPostgresSiteDatabase, openSiteDatabase } from './startup/open-site-database.js';
 import { registerUploadRoutes } from './uploads/upload-routes.js';
+import { combineBuses, PostgresInvalidationBus } from './postgres/cache-invalidation.js';
+import { DatabaseGuessThrottle } from './postgres/database-guess-throttle.js';
+import { createUploadStore } from './uploads/upload-store.js';
 import { ensureSearchIndex } from './repositories/search-index.js';
 
 export type BuildOptions = {
@@ -54,16 +57,19 @@ export { DATABASE_FILE_NAME } from './startup/data-dir.js';
 /** Rendered pages kept in memory (per URL, origin and announcement cookie). */
 const HTML_CACHE_ENTRIES = 500;
 
+const uploadStoreOf = (config: AppConfig, db: AppDatabase, dataDir: DataDir) =>
+  createUploadStore(db, dataDir.uploadsDir, config.databaseUrl);
+
 /**
  * Opens, checks and migrates the database, seeding demo content into a newly created one if asked,
  * and fills the search index when it does not match the content.
  */
 async function prepareDatabase(config: AppConfig, dataDir: DataDir): Promise<{ db: AppDatabase; created: boolean }> {
-  const db = await openSiteDatabase(dataDir);
-  const uploadsDir = dataDir.uploadsDir;
+  const { db, created } = config.databaseUrl
+    ? await openPostgresSiteDatabase(config.databaseUrl)
+    : { db: await openSiteDatabase(dataDir), created: dataDir.databaseIsNew };
   try {
-    const created = dataDir.databaseIsNew;
-    if (created && config.seedDemo) await seedDemoDatabase(db, uploadsDir);
+    if (created && config.seedDemo) await seedDemoDatabase(db, uploadStoreOf(config, db, dataDir));
     await ensureSearchIndex(db);
     return { db, created };
   } catch (error) {
@@ -96,12 +102,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const coordination = options.coordination ?? singleProcessCoordination();
   const limiters = createRequestLimiters({ publicLimitsEnabled: config.publicRateLimits, store: coordination.limits });
-  const auth = new AdminAuth(db, { throttle: coordination.limits.guesses() });
+  // Several instances on one PostgreSQL count password guesses together, in the database.
+  const auth = new AdminAuth(db, {
+    throttle: config.databaseUrl ? new DatabaseGuessThrottle(db) : coordination.limits.guesses(),
+  });
   const { generatedPassword } = await auth.ensureAdminUser(config.adminPassword);
   const mail = await createNewsletterMail(db, config, () => app.log);
+  // Boxes on one PostgreSQL tell each other of content writes (LISTEN/NOTIFY), beside the box's own bus.
+  const postgresBus = config.databaseUrl
+    ? await PostgresInvalidationBus.start(config.databaseUrl, () => app.log)
+    : null;
   const services: AppServices = {
     db,
-    cache: new PublicCache(coordination.bus),
+    cache: new PublicCache(postgresBus ? combineBuses(coordination.bus, postgresBus) : coordination.bus),
     auth,
     limiters,
     publicOrigin: config.publicUrl,
@@ -110,6 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailing: mail.mailing,
     backups: new BackupService(config.dataDir, config.backup),
     uploadsDir,
+    uploads: uploadStoreOf(config, db, dataDir),
   };
 
   const app = Fastify({
@@ -121,6 +135,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     frameworkErrors: handleError,
   });
   app.addHook('onClose', async () => {
+    await postgresBus?.close();
     await mail.close();
     await db.destroy();
   });
@@ -140,13 +155,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fastifyCompress, { threshold: COMPRESSION_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
 
   app.get('/healthz', async (_request, reply) => {
-    try {
-      await probeDatabaseWrite(db);
-      return { status: 'ok' };
-    } catch (error) {
-      app.log.error({ err: error }, 'health check: the database cannot be written');
-      return reply.status(503).send({ status: 'unavailable', error: 'The database cannot be written' });
-    }
+    const { engine, reachable, writable } = await checkDatabaseHealth(db);
+    const database = { engine, reachable };
+    if (writable) return { status: 'ok', database };
+    const error = reachable ? 'The database cannot be written' : 'The database cannot be reached';
+    app.log.error(`health check: ${error.toLowerCase()} (${engine})`);
+    return reply.status(503).send({ status: 'unavailable', error, database });
   });
 
   await app.register(fastifyTRPCPlugin, {
@@ -168,7 +182,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerCsvExports(app, services);
   registerBackupDownload(app, services);
   registerPreviewAccess(app, services);
-  await registerUploadRoutes(app, services, uploadsDir);
+  await registerUploadRoutes(app, services);
 
   const clientMode = options.client ?? 'none';
   let servePage: ClientPageHandler | null = null;

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '0.0.0.0',
       dataDir: path.resolve('./data'),
+      databaseUrl: null,
       adminPassword: undefined,
       seedDemo: true,
       publicRateLimits: true,
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'https://delphinerook.com/',
         SMTP_URL: 'smtps://mailer:p%40ss@smtp.relay.example:465',
         MAIL_FROM: '"Delphine Rook" <news@delphinerook.com>',
+        DATABASE_URL: 'postgres://site:secret@db.internal:5432/site',
         WORKERS: '4',
         MAIL_RATE: '120',
         AUTHOR_EMAIL: 'delphine@delphinerook.com',
@@ -64,6 +66,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       dataDir: '/tmp/site',
+      databaseUrl: 'postgres://site:secret@db.internal:5432/site',
       adminPassword: 'Long-enough1!',
       seedDemo: false,
       publicRateLimits: false,
@@ -135,6 +138,9 @@ describe('loadConfig', () => {
     [{ MAIL_FROM: 'Delphine <news@example.com' }, 'MAIL_FROM: must be an address or Name <address>'],
     [{ MAIL_FROM: 'news@example.com\r\nBcc: all@example.com' }, 'MAIL_FROM: must be an address'],
     [{ MAIL_FROM: 'a@b@example.com' }, 'MAIL_FROM: must be an address'],
+    [{ DATABASE_URL: 'mysql://site@db.internal/site' }, 'DATABASE_URL: must be a PostgreSQL URL'],
+    [{ DATABASE_URL: 'postgres://db.internal:5432/' }, 'DATABASE_URL: must be a PostgreSQL URL'],
+    [{ DATABASE_URL: 'db.internal:5432/site' }, 'DATABASE_URL: must be a PostgreSQL URL'],
     [{ MAIL_RATE: 'fast' }, 'MAIL_RATE: must be a number of messages per minute'],
     [{ MAIL_RATE: '-5' }, 'MAIL_RATE: must be a number of messages per minute'],
     [{ MAIL_RATE: '2.5' }, 'MAIL_RATE: must be a number of messages per minute'],
@@ -151,6 +157,11 @@ describe('loadConfig', () => {
     ['  <news@example.com> ', { name: null, address: 'news@example.com' }],
   ])('reads MAIL_FROM %j', (value, from) => {
     expect(load({ MAIL_FROM: value }).mail.from).toEqual(from);
+  });
+
+  it('accepts postgresql:// as well as postgres://, and an empty DATABASE_URL means SQLite', () => {
+    expect(load({ DATABASE_URL: 'postgresql://127.0.0.1/site' }).databaseUrl).toBe('postgresql://127.0.0.1/site');
+    expect(load({ DATABASE_URL: '' }).databaseUrl).toBeNull();
   });
 
   it.each([

@@ -39,6 +39,18 @@ function originOf(value: string): string | null {
   return (url.protocol === 'https:' || url.protocol === 'http:') && bare ? url.origin : null;
 }
 
+/** True for a postgres:// (or postgresql://) URL naming a host and a database. */
+function isPostgresUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  const database = decodeURIComponent(url.pathname.slice(1));
+  return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '' && database !== '';
+}
+
 /** Every environment variable the server reads, validated once at start-up. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -91,6 +103,21 @@ const envSchema = z.object({
       }
       return origin;
     }),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return null;
+      if (!isPostgresUrl(value)) {
+        context.addIssue({
+          code: 'custom',
+          message: 'must be a PostgreSQL URL, e.g. postgres://site:password@127.0.0.1:5432/site (or unset for SQLite)',
+        });
+        return z.NEVER;
+      }
+      return value;
+    }),
   WORKERS: z
     .string()
     .trim()
@@ -121,6 +148,8 @@ export type AppConfig = {
   port: number;
   host: string;
   dataDir: string;
+  /** PostgreSQL connection URL (DATABASE_URL); null: the SQLite file in DATA_DIR. */
+  databaseUrl: string | null;
   adminPassword: string | undefined;
   seedDemo: boolean;
   publicRateLimits: boolean;
@@ -164,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, clientDir: string | null): Ap
     port: vars.PORT,
     host: vars.HOST,
     dataDir,
+    databaseUrl: vars.DATABASE_URL,
     adminPassword: vars.ADMIN_PASSWORD,
     seedDemo: vars.SEED_DEMO === '1' || vars.SEED_DEMO === 'true',
     publicRateLimits: vars.RATE_LIMITS === 'on',

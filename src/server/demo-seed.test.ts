@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_IMAGE_FILES } from '../../db/seed/demo-content.js';
@@ -39,9 +39,11 @@ describe('a new database with SEED_DEMO unset (default 1)', () => {
   });
 
   it('serves every demo image under /objects/, identical to public/demo', async () => {
-    const stored = await readdir(path.join(context.t.dataDir, 'uploads'));
+    const { uploads } = context.t.services;
+    const stored = await uploads.list();
     expect(stored.sort()).toEqual([...DEMO_IMAGE_FILES].sort());
-    for (const file of stored) {
+    // Files (SQLite) are the site user's alone; on PostgreSQL they are rows of stored_uploads.
+    for (const file of uploads.kind === 'files' ? stored : []) {
       expect((await stat(path.join(context.t.dataDir, 'uploads', file))).mode & 0o777, file).toBe(0o600);
     }
     for (const file of DEMO_IMAGE_FILES) {
@@ -97,6 +99,6 @@ describe('a new database with SEED_DEMO=0', () => {
   it('is empty', async () => {
     const { books, excerpts, posts, art, playlists } = await lists(context);
     expect([books, excerpts, posts, art, playlists]).toEqual([[], [], [], [], []]);
-    expect(await readdir(path.join(context.t.dataDir, 'uploads'))).toEqual([]);
+    expect(await context.t.services.uploads.list()).toEqual([]);
   });
 });

@@ -12,6 +12,8 @@ import { OUTBOX_FOLDER_NAME } from './mail/mailer.js';
 import { startOutboxCleanupJob } from './mail/outbox-cleanup.js';
 import { startMailQueueJob } from './mail-queue/mail-queue-job.js';
 import { processExistingUploads } from './images/process-existing-uploads.js';
+import { collationWarning } from './postgres/collation.js';
+import { runExclusively } from './postgres/run-exclusively.js';
 import { builtClientDir } from './paths.js';
 import { StartupError } from './startup/startup-error.js';
 
@@ -64,7 +66,13 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   }
 
   const { services } = built;
-  const backupEveryMs = config.backup.everyMs;
+  const collation = config.databaseUrl ? await collationWarning(services.db) : null;
+  if (collation) app.log.warn(collation);
+  // Backups archive the SQLite file; a PostgreSQL database is backed up with its own tools (pg_dump).
+  if (config.databaseUrl && config.backup.everyMs) {
+    app.log.info('Scheduled backups are off on PostgreSQL: back the database up with pg_dump (see README, Scaling up)');
+  }
+  const backupEveryMs = config.databaseUrl ? null : config.backup.everyMs;
   const stopBackups = backupEveryMs
     ? coordination.jobs.start('backups', () => startBackupSchedule(services.backups, backupEveryMs, app.log))
     : () => undefined;
@@ -132,10 +140,17 @@ async function startCluster(config: AppConfig): Promise<void> {
   await runClusterPrimary(config);
 }
 
-/** Uploads from before responsive images get their variants after the site is up; pages then show them. */
+/**
+ * Uploads from before responsive images get their variants after the site is up; pages then show
+ * them. Several instances on one PostgreSQL: one of them does it.
+ */
 function processUploadsInBackground({ app, services }: BuiltApp): void {
-  processExistingUploads(services.db, services.uploadsDir, app.log).then(
-    ({ processed, failed }) => {
+  runExclusively(services.db, 'image-variants', () =>
+    processExistingUploads(services.db, services.uploads, app.log),
+  ).then(
+    (run) => {
+      if (!run.ran) return;
+      const { processed, failed } = run.value;
       if (processed === 0 && failed === 0) return;
       services.cache.clear();
       app.log.info(`image variants: ${processed} existing uploads processed, ${failed} skipped`);

@@ -47,6 +47,8 @@ export type AdminAuthOptions = { throttle?: GuessLedger; slots?: CheckSlots };
  */
 export class AdminAuth {
   private verifiedPasswordDigest: Buffer | null = null;
+  /** The stored hash the remembered digest was verified against: another instance may change the password. */
+  private verifiedAgainstHash: string | null = null;
   /** Bumped by each password change, so checks that were under way against the old hash do not count. */
   private passwordVersion = 0;
   private readonly throttle: GuessLedger;
@@ -115,6 +117,7 @@ export class AdminAuth {
     await replaceAdminPassword(this.db, await hashPassword(newPassword));
     this.passwordVersion += 1;
     this.verifiedPasswordDigest = null;
+    this.verifiedAgainstHash = null;
     return { ok: true, identity: { sessionId: null } };
   }
 
@@ -127,11 +130,15 @@ export class AdminAuth {
   private async checkPassword(candidate: string, clientAddress: string): Promise<PasswordCheck> {
     const wait = await this.throttle.waitFor(clientAddress);
     if (wait > 0) return { ok: false, reason: 'throttled', retryAfterMs: wait };
-    if (this.matchesVerifiedPassword(candidate)) {
-      await this.throttle.forget(clientAddress);
+    // A shared throttle changes between these awaits: reserve before even the fast path.
+    const early = this.throttle.shared ? await this.throttle.reserve(clientAddress) : null;
+    if (early && !early.allowed) return { ok: false, reason: 'throttled', retryAfterMs: early.retryAfterMs };
+    if (await this.matchesVerifiedPassword(candidate)) {
+      if (early) await early.settle('succeeded');
+      else await this.throttle.forget(clientAddress);
       return { ok: true };
     }
-    const verdict = await this.throttle.reserve(clientAddress);
+    const verdict = early ?? (await this.throttle.reserve(clientAddress));
     if (!verdict.allowed) return { ok: false, reason: 'throttled', retryAfterMs: verdict.retryAfterMs };
     let outcome: 'succeeded' | 'failed' | 'not-checked' = 'failed';
     try {
@@ -143,12 +150,17 @@ export class AdminAuth {
       outcome = checked.value ? 'succeeded' : 'failed';
       return checked.value ? { ok: true } : { ok: false, reason: 'invalid' };
     } finally {
-      verdict.settle(outcome);
+      await verdict.settle(outcome);
     }
   }
 
-  private matchesVerifiedPassword(candidate: string): boolean {
-    return this.verifiedPasswordDigest !== null && timingSafeEqual(sha256(candidate), this.verifiedPasswordDigest);
+  /** The remembered password, still the stored one (one indexed read instead of scrypt). */
+  private async matchesVerifiedPassword(candidate: string): Promise<boolean> {
+    if (this.verifiedPasswordDigest === null || !timingSafeEqual(sha256(candidate), this.verifiedPasswordDigest)) {
+      return false;
+    }
+    const verifiedAgainst = this.verifiedAgainstHash;
+    return verifiedAgainst !== null && (await findAdminPasswordHash(this.db)) === verifiedAgainst;
   }
 
   private async isPassword(candidate: string): Promise<boolean> {
@@ -159,7 +171,12 @@ export class AdminAuth {
     // A match against a hash replaced meanwhile is stale: neither accept nor remember it.
     if (passwordVersion !== this.passwordVersion) return false;
     this.verifiedPasswordDigest = sha256(candidate);
-    if (needsRehash(stored)) await upgradeAdminPasswordHash(this.db, stored, await hashPassword(candidate));
+    this.verifiedAgainstHash = stored;
+    if (needsRehash(stored)) {
+      const upgraded = await hashPassword(candidate);
+      await upgradeAdminPasswordHash(this.db, stored, upgraded);
+      this.verifiedAgainstHash = (await findAdminPasswordHash(this.db)) === upgraded ? upgraded : stored;
+    }
     return true;
   }
 }

@@ -1,5 +1,9 @@
 /** Whether a password attempt may run its check, or how long it has to wait. */
 export type GuessVerdict =
+  { allowed: true; settle: (outcome: GuessOutcome) => void | Promise<void> } | { allowed: false; retryAfterMs: number };
+
+/** This process's verdict: settled at once. */
+type LocalGuessVerdict =
   { allowed: true; settle: (outcome: GuessOutcome) => void } | { allowed: false; retryAfterMs: number };
 
 /** 'not-checked': the check could not run (the server was busy), so the attempt does not count. */
@@ -10,6 +14,12 @@ export type GuessOutcome = 'succeeded' | 'failed' | 'not-checked';
  * every server process shares (the cluster primary's, through cluster/worker-link.ts).
  */
 export interface GuessLedger {
+  /**
+   * True when other processes or instances read and write it meanwhile (the database's, on
+   * PostgreSQL): every attempt, even with a password this process already verified, then reserves
+   * first, or a burst could slip past it.
+   */
+  readonly shared?: boolean;
   waitFor(address: string): number | Promise<number>;
   reserve(address: string): GuessVerdict | Promise<GuessVerdict>;
   forget(address: string): void | Promise<void>;
@@ -22,13 +32,25 @@ const DELAY_STEP_MS = 2_000;
 /** ...up to this cap, which holds sustained guessing to 10 a minute and never locks the author out for long. */
 export const MAX_DELAY_MS = 6_000;
 /** An address that has not failed for this long starts again with its free attempts. */
-const FORGET_AFTER_MS = 10 * 60_000;
+export const FORGET_AFTER_MS = 10 * 60_000;
 /** What an address is told to wait while one of its checks is still running. */
 const CHECK_IN_PROGRESS_WAIT_MS = 1_000;
 /** A check still unsettled after this long (a bug, not a guess) no longer blocks its address. */
 const STALE_CHECK_MS = 60_000;
 
-type AddressState = { failures: number; lastAttemptAt: number; checkStartedAt: number | null };
+export type AddressState = { failures: number; lastAttemptAt: number; checkStartedAt: number | null };
+
+/** How long an address in this state must wait before its next attempt (0: it may go ahead). */
+export function waitOfState(state: AddressState, now: number): number {
+  if (state.checkStartedAt !== null && now - state.checkStartedAt < STALE_CHECK_MS) return CHECK_IN_PROGRESS_WAIT_MS;
+  if (now - state.lastAttemptAt >= FORGET_AFTER_MS) return 0;
+  return Math.max(0, state.lastAttemptAt + delayAfter(state.failures) - now);
+}
+
+/** The state an attempt continues from: a stale one (no failure for FORGET_AFTER_MS, no check running) starts afresh. */
+export function isLiveState(state: AddressState, now: number): boolean {
+  return state.checkStartedAt !== null || now - state.lastAttemptAt < FORGET_AFTER_MS;
+}
 
 /** The wait required after `failures` recent failures before the next attempt. */
 export function delayAfter(failures: number): number {
@@ -55,7 +77,7 @@ export class GuessThrottle implements GuessLedger {
   }
 
   /** Counts an attempt as a failure before its check runs; `settle` reports the outcome. */
-  reserve(address: string): GuessVerdict {
+  reserve(address: string): LocalGuessVerdict {
     const now = this.now();
     this.sweep(now);
     const state = this.stateOf(address, now);
@@ -86,16 +108,12 @@ export class GuessThrottle implements GuessLedger {
   }
 
   private waitOf(state: AddressState, now: number): number {
-    if (state.checkStartedAt !== null && now - state.checkStartedAt < STALE_CHECK_MS) return CHECK_IN_PROGRESS_WAIT_MS;
-    if (now - state.lastAttemptAt >= FORGET_AFTER_MS) return 0;
-    return Math.max(0, state.lastAttemptAt + delayAfter(state.failures) - now);
+    return waitOfState(state, now);
   }
 
   private stateOf(address: string, now: number): AddressState {
     const existing = this.addresses.get(address);
-    if (existing && (existing.checkStartedAt !== null || now - existing.lastAttemptAt < FORGET_AFTER_MS)) {
-      return existing;
-    }
+    if (existing && isLiveState(existing, now)) return existing;
     const fresh: AddressState = { failures: 0, lastAttemptAt: now, checkStartedAt: null };
     this.addresses.set(address, fresh);
     return fresh;

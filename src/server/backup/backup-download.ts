@@ -1,7 +1,12 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { databaseEngine } from '../db/connection.js';
 import { createCaller } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
+
+/** Archives hold a SQLite file: a PostgreSQL database is backed up with its own tools. */
+const POSTGRES_BACKUP_MESSAGE =
+  'This site runs on PostgreSQL: back the database up with pg_dump or your host’s snapshots (README, Scaling up)';
 
 /**
  * GET /api/admin/backup (admin only): makes a fresh backup (kept in BACKUP_DIR like a scheduled
@@ -12,6 +17,9 @@ export function registerBackupDownload(app: FastifyInstance, services: AppServic
   // No automatic HEAD route: a HEAD would make a whole backup to answer nothing.
   app.get('/api/admin/backup', { exposeHeadRoute: false }, async (request, reply) => {
     await createCaller(createRequestContext(services, request)).admin.verify();
+    if (databaseEngine(services.db) === 'postgres') {
+      return reply.status(409).send({ error: POSTGRES_BACKUP_MESSAGE });
+    }
     const backup = await services.backups.run();
     return reply
       .header('content-type', 'application/gzip')

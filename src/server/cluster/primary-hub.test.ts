@@ -122,7 +122,7 @@ describe('the cluster primary and its workers', () => {
       const ledger = n % 2 ? a! : b!;
       const verdict = await ledger.reserve('198.51.100.7');
       expect(verdict.allowed).toBe(true);
-      if (verdict.allowed) verdict.settle('failed');
+      if (verdict.allowed) void verdict.settle('failed');
     }
     await new Promise((resolve) => setImmediate(resolve));
     expect(await a!.waitFor('198.51.100.7')).toBeGreaterThan(0);

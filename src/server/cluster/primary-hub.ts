@@ -50,7 +50,7 @@ export class PrimaryHub {
     for (const [ticket, held] of this.tickets) {
       if (held.peerId !== peerId) continue;
       this.tickets.delete(ticket);
-      held.settle('failed');
+      void held.settle('failed');
     }
     for (const [id, broadcast] of this.broadcasts) this.acknowledge(id, peerId, broadcast);
   }
@@ -122,7 +122,7 @@ export class PrimaryHub {
     const held = this.tickets.get(ticket);
     if (!held || held.peerId !== peerId) return;
     this.tickets.delete(ticket);
-    held.settle(outcome);
+    void held.settle(outcome);
   }
 
   private clearOthers(fromPeerId: number): Promise<void> {

@@ -1,9 +1,12 @@
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import type { Database } from './schema.js';
 import { BUSY_TIMEOUT_MS, MultiProcessSqliteDialect } from './sqlite-dialect.js';
 
 export type AppDatabase = Kysely<Database>;
+
+export type DatabaseEngine = 'sqlite' | 'postgres';
 
 /** Opens the SQLite file with WAL, foreign keys and a busy timeout; safe to share with other processes (WORKERS). */
 export function openDatabase(filename: string): AppDatabase {
@@ -17,4 +20,42 @@ export function openDatabase(filename: string): AppDatabase {
     dialect: new MultiProcessSqliteDialect(sqlite),
     plugins: [new CamelCasePlugin()],
   });
+}
+
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+
+/**
+ * Values come back as SQLite gives them: counts and sums (bigint, numeric) as numbers, not the
+ * strings `pg` returns by default. Dates never arrive as Date: every date column is ISO text.
+ */
+const sqliteLikeTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** Connections each instance keeps to PostgreSQL (several instances share the server's max_connections). */
+const POOL_SIZE = 10;
+
+/** Connects to PostgreSQL through a `pg` pool; the same queries and repositories run on it. */
+export function openPostgresDatabase(connectionString: string, options: { poolSize?: number } = {}): AppDatabase {
+  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? POOL_SIZE, types: sqliteLikeTypes });
+  // An idle client losing its connection (a database restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+  });
+}
+
+/** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else the SQLite file. */
+export function openConfiguredDatabase(databaseUrl: string | null, sqliteFile: string): AppDatabase {
+  return databaseUrl ? openPostgresDatabase(databaseUrl) : openDatabase(sqliteFile);
+}
+
+/** Which engine a database (or transaction) runs on, for the few places whose SQL differs. */
+export function databaseEngine(db: Pick<AppDatabase, 'getExecutor'>): DatabaseEngine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

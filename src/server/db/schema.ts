@@ -127,6 +127,23 @@ interface ImagesTable {
   createdAt: string;
 }
 
+/** Upload bytes when the site runs on PostgreSQL (see uploads/upload-store.ts); empty on SQLite. */
+interface StoredUploadsTable {
+  name: string;
+  data: Buffer;
+  bytes: number;
+  storedAt: string;
+}
+
+/** Failed password attempts per address, shared by instances on one PostgreSQL (see postgres/). */
+interface LoginThrottleTable {
+  address: string;
+  failures: number;
+  lastAttemptAt: string;
+  /** Set while a check of this address runs; ISO text. */
+  checkStartedAt: string | null;
+}
+
 interface PlaylistsTable {
   id: string;
   title: string;
@@ -215,6 +232,8 @@ export interface Database {
   blogPosts: BlogPostsTable;
   artPieces: ArtPiecesTable;
   images: ImagesTable;
+  storedUploads: StoredUploadsTable;
+  loginThrottle: LoginThrottleTable;
   slugRedirects: SlugRedirectsTable;
   playlists: PlaylistsTable;
   preorders: PreordersTable;

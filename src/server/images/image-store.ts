@@ -1,8 +1,7 @@
-import { rename, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { AppDatabase } from '../db/connection.js';
 import { insertImage } from '../repositories/images.js';
 import { variantName, type StoredVariant } from './image-variants.js';
+import type { UploadStore } from '../uploads/upload-store.js';
 import { processImage } from './process-image.js';
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -17,18 +16,15 @@ export function inImageQueue<T>(job: () => Promise<T>): Promise<T> {
   return result;
 }
 
-/** A new upload's files never exist yet; reprocessing overwrites what an interrupted run left. */
-const writePrivate = (file: string, data: Buffer, mode: 'new' | 'replace') =>
-  writeFile(file, data, { flag: mode === 'new' ? 'wx' : 'w', mode: 0o600 });
-
 /**
- * Processes an image and stores it as `name` in the uploads folder with its variants beside it
- * and its row in the images table. `replace` swaps an existing original for the stripped one
- * (through a temporary file, so readers never see half of it). Nothing is left behind on failure.
+ * Processes an image and stores it as `name` in the upload store with its variants beside it
+ * and its row in the images table. A new upload's files never exist yet; `replace` swaps an
+ * existing original for the stripped one whole, and overwrites variants an interrupted run
+ * left. Nothing is left behind on failure.
  */
 export async function storeImage(
   db: AppDatabase,
-  uploadsDir: string,
+  uploads: UploadStore,
   name: string,
   bytes: Buffer,
   extension: string,
@@ -40,29 +36,18 @@ export async function storeImage(
     const variants: StoredVariant[] = [];
     for (const variant of processed.variants) {
       const fileName = variantName(name, variant.width, variant.format);
-      const file = path.join(uploadsDir, fileName);
-      await writePrivate(file, variant.data, mode);
-      written.push(file);
+      await uploads.write(fileName, variant.data, mode);
+      written.push(fileName);
       const { width, height, format } = variant;
       variants.push({ name: fileName, width, height, format, bytes: variant.data.length });
     }
-    const originalFile = path.join(uploadsDir, name);
-    if (mode === 'new') {
-      await writePrivate(originalFile, processed.original, mode);
-      written.push(originalFile);
-    } else {
-      const temporary = path.join(uploadsDir, `.${name}.stripping`);
-      await writePrivate(temporary, processed.original, mode);
-      await rename(temporary, originalFile).catch(async (error: unknown) => {
-        await unlink(temporary).catch(() => undefined);
-        throw error;
-      });
-    }
+    await uploads.write(name, processed.original, mode);
+    if (mode === 'new') written.push(name);
     const { width, height, placeholder } = processed;
     await insertImage(db, { name, width, height, placeholder, variants });
     return { width, height, variants };
   } catch (error) {
-    await Promise.all(written.map((file) => unlink(file).catch(() => undefined)));
+    await Promise.all(written.map((file) => uploads.remove(file).catch(() => undefined)));
     throw error;
   }
 }

@@ -31,7 +31,7 @@ describe('processExistingUploads (the start-up job)', () => {
     await writeFile(path.join(uploadsDir(), DAMAGED), damaged, { mode: 0o600 });
 
     const log = recordingLog();
-    expect(await processExistingUploads(context.t.services.db, uploadsDir(), log)).toEqual({
+    expect(await processExistingUploads(context.t.services.db, context.t.services.uploads, log)).toEqual({
       processed: 1,
       failed: 1,
     });
@@ -62,7 +62,7 @@ describe('processExistingUploads (the start-up job)', () => {
 
     // Once done, a later start only retries the damaged file.
     const again = recordingLog();
-    expect(await processExistingUploads(context.t.services.db, uploadsDir(), again)).toEqual({
+    expect(await processExistingUploads(context.t.services.db, context.t.services.uploads, again)).toEqual({
       processed: 0,
       failed: 1,
     });

@@ -1,9 +1,8 @@
-import { lstat, readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { UPLOAD_NAME_PATTERN } from '../../domain/uploads.js';
 import type { AppDatabase } from '../db/connection.js';
 import { listImages } from '../repositories/images.js';
 import { detectImageType } from '../uploads/image-type.js';
+import type { UploadStore } from '../uploads/upload-store.js';
 import { inImageQueue, storeImage } from './image-store.js';
 
 type JobLog = {
@@ -12,10 +11,10 @@ type JobLog = {
 };
 
 /** Uploads stored before variants existed: raster originals with no images row that are no one's variant. */
-async function unprocessedUploads(db: AppDatabase, uploadsDir: string): Promise<string[]> {
+async function unprocessedUploads(db: AppDatabase, uploads: UploadStore): Promise<string[]> {
   const images = await listImages(db);
   const variants = new Set([...images.values()].flatMap((image) => image.variants.map((variant) => variant.name)));
-  const names = await readdir(uploadsDir).catch(() => [] as string[]);
+  const names = await uploads.list();
   return names.filter((name) => UPLOAD_NAME_PATTERN.test(name) && !images.has(name) && !variants.has(name)).sort();
 }
 
@@ -27,23 +26,21 @@ async function unprocessedUploads(db: AppDatabase, uploadsDir: string): Promise<
  */
 export async function processExistingUploads(
   db: AppDatabase,
-  uploadsDir: string,
+  uploads: UploadStore,
   log: JobLog,
 ): Promise<{ processed: number; failed: number }> {
   let processed = 0;
   let failed = 0;
-  for (const name of await unprocessedUploads(db, uploadsDir)) {
-    const file = path.join(uploadsDir, name);
-    const info = await lstat(file).catch(() => null);
-    if (!info?.isFile()) continue;
+  for (const name of await unprocessedUploads(db, uploads)) {
     try {
-      const bytes = await readFile(file);
+      const bytes = await uploads.read(name);
+      if (!bytes) continue;
       const type = detectImageType(bytes);
       if (!type) continue;
       const stored = await inImageQueue(async () => {
         // Removed or processed meanwhile (the queue may have waited behind an upload).
-        if ((await listImages(db)).has(name) || !(await lstat(file).catch(() => null))) return null;
-        return storeImage(db, uploadsDir, name, bytes, type.extension, 'replace');
+        if ((await listImages(db)).has(name) || !(await uploads.stat(name))) return null;
+        return storeImage(db, uploads, name, bytes, type.extension, 'replace');
       });
       if (!stored) continue;
       processed += 1;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-support/app-context.js';
 import { createVia, getList } from '../test-support/http.js';
@@ -38,7 +39,8 @@ describe('parallel submissions', () => {
     const rows = await context.t.services.db
       .selectFrom('newsletterSubscriptions')
       .select('email')
-      .where('email', 'like', 'same.reader@example.com')
+      // lower(), not LIKE: LIKE ignores case on SQLite but not on PostgreSQL.
+      .where(sql<string>`lower(email)`, '=', 'same.reader@example.com')
       .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.email).toBe(rows[0]!.email.trim());

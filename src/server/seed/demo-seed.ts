@@ -1,3 +1,5 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { seedDemoContent, type DemoContentStore } from '../../../db/seed/seed-demo.js';
 import type { AppDatabase } from '../db/connection.js';
@@ -8,6 +10,8 @@ import { createBook } from '../repositories/books.js';
 import { createExcerpt } from '../repositories/excerpts.js';
 import { createPlaylist } from '../repositories/playlists.js';
 import { createSeries } from '../repositories/series.js';
+import { FileUploadStore } from '../uploads/file-upload-store.js';
+import type { UploadStore } from '../uploads/upload-store.js';
 
 /** The content repositories, all writing through `db` (a transaction when seeding). */
 function contentStore(db: AppDatabase): DemoContentStore {
@@ -21,8 +25,24 @@ function contentStore(db: AppDatabase): DemoContentStore {
   };
 }
 
-/** Seeds the demo series in one transaction: a failure leaves the database empty. */
-export async function seedDemoDatabase(db: AppDatabase, uploadsDir: string): Promise<void> {
+/**
+ * Seeds the demo series in one transaction: a failure leaves the database empty. The demo images
+ * go to the upload store: straight into its folder, or through a temporary one into the database.
+ */
+export async function seedDemoDatabase(db: AppDatabase, uploads: UploadStore): Promise<void> {
   const demoImagesDir = path.join(publicDir, 'demo');
-  await db.transaction().execute((trx) => seedDemoContent(contentStore(trx), { demoImagesDir, uploadsDir }));
+  if (uploads instanceof FileUploadStore) {
+    const uploadsDir = uploads.folder;
+    await db.transaction().execute((trx) => seedDemoContent(contentStore(trx), { demoImagesDir, uploadsDir }));
+    return;
+  }
+  const uploadsDir = await mkdtemp(path.join(tmpdir(), 'site-demo-images-'));
+  try {
+    await db.transaction().execute((trx) => seedDemoContent(contentStore(trx), { demoImagesDir, uploadsDir }));
+    for (const name of await readdir(uploadsDir)) {
+      await uploads.write(name, await readFile(path.join(uploadsDir, name)), 'replace');
+    }
+  } finally {
+    await rm(uploadsDir, { recursive: true, force: true });
+  }
 }

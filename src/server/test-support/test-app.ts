@@ -4,12 +4,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, DATABASE_FILE_NAME } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
-import { openDatabase } from '../db/connection.js';
+import { openConfiguredDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { createAdminUser } from '../repositories/admin-credentials.js';
+import { createAdminUser, findAdminPasswordHash } from '../repositories/admin-credentials.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 import { createCaller } from '../trpc/app-router.js';
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_PASSWORD_HASH } from './admin-password.js';
+import { createScratchPostgresDatabase, testDatabaseEngine } from './test-database.js';
 
 export { TEST_ADMIN_PASSWORD };
 
@@ -32,10 +33,11 @@ export type TestApp = {
  * seed a new database) is covered by tests that pass another ADMIN_PASSWORD or seed demo content.
  */
 async function prepareDatabaseWithAdmin(config: AppConfig): Promise<void> {
-  const db = openDatabase(path.join(config.dataDir, DATABASE_FILE_NAME));
+  const db = openConfiguredDatabase(config.databaseUrl, path.join(config.dataDir, DATABASE_FILE_NAME));
   try {
     await migrateToLatest(db);
-    await createAdminUser(db, TEST_ADMIN_PASSWORD_HASH);
+    // A second instance on a shared PostgreSQL database finds the first one's admin.
+    if ((await findAdminPasswordHash(db)) === undefined) await createAdminUser(db, TEST_ADMIN_PASSWORD_HASH);
   } finally {
     await db.destroy();
   }
@@ -45,14 +47,25 @@ async function prepareDatabaseWithAdmin(config: AppConfig): Promise<void> {
  * A fresh app on a temporary data folder; close() removes it. `env` overrides the test
  * defaults below; give a variable as undefined to leave it unset (its production default).
  * `clientDir` serves that client build (e.g. a stand-in from fake-client-build.ts) with its pages.
+ * In the `unit-pg` project the app runs on a new PostgreSQL database of its own (dropped by close()),
+ * unless `env` names a DATABASE_URL itself.
  */
 export async function createTestApp(
   env: Record<string, string | undefined> = {},
   options: { clientDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-test-'));
+  const scratch =
+    testDatabaseEngine() === 'postgres' && !('DATABASE_URL' in env) ? await createScratchPostgresDatabase() : null;
   const config = loadConfig(
-    { DATA_DIR: dataDir, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, SEED_DEMO: '0', RATE_LIMITS: 'off', ...env },
+    {
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+      SEED_DEMO: '0',
+      RATE_LIMITS: 'off',
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+      ...env,
+    },
     options.clientDir ?? null,
   );
   // Seeding happens only for a database buildApp creates itself, so seeded apps start from nothing.
@@ -77,6 +90,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });
+      await scratch?.drop();
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/mailer.js';
 import type { Mailing } from '../newsletter/create-newsletter-mail.js';
 import type { NewsletterMail } from '../newsletter/newsletter-mail.js';
 import type { RequestLimiters } from '../rate-limit/request-limits.js';
+import type { UploadStore } from '../uploads/upload-store.js';
 
 /** Long-lived services shared by every request of one app instance. */
 export type AppServices = {
@@ -20,8 +21,10 @@ export type AppServices = {
   /** The send queue's mailer and messages, issue previews and tests, the author's notices. */
   mailing: Mailing;
   backups: BackupService;
-  /** DATA_DIR/uploads, served under /objects/. */
+  /** DATA_DIR/uploads (files on SQLite; seeding and backups use it). */
   uploadsDir: string;
+  /** Where uploads are kept and read, served under /objects/: the folder, or the database on PostgreSQL. */
+  uploads: UploadStore;
 };
 
 export type RequestContext = AppServices & {

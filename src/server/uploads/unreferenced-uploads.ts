@@ -1,9 +1,8 @@
-import { lstat, readdir, unlink } from 'node:fs/promises';
-import path from 'node:path';
 import { UNREFERENCED_UPLOAD_MIN_AGE_MS, UPLOAD_NAME_PATTERN, type UnreferencedUpload } from '../../domain/uploads.js';
 import type { AppDatabase } from '../db/connection.js';
 import { deleteImage, listImages, type ImageRecord } from '../repositories/images.js';
 import { findReferencedUploads } from './upload-references.js';
+import type { UploadStore } from './upload-store.js';
 
 /** The uploads' resized variants: they belong to their original and go with it. */
 type ImageIndex = { images: Map<string, ImageRecord>; variantNames: Set<string> };
@@ -15,16 +14,15 @@ async function indexImages(db: AppDatabase): Promise<ImageIndex> {
 }
 
 async function describeUpload(
-  uploadsDir: string,
+  uploads: UploadStore,
   name: string,
   index: ImageIndex,
 ): Promise<Omit<UnreferencedUpload, 'removableFrom'> | null> {
   if (!UPLOAD_NAME_PATTERN.test(name) || index.variantNames.has(name)) return null;
-  // lstat: a link or folder in the uploads folder is never treated as an upload.
-  const info = await lstat(path.join(uploadsDir, name)).catch(() => null);
-  if (!info?.isFile()) return null;
+  const info = await uploads.stat(name);
+  if (!info) return null;
   const variantBytes = (index.images.get(name)?.variants ?? []).reduce((sum, variant) => sum + variant.bytes, 0);
-  return { name, bytes: info.size + variantBytes, uploadedAt: info.mtime };
+  return { name, bytes: info.bytes + variantBytes, uploadedAt: info.storedAt };
 }
 
 const withGracePeriod = (upload: Omit<UnreferencedUpload, 'removableFrom'>): UnreferencedUpload => ({
@@ -33,13 +31,13 @@ const withGracePeriod = (upload: Omit<UnreferencedUpload, 'removableFrom'>): Unr
 });
 
 /** Uploads no content references, oldest first. */
-export async function listUnreferencedUploads(db: AppDatabase, uploadsDir: string): Promise<UnreferencedUpload[]> {
+export async function listUnreferencedUploads(db: AppDatabase, store: UploadStore): Promise<UnreferencedUpload[]> {
   const referenced = await findReferencedUploads(db);
   const index = await indexImages(db);
-  const names = (await readdir(uploadsDir)).filter((name) => !referenced.has(name));
+  const names = (await store.list()).filter((name) => !referenced.has(name));
   const uploads: UnreferencedUpload[] = [];
   for (const name of names) {
-    const upload = await describeUpload(uploadsDir, name, index);
+    const upload = await describeUpload(store, name, index);
     if (upload) uploads.push(withGracePeriod(upload));
   }
   return uploads.sort((a, b) => a.uploadedAt.getTime() - b.uploadedAt.getTime() || a.name.localeCompare(b.name));
@@ -53,7 +51,7 @@ export type RemovalRefusal = { name: string; reason: 'missing' | 'referenced' | 
  */
 export async function removeUnreferencedUploads(
   db: AppDatabase,
-  uploadsDir: string,
+  store: UploadStore,
   names: readonly string[],
   now = new Date(),
 ): Promise<{ removed: string[] } | { refused: RemovalRefusal[] }> {
@@ -62,7 +60,7 @@ export async function removeUnreferencedUploads(
   const index = await indexImages(db);
   const refused: RemovalRefusal[] = [];
   for (const name of unique) {
-    const upload = await describeUpload(uploadsDir, name, index);
+    const upload = await describeUpload(store, name, index);
     if (!upload) refused.push({ name, reason: 'missing' });
     else if (referenced.has(name)) refused.push({ name, reason: 'referenced' });
     else {
@@ -72,10 +70,10 @@ export async function removeUnreferencedUploads(
   }
   if (refused.length > 0) return { refused };
   for (const name of unique) {
-    await unlink(path.join(uploadsDir, name));
+    await store.remove(name);
     const image = index.images.get(name);
     if (!image) continue;
-    for (const variant of image.variants) await unlink(path.join(uploadsDir, variant.name)).catch(() => undefined);
+    for (const variant of image.variants) await store.remove(variant.name).catch(() => undefined);
     await deleteImage(db, name);
   }
   return { removed: unique };

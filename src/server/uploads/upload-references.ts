@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { UPLOADED_OBJECT_PREFIX } from '../../domain/images.js';
-import type { AppDatabase } from '../db/connection.js';
+import { databaseEngine, type AppDatabase } from '../db/connection.js';
 
 const OBJECT_URL = new RegExp(`${UPLOADED_OBJECT_PREFIX.replace(/\//g, '\\/')}([A-Za-z0-9][A-Za-z0-9._-]*)`, 'g');
 
@@ -29,12 +29,19 @@ const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export async function findReferencedUploads(db: AppDatabase): Promise<Set<string>> {
   const referenced = new Set<string>();
   const tables = await db.introspection.getTables();
+  // SQLite's instr and PostgreSQL's strpos: the 1-based position of the prefix, 0 when absent.
+  const position = databaseEngine(db) === 'postgres' ? 'strpos' : 'instr';
   for (const table of tables) {
     const columns = table.columns.filter((column) => /char|text|clob|^$/i.test(column.dataType));
     if (columns.length === 0) continue;
-    // Only rows that mention the prefix are read; identifiers come from SQLite's own schema.
-    const mentions = columns.map((column) => `instr(${quoteIdentifier(column.name)}, '${UPLOADED_OBJECT_PREFIX}') > 0`);
-    const query = `SELECT ${columns.map((column) => quoteIdentifier(column.name)).join(', ')} FROM ${quoteIdentifier(table.name)} WHERE ${mentions.join(' OR ')}`;
+    // Only rows that mention the prefix are read; identifiers come from the database's own schema.
+    const mentions = columns.map(
+      (column) => `${position}(${quoteIdentifier(column.name)}, '${UPLOADED_OBJECT_PREFIX}') > 0`,
+    );
+    const from = table.schema
+      ? `${quoteIdentifier(table.schema)}.${quoteIdentifier(table.name)}`
+      : quoteIdentifier(table.name);
+    const query = `SELECT ${columns.map((column) => quoteIdentifier(column.name)).join(', ')} FROM ${from} WHERE ${mentions.join(' OR ')}`;
     const { rows } = await sql.raw<Record<string, unknown>>(query).execute(db);
     for (const row of rows) {
       for (const value of Object.values(row)) {

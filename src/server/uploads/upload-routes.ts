@@ -1,16 +1,18 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOADED_OBJECT_PREFIX } from '../../domain/images.js';
+import { UPLOAD_NAME_PATTERN } from '../../domain/uploads.js';
 import { MAX_UPLOAD_BYTES, TEXT_LIMITS } from '../../domain/limits.js';
 import { createCaller } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 import { inImageQueue, storeImage } from '../images/image-store.js';
 import { ImageRejectedError } from '../images/process-image.js';
 import { detectImageType } from './image-type.js';
+import type { UploadStore } from './upload-store.js';
 
 const UPLOAD_FIELD = 'image';
 const ONE_YEAR_SECONDS = 31_536_000;
@@ -51,16 +53,49 @@ async function readImagePart(request: FastifyRequest): Promise<{ bytes: Buffer; 
   }
 }
 
+/** What every served upload says: kept a year (names never change), never sniffed or run as a document. */
+function setUploadHeaders(reply: { header: (name: string, value: string) => unknown }): void {
+  reply.header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
+  reply.header('x-content-type-options', 'nosniff');
+  // Images are embedded in newsletter emails, read in webmail on other origins (and in the
+  // admin's sandboxed preview): helmet's same-origin resource policy would block them there.
+  reply.header('cross-origin-resource-policy', 'cross-origin');
+  // Uploaded files are never documents: no script, even for the seeded SVG art.
+  reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  svg: 'image/svg+xml',
+};
+
+/** GET /objects/<name> from the database (PostgreSQL): every instance serves every upload. */
+function serveUploadsFromStore(app: FastifyInstance, uploads: UploadStore): void {
+  app.get<{ Params: { name: string } }>(`${UPLOADED_OBJECT_PREFIX}:name`, async (request, reply) => {
+    const { name } = request.params;
+    const data = UPLOAD_NAME_PATTERN.test(name) ? await uploads.read(name) : null;
+    if (!data) return reply.status(404).send({ error: `Not found: GET ${UPLOADED_OBJECT_PREFIX}${name}` });
+    const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+    setUploadHeaders(reply);
+    const etag = `"${createHash('sha1').update(data).digest('base64url')}"`;
+    reply.header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type(CONTENT_TYPES[extension] ?? 'application/octet-stream').send(data);
+  });
+}
+
 /**
- * POST /api/upload (admin only) stores one image under DATA_DIR/uploads with a random name,
- * stripped of its metadata, with its responsive variants beside it;
- * GET /objects/<name> serves it with a long cache lifetime.
+ * POST /api/upload (admin only) stores one image in the upload store (DATA_DIR/uploads, or the
+ * database on PostgreSQL) with a random name, stripped of its metadata, with its responsive
+ * variants beside it; GET /objects/<name> serves it with a long cache lifetime.
  */
-export async function registerUploadRoutes(
-  app: FastifyInstance,
-  services: AppServices,
-  uploadsDir: string,
-): Promise<void> {
+export async function registerUploadRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
+  const { uploads, uploadsDir } = services;
   await mkdir(uploadsDir, { recursive: true, mode: 0o700 });
 
   await app.register(async (scope) => {
@@ -78,7 +113,7 @@ export async function registerUploadRoutes(
       if (!type) throw new UploadError(415, 'Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded');
       const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
       try {
-        await inImageQueue(() => storeImage(services.db, uploadsDir, name, bytes, type.extension));
+        await inImageQueue(() => storeImage(services.db, uploads, name, bytes, type.extension));
       } catch (error) {
         if (error instanceof ImageRejectedError) throw new UploadError(error.statusCode, error.message);
         throw error;
@@ -87,6 +122,10 @@ export async function registerUploadRoutes(
     });
   });
 
+  if (uploads.kind === 'database') {
+    serveUploadsFromStore(app, uploads);
+    return;
+  }
   await app.register(fastifyStatic, {
     root: uploadsDir,
     prefix: UPLOADED_OBJECT_PREFIX,
@@ -95,14 +134,6 @@ export async function registerUploadRoutes(
     list: false,
     dotfiles: 'deny',
     cacheControl: false,
-    setHeaders: (reply) => {
-      reply.header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
-      reply.header('x-content-type-options', 'nosniff');
-      // Images are embedded in newsletter emails, read in webmail on other origins (and in the
-      // admin's sandboxed preview): helmet's same-origin resource policy would block them there.
-      reply.header('cross-origin-resource-policy', 'cross-origin');
-      // Uploaded files are never documents: no script, even for the seeded SVG art.
-      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-    },
+    setHeaders: setUploadHeaders,
   });
 }

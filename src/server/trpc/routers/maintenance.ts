@@ -40,9 +40,9 @@ export const maintenanceRouter = router({
       keep: ctx.backups.settings.keep,
     };
   }),
-  unreferencedUploads: adminProcedure.query(({ ctx }) => listUnreferencedUploads(ctx.db, ctx.uploadsDir)),
+  unreferencedUploads: adminProcedure.query(({ ctx }) => listUnreferencedUploads(ctx.db, ctx.uploads)),
   removeUnreferencedUploads: adminProcedure.input(removeUploadsInputSchema).mutation(async ({ ctx, input }) => {
-    const result = await removeUnreferencedUploads(ctx.db, ctx.uploadsDir, input.names);
+    const result = await removeUnreferencedUploads(ctx.db, ctx.uploads, input.names);
     if ('refused' in result) throw refusalError(result.refused);
     return result;
   }),

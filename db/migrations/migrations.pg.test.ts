@@ -1,0 +1,124 @@
+import { Migrator, NO_MIGRATIONS, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppDatabase } from '../../src/server/db/connection.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { openScratchDatabase, type ScratchDatabase } from '../../src/server/test-support/test-database.js';
+import { validBook } from '../../src/server/test-support/test-app.js';
+import { migrations } from './index.js';
+
+type ColumnShape = { table: string; column: string; nullable: boolean; type: string };
+
+/** SQLite's declared types as the portable ones the migrations use (see README, "Scaling up"). */
+const PORTABLE_TYPE: Record<string, string> = {
+  text: 'text',
+  integer: 'integer',
+  int4: 'integer',
+  real: 'float',
+  float8: 'float',
+  blob: 'bytes',
+  bytea: 'bytes',
+};
+
+/** SQLite lets a non-INTEGER-rowid primary key declared without NOT NULL hold null; PostgreSQL never does. */
+const PRIMARY_KEYS_WITHOUT_NOT_NULL = new Set(['write_probe.id']);
+
+/** Site search is SQLite FTS5 only for now (its migration does nothing on PostgreSQL): see README. */
+const SQLITE_ONLY_TABLE = /^search_/;
+
+/** Every column of every table (the migrator's own excepted): name, nullability, portable type. */
+async function columnsOf(db: AppDatabase): Promise<ColumnShape[]> {
+  const tables = (await db.introspection.getTables()).filter((table) => !SQLITE_ONLY_TABLE.test(table.name));
+  return tables
+    .flatMap((table) =>
+      table.columns.map((column) => ({
+        table: table.name,
+        column: column.name,
+        nullable: column.isNullable && !PRIMARY_KEYS_WITHOUT_NOT_NULL.has(`${table.name}.${column.name}`),
+        type: PORTABLE_TYPE[column.dataType.toLowerCase()] ?? column.dataType.toLowerCase(),
+      })),
+    )
+    .sort((a, b) => `${a.table}.${a.column}`.localeCompare(`${b.table}.${b.column}`));
+}
+
+/** Indexes created by name (those behind PRIMARY KEY and UNIQUE constraints are SQLite's unnamed autoindexes). */
+async function postgresIndexNames(db: AppDatabase): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT indexname AS name FROM pg_indexes
+    WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%'
+      AND NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = indexname)
+    ORDER BY indexname`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+async function sqliteIndexNames(db: AppDatabase): Promise<string[]> {
+  const { rows } = await sql<{ name: string; table: string }>`
+    SELECT name, tbl_name AS "table" FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name`.execute(
+    db,
+  );
+  return rows.filter((row) => !SQLITE_ONLY_TABLE.test(row.table)).map((row) => row.name);
+}
+
+describe('migrations on PostgreSQL', () => {
+  let pg: ScratchDatabase;
+  let db: AppDatabase;
+  beforeEach(async () => {
+    pg = await openScratchDatabase('postgres');
+    db = pg.db;
+  });
+  afterEach(async () => pg.close());
+
+  it('build the same tables, columns, nullability and indexes as on SQLite', async () => {
+    const lite = await openScratchDatabase('sqlite');
+    try {
+      await migrateToLatest(lite.db);
+      await migrateToLatest(db);
+      const liteColumns = await columnsOf(lite.db);
+      expect(liteColumns.length).toBeGreaterThan(50);
+      expect(await columnsOf(db)).toEqual(liteColumns);
+      expect(await postgresIndexNames(db)).toEqual(await sqliteIndexNames(lite.db));
+    } finally {
+      await lite.close();
+    }
+  });
+
+  it('are idempotent and can all be rolled back', async () => {
+    await migrateToLatest(db);
+    await migrateToLatest(db);
+    const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db);
+    expect(rows.map((row) => row.name)).toEqual(Object.keys(migrations));
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo(NO_MIGRATIONS)).error).toBeUndefined();
+    const left = (await db.introspection.getTables()).map((table) => table.name);
+    expect(left).toEqual([]);
+  });
+
+  it('number existing books in one series, with a fractional number kept exactly', async () => {
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('2026-11-23-01-create-write-probe')).error).toBeUndefined();
+    await sql`INSERT INTO books (id, title, description, cover_image, status, price, "order")
+      VALUES ('b1', 'The Ashwarden', 'd', '/objects/c.png', 'published', '$1', 1)`.execute(db);
+    await migrateToLatest(db);
+    await db.updateTable('books').set({ seriesNumber: 2.1 }).where('id', '=', 'b1').execute();
+    const book = await db.selectFrom('books').select(['slug', 'seriesNumber']).executeTakeFirstOrThrow();
+    expect(book).toEqual({ slug: 'the-ashwarden', seriesNumber: 2.1 });
+  });
+
+  it('enforce one newsletter row per address whatever its case, and unique slugs', async () => {
+    await migrateToLatest(db);
+    const row = (id: string, email: string) => ({ id, email, isActive: 1, createdAt: new Date().toISOString() });
+    await db.insertInto('newsletterSubscriptions').values(row('n1', 'Reader@Example.com')).execute();
+    await expect(
+      db.insertInto('newsletterSubscriptions').values(row('n2', 'reader@example.COM')).execute(),
+    ).rejects.toMatchObject({ code: '23505' });
+    await db
+      .insertInto('books')
+      .values({ id: 'b1', ...validBook, slug: 's' })
+      .execute();
+    await expect(
+      db
+        .insertInto('books')
+        .values({ id: 'b2', ...validBook, slug: 's' })
+        .execute(),
+    ).rejects.toMatchObject({ code: '23505' });
+  });
+});

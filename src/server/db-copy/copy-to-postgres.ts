@@ -1,0 +1,199 @@
+import { lstat, readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { migrations } from '../../../db/migrations/index.js';
+import { UPLOAD_NAME_PATTERN } from '../../domain/uploads.js';
+import { openDatabase, openPostgresDatabase } from '../db/connection.js';
+import { migrateToLatest } from '../db/migrate.js';
+
+/** A refusal the operator can act on (a non-empty target, an unknown migration…): one line, exit 1. */
+export class CopyRefusedError extends Error {}
+
+type TableCount = { table: string; source: number; target: number };
+export type CopyReport = { tables: TableCount[]; uploads: { source: number; target: number } };
+
+/** Kysely's own bookkeeping: the target gets its rows from migrating, not from the copy. */
+const MIGRATOR_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
+const UPLOADS_TABLE = 'stored_uploads';
+const ROWS_PER_INSERT = 200;
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Tables in an order where each comes after the tables its foreign keys point to. */
+function parentsFirst(sqlite: SQLite.Database, tables: string[]): string[] {
+  const parents = new Map(
+    tables.map((table) => [
+      table,
+      (sqlite.prepare(`PRAGMA foreign_key_list(${quote(table)})`).all() as { table: string }[])
+        .map((key) => key.table)
+        .filter((parent) => parent !== table),
+    ]),
+  );
+  const ordered: string[] = [];
+  const visit = (table: string, path: Set<string>) => {
+    if (ordered.includes(table) || path.has(table)) return;
+    path.add(table);
+    for (const parent of parents.get(table) ?? []) visit(parent, path);
+    ordered.push(table);
+  };
+  for (const table of tables) visit(table, new Set());
+  return ordered;
+}
+
+async function assertEmptyTarget(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{ name: string }>(
+    `SELECT table_schema || '.' || table_name AS name FROM information_schema.tables
+     WHERE table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1 LIMIT 5`,
+  );
+  if (rows.length > 0) {
+    throw new CopyRefusedError(
+      `The target database is not empty (it has ${rows.map((row) => row.name).join(', ')}${rows.length === 5 ? ', …' : ''}). ` +
+        'Copy into a new, empty database (createdb), so nothing there is mixed with or overwritten by the copy.',
+    );
+  }
+}
+
+async function uploadFilesIn(uploadsDir: string): Promise<{ name: string; file: string; mtime: Date }[]> {
+  const names = await readdir(uploadsDir).catch(() => [] as string[]);
+  const files = [];
+  for (const name of names.sort()) {
+    if (!UPLOAD_NAME_PATTERN.test(name)) continue;
+    const file = path.join(uploadsDir, name);
+    const info = await lstat(file);
+    if (info.isFile()) files.push({ name, file, mtime: info.mtime });
+  }
+  return files;
+}
+
+async function insertRows(client: pg.Client, table: string, rows: Record<string, unknown>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!);
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const batch = rows.slice(start, start + ROWS_PER_INSERT);
+    const values: unknown[] = [];
+    const tuples = batch.map((row) => {
+      const placeholders = columns.map((column) => {
+        values.push(row[column]);
+        return `$${values.length}`;
+      });
+      return `(${placeholders.join(', ')})`;
+    });
+    await client.query(
+      `INSERT INTO ${quote(table)} (${columns.map(quote).join(', ')}) VALUES ${tuples.join(', ')}`,
+      values,
+    );
+  }
+}
+
+/**
+ * Copies a SQLite site (DATA_DIR/site.sqlite and DATA_DIR/uploads) into an empty PostgreSQL
+ * database: migrates both to the same latest schema, copies every table in one transaction (all
+ * or nothing), stores each upload as a row of stored_uploads, then counts rows on both sides.
+ */
+export async function copySqliteSiteToPostgres(
+  options: { databaseFile: string; uploadsDir: string; targetUrl: string },
+  log: (line: string) => void,
+): Promise<CopyReport> {
+  const source = await lstat(options.databaseFile).catch(() => null);
+  if (!source?.isFile()) {
+    throw new CopyRefusedError(
+      `${options.databaseFile}: no SQLite site there. Set DATA_DIR to the site's data folder.`,
+    );
+  }
+  const sourceDb = openDatabase(options.databaseFile);
+  try {
+    const applied = await sourceDb
+      .withoutPlugins()
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .execute()
+      .catch(() => [] as { name: string }[]);
+    const unknown = (applied as { name: string }[]).map((row) => row.name).filter((name) => !(name in migrations));
+    if (unknown.length > 0) {
+      throw new CopyRefusedError(
+        `${options.databaseFile} has migrations this code does not know (${unknown.join(', ')}): update the code first.`,
+      );
+    }
+    // The same schema on both sides: bring the SQLite file up to date first, as a start would.
+    await migrateToLatest(sourceDb);
+  } finally {
+    await sourceDb.destroy();
+  }
+
+  const client = new pg.Client({ connectionString: options.targetUrl });
+  await client.connect();
+  const sqlite = new SQLite(options.databaseFile, { readonly: true, fileMustExist: true });
+  try {
+    await assertEmptyTarget(client);
+    const targetDb = openPostgresDatabase(options.targetUrl, { poolSize: 1 });
+    try {
+      await migrateToLatest(targetDb);
+    } finally {
+      await targetDb.destroy();
+    }
+
+    let tables = parentsFirst(
+      sqlite,
+      (
+        sqlite
+          .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+          .all() as { name: string }[]
+      )
+        .map((row) => row.name)
+        .filter((name) => !MIGRATOR_TABLES.has(name)),
+    );
+    // Tables only SQLite has (site search's FTS5 index, rebuilt from the content) are not copied.
+    const { rows: targetTables } = await client.query<{ name: string }>(
+      `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`,
+    );
+    const onTarget = new Set(targetTables.map((row) => row.name));
+    const skipped = tables.filter((table) => !onTarget.has(table));
+    if (skipped.length > 0) log(`not copied (SQLite only, rebuilt from the content): ${skipped.join(', ')}`);
+    tables = tables.filter((table) => onTarget.has(table));
+    const uploads = await uploadFilesIn(options.uploadsDir);
+    const sourceCounts = new Map<string, number>();
+
+    await client.query('BEGIN');
+    try {
+      // One snapshot of the SQLite file, even if the site is still writing to it.
+      sqlite.exec('BEGIN');
+      for (const table of tables) {
+        const rows = sqlite.prepare(`SELECT * FROM ${quote(table)}`).all() as Record<string, unknown>[];
+        sourceCounts.set(table, rows.length);
+        await insertRows(client, table, rows);
+        log(`${table}: ${rows.length} rows`);
+      }
+      sqlite.exec('COMMIT');
+      for (const upload of uploads) {
+        const data = await readFile(upload.file);
+        await client.query(`INSERT INTO ${UPLOADS_TABLE} (name, data, bytes, stored_at) VALUES ($1, $2, $3, $4)`, [
+          upload.name,
+          data,
+          data.length,
+          upload.mtime.toISOString(),
+        ]);
+      }
+      log(`uploads: ${uploads.length} files`);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+
+    const counted: TableCount[] = [];
+    for (const table of tables) {
+      const { rows } = await client.query<{ count: string }>(`SELECT count(*) AS count FROM ${quote(table)}`);
+      const source = table === UPLOADS_TABLE ? sourceCounts.get(table)! + uploads.length : sourceCounts.get(table)!;
+      counted.push({ table, source, target: Number(rows[0]!.count) });
+    }
+    const { rows: uploadRows } = await client.query<{ count: string }>(
+      `SELECT count(*) AS count FROM ${UPLOADS_TABLE} WHERE name = ANY($1)`,
+      [uploads.map((upload) => upload.name)],
+    );
+    return { tables: counted, uploads: { source: uploads.length, target: Number(uploadRows[0]!.count) } };
+  } finally {
+    sqlite.close();
+    await client.end();
+  }
+}

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../test-support/http.js';
+import { imageUpload } from '../test-support/multipart.js';
+import { photo } from '../test-support/photos.js';
+import { openAdminSession } from '../test-support/sessions.js';
+import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from '../test-support/test-database.js';
+import { createTestApp, validBook, validPlaylist, type TestApp } from '../test-support/test-app.js';
+import { runDbCopyCommand } from './cli.js';
+
+function capture() {
+  const lines: string[] = [];
+  const errors: string[] = [];
+  return {
+    lines,
+    errors,
+    out: { log: (line: string) => lines.push(line), error: (line: string) => errors.push(line) },
+  };
+}
+
+describe('npm run db:copy -- --to postgres://…', () => {
+  let sqliteSite: TestApp;
+  let target: ScratchPostgresDatabase;
+  let uploadPath: string;
+  beforeAll(async () => {
+    // A SQLite site with demo content (books, posts, art, playlists, demo images) plus an upload and a subscriber.
+    sqliteSite = await createTestApp({ DATABASE_URL: undefined, SEED_DEMO: '1' });
+    const token = await openAdminSession(sqliteSite.services);
+    const upload = imageUpload(await photo(640, 480), 'cover.jpg');
+    const res = await sqliteSite.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      payload: upload.payload,
+      headers: { ...upload.headers, ...bearer(token) },
+    });
+    uploadPath = res.json<{ path: string }>().path;
+    await sqliteSite.app.inject({
+      method: 'POST',
+      url: '/api/books',
+      headers: bearer(token),
+      payload: { ...validBook, title: 'Copied Crown', coverImage: uploadPath },
+    });
+    await sqliteSite.app.inject({
+      method: 'POST',
+      url: '/api/playlists',
+      headers: bearer(token),
+      payload: validPlaylist,
+    });
+    await sqliteSite.publicCaller().newsletter.subscribe({ email: 'Reader@Example.com' });
+    target = await createScratchPostgresDatabase();
+  });
+  afterAll(async () => {
+    await sqliteSite?.close();
+    await target?.drop();
+  });
+
+  it('copies every table and upload into an empty database, and every count matches', async () => {
+    const { lines, errors, out } = capture();
+    const code = await runDbCopyCommand(['--to', target.url], { DATA_DIR: sqliteSite.dataDir }, out);
+    expect(errors).toEqual([]);
+    expect(code).toBe(0);
+    const report = lines.join('\n');
+    expect(report).toMatch(/^books\s+5\s+5\s+ok$/m);
+    expect(report).toMatch(/^newsletter_subscriptions\s+1\s+1\s+ok$/m);
+    expect(report).toMatch(/^uploads \(files → stored_uploads\)\s+(\d+)\s+\1\s+ok$/m);
+    expect(report).toContain('Every count matches');
+    expect(report).not.toContain('DIFFERENT');
+
+    const copy = await createTestApp({ DATABASE_URL: target.url, SEED_DEMO: '1' });
+    try {
+      for (const url of ['/api/books', '/api/blog', '/api/art', '/api/playlists', '/api/excerpts', '/api/series']) {
+        const before = await sqliteSite.app.inject({ method: 'GET', url });
+        const after = await copy.app.inject({ method: 'GET', url });
+        expect(after.statusCode, url).toBe(before.statusCode);
+        expect(after.json(), url).toEqual(before.json());
+      }
+      const image = await sqliteSite.app.inject({ method: 'GET', url: uploadPath });
+      const copied = await copy.app.inject({ method: 'GET', url: uploadPath });
+      expect(copied.statusCode).toBe(200);
+      expect(copied.rawPayload).toEqual(image.rawPayload);
+      const subscribers = await copy.services.db.selectFrom('newsletterSubscriptions').select('email').execute();
+      expect(subscribers).toEqual([{ email: 'Reader@Example.com' }]);
+      // The copy is not a new database: no demo content was seeded on top of it.
+      expect((await copy.app.inject({ method: 'GET', url: '/api/books' })).json()).toHaveLength(5);
+    } finally {
+      await copy.close();
+    }
+  });
+
+  it('refuses a target that is not empty, changing nothing', async () => {
+    const { errors, out } = capture();
+    expect(await runDbCopyCommand(['--to', target.url], { DATA_DIR: sqliteSite.dataDir }, out)).toBe(1);
+    expect(errors.join('\n')).toMatch(/The target database is not empty/);
+  });
+
+  it('refuses a URL that is not PostgreSQL, a missing site, and wrong usage', async () => {
+    const bad = capture();
+    expect(await runDbCopyCommand(['--to', 'mysql://x/y'], { DATA_DIR: sqliteSite.dataDir }, bad.out)).toBe(1);
+    expect(bad.errors.join('\n')).toContain('DATABASE_URL: must be a PostgreSQL URL');
+    const missing = capture();
+    const other = await createScratchPostgresDatabase();
+    try {
+      expect(await runDbCopyCommand(['--to', other.url], { DATA_DIR: '/nonexistent-site' }, missing.out)).toBe(1);
+      expect(missing.errors.join('\n')).toContain('no SQLite site there');
+    } finally {
+      await other.drop();
+    }
+    const usage = capture();
+    expect(await runDbCopyCommand([], {}, usage.out)).toBe(2);
+    expect(await runDbCopyCommand(['--from', 'x'], {}, usage.out)).toBe(2);
+  });
+});

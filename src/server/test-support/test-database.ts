@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, openPostgresDatabase, type AppDatabase, type DatabaseEngine } from '../db/connection.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Superuser URL of the throwaway PostgreSQL cluster the `unit-pg` project started (or CI's). */
+    postgresAdminUrl: string;
+  }
+}
+
+/** The engine this test project runs the API suite on: `unit-pg` sets TEST_DATABASE_ENGINE=postgres. */
+export function testDatabaseEngine(): DatabaseEngine {
+  return process.env.TEST_DATABASE_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+let adminPool: pg.Pool | null = null;
+
+function postgresAdminPool(): pg.Pool {
+  const url = inject('postgresAdminUrl');
+  if (!url) throw new Error('TEST_DATABASE_ENGINE=postgres but no PostgreSQL cluster was provided');
+  adminPool ??= new pg.Pool({ connectionString: url, max: 2 });
+  return adminPool;
+}
+
+export type ScratchPostgresDatabase = { url: string; drop: () => Promise<void> };
+
+/**
+ * A new, empty PostgreSQL database on the test cluster (from template0, so extra `options` such as
+ * a locale are allowed); drop() removes it (closing its connections).
+ */
+export async function createScratchPostgresDatabase(options = ''): Promise<ScratchPostgresDatabase> {
+  const pool = postgresAdminPool();
+  const name = `site_test_${randomBytes(6).toString('hex')}`;
+  // `options`: CREATE DATABASE options from the test itself (e.g. another locale), never outside input.
+  await pool.query(`CREATE DATABASE ${name} TEMPLATE template0 ${options}`);
+  const url = new URL(inject('postgresAdminUrl'));
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+export type ScratchDatabase = { db: AppDatabase; engine: DatabaseEngine; close: () => Promise<void> };
+
+/** An empty database of the project's engine (a temporary SQLite file, or a new PostgreSQL database). */
+export async function openScratchDatabase(engine = testDatabaseEngine()): Promise<ScratchDatabase> {
+  if (engine === 'postgres') {
+    const scratch = await createScratchPostgresDatabase();
+    const db = openPostgresDatabase(scratch.url);
+    return {
+      db,
+      engine,
+      close: async () => {
+        await db.destroy();
+        await scratch.drop();
+      },
+    };
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'site-db-'));
+  const db = openDatabase(path.join(dir, 'site.sqlite'));
+  return {
+    db,
+    engine,
+    close: async () => {
+      await db.destroy();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
