@@ -189,7 +189,9 @@ export type SearchOptions = {
 export async function searchSite(db: AppDatabase, query: string, options: SearchOptions = {}): Promise<SearchAnswer> {
   const trimmed = query.trim();
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? SEARCH_DEFAULT_LIMIT), 1), SEARCH_MAX_LIMIT);
-  const rows = usesFts5(db) ? await searchFts5(db, toFts5Query(trimmed), limit) : await searchTsvector(db, toTsQuery(trimmed), limit);
+  const rows = usesFts5(db)
+    ? await searchFts5(db, toFts5Query(trimmed), limit)
+    : await searchTsvector(db, toTsQuery(trimmed), limit);
   return { query: trimmed, results: rows.slice(0, limit).map(toHit), hasMore: rows.length > limit };
 }
 

@@ -5,8 +5,12 @@ import { queryTerms, WORD } from './fts5-query.js';
  * with remove_diacritics does), so "vesper" finds "Vésper". Both the stored vectors and the
  * query go through it.
  */
-export function foldForSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC').toLowerCase();
+function foldForSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFC')
+    .toLowerCase();
 }
 
 /**
