@@ -6,6 +6,7 @@ import { migrations } from '../../../db/migrations/index.js';
 import { UPLOAD_NAME_PATTERN } from '../../domain/uploads.js';
 import { openDatabase, openPostgresDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { ensureSearchIndex } from '../repositories/search-index.js';
 
 /** A refusal the operator can act on (a non-empty target, an unknown migration…): one line, exit 1. */
 export class CopyRefusedError extends Error {}
@@ -16,6 +17,8 @@ export type CopyReport = { tables: TableCount[]; uploads: { source: number; targ
 /** Kysely's own bookkeeping: the target gets its rows from migrating, not from the copy. */
 const MIGRATOR_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
 const UPLOADS_TABLE = 'stored_uploads';
+/** Site search's tables (search_documents, SQLite's search_index*): rebuilt on the target, never copied. */
+const SEARCH_TABLE_PREFIX = 'search_';
 const ROWS_PER_INSERT = 200;
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -143,13 +146,16 @@ export async function copySqliteSiteToPostgres(
         .map((row) => row.name)
         .filter((name) => !MIGRATOR_TABLES.has(name)),
     );
-    // Tables only SQLite has (site search's FTS5 index, rebuilt from the content) are not copied.
+    // Site search's tables are not copied (SQLite's FTS5 index has no PostgreSQL twin, and
+    // PostgreSQL's documents carry a tsvector): they are rebuilt from the copied content below.
     const { rows: targetTables } = await client.query<{ name: string }>(
       `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`,
     );
-    const onTarget = new Set(targetTables.map((row) => row.name));
+    const onTarget = new Set(
+      targetTables.map((row) => row.name).filter((name) => !name.startsWith(SEARCH_TABLE_PREFIX)),
+    );
     const skipped = tables.filter((table) => !onTarget.has(table));
-    if (skipped.length > 0) log(`not copied (SQLite only, rebuilt from the content): ${skipped.join(', ')}`);
+    if (skipped.length > 0) log(`not copied (site search, rebuilt from the content): ${skipped.join(', ')}`);
     tables = tables.filter((table) => onTarget.has(table));
     const uploads = await uploadFilesIn(options.uploadsDir);
     const sourceCounts = new Map<string, number>();
@@ -179,6 +185,13 @@ export async function copySqliteSiteToPostgres(
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
+    }
+
+    const searchDb = openPostgresDatabase(options.targetUrl, { poolSize: 1 });
+    try {
+      log(`search_documents: ${(await ensureSearchIndex(searchDb)).documents} rebuilt from the content`);
+    } finally {
+      await searchDb.destroy();
     }
 
     const counted: TableCount[] = [];

@@ -9,16 +9,23 @@ import {
 } from '../../domain/search.js';
 import type { AppDatabase } from '../db/connection.js';
 import { toFts5Query } from '../search/fts5-query.js';
+import {
+  HEADLINE_GUARDED_CHARS,
+  HEADLINE_GUARDS,
+  restoreGuardedText,
+  searchableWords,
+  toTsQuery,
+} from '../search/tsquery.js';
 import { MATCH_END, MATCH_START, markedToHtml } from '../search/highlight.js';
 import { bookDocument, excerptDocument, postDocument, type SearchDocument } from '../search/searchable-text.js';
 import { toDate } from './row-conversion.js';
 
 /**
- * Site search: every SQL statement of it lives here. On SQLite it is FTS5 (tables and triggers in
- * db/migrations/2026-11-24-30-create-search-index.ts): the repositories of posts, excerpts and books
- * call index*() / unindex*() in the transaction of their own write. A PostgreSQL version (tsvector)
- * belongs beside it, behind the same searchSite(); until then, on another dialect the index writes
- * do nothing and searchSite() refuses.
+ * Site search: every SQL statement of it lives here. The repositories of posts, excerpts and books
+ * call index*() / unindex*() in the transaction of their own write, which keep `search_documents`.
+ * On SQLite it is FTS5 (tables and triggers in db/migrations/2026-11-24-30-create-search-index.ts);
+ * on PostgreSQL each document carries its own tsvector, written with it (migration 2026-11-24-90),
+ * and searchSite() ranks with ts_rank_cd and highlights with ts_headline.
  */
 
 /** How much more a match in the title counts than one in the body (bm25 column weights). */
@@ -26,6 +33,14 @@ const TITLE_WEIGHT = 5;
 const BODY_WEIGHT = 1;
 /** Words in a snippet (FTS5 allows at most 64). */
 const SNIPPET_WORDS = 28;
+/**
+ * ts_rank_cd's weights of D, C, B (body) and A (title): a title match counts five times a body
+ * match, as TITLE_WEIGHT / BODY_WEIGHT on SQLite.
+ */
+const TS_RANK_WEIGHTS = `{0, 0, ${BODY_WEIGHT / TITLE_WEIGHT}, 1}`;
+/** ts_headline's options: the same markers as FTS5's; a snippet of about SNIPPET_WORDS words. */
+const TITLE_HEADLINE = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, HighlightAll=true`;
+const BODY_HEADLINE = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=${SNIPPET_WORDS}, MinWords=${SNIPPET_WORDS / 2}, ShortWord=0, MaxFragments=1`;
 
 const usesFts5 = (db: AppDatabase): boolean => db.getExecutor().adapter instanceof SqliteAdapter;
 
@@ -39,11 +54,23 @@ function isPubliclyVisiblePost(): RawBuilder<SqlBool> {
 }
 
 async function saveDocument(db: AppDatabase, kind: SearchResultKind, itemId: string, document: SearchDocument) {
-  if (!usesFts5(db)) return;
+  if (usesFts5(db)) {
+    await sql`
+      INSERT INTO search_documents (kind, item_id, title, body)
+      VALUES (${kind}, ${itemId}, ${document.title}, ${document.body})
+      ON CONFLICT (kind, item_id) DO UPDATE SET title = excluded.title, body = excluded.body
+    `.execute(db);
+    return;
+  }
+  const vector = sql`
+    setweight(to_tsvector('simple', ${searchableWords(document.title)}), 'A')
+    || setweight(to_tsvector('simple', ${searchableWords(document.body)}), 'B')
+  `;
   await sql`
-    INSERT INTO search_documents (kind, item_id, title, body)
-    VALUES (${kind}, ${itemId}, ${document.title}, ${document.body})
-    ON CONFLICT (kind, item_id) DO UPDATE SET title = excluded.title, body = excluded.body
+    INSERT INTO search_documents (kind, item_id, title, body, search_vector)
+    VALUES (${kind}, ${itemId}, ${document.title}, ${document.body}, ${vector})
+    ON CONFLICT (kind, item_id) DO UPDATE
+      SET title = excluded.title, body = excluded.body, search_vector = excluded.search_vector
   `.execute(db);
 }
 
@@ -57,13 +84,11 @@ export const indexBook = (db: AppDatabase, book: { id: string } & Parameters<typ
   saveDocument(db, 'book', book.id, bookDocument(book));
 
 export async function unindex(db: AppDatabase, kind: SearchResultKind, itemId: string): Promise<void> {
-  if (!usesFts5(db)) return;
   await sql`DELETE FROM search_documents WHERE kind = ${kind} AND item_id = ${itemId}`.execute(db);
 }
 
 /** A book's excerpts leave with it (the foreign key deletes them); call before deleting the book. */
 export async function unindexExcerptsOfBook(db: AppDatabase, bookId: string): Promise<void> {
-  if (!usesFts5(db)) return;
   await sql`
     DELETE FROM search_documents
     WHERE kind = 'excerpt' AND item_id IN (SELECT id FROM excerpts WHERE book_id = ${bookId})
@@ -75,16 +100,18 @@ async function countOf(db: AppDatabase, table: 'search_documents' | 'blog_posts'
   return Number(rows[0]?.count ?? 0);
 }
 
-/** Writes the document of every post, excerpt and book afresh and rebuilds the FTS5 index from them. */
+/**
+ * Writes the document of every post, excerpt and book afresh (with its tsvector on PostgreSQL)
+ * and, on SQLite, rebuilds the FTS5 index from them.
+ */
 async function rebuildSearchIndex(db: AppDatabase): Promise<number> {
-  if (!usesFts5(db)) return 0;
   return db.transaction().execute(async (trx) => {
     await sql`DELETE FROM search_documents`.execute(trx);
     // selectAll: columns added later (a post's content format) reach the document functions too.
     for (const post of await trx.selectFrom('blogPosts').selectAll().execute()) await indexBlogPost(trx, post);
     for (const excerpt of await trx.selectFrom('excerpts').selectAll().execute()) await indexExcerpt(trx, excerpt);
     for (const book of await trx.selectFrom('books').selectAll().execute()) await indexBook(trx, book);
-    await sql`INSERT INTO search_index (search_index) VALUES ('rebuild')`.execute(trx);
+    if (usesFts5(trx)) await sql`INSERT INTO search_index (search_index) VALUES ('rebuild')`.execute(trx);
     return countOf(trx, 'search_documents');
   });
 }
@@ -95,7 +122,6 @@ async function rebuildSearchIndex(db: AppDatabase): Promise<number> {
  * Returns whether it did.
  */
 export async function ensureSearchIndex(db: AppDatabase): Promise<{ rebuilt: boolean; documents: number }> {
-  if (!usesFts5(db)) return { rebuilt: false, documents: 0 };
   const [documents, posts, excerpts, books] = await Promise.all([
     countOf(db, 'search_documents'),
     countOf(db, 'blog_posts'),
@@ -155,16 +181,23 @@ export type SearchOptions = {
 };
 
 /**
- * Published posts, excerpts and books matching the reader's words, best first (bm25, a title
- * match above a body match), with the title and a snippet highlighted. Any text is a valid query:
- * it is turned into FTS5 syntax that cannot fail (see toFts5Query).
+ * Published posts, excerpts and books matching the reader's words, best first (bm25 on SQLite,
+ * ts_rank_cd on PostgreSQL; a title match above a body match), with the title and a snippet
+ * highlighted. Any text is a valid query: it is turned into FTS5 or tsquery syntax that cannot
+ * fail (see toFts5Query and toTsQuery).
  */
 export async function searchSite(db: AppDatabase, query: string, options: SearchOptions = {}): Promise<SearchAnswer> {
-  if (!usesFts5(db)) throw new Error('Site search is implemented for SQLite (FTS5) only');
   const trimmed = query.trim();
-  const match = toFts5Query(trimmed);
-  if (match === null) return { query: trimmed, results: [], hasMore: false };
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? SEARCH_DEFAULT_LIMIT), 1), SEARCH_MAX_LIMIT);
+  const rows = usesFts5(db)
+    ? await searchFts5(db, toFts5Query(trimmed), limit)
+    : await searchTsvector(db, toTsQuery(trimmed), limit);
+  return { query: trimmed, results: rows.slice(0, limit).map(toHit), hasMore: rows.length > limit };
+}
+
+/** Up to limit + 1 hits on SQLite FTS5. */
+async function searchFts5(db: AppDatabase, match: string | null, limit: number): Promise<HitRow[]> {
+  if (match === null) return [];
   // Ranked first (bm25 needs only the index), then only the page of results read back for their
   // highlights: snippet() of every match of a common word would cost far more than the ranking.
   // CROSS JOIN keeps `ranked` the outer loop, so the index is looked up by rowid for those rows only.
@@ -201,5 +234,73 @@ export async function searchSite(db: AppDatabase, query: string, options: Search
     WHERE search_index MATCH ${match}
     ORDER BY ranked.score, d.id
   `.execute(db);
-  return { query: trimmed, results: rows.slice(0, limit).map(toHit), hasMore: rows.length > limit };
+  return rows;
+}
+
+/**
+ * ts_headline starts and ends at a word: the snippet gets back the punctuation touching its first
+ * and last word (`<b>word</b>`), and an ellipsis where the body goes on, as FTS5's snippet.
+ */
+function withBodyEdges(snippet: string, body: string): string {
+  const plain = snippet.replace(new RegExp(`[${MATCH_START}${MATCH_END}]`, 'g'), '');
+  const at = plain === '' ? -1 : body.indexOf(plain);
+  if (at < 0) return snippet;
+  const before = body.slice(0, at);
+  const after = body.slice(at + plain.length);
+  const lead = /[^\p{L}\p{N}\s]*$/u.exec(before)?.[0] ?? '';
+  const tail = /^[^\p{L}\p{N}\s]*/u.exec(after)?.[0] ?? '';
+  const hasWords = (text: string) => /[\p{L}\p{N}]/u.test(text);
+  const ellipsisBefore = hasWords(before.slice(0, before.length - lead.length)) ? '…' : '';
+  const ellipsisAfter = hasWords(after.slice(tail.length)) ? '…' : '';
+  return ellipsisBefore + lead + snippet + tail + ellipsisAfter;
+}
+
+/**
+ * Up to limit + 1 hits on PostgreSQL: ranked first (ts_rank_cd over the GIN-indexed vectors),
+ * then ts_headline for that page only, as on SQLite. The headline parses the stored text as it
+ * is (accents kept), so a word matched only through folding its accents is found but not marked.
+ */
+async function searchTsvector(db: AppDatabase, tsQuery: string | null, limit: number): Promise<HitRow[]> {
+  if (tsQuery === null) return [];
+  const { rows } = await sql<HitRow & { body: string }>`
+    WITH query AS (SELECT to_tsquery('simple', ${tsQuery}) AS q),
+    ranked AS MATERIALIZED (
+      SELECT d.id AS document_id, ts_rank_cd(${TS_RANK_WEIGHTS}::real[], d.search_vector, query.q) AS score
+      FROM search_documents AS d
+      CROSS JOIN query
+      LEFT JOIN blog_posts AS p ON d.kind = 'post' AND p.id = d.item_id
+      LEFT JOIN excerpts AS e ON d.kind = 'excerpt' AND e.id = d.item_id
+      LEFT JOIN books AS eb ON eb.id = e.book_id
+      LEFT JOIN books AS b ON d.kind = 'book' AND b.id = d.item_id
+      WHERE d.search_vector @@ query.q
+        AND (
+          (d.kind = 'post' AND p.id IS NOT NULL AND ${isPubliclyVisiblePost()})
+          OR (d.kind = 'excerpt' AND eb.id IS NOT NULL)
+          OR (d.kind = 'book' AND b.id IS NOT NULL)
+        )
+      ORDER BY score DESC, d.id
+      LIMIT ${limit + 1}
+    )
+    SELECT
+      d.kind, d.item_id AS id, d.title,
+      ts_headline('simple', translate(d.title, ${HEADLINE_GUARDED_CHARS}, ${HEADLINE_GUARDS}), query.q, ${TITLE_HEADLINE})
+        AS title_marked,
+      ts_headline('simple', translate(d.body, ${HEADLINE_GUARDED_CHARS}, ${HEADLINE_GUARDS}), query.q, ${BODY_HEADLINE})
+        AS snippet_marked,
+      d.body,
+      p.category, p.published_at, e.spoiler_level, eb.title AS book_title, coalesce(b.slug, p.slug) AS slug
+    FROM ranked
+    CROSS JOIN query
+    JOIN search_documents AS d ON d.id = ranked.document_id
+    LEFT JOIN blog_posts AS p ON d.kind = 'post' AND p.id = d.item_id
+    LEFT JOIN excerpts AS e ON d.kind = 'excerpt' AND e.id = d.item_id
+    LEFT JOIN books AS eb ON eb.id = e.book_id
+    LEFT JOIN books AS b ON d.kind = 'book' AND b.id = d.item_id
+    ORDER BY ranked.score DESC, d.id
+  `.execute(db);
+  return rows.map(({ body, ...row }) => ({
+    ...row,
+    titleMarked: row.titleMarked && restoreGuardedText(row.titleMarked),
+    snippetMarked: row.snippetMarked && withBodyEdges(restoreGuardedText(row.snippetMarked), body),
+  }));
 }

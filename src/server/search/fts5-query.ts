@@ -4,19 +4,23 @@ import { SEARCH_QUERY_MAX_LENGTH } from '../../domain/search.js';
 export const MAX_QUERY_TERMS = 10;
 
 /** A run of letters and digits (with their combining marks): what SQLite's unicode61 tokenizer calls a token. */
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
+export const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
 /** A phrase the reader put in double quotes. */
 const QUOTED = /"([^"]*)"/g;
 
-type Term = { words: string[]; phrase: boolean };
+export type QueryTerm = { words: string[]; phrase: boolean };
 
 function wordsOf(text: string): string[] {
   return text.match(WORD) ?? [];
 }
 
-/** The reader's terms in order: each quoted phrase as one term, every other word as its own. */
-function termsOf(input: string): Term[] {
-  const terms: Term[] = [];
+/**
+ * The reader's terms in order (at most MAX_QUERY_TERMS): each quoted phrase as one term, every
+ * other word as its own. Words hold letters, digits and marks only.
+ */
+export function queryTerms(query: string): QueryTerm[] {
+  const input = query.slice(0, SEARCH_QUERY_MAX_LENGTH * 2).normalize('NFC');
+  const terms: QueryTerm[] = [];
   let rest = 0;
   for (const match of input.matchAll(QUOTED)) {
     for (const word of wordsOf(input.slice(rest, match.index))) terms.push({ words: [word], phrase: false });
@@ -35,7 +39,7 @@ function termsOf(input: string): Term[] {
  * matches as a prefix (search as you type). Null when nothing searchable is left.
  */
 export function toFts5Query(input: string): string | null {
-  const terms = termsOf(input.slice(0, SEARCH_QUERY_MAX_LENGTH * 2).normalize('NFC'));
+  const terms = queryTerms(input);
   if (terms.length === 0) return null;
   return terms
     .map((term, index) => {

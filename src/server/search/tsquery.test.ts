@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { HOSTILE_QUERIES } from '../test-support/hostile-search-queries.js';
+import { restoreGuardedText, searchableWords, toTsQuery } from './tsquery.js';
+
+describe('toTsQuery', () => {
+  it('quotes every folded word, keeps phrases, needs every term and matches the last word as a prefix', () => {
+    expect(toTsQuery('Ash CROWN')).toBe("'ash' & 'crown':*");
+    expect(toTsQuery('"ash and crown" Vésper')).toBe("('ash' <-> 'and' <-> 'crown') & 'vesper':*");
+    expect(toTsQuery('  !!! ')).toBeNull();
+  });
+
+  it('leaves no operator or quote of the reader in the query', () => {
+    for (const query of HOSTILE_QUERIES) {
+      const tsQuery = toTsQuery(query) ?? '';
+      // Outside the quoted words only the query's own operators remain.
+      expect(tsQuery.replace(/'[\p{L}\p{N}]+'/gu, ''), JSON.stringify(query)).toMatch(/^[\s&()<\->:*]*$/);
+    }
+  });
+});
+
+describe('searchableWords', () => {
+  it('splits, folds and joins words as FTS5 tokenizes them', () => {
+    expect(searchableWords('<script>Vésper</script> a@b.com')).toBe('script vesper script a b com');
+  });
+});
+
+describe('restoreGuardedText', () => {
+  it('puts back the characters guarded from ts_headline', () => {
+    expect(restoreGuardedText('\u0010b\u0011x\u0010\u0012b\u0011')).toBe('<b>x</b>');
+  });
+});

@@ -1,0 +1,60 @@
+import { queryTerms, WORD } from './fts5-query.js';
+
+/**
+ * Text as PostgreSQL's search sees it: lower case, accents removed (as SQLite's unicode61 tokenizer
+ * with remove_diacritics does), so "vesper" finds "Vésper". Both the stored vectors and the
+ * query go through it.
+ */
+function foldForSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFC')
+    .toLowerCase();
+}
+
+/**
+ * The text a tsvector is made of: its words as SQLite's unicode61 tokenizer splits them (letters and
+ * digits), folded, one space apart. PostgreSQL's own parser would otherwise read `<script>` as an
+ * HTML tag (which 'simple' drops) or `a@b.com` as one word, and the reader's words would not find them.
+ */
+export function searchableWords(text: string): string {
+  return (foldForSearch(text).match(WORD) ?? []).join(' ');
+}
+
+/**
+ * PostgreSQL's parser reads `<…>` as an HTML tag, `a/b` as a path, `a@b.com` as an address, and
+ * ts_headline then marks no word inside them. The text handed to ts_headline has these characters
+ * swapped for control characters (stored text never holds one: searchableText removes them), which
+ * the parser reads as spaces, and restoreGuardedText() swaps them back.
+ */
+export const HEADLINE_GUARDED_CHARS = '<>/.@-_&:+~#%=?\\';
+export const HEADLINE_GUARDS = [...HEADLINE_GUARDED_CHARS]
+  .map((_, index) => String.fromCharCode(0x10 + index))
+  .join('');
+
+const UNGUARD = new Map([...HEADLINE_GUARDS].map((guard, index) => [guard, HEADLINE_GUARDED_CHARS[index] ?? '']));
+const GUARD_PATTERN = new RegExp(`[${HEADLINE_GUARDS}]`, 'g');
+
+export const restoreGuardedText = (marked: string): string =>
+  marked.replace(GUARD_PATTERN, (guard) => UNGUARD.get(guard) ?? guard);
+
+/**
+ * Turns whatever a reader typed into to_tsquery('simple', …) text that cannot be a syntax error:
+ * the same terms as on SQLite (queryTerms), every word folded and single-quoted (words hold only
+ * letters and digits, so no quote or operator of the reader's survives), a "quoted phrase" joined
+ * with <->, all terms with &, and the last word also matching as a prefix (:*). Null when nothing
+ * searchable is left.
+ */
+export function toTsQuery(input: string): string | null {
+  const terms = queryTerms(input);
+  if (terms.length === 0) return null;
+  return terms
+    .map((term, index) => {
+      // A folded word still starts with a letter or digit (only marks are removed).
+      const quoted = term.words.map((word) => `'${foldForSearch(word)}'`).join(' <-> ');
+      if (term.phrase) return `(${quoted})`;
+      return index === terms.length - 1 ? `${quoted}:*` : quoted;
+    })
+    .join(' & ');
+}
