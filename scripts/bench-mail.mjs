@@ -16,7 +16,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { issueFigures, seedSubscribers, sendIssue } from './lib/mail-seed.mjs';
 import { parseFlags, positiveNumber, sleep } from './lib/load-stats.mjs';
-import { ensureBuild, firstId, startProductionServer } from './lib/production-server.mjs';
+import { ensureBuild, firstPostPath, startProductionServer } from './lib/production-server.mjs';
 
 const USAGE = 'Usage: npm run bench:mail -- [--recipients 10000] [--connections 50] [--build] [--no-fail]';
 const TARGET = { minMessagesPerSecond: 50, maxP99Ms: 50 };
@@ -85,7 +85,7 @@ const server = await startProductionServer(
 let failed = false;
 try {
   seedSubscribers(server.dataDir, recipients, 'bench');
-  const pagePath = `/blog/${await firstId(server.baseUrl, '/api/blog')}`;
+  const pagePath = await firstPostPath(server.baseUrl);
   const url = `${server.baseUrl}${pagePath}`;
   if ((await fetch(url, { headers })).status !== 200) throw new Error(`${pagePath} does not answer 200`);
   await load(url, 2); // warm-up

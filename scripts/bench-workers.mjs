@@ -23,7 +23,7 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { runsJobs, workerPids } from './lib/cluster-processes.mjs';
 import { parseFlags, poolAddress, positiveNumber, sleep } from './lib/load-stats.mjs';
-import { ensureBuild, firstId, startProductionServer } from './lib/production-server.mjs';
+import { ensureBuild, firstPostPath, startProductionServer } from './lib/production-server.mjs';
 
 const USAGE =
   'Usage: npm run bench:workers [-- --duration S --warmup S --connections N --limits on|off --addresses N --no-kill --kill-seconds S --json]';
@@ -116,7 +116,7 @@ async function measure(workers) {
   const server = await startServer(workers);
   try {
     if (workers > 1) await waitForWorkers(server, workers);
-    const routes = ['/api/books', `/blog/${await firstId(server.baseUrl, '/api/blog')}`];
+    const routes = ['/api/books', await firstPostPath(server.baseUrl)];
     const rows = [];
     for (const route of routes) {
       await load(server.port, route, WARMUP);
