@@ -1,9 +1,10 @@
 import type { SVGProps } from 'react';
 
 /** Small inline icons (decorative: aria-hidden; the control around them carries the name). */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 20, children, ...rest }: IconProps) {
+/** The frame every icon of the site draws in (24-unit box, stroked with the text colour). */
+export function Svg({ size = 20, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}

@@ -1,25 +1,12 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
+import { Svg as SiteSvg, type IconProps } from '../../ui/icons.js';
 
-/** The toolbar's icons (decorative: the button around each carries its name). */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
+/** The toolbar's icons (decorative: the button around each carries its name): the site's icon frame, a little smaller and bolder. */
 function Svg({ size = 18, children, ...rest }: IconProps & { children: ReactNode }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      {...rest}
-    >
+    <SiteSvg size={size} strokeWidth={1.8} {...rest}>
       {children}
-    </svg>
+    </SiteSvg>
   );
 }
 
