@@ -1,4 +1,4 @@
-import { readFile, unlink, writeFile } from 'node:fs/promises';
+import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -13,7 +13,10 @@ const pidFileIn = (dataDir: string) => path.join(dataDir, PID_FILE);
 
 export async function writePidFile(dataDir: string, port: number): Promise<void> {
   const record = { pid: process.pid, port, startedAt: new Date().toISOString() };
-  await writeFile(pidFileIn(dataDir), JSON.stringify(record) + '\n');
+  // Written whole then renamed, so a reader polling for it never sees half a record.
+  const partial = `${pidFileIn(dataDir)}.${process.pid}.tmp`;
+  await writeFile(partial, JSON.stringify(record) + '\n');
+  await rename(partial, pidFileIn(dataDir));
 }
 
 /** Removes the pid file if it is still this process's. */
