@@ -80,8 +80,12 @@ describe('admin: content', () => {
     // outcome shows under the zone, the /objects/ path in the field and a preview.
     expect(await page.getByRole('button', { name: /upload image/i }).count()).toBe(0);
     const zone = page.getByRole('button', { name: 'Choose an image for cover image' });
+    // Listen before focusing: the listener switches on Chromium's file-chooser interception,
+    // which must be in place before the key press opens the chooser.
+    const chooserOpened = page.waitForEvent('filechooser');
     await zone.focus();
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    await page.keyboard.press('Enter');
+    const chooser = await chooserOpened;
     await chooser.setFiles(files.png);
     await expectUploadFeedback(page, 'Cover image', {
       ok: true,

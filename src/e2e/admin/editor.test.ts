@@ -99,7 +99,10 @@ describe('admin: the Markdown editor', () => {
     await expectToast(page, 'Invalid file type', 'Please select an image file');
 
     // The Image button: pick a file, it uploads with its progress, alt text is required.
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), tool('Image').click()]);
+    const chooserOpened = page.waitForEvent('filechooser');
+    await tool('Image').hover();
+    await tool('Image').click();
+    const chooser = await chooserOpened;
     await chooser.setFiles(sealPng);
     const dialog = page.getByRole('dialog', { name: 'Insert image' });
     await dialog.getByText('Uploaded', { exact: true }).waitFor();
