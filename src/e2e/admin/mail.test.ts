@@ -82,6 +82,13 @@ describe('the admin Mail tab', () => {
     await progress.getByText('100% · done').waitFor({ timeout: 20_000 });
     await progress.getByText('3 sent · 0 failed · 0 remaining (of 3)').waitFor();
     expect(await progress.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    // The row in the list follows the panel at once (the list's own poll is slower).
+    const row = page
+      .getByRole('list', { name: 'Issues' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Embers of autumn' });
+    await row.getByText('3 sent · 0 failed · 0 remaining (of 3)').waitFor({ timeout: 500 });
+    await row.getByText('Sent', { exact: true }).waitFor({ timeout: 500 });
 
     const received = inbox.received.filter((email) => email.headers.get('subject') === 'Embers of autumn');
     expect(received.map((email) => email.rcptTo[0]).sort()).toEqual([

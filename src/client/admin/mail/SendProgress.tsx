@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { isSendDone, sendProgressPercent, type SendFigures } from '../../../domain/newsletter-issues.js';
 import { trpc } from '../../trpc.js';
 import { serverErrorMessage } from '../../ui/error-message.js';
@@ -26,6 +27,17 @@ export function SendProgress({ issueId, subject }: { issueId: string; subject: s
     { refetchInterval: (query) => (query.state.data && isSendDone(query.state.data.figures) ? false : POLL_MS) },
   );
   const retry = trpc.mail.retryFailed.useMutation();
+
+  // The issue's row in the list below shows the same figures as this panel, not an older poll.
+  const latest = progress.data;
+  useEffect(() => {
+    if (!latest) return;
+    utils.mail.issues.setData(undefined, (issues) =>
+      issues?.map((issue) =>
+        issue.id === issueId ? { ...issue, status: latest.status, figures: latest.figures } : issue,
+      ),
+    );
+  }, [latest, issueId, utils]);
   const figures = progress.data?.figures;
   const percent = figures ? sendProgressPercent(figures) : 0;
 
