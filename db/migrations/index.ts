@@ -30,6 +30,7 @@ import * as m60 from './2026-11-24-60-create-stored-uploads.js';
 import * as m61 from './2026-11-24-61-create-login-throttle.js';
 import * as m2480 from './2026-11-24-80-writing-posts.js';
 import * as m2490 from './2026-11-24-90-create-postgres-search-index.js';
+import * as m2510 from './2026-11-25-10-index-mail-queue-by-mailing.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-61-create-login-throttle': m61,
   '2026-11-24-80-writing-posts': m2480,
   '2026-11-24-90-create-postgres-search-index': m2490,
+  '2026-11-25-10-index-mail-queue-by-mailing': m2510,
 };

@@ -71,7 +71,12 @@ describe('migrations', () => {
     expect(await appTables(db)).toEqual(APP_TABLES);
     const indexes = (await schemaOf(db)).filter((entry) => entry.type === 'index').map((entry) => entry.name);
     expect(indexes).toEqual(
-      expect.arrayContaining(['blog_posts_published_at', 'excerpts_book_id', 'newsletter_subscriptions_email_unique']),
+      expect.arrayContaining([
+        'blog_posts_published_at',
+        'excerpts_book_id',
+        'newsletter_subscriptions_email_unique',
+        'mail_queue_mailing_status',
+      ]),
     );
   });
 
