@@ -10,12 +10,14 @@
 // syntax, no match) is sent round after round, timed from this process over HTTP on loopback.
 //
 // Options: --posts <n> (default 1000), --rounds <n> (default 20), --build (rebuild first),
-//          --no-fail (report only).
+//          --postgres (the same on PostgreSQL: a throwaway cluster from scripts/postgres/test-cluster.mjs,
+//          started and removed by this script), --no-fail (report only).
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuild, root, startProductionServer } from './lib/production-server.mjs';
 import { percentile } from './lib/load-stats.mjs';
+import { startTestCluster, stopTestCluster } from './postgres/test-cluster.mjs';
 
 const BUDGET_P99_MS = 20;
 
@@ -26,6 +28,7 @@ const option = (name, fallback) => {
 };
 const postCount = Number(option('--posts', '1000'));
 const rounds = Number(option('--rounds', '20'));
+const onPostgres = args.includes('--postgres');
 
 const QUERIES = [
   'salt', // common: many posts and the demo excerpts
@@ -121,11 +124,11 @@ async function timed(url) {
  * searchSite(), timed around the call: the query's own time, without HTTP. CPU time is shown too,
  * as it depends far less than the wall clock on what else the machine runs.
  */
-async function inProcess(dataDir) {
+async function inProcess(dataDir, databaseUrl) {
   const compiled = (file) => pathToFileURL(path.join(root, 'dist/server/src/server', file)).href;
-  const { openDatabase } = await import(compiled('db/connection.js'));
+  const { openConfiguredDatabase } = await import(compiled('db/connection.js'));
   const { searchSite } = await import(compiled('repositories/search-index.js'));
-  const db = openDatabase(path.join(dataDir, 'site.sqlite'));
+  const db = openConfiguredDatabase(databaseUrl, path.join(dataDir, 'site.sqlite'));
   try {
     for (const q of QUERIES) await searchSite(db, q);
     const wall = [];
@@ -157,9 +160,15 @@ function summary(label, samples) {
 }
 
 ensureBuild({ force: args.includes('--build') });
-const server = await startProductionServer({ LOG_LEVEL: 'warn' });
+const cluster = onPostgres ? await startTestCluster() : null;
+const databaseUrl = cluster ? cluster.url : null;
+const server = await startProductionServer({
+  LOG_LEVEL: 'warn',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+});
 let failed = false;
 try {
+  console.log(`Database: ${onPostgres ? 'PostgreSQL (throwaway cluster)' : 'SQLite'}`);
   await createPosts(server);
   const apiUrl = (q) => `${server.baseUrl}/api/search?q=${encodeURIComponent(q)}`;
   const pageUrl = (q) => `${server.baseUrl}/search?q=${encodeURIComponent(q)}`;
@@ -210,7 +219,7 @@ try {
     ),
   })).sort((a, b) => b.p99 - a.p99)[0];
   console.log(`Slowest query at p99 (API): ${JSON.stringify(slowest.q)} ${slowest.p99.toFixed(2)} ms`);
-  await inProcess(server.dataDir);
+  await inProcess(server.dataDir, databaseUrl);
   console.log('(Timed from this process over loopback on a machine shared with other work: expect noise.)');
 
   const ok = apiP99 < BUDGET_P99_MS;
@@ -218,5 +227,6 @@ try {
   if (!ok) failed = true;
 } finally {
   await server.stop();
+  if (cluster) stopTestCluster(cluster.dir);
 }
 if (failed && !args.includes('--no-fail')) process.exit(1);
