@@ -59,6 +59,10 @@ describe('searchSite ranking', () => {
     expect(await titles('vesper')).toEqual(['Ash and crown']);
     expect(await titles('"crown and ash"')).toEqual([]);
     expect(await titles('"ash and crown"')).toEqual(['Ash and crown']);
+    // The words found are marked on both engines, also those found through their folded accents.
+    const [hit] = (await searchSite(db, 'vesper qu')).results;
+    expect(hit?.snippetHtml).toContain('The <mark>queen</mark> of <mark>Vésper</mark>.');
+    expect((await searchSite(db, 'ash cro')).results[0]?.titleHtml).toBe('<mark>Ash</mark> and <mark>crown</mark>');
   });
 
   it('limits the results and says when there are more', async () => {

@@ -8,14 +8,9 @@ import {
   type SearchResultKind,
 } from '../../domain/search.js';
 import type { AppDatabase } from '../db/connection.js';
-import { toFts5Query } from '../search/fts5-query.js';
-import {
-  HEADLINE_GUARDED_CHARS,
-  HEADLINE_GUARDS,
-  restoreGuardedText,
-  searchableWords,
-  toTsQuery,
-} from '../search/tsquery.js';
+import { queryTerms, toFts5Query } from '../search/fts5-query.js';
+import { markAllMatches, snippetAroundMatches } from '../search/match-marks.js';
+import { searchableWords, toTsQuery } from '../search/tsquery.js';
 import { MATCH_END, MATCH_START, markedToHtml } from '../search/highlight.js';
 import { bookDocument, excerptDocument, postDocument, type SearchDocument } from '../search/searchable-text.js';
 import { toDate } from './row-conversion.js';
@@ -25,7 +20,7 @@ import { toDate } from './row-conversion.js';
  * call index*() / unindex*() in the transaction of their own write, which keep `search_documents`.
  * On SQLite it is FTS5 (tables and triggers in db/migrations/2026-11-24-30-create-search-index.ts);
  * on PostgreSQL each document carries its own tsvector, written with it (migration 2026-11-24-90),
- * and searchSite() ranks with ts_rank_cd and highlights with ts_headline.
+ * and searchSite() ranks with ts_rank_cd and marks the words in this process (match-marks.ts).
  */
 
 /** How much more a match in the title counts than one in the body (bm25 column weights). */
@@ -38,9 +33,6 @@ const SNIPPET_WORDS = 28;
  * match, as TITLE_WEIGHT / BODY_WEIGHT on SQLite.
  */
 const TS_RANK_WEIGHTS = `{0, 0, ${BODY_WEIGHT / TITLE_WEIGHT}, 1}`;
-/** ts_headline's options: the same markers as FTS5's; a snippet of about SNIPPET_WORDS words. */
-const TITLE_HEADLINE = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, HighlightAll=true`;
-const BODY_HEADLINE = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=${SNIPPET_WORDS}, MinWords=${SNIPPET_WORDS / 2}, ShortWord=0, MaxFragments=1`;
 
 const usesFts5 = (db: AppDatabase): boolean => db.getExecutor().adapter instanceof SqliteAdapter;
 
@@ -191,7 +183,7 @@ export async function searchSite(db: AppDatabase, query: string, options: Search
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? SEARCH_DEFAULT_LIMIT), 1), SEARCH_MAX_LIMIT);
   const rows = usesFts5(db)
     ? await searchFts5(db, toFts5Query(trimmed), limit)
-    : await searchTsvector(db, toTsQuery(trimmed), limit);
+    : await searchTsvector(db, trimmed, limit);
   return { query: trimmed, results: rows.slice(0, limit).map(toHit), hasMore: rows.length > limit };
 }
 
@@ -238,31 +230,14 @@ async function searchFts5(db: AppDatabase, match: string | null, limit: number):
 }
 
 /**
- * ts_headline starts and ends at a word: the snippet gets back the punctuation touching its first
- * and last word (`<b>word</b>`), and an ellipsis where the body goes on, as FTS5's snippet.
+ * Up to limit + 1 hits on PostgreSQL: ranked by ts_rank_cd over the GIN-indexed vectors, then
+ * the reader's words marked in the title and body of that page of hits (match-marks.ts).
  */
-function withBodyEdges(snippet: string, body: string): string {
-  const plain = snippet.replace(new RegExp(`[${MATCH_START}${MATCH_END}]`, 'g'), '');
-  const at = plain === '' ? -1 : body.indexOf(plain);
-  if (at < 0) return snippet;
-  const before = body.slice(0, at);
-  const after = body.slice(at + plain.length);
-  const lead = /[^\p{L}\p{N}\s]*$/u.exec(before)?.[0] ?? '';
-  const tail = /^[^\p{L}\p{N}\s]*/u.exec(after)?.[0] ?? '';
-  const hasWords = (text: string) => /[\p{L}\p{N}]/u.test(text);
-  const ellipsisBefore = hasWords(before.slice(0, before.length - lead.length)) ? '…' : '';
-  const ellipsisAfter = hasWords(after.slice(tail.length)) ? '…' : '';
-  return ellipsisBefore + lead + snippet + tail + ellipsisAfter;
-}
-
-/**
- * Up to limit + 1 hits on PostgreSQL: ranked first (ts_rank_cd over the GIN-indexed vectors),
- * then ts_headline for that page only, as on SQLite. The headline parses the stored text as it
- * is (accents kept), so a word matched only through folding its accents is found but not marked.
- */
-async function searchTsvector(db: AppDatabase, tsQuery: string | null, limit: number): Promise<HitRow[]> {
+async function searchTsvector(db: AppDatabase, query: string, limit: number): Promise<HitRow[]> {
+  const tsQuery = toTsQuery(query);
   if (tsQuery === null) return [];
-  const { rows } = await sql<HitRow & { body: string }>`
+  const terms = queryTerms(query);
+  const { rows } = await sql<Omit<HitRow, 'titleMarked' | 'snippetMarked'> & { body: string }>`
     WITH query AS (SELECT to_tsquery('simple', ${tsQuery}) AS q),
     ranked AS MATERIALIZED (
       SELECT d.id AS document_id, ts_rank_cd(${TS_RANK_WEIGHTS}::real[], d.search_vector, query.q) AS score
@@ -282,15 +257,9 @@ async function searchTsvector(db: AppDatabase, tsQuery: string | null, limit: nu
       LIMIT ${limit + 1}
     )
     SELECT
-      d.kind, d.item_id AS id, d.title,
-      ts_headline('simple', translate(d.title, ${HEADLINE_GUARDED_CHARS}, ${HEADLINE_GUARDS}), query.q, ${TITLE_HEADLINE})
-        AS title_marked,
-      ts_headline('simple', translate(d.body, ${HEADLINE_GUARDED_CHARS}, ${HEADLINE_GUARDS}), query.q, ${BODY_HEADLINE})
-        AS snippet_marked,
-      d.body,
+      d.kind, d.item_id AS id, d.title, d.body,
       p.category, p.published_at, e.spoiler_level, eb.title AS book_title, coalesce(b.slug, p.slug) AS slug
     FROM ranked
-    CROSS JOIN query
     JOIN search_documents AS d ON d.id = ranked.document_id
     LEFT JOIN blog_posts AS p ON d.kind = 'post' AND p.id = d.item_id
     LEFT JOIN excerpts AS e ON d.kind = 'excerpt' AND e.id = d.item_id
@@ -300,7 +269,7 @@ async function searchTsvector(db: AppDatabase, tsQuery: string | null, limit: nu
   `.execute(db);
   return rows.map(({ body, ...row }) => ({
     ...row,
-    titleMarked: row.titleMarked && restoreGuardedText(row.titleMarked),
-    snippetMarked: row.snippetMarked && withBodyEdges(restoreGuardedText(row.snippetMarked), body),
+    titleMarked: markAllMatches(row.title, terms),
+    snippetMarked: snippetAroundMatches(body, terms, SNIPPET_WORDS),
   }));
 }

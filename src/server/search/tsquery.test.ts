@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_QUERIES } from '../test-support/hostile-search-queries.js';
-import { restoreGuardedText, searchableWords, toTsQuery } from './tsquery.js';
+import { searchableWords, toTsQuery } from './tsquery.js';
 
 describe('toTsQuery', () => {
   it('quotes every folded word, keeps phrases, needs every term and matches the last word as a prefix', () => {
@@ -21,11 +21,5 @@ describe('toTsQuery', () => {
 describe('searchableWords', () => {
   it('splits, folds and joins words as FTS5 tokenizes them', () => {
     expect(searchableWords('<script>Vésper</script> a@b.com')).toBe('script vesper script a b com');
-  });
-});
-
-describe('restoreGuardedText', () => {
-  it('puts back the characters guarded from ts_headline', () => {
-    expect(restoreGuardedText('\u0010b\u0011x\u0010\u0012b\u0011')).toBe('<b>x</b>');
   });
 });

@@ -5,7 +5,7 @@ import { queryTerms, WORD } from './fts5-query.js';
  * with remove_diacritics does), so "vesper" finds "Vésper". Both the stored vectors and the
  * query go through it.
  */
-function foldForSearch(text: string): string {
+export function foldForSearch(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
@@ -21,23 +21,6 @@ function foldForSearch(text: string): string {
 export function searchableWords(text: string): string {
   return (foldForSearch(text).match(WORD) ?? []).join(' ');
 }
-
-/**
- * PostgreSQL's parser reads `<…>` as an HTML tag, `a/b` as a path, `a@b.com` as an address, and
- * ts_headline then marks no word inside them. The text handed to ts_headline has these characters
- * swapped for control characters (stored text never holds one: searchableText removes them), which
- * the parser reads as spaces, and restoreGuardedText() swaps them back.
- */
-export const HEADLINE_GUARDED_CHARS = '<>/.@-_&:+~#%=?\\';
-export const HEADLINE_GUARDS = [...HEADLINE_GUARDED_CHARS]
-  .map((_, index) => String.fromCharCode(0x10 + index))
-  .join('');
-
-const UNGUARD = new Map([...HEADLINE_GUARDS].map((guard, index) => [guard, HEADLINE_GUARDED_CHARS[index] ?? '']));
-const GUARD_PATTERN = new RegExp(`[${HEADLINE_GUARDS}]`, 'g');
-
-export const restoreGuardedText = (marked: string): string =>
-  marked.replace(GUARD_PATTERN, (guard) => UNGUARD.get(guard) ?? guard);
 
 /**
  * Turns whatever a reader typed into to_tsquery('simple', …) text that cannot be a syntax error:

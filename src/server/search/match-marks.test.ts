@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { queryTerms } from './fts5-query.js';
+import { markAllMatches, snippetAroundMatches } from './match-marks.js';
+
+const S = '\u0002';
+const E = '\u0003';
+/** Shows the markers as [ and ] so expectations read plainly. */
+const shown = (marked: string) => marked.replaceAll(S, '[').replaceAll(E, ']');
+
+describe('markAllMatches', () => {
+  it('marks every whole word, ignoring case and accents, and the last word as a prefix', () => {
+    expect(shown(markAllMatches('The Vésper bells of vesper-tide', queryTerms('vesper')))).toBe(
+      'The [Vésper] bells of [vesper]-tide',
+    );
+    expect(shown(markAllMatches('Salt, salted, saltmarsh; basalt', queryTerms('salt')))).toBe(
+      '[Salt], [salted], [saltmarsh]; basalt',
+    );
+    // Only the last word is a prefix: "lan" is whole-word here, "sal" a prefix.
+    expect(shown(markAllMatches('lantern lan salt', queryTerms('lan sal')))).toBe('lantern [lan] [salt]');
+  });
+
+  it('marks a quoted phrase only where its words follow each other', () => {
+    expect(shown(markAllMatches('the drowned city; the city drowned', queryTerms('"the drowned city"')))).toBe(
+      '[the] [drowned] [city]; the city drowned',
+    );
+  });
+
+  it('marks words inside markup-like text, keeping every character', () => {
+    expect(shown(markAllMatches('<b>wyvern</b> a@wyvern.org', queryTerms('wyvern')))).toBe(
+      '<b>[wyvern]</b> a@[wyvern].org',
+    );
+  });
+
+  it('leaves a text without matches as it is', () => {
+    expect(markAllMatches('Nothing here.', queryTerms('ember'))).toBe('Nothing here.');
+  });
+});
+
+describe('snippetAroundMatches', () => {
+  const words = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `w${from + i}`).join(' ');
+
+  it('gives a short text whole, with its punctuation and no ellipsis', () => {
+    expect(shown(snippetAroundMatches('A crown of salt. Then ash.', queryTerms('salt'), 28))).toBe(
+      'A crown of [salt]. Then ash.',
+    );
+    expect(snippetAroundMatches('Only the title matched.', queryTerms('ember'), 28)).toBe('Only the title matched.');
+  });
+
+  it('opens on the window with the most matches, with an ellipsis where the text goes on', () => {
+    const text = `${words(0, 50)} ember ${words(51, 58)} ember ember. ${words(60, 200)}`;
+    const snippet = shown(snippetAroundMatches(text, queryTerms('ember'), 10));
+    expect(snippet.startsWith('…')).toBe(true);
+    expect(snippet.endsWith('…')).toBe(true);
+    expect(snippet.match(/\[ember\]/g)).toHaveLength(3);
+    expect(snippet.replace(/…|\[|\]/g, '').split(' ')).toHaveLength(10);
+  });
+
+  it('gives the opening words of a long text without a match', () => {
+    expect(snippetAroundMatches(`${words(0, 40)}.`, queryTerms('ember'), 5)).toBe('w0 w1 w2 w3 w4…');
+  });
+
+  it('gives nothing for a text without words', () => {
+    expect(snippetAroundMatches(' … ', queryTerms('ember'), 5)).toBe('');
+  });
+
+  it('marks a 1,000-word body in well under a millisecond per hit', () => {
+    const text = Array.from({ length: 1000 }, (_, i) => (i % 97 === 0 ? 'Lantern' : `word${i}`)).join(' ');
+    const started = performance.now();
+    for (let round = 0; round < 50; round++) snippetAroundMatches(text, queryTerms('lant'), 28);
+    expect((performance.now() - started) / 50).toBeLessThan(2);
+  });
+});
