@@ -1,15 +1,12 @@
-import { Button, Skeleton, Title } from '@mantine/core';
+import { Button, Skeleton } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { BLOG_FILTERS, blogCategoryFrom, type BlogFilterId } from '../../domain/blog.js';
 import { AUTHOR_NAME } from '../content/site.js';
+import { PostCard } from '../blog/PostCard.js';
 import { trpc } from '../trpc.js';
-import { CategoryBadge } from '../ui/badges.js';
-import { formatShortDate, isoDate } from '../ui/format-date.js';
-import { ArrowRightIcon } from '../ui/icons.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { StateMessage } from '../ui/StateMessage.js';
-import { ResponsiveImage } from '../ui/ResponsiveImage.js';
 import ui from '../ui/ui.module.css';
 import classes from './BlogPage.module.css';
 import type { PagePrefetch } from './prefetch.js';
@@ -73,32 +70,7 @@ export default function BlogPage() {
           ) : (
             <ul className={classes.grid} data-stale={posts.isPlaceholderData || undefined}>
               {posts.data.map((post) => (
-                <li key={post.id} className={ui.card}>
-                  <ResponsiveImage
-                    className={classes.cover}
-                    src={post.coverImage}
-                    image={post.image}
-                    alt=""
-                    sizes="(max-width: 47.99em) 100vw, 24rem"
-                    width={1200}
-                    height={630}
-                    lazy
-                  />
-                  <div className={ui.cardBody}>
-                    <div className={ui.meta}>
-                      <CategoryBadge category={post.category} />
-                      <time dateTime={isoDate(post.publishedAt)}>{formatShortDate(post.publishedAt)}</time>
-                    </div>
-                    <Title order={2} className={ui.cardTitle}>
-                      {post.title}
-                    </Title>
-                    <p className={ui.cardText}>{post.summary}</p>
-                    <Link to="/blog/$slug" params={{ slug: post.slug }} className={`${ui.textLink} ${classes.read}`}>
-                      Read <span className="visually-hidden">{post.title}</span>
-                      <ArrowRightIcon size={16} />
-                    </Link>
-                  </div>
-                </li>
+                <PostCard key={post.id} post={post} headingOrder={2} />
               ))}
             </ul>
           )}

@@ -4,9 +4,8 @@ import { useEffect } from 'react';
 import { latestAnnouncements } from '../../domain/blog.js';
 import { BOOK_STATUS_LABELS } from '../../domain/books.js';
 import { HERO, NEWSLETTER_COPY, SERIES_NAME, TESTIMONIALS } from '../content/site.js';
+import { PostCard } from '../blog/PostCard.js';
 import { trpc, type RouterOutputs } from '../trpc.js';
-import { CategoryBadge } from '../ui/badges.js';
-import { formatShortDate, isoDate } from '../ui/format-date.js';
 import { ArrowRightIcon } from '../ui/icons.js';
 import { NEWSLETTER_SECTION_ID, scrollToNewsletter, useGoToNewsletter } from '../ui/newsletter.js';
 import { NewsletterForm } from '../ui/NewsletterForm.js';
@@ -212,31 +211,7 @@ function LatestAnnouncements({
         ) : (
           <ul className={classes.postGrid}>
             {announcements.map((post) => (
-              <li key={post.id} className={ui.card}>
-                <ResponsiveImage
-                  className={classes.postCover}
-                  src={post.coverImage}
-                  image={post.image}
-                  alt=""
-                  sizes="(max-width: 47.99em) 100vw, 24rem"
-                  width={1200}
-                  height={630}
-                  lazy
-                />
-                <div className={ui.cardBody}>
-                  <div className={ui.meta}>
-                    <CategoryBadge category={post.category} />
-                    <time dateTime={isoDate(post.publishedAt)}>{formatShortDate(post.publishedAt)}</time>
-                  </div>
-                  <Title order={3} className={ui.cardTitle}>
-                    {post.title}
-                  </Title>
-                  <p className={`${ui.cardText} ${classes.clamp3}`}>{post.summary}</p>
-                  <Link to="/blog/$slug" params={{ slug: post.slug }} className={`${ui.textLink} ${classes.cardLink}`}>
-                    Read <span className="visually-hidden">{post.title}</span> <ArrowRightIcon size={16} />
-                  </Link>
-                </div>
-              </li>
+              <PostCard key={post.id} post={post} headingOrder={3} clampSummary />
             ))}
           </ul>
         )}
@@ -245,63 +220,69 @@ function LatestAnnouncements({
   );
 }
 
+type SpotlightProps = {
+  to: '/excerpts' | '/art-music';
+  image: string;
+  /** Which part of the portrait image stays in view when the frame crops it. */
+  objectPosition: string;
+  eyebrow: string;
+  title: string;
+  text: string;
+  action: string;
+};
+
+/** One of Home's two large links: an image beside a short pitch. */
+function Spotlight({ to, image, objectPosition, eyebrow, title, text, action }: SpotlightProps) {
+  return (
+    <Link to={to} className={classes.spotlight}>
+      <span className={classes.spotlightMedia}>
+        <ResponsiveImage
+          src={image}
+          alt=""
+          className={classes.spotlightImage}
+          style={{ objectPosition }}
+          sizes="(max-width: 47.99em) 100vw, 36rem"
+          width={800}
+          height={1000}
+          lazy
+        />
+      </span>
+      <span className={classes.spotlightText}>
+        <span className={ui.eyebrow}>{eyebrow}</span>
+        <Title order={3} className={classes.spotlightTitle}>
+          {title}
+        </Title>
+        <span className={classes.spotlightBody}>{text}</span>
+        <span className={`${ui.textLink} ${classes.spotlightCta}`}>
+          {action} <ArrowRightIcon size={16} />
+        </span>
+      </span>
+    </Link>
+  );
+}
+
 function Spotlights() {
   return (
     <section className={classes.section} aria-label="Spotlight">
       <div className={`${ui.container} ${classes.spotlights}`}>
-        <Link to="/excerpts" className={classes.spotlight}>
-          <span className={classes.spotlightMedia}>
-            <ResponsiveImage
-              src="/demo/art-ember-seat.svg"
-              alt=""
-              className={classes.spotlightImage}
-              style={{ objectPosition: '50% 72%' }}
-              sizes="(max-width: 47.99em) 100vw, 36rem"
-              width={800}
-              height={1000}
-              lazy
-            />
-          </span>
-          <span className={classes.spotlightText}>
-            <span className={ui.eyebrow}>Read the opening pages</span>
-            <Title order={3} className={classes.spotlightTitle}>
-              Featured Excerpt
-            </Title>
-            <span className={classes.spotlightBody}>
-              A king is carried down the Long Stair, and the fire that has judged nine hundred years of kings does not
-              answer.
-            </span>
-            <span className={`${ui.textLink} ${classes.spotlightCta}`}>
-              Start reading <ArrowRightIcon size={16} />
-            </span>
-          </span>
-        </Link>
-        <Link to="/art-music" className={classes.spotlight}>
-          <span className={classes.spotlightMedia}>
-            <ResponsiveImage
-              src="/demo/art-vesperhold-at-dusk.svg"
-              alt=""
-              className={classes.spotlightImage}
-              style={{ objectPosition: '50% 62%' }}
-              sizes="(max-width: 47.99em) 100vw, 36rem"
-              width={800}
-              height={1000}
-              lazy
-            />
-          </span>
-          <span className={classes.spotlightText}>
-            <span className={ui.eyebrow}>See and hear Aurhald</span>
-            <Title order={3} className={classes.spotlightTitle}>
-              Art &amp; Music Gallery
-            </Title>
-            <span className={classes.spotlightBody}>
-              Official and fan art from the world of the series, and the soundtrack composed to read it by.
-            </span>
-            <span className={`${ui.textLink} ${classes.spotlightCta}`}>
-              Enter the gallery <ArrowRightIcon size={16} />
-            </span>
-          </span>
-        </Link>
+        <Spotlight
+          to="/excerpts"
+          image="/demo/art-ember-seat.svg"
+          objectPosition="50% 72%"
+          eyebrow="Read the opening pages"
+          title="Featured Excerpt"
+          text="A king is carried down the Long Stair, and the fire that has judged nine hundred years of kings does not answer."
+          action="Start reading"
+        />
+        <Spotlight
+          to="/art-music"
+          image="/demo/art-vesperhold-at-dusk.svg"
+          objectPosition="50% 62%"
+          eyebrow="See and hear Aurhald"
+          title="Art & Music Gallery"
+          text="Official and fan art from the world of the series, and the soundtrack composed to read it by."
+          action="Enter the gallery"
+        />
       </div>
     </section>
   );
