@@ -5,13 +5,13 @@ import type { NewsletterIssue } from '../../../domain/newsletter-issues.js';
 import { issueDraftInputSchema, ISSUE_LIMITS } from '../../../domain/newsletter-issues.schema.js';
 import { emailSchema } from '../../../domain/fields.schema.js';
 import { trpc } from '../../trpc.js';
-import { serverErrorMessage } from '../../ui/error-message.js';
 import { toast } from '../../ui/toast-store.js';
 import { zodValidate } from '../../ui/zod-validate.js';
 import { ConfirmSendModal } from './ConfirmSendModal.js';
 import { FeaturePostPicker } from './FeaturePostPicker.js';
 import { IssueBodyField } from './IssueBodyField.js';
 import { IssuePreviewModal } from './IssuePreviewModal.js';
+import { toastFailure } from '../../ui/form-feedback.js';
 
 type DraftValues = { subject: string; preheader: string; body: string };
 
@@ -57,11 +57,7 @@ export function IssueComposer({
       if (!quiet) toast({ title: 'Draft saved', description: `“${saved.subject}” is saved as a draft.` });
       return saved.id;
     } catch (error) {
-      toast({
-        title: 'Save failed',
-        description: serverErrorMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      });
+      toastFailure('Save failed', error, 'Please try again.');
       return null;
     }
   }
@@ -87,11 +83,7 @@ export function IssueComposer({
       const result = await sendTest.mutateAsync({ id, to: address.data });
       toast({ title: 'Test sent', description: result.message });
     } catch (error) {
-      toast({
-        title: 'Test failed',
-        description: serverErrorMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      });
+      toastFailure('Test failed', error, 'Please try again.');
     }
   }
 
@@ -113,7 +105,7 @@ export function IssueComposer({
     } catch (error) {
       setConfirming(false);
       await recipients.refetch();
-      toast({ title: 'Not sent', description: serverErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      toastFailure('Not sent', error, 'Please try again.');
     }
   }
 

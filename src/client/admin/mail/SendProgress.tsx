@@ -1,10 +1,11 @@
-import { Button, Group, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { AdminPanel } from '../ui/AdminPanel.js';
+import { Button, Group, Progress, Table, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { isSendDone, sendProgressPercent, type SendFigures } from '../../../domain/newsletter-issues.js';
 import { trpc } from '../../trpc.js';
-import { serverErrorMessage } from '../../ui/error-message.js';
 import { toast } from '../../ui/toast-store.js';
 import classes from '../admin.module.css';
+import { toastFailure } from '../../ui/form-feedback.js';
 
 const POLL_MS = 1_000;
 
@@ -47,77 +48,68 @@ export function SendProgress({ issueId, subject }: { issueId: string; subject: s
       toast({ title: 'Retrying', description: `${retried} failed messages are queued again.` });
       await Promise.all([progress.refetch(), utils.mail.issues.invalidate()]);
     } catch (error) {
-      toast({
-        title: 'Retry failed',
-        description: serverErrorMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      });
+      toastFailure('Retry failed', error, 'Please try again.');
     }
   }
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="send-progress-title"
+    <AdminPanel
+      id="send-progress"
+      level={3}
+      gap="sm"
+      titleClassName={classes.breakAnywhere}
+      title={`Sending “${subject}”`}
     >
-      <Stack gap="sm">
-        <Title order={3} size="h4" id="send-progress-title" className={classes.breakAnywhere}>
-          Sending “{subject}”
-        </Title>
-        <Progress
-          value={percent}
-          size="lg"
-          radius="sm"
-          aria-label={`Sending progress: ${percent}%`}
-          color={figures && figures.failed > 0 ? 'orange' : 'green'}
-          animated={figures ? !isSendDone(figures) : true}
-          striped={figures ? !isSendDone(figures) : true}
-        />
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          {figures ? <FiguresLine figures={figures} /> : <Text size="sm">Loading…</Text>}
-          <Text size="sm" fw={600} data-testid="send-percent">
-            {percent}%{figures && isSendDone(figures) ? ' · done' : ''}
-          </Text>
-        </Group>
-        {progress.data && progress.data.failures.length > 0 && (
-          <>
-            <Table.ScrollContainer minWidth={300}>
-              <Table verticalSpacing="xs" aria-label="Failed messages">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Address</Table.Th>
-                    <Table.Th scope="col">Reason</Table.Th>
-                    <Table.Th scope="col">Attempts</Table.Th>
+      <Progress
+        value={percent}
+        size="lg"
+        radius="sm"
+        aria-label={`Sending progress: ${percent}%`}
+        color={figures && figures.failed > 0 ? 'orange' : 'green'}
+        animated={figures ? !isSendDone(figures) : true}
+        striped={figures ? !isSendDone(figures) : true}
+      />
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        {figures ? <FiguresLine figures={figures} /> : <Text size="sm">Loading…</Text>}
+        <Text size="sm" fw={600} data-testid="send-percent">
+          {percent}%{figures && isSendDone(figures) ? ' · done' : ''}
+        </Text>
+      </Group>
+      {progress.data && progress.data.failures.length > 0 && (
+        <>
+          <Table.ScrollContainer minWidth={300}>
+            <Table verticalSpacing="xs" aria-label="Failed messages">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Address</Table.Th>
+                  <Table.Th scope="col">Reason</Table.Th>
+                  <Table.Th scope="col">Attempts</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {progress.data.failures.map((failure) => (
+                  <Table.Tr key={failure.email}>
+                    <Table.Td className={classes.breakAnywhere}>{failure.email}</Table.Td>
+                    <Table.Td className={classes.breakAnywhere}>{failure.error}</Table.Td>
+                    <Table.Td>{failure.attempts}</Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {progress.data.failures.map((failure) => (
-                    <Table.Tr key={failure.email}>
-                      <Table.Td className={classes.breakAnywhere}>{failure.email}</Table.Td>
-                      <Table.Td className={classes.breakAnywhere}>{failure.error}</Table.Td>
-                      <Table.Td>{failure.attempts}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => void retryFailed()} disabled={retry.isPending}>
-                {retry.isPending ? 'Retrying...' : 'Retry failed'}
-              </Button>
-            </Group>
-          </>
-        )}
-        {figures && figures.uncertain > 0 && (
-          <Text size="xs" c="dimmed">
-            Uncertain: the server stopped while these were being handed to the relay. They may have arrived, so they are
-            not sent again.
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => void retryFailed()} disabled={retry.isPending}>
+              {retry.isPending ? 'Retrying...' : 'Retry failed'}
+            </Button>
+          </Group>
+        </>
+      )}
+      {figures && figures.uncertain > 0 && (
+        <Text size="xs" c="dimmed">
+          Uncertain: the server stopped while these were being handed to the relay. They may have arrived, so they are
+          not sent again.
+        </Text>
+      )}
+    </AdminPanel>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { AdminPanel } from '../ui/AdminPanel.js';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { formatBytes } from '../../../domain/uploads.js';
 import { trpc } from '../../trpc.js';
 import { downloadWithAdminKey } from '../ui/download-file.js';
@@ -39,53 +40,47 @@ export function BackupPanel() {
 
   const last = status.data?.lastBackup;
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="backups-title">
-      <Stack gap="md">
-        <div>
-          <Title order={2} size="h3" id="backups-title">
-            Backups
-          </Title>
-          <Text size="sm" c="dimmed" mt={4}>
-            Each backup holds the whole database and every uploaded image in one archive.
+    <AdminPanel
+      id="backups"
+      title="Backups"
+      description="Each backup holds the whole database and every uploaded image in one archive."
+    >
+      {status.isPending ? (
+        <Skeleton height={44} radius="sm" aria-label="Loading backups" />
+      ) : status.isError ? (
+        <LoadError title="Could not load the backups" error={status.error} onRetry={() => void status.refetch()} />
+      ) : (
+        <Stack gap={4}>
+          <Text size="sm" data-testid="last-backup">
+            <Text span fw={600}>
+              Last backup:{' '}
+            </Text>
+            {last ? (
+              <>
+                <time dateTime={last.createdAt.toISOString()}>{formatAdminDate(last.createdAt)}</time>
+                {` · ${formatBytes(last.bytes)}`}
+              </>
+            ) : (
+              'none yet'
+            )}
           </Text>
-        </div>
-        {status.isPending ? (
-          <Skeleton height={44} radius="sm" aria-label="Loading backups" />
-        ) : status.isError ? (
-          <LoadError title="Could not load the backups" error={status.error} onRetry={() => void status.refetch()} />
-        ) : (
-          <Stack gap={4}>
-            <Text size="sm" data-testid="last-backup">
-              <Text span fw={600}>
-                Last backup:{' '}
-              </Text>
-              {last ? (
-                <>
-                  <time dateTime={last.createdAt.toISOString()}>{formatAdminDate(last.createdAt)}</time>
-                  {` · ${formatBytes(last.bytes)}`}
-                </>
-              ) : (
-                'none yet'
-              )}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {status.data.everyMs === null
-                ? 'Scheduled backups are off (BACKUP_EVERY=off).'
-                : `A backup is made ${describeInterval(status.data.everyMs)}; the newest ${status.data.keep} are kept on the server.`}
-            </Text>
-          </Stack>
-        )}
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            leftSection={<DownloadIcon size={16} />}
-            onClick={() => void downloadNow()}
-            disabled={downloading}
-          >
-            {downloading ? 'Making the backup...' : 'Download a backup now'}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+          <Text size="sm" c="dimmed">
+            {status.data.everyMs === null
+              ? 'Scheduled backups are off (BACKUP_EVERY=off).'
+              : `A backup is made ${describeInterval(status.data.everyMs)}; the newest ${status.data.keep} are kept on the server.`}
+          </Text>
+        </Stack>
+      )}
+      <Group justify="flex-end">
+        <Button
+          variant="default"
+          leftSection={<DownloadIcon size={16} />}
+          onClick={() => void downloadNow()}
+          disabled={downloading}
+        >
+          {downloading ? 'Making the backup...' : 'Download a backup now'}
+        </Button>
+      </Group>
+    </AdminPanel>
   );
 }

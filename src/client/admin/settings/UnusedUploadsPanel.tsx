@@ -1,15 +1,17 @@
-import { Button, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { AdminPanel } from '../ui/AdminPanel.js';
+import { Button, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { UPLOADED_OBJECT_PREFIX } from '../../../domain/images.js';
 import { formatBytes, type UnreferencedUpload } from '../../../domain/uploads.js';
 import { trpc } from '../../trpc.js';
-import { isUnauthorized, serverErrorMessage } from '../../ui/error-message.js';
+import { isUnauthorized } from '../../ui/error-message.js';
 import { toast } from '../../ui/toast-store.js';
 import classes from '../admin.module.css';
 import { ConfirmDeleteModal } from '../ui/ConfirmDeleteModal.js';
 import { formatAdminDate } from '../ui/format-date.js';
 import { TrashIcon } from '../../ui/icons.js';
 import { LoadError } from '../ui/ListStates.js';
+import { toastFailure } from '../../ui/form-feedback.js';
 
 type PendingRemoval = { names: string[]; label: string };
 
@@ -77,11 +79,7 @@ export function UnusedUploadsPanel() {
       });
     } catch (error) {
       if (!isUnauthorized(error)) {
-        toast({
-          title: 'Removal failed',
-          description: serverErrorMessage(error, 'Failed to remove the uploads. Please try again.'),
-          variant: 'destructive',
-        });
+        toastFailure('Removal failed', error, 'Failed to remove the uploads. Please try again.');
       }
     } finally {
       setPending(null);
@@ -90,62 +88,49 @@ export function UnusedUploadsPanel() {
   }
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="unused-uploads-title"
+    <AdminPanel
+      id="unused-uploads"
+      title="Unused uploads"
+      description="Images no content uses any more. They stay until you remove them, and can only be removed a day after their upload."
     >
-      <Stack gap="md">
-        <div>
-          <Title order={2} size="h3" id="unused-uploads-title">
-            Unused uploads
-          </Title>
-          <Text size="sm" c="dimmed" mt={4}>
-            Images no content uses any more. They stay until you remove them, and can only be removed a day after their
-            upload.
-          </Text>
-        </div>
-        {uploads.isPending ? (
-          <Skeleton height={48} radius="sm" aria-label="Loading unused uploads" />
-        ) : uploads.isError ? (
-          <LoadError title="Could not load the uploads" error={uploads.error} onRetry={() => void uploads.refetch()} />
-        ) : uploads.data.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            Every uploaded image is in use.
-          </Text>
-        ) : (
-          <>
-            <Stack gap="sm" aria-label="Unused uploads" role="list">
-              {uploads.data.map((upload) => (
-                <div role="listitem" key={upload.name}>
-                  <UploadRow
-                    upload={upload}
-                    now={now}
-                    onRemove={() => setPending({ names: [upload.name], label: upload.name })}
-                  />
-                </div>
-              ))}
-            </Stack>
-            <Group justify="flex-end">
-              <Button
-                color="red.9"
-                leftSection={<TrashIcon size={16} />}
-                disabled={removable.length === 0}
-                onClick={() =>
-                  setPending({
-                    names: removable.map((upload) => upload.name),
-                    label: `${removable.length} unused upload${removable.length === 1 ? '' : 's'}`,
-                  })
-                }
-              >
-                Remove all removable ({removable.length})
-              </Button>
-            </Group>
-          </>
-        )}
-      </Stack>
+      {uploads.isPending ? (
+        <Skeleton height={48} radius="sm" aria-label="Loading unused uploads" />
+      ) : uploads.isError ? (
+        <LoadError title="Could not load the uploads" error={uploads.error} onRetry={() => void uploads.refetch()} />
+      ) : uploads.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Every uploaded image is in use.
+        </Text>
+      ) : (
+        <>
+          <Stack gap="sm" aria-label="Unused uploads" role="list">
+            {uploads.data.map((upload) => (
+              <div role="listitem" key={upload.name}>
+                <UploadRow
+                  upload={upload}
+                  now={now}
+                  onRemove={() => setPending({ names: [upload.name], label: upload.name })}
+                />
+              </div>
+            ))}
+          </Stack>
+          <Group justify="flex-end">
+            <Button
+              color="red.9"
+              leftSection={<TrashIcon size={16} />}
+              disabled={removable.length === 0}
+              onClick={() =>
+                setPending({
+                  names: removable.map((upload) => upload.name),
+                  label: `${removable.length} unused upload${removable.length === 1 ? '' : 's'}`,
+                })
+              }
+            >
+              Remove all removable ({removable.length})
+            </Button>
+          </Group>
+        </>
+      )}
       <ConfirmDeleteModal
         itemLabel={pending && pending.names.length > 1 ? 'uploads' : 'upload'}
         itemName={pending?.label ?? null}
@@ -153,6 +138,6 @@ export function UnusedUploadsPanel() {
         onConfirm={() => void confirmRemoval()}
         onCancel={() => setPending(null)}
       />
-    </Paper>
+    </AdminPanel>
   );
 }
