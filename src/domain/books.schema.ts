@@ -15,6 +15,7 @@ import { isValidIsbn13, normalizeIsbn } from './isbn.js';
 import { TEXT_LIMITS } from './limits.js';
 import { HTTPS_LINK_MESSAGE, isHttpsUrl, LINK_LABEL_MESSAGE, MAX_RETAILER_LINKS, shopForUrl } from './retailers.js';
 import { hasOneDecimalAtMost, MAX_SERIES_NUMBER } from './series.js';
+import type { Series } from './series.schema.js';
 import { looksLikeId, MAX_SLUG_LENGTH, SLUG_LOOKS_LIKE_ID, SLUG_MESSAGE, SLUG_PATTERN } from './slugs.js';
 
 export const ISBN_MESSAGE = 'ISBN must be a valid ISBN-13 (13 digits starting 978 or 979, with its check digit)';
@@ -138,3 +139,6 @@ export type Book = Omit<BookData, 'slug'> & {
   slug: string;
   series: { id: string; name: string } | null;
 };
+
+/** A book on its own page: its series with the description and reading-order note too. */
+export type BookWithSeries<B extends Book = Book> = Omit<B, 'series'> & { series: Series | null };

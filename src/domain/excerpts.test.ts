@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_EXCERPT_PREVIEW_CHARS, DEFAULT_SPOILER_LEVEL, excerptPreview, spoilerBadgeFor } from './excerpts.js';
+import { DEFAULT_SPOILER_LEVEL, spoilerBadgeFor } from './excerpts.js';
 
 describe('spoilerBadgeFor', () => {
   it.each([
@@ -16,17 +16,5 @@ describe('spoilerBadgeFor', () => {
 
   it('defaults to no spoilers', () => {
     expect(DEFAULT_SPOILER_LEVEL).toBe('none');
-  });
-});
-
-describe('excerptPreview', () => {
-  it('keeps short content whole', () => {
-    expect(excerptPreview('Short.')).toBe('Short.');
-  });
-
-  it('cuts long content at 200 characters', () => {
-    const preview = excerptPreview('a'.repeat(250));
-    expect(ADMIN_EXCERPT_PREVIEW_CHARS).toBe(200);
-    expect(preview).toBe(`${'a'.repeat(200)}...`);
   });
 });

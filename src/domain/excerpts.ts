@@ -16,9 +16,3 @@ export function spoilerBadgeFor(level: string): SpoilerBadge {
     ? SPOILER_BADGES[level as SpoilerLevel]
     : { label: 'Unknown', color: 'gray' };
 }
-
-export const ADMIN_EXCERPT_PREVIEW_CHARS = 200;
-
-export function excerptPreview(content: string): string {
-  return content.length > ADMIN_EXCERPT_PREVIEW_CHARS ? `${content.slice(0, ADMIN_EXCERPT_PREVIEW_CHARS)}...` : content;
-}

@@ -10,7 +10,7 @@ import { nextInSeries } from '../books/next-in-series.js';
 import { ShopIcon } from '../books/ShopIcon.js';
 import { trpc, type RouterOutputs } from '../trpc.js';
 import { SpoilerBadge } from '../ui/badges.js';
-import { ArrowLeftIcon, ArrowRightIcon, ClockIcon } from '../ui/icons.js';
+import { ArrowLeftIcon, ArrowRightIcon, BookIcon, ClockIcon } from '../ui/icons.js';
 import { splitParagraphs } from '../ui/paragraphs.js';
 import { ResponsiveImage } from '../ui/ResponsiveImage.js';
 import ui from '../ui/ui.module.css';
@@ -106,6 +106,9 @@ export default function BookPage() {
         {data.editions.length > 0 && <Editions book={data} />}
         {own.length > 0 && <Excerpts excerpts={own} />}
         {relatedArt.length > 0 && <RelatedArt pieces={relatedArt} />}
+        {data.series && (data.series.description || data.series.readingOrderNote) && (
+          <AboutSeries series={data.series} />
+        )}
         {next && (
           <section aria-labelledby="next-title" className={classes.section}>
             <h2 id="next-title" className={classes.sectionTitle}>
@@ -132,6 +135,31 @@ export default function BookPage() {
         )}
       </div>
     </article>
+  );
+}
+
+/** The series the book belongs to: what it is about and in what order to read it. */
+function AboutSeries({ series }: { series: NonNullable<Book['series']> }) {
+  return (
+    <section aria-labelledby="series-title" className={classes.section}>
+      <h2 id="series-title" className={classes.sectionTitle}>
+        About {series.name}
+      </h2>
+      {series.description && (
+        <div className={classes.seriesText}>
+          {splitParagraphs(series.description).map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
+        </div>
+      )}
+      {series.readingOrderNote && (
+        // A note, not a landmark: the section around it is one already.
+        <div role="note" className={classes.readingOrder} aria-label="Reading order">
+          <BookIcon size={20} className={classes.readingOrderIcon} />
+          <p>{series.readingOrderNote}</p>
+        </div>
+      )}
+    </section>
   );
 }
 

@@ -3,10 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { BOOK_STATUS_LABELS } from '../../domain/books.js';
 import { seriesNumberLabel } from '../../domain/series.js';
 import { BuyActions } from '../books/BuyMenu.js';
+import { seriesNotes } from '../books/series-notes.js';
 import { READING_ORDER_NOTE, SERIES_NAME } from '../content/site.js';
 import { trpc, type RouterOutputs } from '../trpc.js';
 import { BookIcon } from '../ui/icons.js';
 import { PageHeader } from '../ui/PageHeader.js';
+import { splitParagraphs } from '../ui/paragraphs.js';
 import { StateMessage } from '../ui/StateMessage.js';
 import { ResponsiveImage } from '../ui/ResponsiveImage.js';
 import ui from '../ui/ui.module.css';
@@ -20,15 +22,13 @@ export const prefetch: PagePrefetch = (utils) =>
   ]);
 
 type Book = RouterOutputs['books']['list'][number];
+type Series = RouterOutputs['series']['list'][number];
 
 export default function BooksPage() {
   const books = trpc.books.list.useQuery();
   const series = trpc.series.list.useQuery();
-  // The reading-order note of the series the books belong to, as the author wrote it.
-  const seriesIds = new Set(books.data?.map((book) => book.seriesId));
-  const readingOrderNote =
-    series.data?.find((entry) => seriesIds.has(entry.id) && entry.readingOrderNote)?.readingOrderNote ??
-    READING_ORDER_NOTE;
+  // The series the books belong to, described and with the reading order as the author wrote them.
+  const notes = seriesNotes(books.data ?? [], series.data ?? [], READING_ORDER_NOTE);
   return (
     <>
       <PageHeader
@@ -59,12 +59,37 @@ export default function BooksPage() {
           </ul>
         )}
 
-        <aside className={classes.note} aria-label="Reading order">
-          <BookIcon size={22} className={classes.noteIcon} />
-          <p className={classes.noteText}>{readingOrderNote}</p>
-        </aside>
+        {notes.length === 0 ? (
+          <aside className={classes.note} aria-label="Reading order">
+            <BookIcon size={22} className={classes.noteIcon} />
+            <p className={classes.noteText}>{READING_ORDER_NOTE}</p>
+          </aside>
+        ) : (
+          notes.map((entry) => <SeriesNote key={entry.id} series={entry} />)
+        )}
       </div>
     </>
+  );
+}
+
+/** The footer note of one series: its name, its description and its reading-order note. */
+function SeriesNote({ series }: { series: Series }) {
+  const nameId = `series-note-${series.id}`;
+  return (
+    <aside className={classes.note} aria-labelledby={nameId}>
+      <BookIcon size={22} className={classes.noteIcon} />
+      <div className={classes.noteBody}>
+        <p id={nameId} className={classes.noteName}>
+          {series.name}
+        </p>
+        {splitParagraphs(series.description).map((paragraph, index) => (
+          <p key={index} className={classes.noteDescription}>
+            {paragraph}
+          </p>
+        ))}
+        {series.readingOrderNote && <p className={classes.noteText}>{series.readingOrderNote}</p>}
+      </div>
+    </aside>
   );
 }
 

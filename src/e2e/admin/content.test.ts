@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { excerptPreview } from '../../domain/excerpts.js';
+import { excerptPreview } from '../../domain/excerpt-preview.js';
 import { useBrowserSite } from '../support/fixture.js';
 import {
   expectFieldError,
@@ -151,7 +151,8 @@ describe('admin: content', () => {
     await expectFieldError(box('Content'), 'Content is required');
     await expectFieldError(box('Read time'), 'Read time is required');
 
-    const content = `${'The bells of Vesperhold rang for no one that night. '.repeat(6)}\nThe end.`;
+    // Markdown content: the list previews its words without the marks.
+    const content = `${'The **bells** of [Vesperhold](/books) rang for _no one_ that night. '.repeat(6)}\nThe end.`;
     await choose('Book', 'The Tallow King');
     await box('Title').fill('Bells for No One');
     await box('Description').fill('A night without a king.');
@@ -166,8 +167,9 @@ describe('admin: content', () => {
       .filter({ hasText: 'Bells for No One' });
     // A new excerpt comes last in its book.
     await row.getByText(/^The Tallow King · 4 min read · Position (\d+) of \1$/).waitFor();
-    const preview = excerptPreview(content);
+    const preview = excerptPreview(content, 'markdown');
     expect(preview).toHaveLength(203);
+    expect(preview.startsWith('The bells of Vesperhold rang for no one that night. The bells')).toBe(true);
     expect(await row.getByText(preview.slice(0, 60)).textContent()).toBe(preview);
     await row.getByText('No Spoilers').waitFor();
 

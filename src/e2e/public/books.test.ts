@@ -9,6 +9,7 @@ type ListedBook = {
   id: string;
   slug: string;
   title: string;
+  coverImage: string;
   price: string | null;
   editions: { format: string; isbn: string | null; price: string | null; links: { label: string; url: string }[] }[];
 };
@@ -64,20 +65,70 @@ describe('books as products', () => {
     expect(sitemap).toContain(`<loc>${site.baseUrl}/books/the-ashwarden</loc>`);
   });
 
-  it('shows the series’ own reading-order note on /books', async () => {
+  it('describes the series on /books and on its books’ pages, server-rendered; a standalone book shows none of it', async () => {
     const series = (await (await fetch(`${site.baseUrl}/api/series`)).json()) as { id: string; name: string }[];
     const cycle = series.find((entry) => entry.name === 'The Cinderwake Cycle')!;
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${site.adminPassword}` };
+    const description = ['Four books of fire and succession.', 'The Wake judges every king.'];
     const note = 'Start with The Ashwarden; the novellas can wait.';
     const res = await fetch(`${site.baseUrl}/api/series/${cycle.id}`, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${site.adminPassword}` },
-      body: JSON.stringify({ name: cycle.name, readingOrderNote: note }),
+      headers,
+      body: JSON.stringify({ name: cycle.name, description: description.join('\n'), readingOrderNote: note }),
     });
     expect(res.status).toBe(200);
-    const { page, problems } = await openPage(site.context, site.baseUrl, '/books');
-    await page.getByRole('complementary', { name: 'Reading order' }).getByText(note).waitFor();
+
+    // In the server's HTML as paragraphs (not only in the page's data), so readers without JavaScript see it.
+    const paragraphs = new RegExp(`>${description[0]}</p><p[^>]*>${description[1]}</p>`);
+    for (const path of ['/books', '/books/the-ashwarden']) {
+      const html = await (await fetch(`${site.baseUrl}${path}`)).text();
+      expect(html).toMatch(paragraphs);
+      expect(html).toContain(`>${note}</p>`);
+    }
+
+    const list = await openPage(site.context, site.baseUrl, '/books');
+    const footer = list.page.getByRole('complementary', { name: 'The Cinderwake Cycle' });
+    for (const text of [...description, note]) await footer.getByText(text, { exact: true }).waitFor();
+    expect(list.problems()).toEqual([]);
+    await list.page.close();
+
+    const { page, problems } = await openPage(site.context, site.baseUrl, '/books/the-ashwarden');
+    const about = page.getByRole('region', { name: 'About The Cinderwake Cycle' });
+    for (const text of description) await about.getByText(text, { exact: true }).waitFor();
+    await about.getByRole('note', { name: 'Reading order' }).getByText(note).waitFor();
     expect(problems()).toEqual([]);
     await page.close();
+
+    // A book in no series: no series section, no reading-order note, none of the series' words.
+    const ashwarden = await bookTitled('The Ashwarden');
+    const created = await fetch(`${site.baseUrl}/api/books`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        title: 'A Solitary Candle',
+        description: 'A tale told once.',
+        coverImage: ashwarden.coverImage,
+        status: 'published',
+        price: '$9.99',
+        order: 9,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const standalone = (await created.json()) as ListedBook;
+    const html = await (await fetch(`${site.baseUrl}/books/${standalone.slug}`)).text();
+    expect(html).toContain('Standalone novel');
+    for (const text of [...description, note, 'About The Cinderwake Cycle']) expect(html).not.toContain(text);
+    const alone = await openPage(site.context, site.baseUrl, `/books/${standalone.slug}`);
+    await alone.page.getByRole('heading', { level: 1, name: 'A Solitary Candle' }).waitFor();
+    expect(await alone.page.getByRole('region', { name: /^About / }).count()).toBe(0);
+    expect(await alone.page.getByRole('note', { name: 'Reading order' }).count()).toBe(0);
+    expect(alone.problems()).toEqual([]);
+    await alone.page.close();
+    const removed = await fetch(`${site.baseUrl}/api/books/${standalone.id}`, {
+      method: 'DELETE',
+      headers: { authorization: headers.authorization },
+    });
+    expect(removed.status).toBe(204);
   });
 
   it('shows the book page with editions, its excerpts and the next in the series, linked from /books', async () => {

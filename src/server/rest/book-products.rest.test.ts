@@ -78,11 +78,16 @@ describe('books as products', () => {
       ],
     });
     expect(created.editions[0]).toMatchObject({ isbn: '9780306406157', links: [{ label: 'Bookshop.org' }] });
+    // The book's own page carries its series whole: a series made with only a name has empty texts.
+    const onItsPage = {
+      ...created,
+      series: { id: series.id, name: 'Ember Saga', description: '', readingOrderNote: '' },
+    };
     const bySlug = await context.t.app.inject({ method: 'GET', url: `/api/books/by-slug/${created.slug}` });
-    expect(bySlug.json()).toEqual(created);
+    expect(bySlug.json()).toEqual(onItsPage);
     // An old link by id finds the book too (the page redirects to the slug it carries).
     expect((await context.t.app.inject({ method: 'GET', url: `/api/books/by-slug/${created.id}` })).json()).toEqual(
-      created,
+      onItsPage,
     );
     expectError(
       await context.t.app.inject({ method: 'GET', url: '/api/books/by-slug/no-such-book' }),
@@ -163,6 +168,51 @@ describe('books as products', () => {
     const before = await books();
     expectError(await post({ ...validBook, ...change }), status, message);
     expect(await books()).toEqual(before);
+  });
+
+  it('gives a book read by its slug its series’ description and reading-order note; the list names the series only', async () => {
+    const series = await createVia<{ id: string }>(context.t.app, '/api/series', context.token, {
+      name: 'The Salt Books',
+      description: 'Two novellas of the drowned coast.\nThey share one lighthouse.',
+      readingOrderNote: 'Read them in either order.',
+    });
+    const inSeries = await createVia<ListedBook>(context.t.app, '/api/books', context.token, {
+      ...validBook,
+      title: 'Salt One',
+      seriesId: series.id,
+      seriesNumber: 1,
+    });
+    const standalone = await createVia<ListedBook>(context.t.app, '/api/books', context.token, {
+      ...validBook,
+      title: 'Alone',
+    });
+    const bySlug = (slug: string) => context.t.app.inject({ method: 'GET', url: `/api/books/by-slug/${slug}` });
+    expect((await bySlug(inSeries.slug)).json()).toMatchObject({
+      id: inSeries.id,
+      series: {
+        id: series.id,
+        name: 'The Salt Books',
+        description: 'Two novellas of the drowned coast.\nThey share one lighthouse.',
+        readingOrderNote: 'Read them in either order.',
+      },
+    });
+    expect((await books()).find((book) => book.id === inSeries.id)?.series).toEqual({
+      id: series.id,
+      name: 'The Salt Books',
+    });
+    expect((await bySlug(standalone.slug)).json()).toMatchObject({ id: standalone.id, series: null });
+
+    // An edit of the series shows on the book's page at once.
+    const renamed = await context.t.app.inject({
+      method: 'PUT',
+      url: `/api/series/${series.id}`,
+      headers: admin(),
+      payload: { name: 'The Salt Books', readingOrderNote: 'Start with Salt One.' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await bySlug(inSeries.slug)).json()).toMatchObject({
+      series: { description: '', readingOrderNote: 'Start with Salt One.' },
+    });
   });
 
   it('deleting a series makes its books standalone', async () => {

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { Book } from '../../../domain/books.schema.js';
-import { excerptPreview, spoilerBadgeFor } from '../../../domain/excerpts.js';
+import { excerptPreview } from '../../../domain/excerpt-preview.js';
+import { spoilerBadgeFor } from '../../../domain/excerpts.js';
 import type { Excerpt } from '../../../domain/excerpts.schema.js';
 import { groupExcerptsByBook } from '../../pages/excerpt-groups.js';
 import { ArrowDownIcon, ArrowUpIcon } from '../../ui/icons.js';
@@ -109,7 +110,7 @@ function ExcerptRows<T extends Excerpt>({
                   {bookTitle} · {excerpt.readTime} · Position {index + 1} of {excerpts.length}
                 </Text>
                 <Text size="sm" className={classes.preview}>
-                  {excerptPreview(excerpt.content)}
+                  {excerptPreview(excerpt.content, excerpt.contentFormat)}
                 </Text>
                 <ItemButtons item={excerpt} name={excerpt.title} actions={actions} />
               </Stack>

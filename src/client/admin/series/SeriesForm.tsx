@@ -32,7 +32,7 @@ export function SeriesForm({ item, saving, onSave, onCancel }: ContentFormProps<
       <TextInput label="Name" withAsterisk autoComplete="off" {...form.getInputProps('name')} />
       <Textarea
         label="Description"
-        description="Optional; what the series is about (for the admin and API; not shown on the public pages yet)"
+        description="Optional; what the series is about, shown on /books and on each of its books’ pages"
         autosize
         minRows={3}
         maxRows={10}
@@ -40,7 +40,7 @@ export function SeriesForm({ item, saving, onSave, onCancel }: ContentFormProps<
       />
       <Textarea
         label="Reading-order note"
-        description="Optional; shown on /books, e.g. “Start with Book 1; the novellas can be read any time after Book 2.”"
+        description="Optional; shown on /books and on each of its books’ pages, e.g. “Start with Book 1; the novellas can be read any time after Book 2.”"
         autosize
         minRows={2}
         maxRows={8}

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { bookInputSchema, type BookData } from '../../../domain/books.schema.js';
+import { bookInputSchema, type Book, type BookData, type BookWithSeries } from '../../../domain/books.schema.js';
+import type { Series } from '../../../domain/series.schema.js';
 import { seriesNumberLabel } from '../../../domain/series.js';
 import type { AppDatabase } from '../../db/connection.js';
 import {
@@ -13,7 +14,7 @@ import {
 } from '../../repositories/books.js';
 import { withImages } from '../../images/responsive-images.js';
 import { isUniqueViolation } from '../../repositories/row-conversion.js';
-import { seriesExists } from '../../repositories/series.js';
+import { listSeries, seriesExists } from '../../repositories/series.js';
 import { listSlugRedirects } from '../../repositories/slug-redirects.js';
 import { found, publicProcedure, router } from '../trpc.js';
 import { contentProcedures, unknownReference } from './content-procedures.js';
@@ -44,6 +45,16 @@ async function slugSafe<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The book with its whole series (the list names it only, to keep every page that lists books light). */
+function withSeries<B extends Book>(book: B, series: readonly Series[]): BookWithSeries<B> {
+  if (book.series === null) return { ...book, series: null };
+  const { id, name } = book.series;
+  return {
+    ...book,
+    series: series.find((entry) => entry.id === id) ?? { id, name, description: '', readingOrderNote: '' },
+  };
+}
+
 /** The public list: each book with its cover's responsive image when it has one. */
 const listBooksWithImages = async (db: AppDatabase) => withImages(db, await listBooks(db), (book) => book.coverImage);
 
@@ -66,19 +77,23 @@ export const booksRouter = router({
   ...content,
   /**
    * The book at /books/<slug>. An old link finds the book too, by its id or by a slug it had
-   * before: the page then redirects (301) to the book's slug, which the answer carries.
+   * before: the page then redirects (301) to the book's slug, which the answer carries. Its series
+   * comes with the description and reading-order note the page shows.
    */
   bySlug: publicProcedure.input(bySlugInput).query(async ({ ctx, input }) => {
-    const [books, redirects] = await Promise.all([
+    const [books, redirects, series] = await Promise.all([
       ctx.cache.get('books', () => listBooksWithImages(ctx.db)),
       ctx.cache.get('book-slug-redirects', () => listSlugRedirects(ctx.db, 'book')),
+      // The same cached list as series.list.
+      ctx.cache.get('series', () => listSeries(ctx.db)),
     ]);
     const redirectedTo = redirects.get(input.slug);
-    return found(
+    const book = found(
       books.find((book) => book.slug === input.slug) ??
         books.find((book) => book.id === input.slug) ??
         (redirectedTo === undefined ? undefined : books.find((book) => book.id === redirectedTo)),
       'Book',
     );
+    return withSeries(book, series);
   }),
 });

@@ -39,6 +39,21 @@ describe('series rules', () => {
     expect((await context.visitor.books.byId({ id: book.id })).series).toEqual({ id: series.id, name: 'New Name' });
   });
 
+  it('a book read by its slug carries its series’ description and reading-order note', async () => {
+    const series = await context.admin.series.create(validSeries);
+    const book = await context.admin.books.create({ ...validBook, seriesId: series.id, seriesNumber: 1 });
+    expect((await context.visitor.books.bySlug({ slug: book.slug })).series).toEqual(series);
+    await context.admin.series.update({ id: series.id, data: { name: 'Salt', description: 'Now described.' } });
+    expect((await context.visitor.books.bySlug({ slug: book.slug })).series).toEqual({
+      id: series.id,
+      name: 'Salt',
+      description: 'Now described.',
+      readingOrderNote: '',
+    });
+    const standalone = await context.admin.books.create({ ...validBook, title: 'Standalone' });
+    expect((await context.visitor.books.bySlug({ slug: standalone.slug })).series).toBeNull();
+  });
+
   it('deleting a series keeps its books, standalone and unnumbered; other series’ books are untouched', async () => {
     const doomed = await context.admin.series.create({ name: 'Doomed' });
     const kept = await context.admin.series.create({ name: 'Kept' });
