@@ -118,9 +118,11 @@ let failed = false;
 try {
   const postPath = await firstPostPath(server.baseUrl);
   const excerptId = await firstId(server.baseUrl, '/api/excerpts');
+  const [firstBook] = await (await fetch(`${server.baseUrl}/api/books`)).json();
   const paths = process.env.BUNDLE_PATHS?.split(',') ?? [
     '/',
     '/books',
+    `/books/${firstBook.slug}`,
     '/excerpts',
     `/excerpts/${excerptId}`,
     '/art-music',

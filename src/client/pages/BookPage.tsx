@@ -1,4 +1,4 @@
-import { Badge, Button, Title } from '@mantine/core';
+import { Badge, Button, Skeleton, Title } from '@mantine/core';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { BOOK_STATUS_LABELS } from '../../domain/books.js';
 import { EDITION_FORMAT_LABELS } from '../../domain/editions.js';
@@ -17,7 +17,6 @@ import ui from '../ui/ui.module.css';
 import classes from './BookPage.module.css';
 import type { PagePrefetch } from './prefetch.js';
 import { ReadingNotFound } from './ReadingNotFound.js';
-import { ReadingSkeleton } from './ReadingSkeleton.js';
 
 export const prefetch: PagePrefetch = (utils, params) =>
   Promise.all([
@@ -39,7 +38,7 @@ export default function BookPage() {
   const excerpts = trpc.excerpts.list.useQuery();
   const art = trpc.art.list.useQuery();
 
-  if (book.isPending) return <ReadingSkeleton label="Loading book" />;
+  if (book.isPending) return <BookSkeleton />;
   if (!book.data) {
     return (
       <ReadingNotFound
@@ -304,4 +303,26 @@ function formatReleaseDate(date: string): string {
     year: 'numeric',
     timeZone: 'UTC',
   });
+}
+
+/** The book page's loading state, in its own layout: the cover beside the title and the description. */
+function BookSkeleton() {
+  return (
+    <div className={classes.page} aria-busy="true" aria-label="Loading book">
+      <div className={`${ui.container} ${classes.hero}`}>
+        <div className={classes.coverFrame}>
+          <Skeleton radius={0} style={{ aspectRatio: '2 / 3' }} />
+        </div>
+        <div className={classes.summary}>
+          <Skeleton height={14} width={90} />
+          <Skeleton height={14} width={160} mt="sm" />
+          <Skeleton height={44} width="70%" />
+          <Skeleton height={22} width={120} />
+          {[0, 1, 2, 3].map((line) => (
+            <Skeleton key={line} height={16} width={line === 3 ? '55%' : undefined} />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
 }

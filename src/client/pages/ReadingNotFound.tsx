@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeftIcon } from '../ui/icons.js';
 import { StateMessage } from '../ui/StateMessage.js';
 import ui from '../ui/ui.module.css';
-import reading from './reading.module.css';
 
 type ReadingNotFoundProps = {
   title: string;
@@ -15,7 +14,7 @@ type ReadingNotFoundProps = {
 /** A detail page (book, excerpt or blog post) whose item does not exist: the message and a way back to its list. */
 export function ReadingNotFound({ title, text, back }: ReadingNotFoundProps) {
   return (
-    <div className={`${ui.narrow} ${reading.notFound}`}>
+    <div className={`${ui.narrow} ${ui.notFound}`}>
       <StateMessage title={title} text={text} level={1}>
         <Button component={Link} to={back.to} leftSection={<ArrowLeftIcon size={16} />}>
           {back.label}

@@ -49,6 +49,27 @@ describe('navigation feedback', () => {
     expect(site.problems).toEqual([]);
   });
 
+  it("shows the book page's own skeleton (cover and text) while a book loads, then the book", async () => {
+    const { page } = site;
+    const [book] = (await (await fetch(`${site.baseUrl}/api/books`)).json()) as Array<{ slug: string; title: string }>;
+    await page.goto(`${site.baseUrl}/books`);
+    await waitForHydration(page);
+    await slowData(page, 2_000);
+    await page.locator(`a[href="/books/${book!.slug}"]`).first().click();
+    const skeleton = page.getByLabel('Loading book', { exact: true });
+    await skeleton.waitFor({ timeout: 1_500 });
+    // Shaped like the page it stands for: a cover frame beside the text.
+    const [cover, text] = await Promise.all([
+      skeleton.locator('> div > div').nth(0).boundingBox(),
+      skeleton.locator('> div > div').nth(1).boundingBox(),
+    ]);
+    expect(cover!.width).toBeGreaterThan(200);
+    expect(text!.x).toBeGreaterThan(cover!.x + cover!.width);
+    await page.getByRole('heading', { level: 1, name: book!.title }).waitFor({ timeout: 10_000 });
+    expect(await skeleton.count()).toBe(0);
+    expect(site.problems).toEqual([]);
+  });
+
   it('shows nothing for a quick navigation', async () => {
     const { page } = site;
     await page.goto(`${site.baseUrl}/`);
