@@ -143,6 +143,25 @@ describe('public forms', () => {
     await offline.close();
   });
 
+  it('shows toasts at the top on a phone, clear of the button the reader presses again', async () => {
+    const phone = await site.newContext({ viewport: 'mobile' });
+    const { page } = await openPage(phone, site.baseUrl, '/contact');
+    await phone.route('**/trpc/contact.send**', (route) => route.abort());
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Send Message' }) });
+    await form.getByLabel(/^Name/).fill('Tobias Ferrant');
+    await form.getByLabel(/^Email/).fill('tobias@example.com');
+    await form.getByLabel(/^Message/).fill('Hello');
+    const send = page.getByRole('button', { name: 'Send Message' });
+    await send.click();
+    const toast = page.locator('.toast', { hasText: 'Failed to send message' });
+    await toast.waitFor();
+    const [toastBox, sendBox] = await Promise.all([toast.boundingBox(), send.boundingBox()]);
+    expect(toastBox!.y).toBeLessThan(40);
+    expect(toastBox!.y + toastBox!.height).toBeLessThan(sendBox!.y);
+    await send.click({ trial: true }); // nothing covers it: Playwright's hit test finds the button itself
+    await phone.close();
+  });
+
   it('submits a preorder, confirms it, and returns to an empty form', async () => {
     const { page, problems } = await openPage(site.context, site.baseUrl, '/preorder');
     const book = page.getByLabel(/^Book/);
