@@ -1,8 +1,8 @@
-import { ActionIcon, Group, NativeSelect, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Group, NativeSelect, Text, TextInput } from '@mantine/core';
+import { ListEditorFieldset, RemoveRowButton, RowFieldLabel } from '../forms/ListEditorFieldset.js';
 import { ListEditorFooter } from '../forms/ListEditorFooter.js';
 import { EDITION_FORMAT_LABELS, EDITION_FORMATS, MAX_EDITIONS } from '../../../domain/editions.js';
 import classes from '../admin.module.css';
-import { CloseIcon } from '../../ui/icons.js';
 import { newEditionRow, type BookFormApi } from './book-form-values.js';
 import { LinksEditor } from './LinksEditor.js';
 
@@ -14,111 +14,94 @@ export function EditionsEditor({ form }: { form: BookFormApi }) {
   const listError = form.errors.editions;
 
   return (
-    <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-      <Text component="legend" fw={500} size="sm" mb={4}>
-        Editions ({editions.length})
-      </Text>
-      {editions.length === 0 && (
-        <Text size="sm" c="dimmed">
-          No editions yet. The book’s own price is shown until an edition has one.
-        </Text>
-      )}
-      <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
-        {editions.map((edition, index) => {
-          const n = index + 1;
-          const field = (name: string) => (
-            <>
-              <VisuallyHidden>Edition {n} </VisuallyHidden>
-              {name}
-            </>
-          );
-          const formatLabel = EDITION_FORMAT_LABELS[edition.format];
-          return (
-            <li key={edition.key} className={classes.trackRow}>
-              <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
-                <Text size="sm" fw={600} c="dimmed">
-                  Edition {n}: {formatLabel}
-                </Text>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="lg"
-                  aria-label={`Remove edition ${n}`}
-                  onClick={() => form.removeListItem('editions', index)}
-                >
-                  <CloseIcon size={16} />
-                </ActionIcon>
-              </Group>
-              <Group gap="xs" align="flex-start" wrap="wrap">
-                <NativeSelect
-                  label={field('Format')}
-                  size="sm"
-                  data={FORMAT_OPTIONS}
-                  style={{ flex: '1 1 130px' }}
-                  {...form.getInputProps(`editions.${index}.format`)}
-                />
-                <TextInput
-                  label={field('ISBN-13')}
-                  placeholder="978-…"
-                  size="sm"
-                  style={{ flex: '2 1 170px' }}
-                  autoComplete="off"
-                  {...form.getInputProps(`editions.${index}.isbn`)}
-                />
-                <TextInput
-                  label={field('Price')}
-                  placeholder="$18.99"
-                  size="sm"
-                  style={{ flex: '1 1 90px' }}
-                  autoComplete="off"
-                  {...form.getInputProps(`editions.${index}.price`)}
-                />
-                {edition.format === 'audiobook' ? (
-                  <TextInput
-                    label={field('Length')}
-                    placeholder="11 h 40 min"
-                    size="sm"
-                    style={{ flex: '1 1 110px' }}
-                    autoComplete="off"
-                    {...form.getInputProps(`editions.${index}.audioLength`)}
-                  />
-                ) : (
-                  <TextInput
-                    label={field('Pages')}
-                    inputMode="numeric"
-                    size="sm"
-                    style={{ flex: '1 1 80px' }}
-                    autoComplete="off"
-                    {...form.getInputProps(`editions.${index}.pageCount`)}
-                  />
-                )}
-                <TextInput
-                  label={field('Release date')}
-                  type="date"
-                  size="sm"
-                  style={{ flex: '1 1 150px' }}
-                  {...form.getInputProps(`editions.${index}.releaseDate`)}
-                />
-              </Group>
-              <Text size="xs" fw={600} c="dimmed" mt="sm" mb={4}>
-                Shops for this edition
+    <ListEditorFieldset
+      legend="Editions"
+      count={editions.length}
+      emptyText="No editions yet. The book’s own price is shown until an edition has one."
+      footer={
+        <ListEditorFooter
+          error={listError}
+          addLabel="Add edition"
+          onAdd={() => form.insertListItem('editions', newEditionRow())}
+          full={editions.length >= MAX_EDITIONS}
+        />
+      }
+    >
+      {editions.map((edition, index) => {
+        const n = index + 1;
+        const field = (name: string) => <RowFieldLabel row={`Edition ${n}`} name={name} />;
+        const formatLabel = EDITION_FORMAT_LABELS[edition.format];
+        return (
+          <li key={edition.key} className={classes.trackRow}>
+            <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
+              <Text size="sm" fw={600} c="dimmed">
+                Edition {n}: {formatLabel}
               </Text>
-              <LinksEditor
-                form={form}
-                path={`editions.${index}.links`}
-                links={edition.links}
-                owner={`Edition ${n} shop`}
+              <RemoveRowButton label={`Remove edition ${n}`} onClick={() => form.removeListItem('editions', index)} />
+            </Group>
+            <Group gap="xs" align="flex-start" wrap="wrap">
+              <NativeSelect
+                label={field('Format')}
+                size="sm"
+                data={FORMAT_OPTIONS}
+                style={{ flex: '1 1 130px' }}
+                {...form.getInputProps(`editions.${index}.format`)}
               />
-            </li>
-          );
-        })}
-      </Stack>
-      <ListEditorFooter
-        error={listError}
-        addLabel="Add edition"
-        onAdd={() => form.insertListItem('editions', newEditionRow())}
-        full={editions.length >= MAX_EDITIONS}
-      />
-    </Stack>
+              <TextInput
+                label={field('ISBN-13')}
+                placeholder="978-…"
+                size="sm"
+                style={{ flex: '2 1 170px' }}
+                autoComplete="off"
+                {...form.getInputProps(`editions.${index}.isbn`)}
+              />
+              <TextInput
+                label={field('Price')}
+                placeholder="$18.99"
+                size="sm"
+                style={{ flex: '1 1 90px' }}
+                autoComplete="off"
+                {...form.getInputProps(`editions.${index}.price`)}
+              />
+              {edition.format === 'audiobook' ? (
+                <TextInput
+                  label={field('Length')}
+                  placeholder="11 h 40 min"
+                  size="sm"
+                  style={{ flex: '1 1 110px' }}
+                  autoComplete="off"
+                  {...form.getInputProps(`editions.${index}.audioLength`)}
+                />
+              ) : (
+                <TextInput
+                  label={field('Pages')}
+                  inputMode="numeric"
+                  size="sm"
+                  style={{ flex: '1 1 80px' }}
+                  autoComplete="off"
+                  {...form.getInputProps(`editions.${index}.pageCount`)}
+                />
+              )}
+              <TextInput
+                label={field('Release date')}
+                type="date"
+                size="sm"
+                style={{ flex: '1 1 150px' }}
+                {...form.getInputProps(`editions.${index}.releaseDate`)}
+              />
+            </Group>
+            <Text size="xs" fw={600} c="dimmed" mt="sm" mb={4}>
+              Shops for this edition
+            </Text>
+            <LinksEditor
+              form={form}
+              path={`editions.${index}.links`}
+              links={edition.links}
+              owner={`Edition ${n} shop`}
+            />
+          </li>
+        );
+      })}
+    </ListEditorFieldset>
   );
 }

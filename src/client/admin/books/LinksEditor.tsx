@@ -1,8 +1,8 @@
-import { ActionIcon, Group, Stack, TextInput, VisuallyHidden } from '@mantine/core';
+import { Group, Stack, TextInput } from '@mantine/core';
+import { RemoveRowButton, RowFieldLabel } from '../forms/ListEditorFieldset.js';
 import { ListEditorFooter } from '../forms/ListEditorFooter.js';
 import { MAX_RETAILER_LINKS, shopForUrl } from '../../../domain/retailers.js';
 import { ShopIcon } from '../../books/ShopIcon.js';
-import { CloseIcon } from '../../ui/icons.js';
 import { newLinkRow, type BookFormApi, type LinkRow } from './book-form-values.js';
 
 type LinksEditorProps = {
@@ -27,11 +27,7 @@ export function LinksEditor({ form, path, links, owner }: LinksEditorProps) {
               <ShopIcon url={link.url} />
             </span>
             <TextInput
-              label={
-                <>
-                  <VisuallyHidden>{name} </VisuallyHidden>Link
-                </>
-              }
+              label={<RowFieldLabel row={name} name="Link" />}
               placeholder="https://"
               size="sm"
               style={{ flex: '3 1 220px' }}
@@ -39,27 +35,18 @@ export function LinksEditor({ form, path, links, owner }: LinksEditorProps) {
               {...form.getInputProps(`${path}.${index}.url`)}
             />
             <TextInput
-              label={
-                <>
-                  <VisuallyHidden>{name} </VisuallyHidden>Label
-                </>
-              }
+              label={<RowFieldLabel row={name} name="Label" />}
               placeholder={shop?.name ?? 'Shop name'}
               size="sm"
               style={{ flex: '2 1 140px' }}
               autoComplete="off"
               {...form.getInputProps(`${path}.${index}.label`)}
             />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
+            <RemoveRowButton
+              label={`Remove ${name.toLowerCase()}`}
               mt={26}
-              aria-label={`Remove ${name.toLowerCase()}`}
               onClick={() => form.removeListItem(path, index)}
-            >
-              <CloseIcon size={16} />
-            </ActionIcon>
+            />
           </Group>
         );
       })}
