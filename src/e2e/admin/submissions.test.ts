@@ -104,6 +104,14 @@ describe('admin: read-only lists and CSV exports', () => {
     await openTab(page, 'Newsletter');
     await page.getByRole('heading', { name: 'Newsletter Subscriptions (2)' }).waitFor();
     await page.getByText('Mail is not configured: messages are saved to the outbox').waitFor();
+    // The notice opens the README's setup section, by keyboard too, and Escape closes it.
+    await page.getByRole('button', { name: 'How to set up mail' }).focus();
+    await page.keyboard.press('Enter');
+    const guide = page.getByRole('dialog', { name: 'Setting up mail' });
+    await guide.getByText("SPF and DKIM are the relay's job").waitFor();
+    expect(await guide.locator('pre code').first().innerText()).toContain('SMTP_URL=smtp://');
+    await page.keyboard.press('Escape');
+    await guide.waitFor({ state: 'detached' });
     const table = page.getByRole('table', { name: 'Subscribers' });
     const chip = (name: string) =>
       page.getByRole('radiogroup', { name: 'Show subscribers' }).getByText(name, { exact: true });

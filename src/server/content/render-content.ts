@@ -150,6 +150,17 @@ export function renderContentHtml(content: string, format: ContentFormat, option
   return markdown.render(content, { ...options });
 }
 
+/**
+ * Project documentation (a README section shown in the admin): CommonMark with hard-wrapped lines
+ * joined into paragraphs, raw HTML escaped, and markdown-it's own refusal of script-like link URLs.
+ * Not for content: posts and excerpts keep their line breaks (renderContentHtml).
+ */
+const documentation = new MarkdownIt({ html: false, linkify: false, breaks: false, typographer: false });
+
+export function renderDocumentationHtml(markdownText: string): string {
+  return documentation.render(markdownText);
+}
+
 /** The text a reader sees, without markup: for search, summaries and the plain-text part of an email. */
 export function renderContentText(content: string, format: ContentFormat): string {
   if (format === 'plain') return plainLines(content).join('\n\n');

@@ -84,4 +84,10 @@ describe('admin.mailStatus', () => {
     expect(await t.callerWithKey(token).admin.mailStatus()).toEqual({ delivery: 'outbox' });
     await expect(t.publicCaller().admin.mailStatus()).rejects.toThrow('Admin key required');
   });
+
+  it('hands the admin the README’s mail setup section as HTML (admin only)', async () => {
+    const { html } = await t.callerWithKey(token).admin.mailSetupGuide();
+    expect(html).toContain('SMTP_URL');
+    await expect(t.publicCaller().admin.mailSetupGuide()).rejects.toThrow('Admin key required');
+  });
 });

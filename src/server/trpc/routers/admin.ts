@@ -10,6 +10,7 @@ import {
 import { deletePreorder, listPreorders } from '../../repositories/preorders.js';
 import type { AppDatabase } from '../../db/connection.js';
 import { adminPasswordProcedure, adminProcedure, authFailure, loginProcedure, router } from '../trpc.js';
+import { mailSetupGuideHtml } from '../../mail/mail-setup-guide.js';
 
 /** An admin deletion of one submission: NOT_FOUND when it was already gone. */
 function deletion(what: string, remove: (db: AppDatabase, id: string) => Promise<boolean>) {
@@ -38,6 +39,8 @@ export const adminRouter = router({
   deletePreorder: deletion('Preorder', deletePreorder),
   /** 'outbox' while no SMTP_URL is set: the admin says mail is saved, not sent. */
   mailStatus: adminProcedure.query(({ ctx }) => ({ delivery: ctx.mailer.delivery })),
+  /** The README's mail setup section as HTML (null when the README is not deployed). */
+  mailSetupGuide: adminProcedure.query(async () => ({ html: await mailSetupGuideHtml() })),
   changePassword: adminPasswordProcedure.input(changePasswordInputSchema).mutation(async ({ ctx, input }) => {
     const result = await ctx.auth.changePassword(input.currentPassword, input.newPassword, ctx.clientAddress);
     if (!result.ok) {
