@@ -31,6 +31,8 @@ import * as m61 from './2026-11-24-61-create-login-throttle.js';
 import * as m2480 from './2026-11-24-80-writing-posts.js';
 import * as m2490 from './2026-11-24-90-create-postgres-search-index.js';
 import * as m2510 from './2026-11-25-10-index-mail-queue-by-mailing.js';
+import * as m2520 from './2026-11-25-20-search-vectors-stored-inline.js';
+import * as m2521 from './2026-11-25-21-index-unpublished-posts.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +68,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-80-writing-posts': m2480,
   '2026-11-24-90-create-postgres-search-index': m2490,
   '2026-11-25-10-index-mail-queue-by-mailing': m2510,
+  '2026-11-25-20-search-vectors-stored-inline': m2520,
+  '2026-11-25-21-index-unpublished-posts': m2521,
 };

@@ -96,6 +96,32 @@ describe('migrations on PostgreSQL', () => {
     expect(indexes[0]?.definition).toContain('USING gin (search_vector)');
   });
 
+  it('keep search vectors in the row (MAIN storage), those written before included', async () => {
+    const { Migrator } = await import('kysely');
+    const { migrations } = await import('./index.js');
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    await migrator.migrateTo('2026-11-25-10-index-mail-queue-by-mailing');
+    // A long post's vector (300 different words, each twice), written with the old storage.
+    const words = Array.from({ length: 600 }, (_, index) => `word${index % 300}`).join(' ');
+    await sql`INSERT INTO search_documents (kind, item_id, title, body, search_vector)
+      VALUES ('post', 'p1', 'Long', 'Short body.', to_tsvector('simple', ${words}))`.execute(db);
+    const { rows: toast } = await sql<{ name: string }>`
+      SELECT reltoastrelid::regclass::text AS name FROM pg_class WHERE relname = 'search_documents'`.execute(db);
+    const toastChunks = async () =>
+      Number(
+        (await sql<{ count: string }>`SELECT count(*) AS count FROM ${sql.raw(toast[0]!.name)}`.execute(db)).rows[0]
+          ?.count,
+      );
+    expect(await toastChunks()).toBeGreaterThan(0);
+
+    await migrateToLatest(db);
+    const { rows } = await sql<{ storage: string }>`
+      SELECT attstorage AS storage FROM pg_attribute
+      WHERE attrelid = 'search_documents'::regclass AND attname = 'search_vector'`.execute(db);
+    expect(rows[0]?.storage).toBe('m');
+    expect(await toastChunks()).toBe(0);
+  });
+
   it('are idempotent and can all be rolled back', async () => {
     await migrateToLatest(db);
     await migrateToLatest(db);

@@ -76,6 +76,7 @@ describe('migrations', () => {
         'excerpts_book_id',
         'newsletter_subscriptions_email_unique',
         'mail_queue_mailing_status',
+        'blog_posts_unpublished',
       ]),
     );
   });

@@ -20,7 +20,7 @@ import { toDate } from './row-conversion.js';
  * call index*() / unindex*() in the transaction of their own write, which keep `search_documents`.
  * On SQLite it is FTS5 (tables and triggers in db/migrations/2026-11-24-30-create-search-index.ts);
  * on PostgreSQL each document carries its own tsvector, written with it (migration 2026-11-24-90),
- * and searchSite() ranks with ts_rank_cd and marks the words in this process (match-marks.ts).
+ * and searchSite() ranks with ts_rank and marks the words in this process (match-marks.ts).
  */
 
 /** How much more a match in the title counts than one in the body (bm25 column weights). */
@@ -29,7 +29,7 @@ const BODY_WEIGHT = 1;
 /** Words in a snippet (FTS5 allows at most 64). */
 const SNIPPET_WORDS = 28;
 /**
- * ts_rank_cd's weights of D, C, B (body) and A (title): a title match counts five times a body
+ * ts_rank's weights of D, C, B (body) and A (title): a title match counts five times a body
  * match, as TITLE_WEIGHT / BODY_WEIGHT on SQLite.
  */
 const TS_RANK_WEIGHTS = `{0, 0, ${BODY_WEIGHT / TITLE_WEIGHT}, 1}`;
@@ -174,7 +174,7 @@ export type SearchOptions = {
 
 /**
  * Published posts, excerpts and books matching the reader's words, best first (bm25 on SQLite,
- * ts_rank_cd on PostgreSQL; a title match above a body match), with the title and a snippet
+ * ts_rank on PostgreSQL; a title match above a body match), with the title and a snippet
  * highlighted. Any text is a valid query: it is turned into FTS5 or tsquery syntax that cannot
  * fail (see toFts5Query and toTsQuery).
  */
@@ -230,8 +230,13 @@ async function searchFts5(db: AppDatabase, match: string | null, limit: number):
 }
 
 /**
- * Up to limit + 1 hits on PostgreSQL: ranked by ts_rank_cd over the GIN-indexed vectors, then
+ * Up to limit + 1 hits on PostgreSQL: ranked by ts_rank over the GIN-indexed vectors, then
  * the reader's words marked in the title and body of that page of hits (match-marks.ts).
+ *
+ * The ranking leaves out the posts that are not public by looking up the few that are not (an
+ * index of them, migration 2026-11-25-21) rather than reading every matching post's row, which
+ * cost more than the ranking itself. A document whose item no longer exists (never, while every
+ * write keeps the index in step; the start-up check repairs it otherwise) is dropped from the page.
  */
 async function searchTsvector(db: AppDatabase, query: string, limit: number): Promise<HitRow[]> {
   const tsQuery = toTsQuery(query);
@@ -240,18 +245,13 @@ async function searchTsvector(db: AppDatabase, query: string, limit: number): Pr
   const { rows } = await sql<Omit<HitRow, 'titleMarked' | 'snippetMarked'> & { body: string }>`
     WITH query AS (SELECT to_tsquery('simple', ${tsQuery}) AS q),
     ranked AS MATERIALIZED (
-      SELECT d.id AS document_id, ts_rank_cd(${TS_RANK_WEIGHTS}::real[], d.search_vector, query.q) AS score
+      SELECT d.id AS document_id, ts_rank(${TS_RANK_WEIGHTS}::real[], d.search_vector, query.q) AS score
       FROM search_documents AS d
       CROSS JOIN query
-      LEFT JOIN blog_posts AS p ON d.kind = 'post' AND p.id = d.item_id
-      LEFT JOIN excerpts AS e ON d.kind = 'excerpt' AND e.id = d.item_id
-      LEFT JOIN books AS eb ON eb.id = e.book_id
-      LEFT JOIN books AS b ON d.kind = 'book' AND b.id = d.item_id
       WHERE d.search_vector @@ query.q
-        AND (
-          (d.kind = 'post' AND p.id IS NOT NULL AND ${isPubliclyVisiblePost()})
-          OR (d.kind = 'excerpt' AND eb.id IS NOT NULL)
-          OR (d.kind = 'book' AND b.id IS NOT NULL)
+        AND NOT EXISTS (
+          SELECT 1 FROM blog_posts AS p
+          WHERE d.kind = 'post' AND p.id = d.item_id AND NOT (${isPubliclyVisiblePost()})
         )
       ORDER BY score DESC, d.id
       LIMIT ${limit + 1}
@@ -265,6 +265,9 @@ async function searchTsvector(db: AppDatabase, query: string, limit: number): Pr
     LEFT JOIN excerpts AS e ON d.kind = 'excerpt' AND e.id = d.item_id
     LEFT JOIN books AS eb ON eb.id = e.book_id
     LEFT JOIN books AS b ON d.kind = 'book' AND b.id = d.item_id
+    WHERE (d.kind = 'post' AND p.id IS NOT NULL AND ${isPubliclyVisiblePost()})
+      OR (d.kind = 'excerpt' AND eb.id IS NOT NULL)
+      OR (d.kind = 'book' AND b.id IS NOT NULL)
     ORDER BY ranked.score DESC, d.id
   `.execute(db);
   return rows.map(({ body, ...row }) => ({
