@@ -31,6 +31,16 @@ describe('markAllMatches', () => {
     );
   });
 
+  it('reads plain ASCII text (its fast path) exactly as any other text', () => {
+    const texts = ['Salt_marsh, 3rd-day SALT salts; x@salt.org', 'the drowned city (the drowned city)', 'a1 A1 a12'];
+    for (const query of ['salt', 'a1', '"the drowned city"', 'drowned ci']) {
+      for (const text of texts) {
+        // A non-ASCII word at the end sends the same text down the general path.
+        expect(markAllMatches(`${text} é`, queryTerms(query))).toBe(`${markAllMatches(text, queryTerms(query))} é`);
+      }
+    }
+  });
+
   it('leaves a text without matches as it is', () => {
     expect(markAllMatches('Nothing here.', queryTerms('ember'))).toBe('Nothing here.');
   });
