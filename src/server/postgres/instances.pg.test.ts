@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_FAILURES } from '../auth/guess-throttle.js';
 import { bearer, expectError, FAST_WRONG_KEY, freshAddress } from '../test-support/http.js';
-import { openAdminSession } from '../test-support/sessions.js';
-import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from '../test-support/test-database.js';
-import { createTestApp, TEST_ADMIN_PASSWORD, validBook, type TestApp } from '../test-support/test-app.js';
+import { createScratchPostgresDatabase } from '../test-support/test-database.js';
+import { TEST_ADMIN_PASSWORD, validBook, type TestApp } from '../test-support/test-app.js';
 import { openPostgresDatabase } from '../db/connection.js';
 import { collationWarning } from './collation.js';
 import { runExclusively } from './run-exclusively.js';
+import { startTwoInstancesOnOneDatabase, type TwoInstances } from '../test-support/two-instances.js';
 
 const TOO_MANY_FAILURES = 'Too many failed attempts. Please wait a moment and try again.';
 
@@ -22,21 +22,15 @@ async function msUntil(check: () => Promise<boolean>, timeoutMs: number): Promis
 
 /** Two instances (each its own process state and DATA_DIR) on one PostgreSQL database. */
 describe('several instances on one PostgreSQL', () => {
-  let database: ScratchPostgresDatabase;
+  let instances: TwoInstances | undefined;
   let a: TestApp;
   let b: TestApp;
   let token: string;
   beforeAll(async () => {
-    database = await createScratchPostgresDatabase();
-    a = await createTestApp({ DATABASE_URL: database.url });
-    b = await createTestApp({ DATABASE_URL: database.url });
-    token = await openAdminSession(a.services);
+    instances = await startTwoInstancesOnOneDatabase();
+    ({ a, b, token } = instances);
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await database?.drop();
-  });
+  afterAll(() => instances?.close());
 
   const titlesOn = async (t: TestApp) =>
     (await t.app.inject({ method: 'GET', url: '/api/books' })).json<{ title: string }[]>().map((book) => book.title);

@@ -5,30 +5,23 @@ import { processExistingUploads } from '../images/process-existing-uploads.js';
 import { bearer } from '../test-support/http.js';
 import { imageUpload } from '../test-support/multipart.js';
 import { metadataOf, photo } from '../test-support/photos.js';
-import { openAdminSession } from '../test-support/sessions.js';
-import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from '../test-support/test-database.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import type { TestApp } from '../test-support/test-app.js';
+import { startTwoInstancesOnOneDatabase, type TwoInstances } from '../test-support/two-instances.js';
 
 let adminToken = '';
 
 /** Two instances (apps with their own DATA_DIR) on one PostgreSQL database, as behind a load balancer. */
 describe('uploads on PostgreSQL are rows every instance serves', () => {
-  let database: ScratchPostgresDatabase;
+  let instances: TwoInstances | undefined;
   let a: TestApp;
   let b: TestApp;
   let token: string;
   beforeAll(async () => {
-    database = await createScratchPostgresDatabase();
-    a = await createTestApp({ DATABASE_URL: database.url });
-    b = await createTestApp({ DATABASE_URL: database.url });
-    token = await openAdminSession(a.services);
+    instances = await startTwoInstancesOnOneDatabase();
+    ({ a, b, token } = instances);
     adminToken = token;
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await database?.drop();
-  });
+  afterAll(() => instances?.close());
 
   const storedNames = async () => (await a.services.uploads.list()).sort();
 
