@@ -39,6 +39,10 @@ interface NewsletterSubscriptionsTable {
   confirmationSentAt: string | null;
   /** Set when the relay refused the address permanently (5xx): nothing is sent to it again. */
   bouncedAt: Generated<string | null>;
+  /** Where the subscriber came from: `form:<page path>`, `api` or `import:<service>`; null before it was recorded. */
+  source: Generated<string | null>;
+  /** When the address stopped receiving the newsletter (unsubscribed); null while subscribed. */
+  unsubscribedAt: Generated<string | null>;
 }
 
 interface BooksTable {
