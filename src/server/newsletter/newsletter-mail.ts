@@ -11,7 +11,7 @@ import { CONFIRM_PATH, linkWithToken, unsubscribeLinkFor } from './unsubscribe-l
 
 /**
  * At most one confirmation email per mailbox in this time, however often and under however many
- * spellings it signs up (the email promises nothing more will be sent).
+ * spellings it signs up: a stranger's sign-ups cannot fill someone's inbox.
  */
 const CONFIRMATION_RESEND_GAP_MS = 24 * 60 * 60 * 1000;
 
