@@ -83,4 +83,28 @@ describe('form writes over the limit store nothing', () => {
       expect(await stored(tag)).toBe(LIMITS.formWrite.limit);
     }
   });
+
+  it('newsletter sign-ups in parallel tRPC batches past the limit store no subscription', async () => {
+    const tag = `batch-${Date.now()}`;
+    // Four calls of newsletter.subscribe fill the path's 100 characters: five batches of four, at once.
+    const batch = (first: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/trpc/${Array(4).fill('newsletter.subscribe').join(',')}?batch=1`,
+        remoteAddress: '10.55.99.1',
+        payload: Object.fromEntries(
+          Array.from({ length: 4 }, (_, n) => [n, superjson.serialize({ email: `${tag}-${first + n}@example.org` })]),
+        ),
+      });
+    const responses = await Promise.all(Array.from({ length: 5 }, (_, n) => batch(n * 4)));
+    const answers = responses.flatMap((res) => JSON.parse(res.body) as Array<{ result?: unknown; error?: unknown }>);
+    expect(answers).toHaveLength(20);
+    expect(answers.filter((answer) => answer.result)).toHaveLength(LIMITS.formWrite.limit);
+    const rows = await t.services.db
+      .selectFrom('newsletterSubscriptions')
+      .select('email')
+      .where('email', 'like', `${tag}-%`)
+      .execute();
+    expect(rows).toHaveLength(LIMITS.formWrite.limit);
+  });
 });
