@@ -115,4 +115,23 @@ describe('restoring a crafted, self-consistent archive', () => {
     });
     expect(Object.keys(report.tables).length).toBeGreaterThan(5);
   });
+
+  it('restores an archive of a site with the demo content, its search index and statistics', async () => {
+    const demo = await createTestApp({ SEED_DEMO: '1', ADMIN_PASSWORD: 'Demo-Password-1' });
+    try {
+      await demo.app.inject({ method: 'GET', url: '/api/search?q=ash' });
+      const sqlite = new SQLite(databaseFileIn(demo.dataDir));
+      sqlite.exec('ANALYZE');
+      sqlite.close();
+      const archive = await createBackup({ dataDir: demo.dataDir, backupDir: await newDir('demo-backups') });
+      const report = await restoreBackup({
+        archiveFile: archive.file,
+        dataDir: await newDir('demo-into'),
+        backupDir: await newDir('saved'),
+      });
+      expect(report.tables.books).toBeGreaterThan(0);
+    } finally {
+      await demo.close();
+    }
+  });
 });
