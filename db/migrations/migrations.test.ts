@@ -17,6 +17,7 @@ const APP_TABLES = [
   'art_pieces',
   'blog_posts',
   'books',
+  'confirmation_mailboxes',
   'contact_submissions',
   'excerpts',
   'images',

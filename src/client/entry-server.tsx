@@ -132,6 +132,7 @@ export async function render(input: SsrRenderInput): Promise<SsrRenderResult> {
         origin: url.origin,
         announcementDismissed: input.announcementDismissed,
         formOutcome: input.formOutcome ?? null,
+        scriptNonce: input.scriptNonce,
       });
       return router;
     },

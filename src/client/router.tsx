@@ -347,6 +347,8 @@ export type AppRouterDeps = {
   origin: string;
   announcementDismissed: boolean;
   formOutcome?: FormOutcome | null;
+  /** Server rendering: a random marker for the router's own inline scripts (see SsrRenderInput). */
+  scriptNonce?: string;
 };
 
 /**
@@ -359,6 +361,7 @@ export function createAppRouter({
   origin,
   announcementDismissed,
   formOutcome = null,
+  scriptNonce,
 }: AppRouterDeps) {
   // No retries, so a query that failed on the server is not fetched again on mount.
   queryClient.setDefaultOptions({
@@ -379,6 +382,8 @@ export function createAppRouter({
     defaultPendingMinMs: 300,
     scrollRestoration: true,
     notFoundMode: 'root',
+    // Server only: marks the scripts the router writes, the only inline scripts the page's CSP allows.
+    ...(scriptNonce ? { ssr: { nonce: scriptNonce } } : {}),
     Wrap: ({ children }) => (
       <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
         {children}

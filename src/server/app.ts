@@ -13,6 +13,8 @@ import type { AppDatabase } from './db/connection.js';
 import { checkDatabaseHealth } from './db/database-health.js';
 import { registerFormPosts } from './forms/register-form-posts.js';
 import { createNewsletterMail } from './newsletter/create-newsletter-mail.js';
+import { BACKUP_SIGNING_SECRET } from './backup/archive-signature.js';
+import { loadOrCreateSecret } from './repositories/site-secrets.js';
 import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './ssr/client-app.js';
 import { handleError } from './http/errors.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './http/kept-body.js';
@@ -108,6 +110,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const { generatedPassword } = await auth.ensureAdminUser(config.adminPassword);
   const mail = await createNewsletterMail(db, config, () => app.log);
+  await loadOrCreateSecret(db, BACKUP_SIGNING_SECRET);
   // Boxes on one PostgreSQL tell each other of content writes (LISTEN/NOTIFY), beside the box's own bus.
   const postgresBus = config.databaseUrl
     ? await PostgresInvalidationBus.start(config.databaseUrl, () => app.log)

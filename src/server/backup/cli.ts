@@ -12,7 +12,9 @@ type ExitCode = 0 | 1 | 2;
 type Output = { log: (line: string) => void; error: (line: string) => void };
 
 const BACKUP_USAGE = 'Usage: npm run backup [-- --out DIR]   (default DIR: BACKUP_DIR, else DATA_DIR/backups)';
-const RESTORE_USAGE = 'Usage: npm run restore -- FILE [--force]   (--force: restore although the site is running)';
+const RESTORE_USAGE =
+  'Usage: npm run restore -- FILE [--force] [--foreign]   (--force: restore although the site is running; ' +
+  '--foreign: restore over this site an archive it did not make)';
 
 class UsageError extends Error {}
 
@@ -68,7 +70,11 @@ export function runBackupCommand(argv: string[], env: NodeJS.ProcessEnv, out: Ou
 /** `npm run restore -- FILE`: verifies the archive, then restores it into DATA_DIR. */
 export function runRestoreCommand(argv: string[], env: NodeJS.ProcessEnv, out: Output = console): Promise<ExitCode> {
   return guarded(out, RESTORE_USAGE, async () => {
-    const { values, positionals } = parse(argv, { force: { type: 'boolean' }, help: { type: 'boolean' } });
+    const { values, positionals } = parse(argv, {
+      force: { type: 'boolean' },
+      foreign: { type: 'boolean' },
+      help: { type: 'boolean' },
+    });
     if (values.help) {
       out.log(RESTORE_USAGE);
       return 0;
@@ -81,6 +87,7 @@ export function runRestoreCommand(argv: string[], env: NodeJS.ProcessEnv, out: O
       dataDir: config.dataDir,
       backupDir: config.backup.dir,
       force: values.force === true,
+      allowForeign: values.foreign === true,
     });
     out.log(`Restored ${archiveFile} (backup of ${report.backupCreatedAt}) into ${config.dataDir}:`);
     for (const [table, rows] of Object.entries(report.tables)) out.log(`    ${table}: ${rowsText(rows)}`);
@@ -88,6 +95,12 @@ export function runRestoreCommand(argv: string[], env: NodeJS.ProcessEnv, out: O
       `  Uploads: ${report.uploadsWritten} written, ${report.uploadsUnchanged} already identical, ` +
         `${report.uploadsKept} not in the backup kept`,
     );
+    if (report.origin === 'unknown')
+      out.log(
+        '  Warning: DATA_DIR held no site to check the archive against, so who made it is not known. ' +
+          'Restore only archives you made yourself.',
+      );
+    if (report.origin === 'another-site') out.log('  Warning: this archive was not made by this site (--foreign).');
     if (report.previousDataSavedAs) out.log(`  The data it replaced is saved in ${report.previousDataSavedAs}`);
     if (report.serverWasRunning)
       out.log('  The site was running: restart it so it drops pages cached from the old data.');

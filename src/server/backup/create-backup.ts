@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { create as createTar } from 'tar';
 import { databaseFileIn, uploadsDirIn } from '../db/data-files.js';
 import { archiveName } from './archive-files.js';
+import { readSigningKey, signManifest } from './archive-signature.js';
 import { UPLOAD_NAME_PATTERN } from '../../domain/uploads.js';
 import { BackupError } from './backup-error.js';
 import { digestFile } from './file-digest.js';
@@ -118,12 +119,15 @@ export async function createBackup({
     await snapshotDatabase(databaseFile, snapshot);
     const tables = describeSnapshot(snapshot);
     const uploads = await stageUploads(uploadsDirIn(dataDir), path.join(staging, UPLOADS_ENTRY));
-    const manifest: BackupManifest = {
+    const unsigned: BackupManifest = {
       format: MANIFEST_FORMAT,
       createdAt: now.toISOString(),
       database: { ...(await digestFile(snapshot)), tables },
       uploads,
     };
+    // Signed with the site's own key, so a restore into this site can tell its archives from others'.
+    const key = readSigningKey(snapshot);
+    const manifest = key ? { ...unsigned, signature: signManifest(unsigned, key) } : unsigned;
     await writeFile(path.join(staging, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
     await createTar({ gzip: true, portable: true, cwd: staging, file: partial }, [
       MANIFEST_FILE,

@@ -27,6 +27,8 @@ export const manifestSchema = z.object({
     tables: z.record(z.string(), tableSummarySchema),
   }),
   uploads: z.array(uploadEntrySchema),
+  /** HMAC of the rest with the site's key (archive-signature.ts); absent in archives made before signing. */
+  signature: sha256Hex.optional(),
 });
 
 export type BackupManifest = z.infer<typeof manifestSchema>;

@@ -8,6 +8,7 @@ import { UPLOAD_NAME_PATTERN } from '../../domain/uploads.js';
 import { BackupError } from './backup-error.js';
 import { digestFile } from './file-digest.js';
 import { DATABASE_ENTRY, MANIFEST_FILE, manifestSchema, UPLOADS_ENTRY, type BackupManifest } from './manifest.js';
+import { checkArchivedSchema } from './schema-check.js';
 import { integrityCheck, summariseTables } from './table-summaries.js';
 
 /** An archive unpacked into a temporary folder whose every byte matched its manifest. */
@@ -121,6 +122,7 @@ export async function openVerifiedArchive(archiveFile: string): Promise<Verified
       await expectDigest(path.join(uploadsDir, upload.name), upload, `uploads/${upload.name}`);
     }
     verifyDatabase(databaseFile, manifest);
+    await checkArchivedSchema(databaseFile);
     return { manifest, databaseFile, uploadsDir, dispose };
   } catch (error) {
     await dispose();

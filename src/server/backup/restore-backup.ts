@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { databaseFileIn, uploadsDirIn } from '../db/data-files.js';
 import { PRE_RESTORE_PREFIX } from './archive-files.js';
+import { archiveOrigin, readSigningKey, type ArchiveOrigin } from './archive-signature.js';
 import { BackupError } from './backup-error.js';
 import { ALL_PAGES, createBackup } from './create-backup.js';
 import { digestFile } from './file-digest.js';
@@ -19,6 +20,8 @@ export type RestoreOptions = {
   backupDir: string;
   /** Restore even though a server is running on dataDir. */
   force?: boolean;
+  /** Restore into an existing site an archive it did not sign (another server's, or one made before signing). */
+  allowForeign?: boolean;
 };
 
 export type RestoreReport = {
@@ -32,6 +35,8 @@ export type RestoreReport = {
   previousDataSavedAs: string | null;
   /** A server was running: it should be restarted so its in-memory caches are dropped. */
   serverWasRunning: boolean;
+  /** Whether the archive is signed by the site it was restored into ('unknown': DATA_DIR had no site). */
+  origin: ArchiveOrigin;
 };
 
 async function exists(file: string): Promise<boolean> {
@@ -93,6 +98,7 @@ export async function restoreBackup({
   dataDir,
   backupDir,
   force = false,
+  allowForeign = false,
 }: RestoreOptions): Promise<RestoreReport> {
   const archive = await openVerifiedArchive(archiveFile);
   try {
@@ -104,6 +110,14 @@ export async function restoreBackup({
       );
     }
     const databaseFile = databaseFileIn(dataDir);
+    const origin = archiveOrigin(archive.manifest, (await exists(databaseFile)) ? readSigningKey(databaseFile) : null);
+    if (origin === 'another-site' && !allowForeign) {
+      throw new BackupError(
+        'This archive was not made by the site in DATA_DIR (it is unsigned, signed by another site, or altered), ' +
+          'so it is not restored over it. If you made it yourself on another server or before archives were ' +
+          'signed, pass --foreign to restore it anyway.',
+      );
+    }
     let previousDataSavedAs: string | null = null;
     if (await exists(databaseFile)) {
       try {
@@ -133,6 +147,7 @@ export async function restoreBackup({
       uploadsKept,
       previousDataSavedAs,
       serverWasRunning: running !== null,
+      origin,
     };
   } finally {
     await archive.dispose();

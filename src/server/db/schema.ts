@@ -140,6 +140,12 @@ interface StoredUploadsTable {
 }
 
 /** Failed password attempts per address, shared by instances on one PostgreSQL (see postgres/). */
+/** The last confirmation email per mailbox (see newsletter/mailbox-key.ts). */
+interface ConfirmationMailboxesTable {
+  mailbox: string;
+  sentAt: string;
+}
+
 interface LoginThrottleTable {
   address: string;
   failures: number;
@@ -238,6 +244,7 @@ export interface Database {
   images: ImagesTable;
   storedUploads: StoredUploadsTable;
   loginThrottle: LoginThrottleTable;
+  confirmationMailboxes: ConfirmationMailboxesTable;
   slugRedirects: SlugRedirectsTable;
   playlists: PlaylistsTable;
   preorders: PreordersTable;

@@ -11,10 +11,8 @@ import { retryLaterOf } from '../rate-limit/retry-later.js';
 import { createCaller } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 import { messageOf } from '../trpc/trpc.js';
+import { isSameSitePost } from './form-origin.js';
 import { POSTED_FORM_DEFINITIONS, type PostedFormDefinition } from './posted-forms.js';
-
-/** Browsers send these with a form posted from this site's own pages (or typed in the address bar). */
-const ACCEPTED_FETCH_SITES = new Set(['same-origin', 'none']);
 
 const MESSAGES_BY_CODE: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: `The form is too large (at most ${FORM_POST_BODY_LIMIT / 1024} KB)`,
@@ -43,8 +41,7 @@ export async function registerFormPosts(
     scope.setErrorHandler(handleFormPostError);
     // Another site's page posting into these forms is refused before its body is read.
     scope.addHook('onRequest', async (request) => {
-      const site = request.headers['sec-fetch-site'];
-      if (site !== undefined && !ACCEPTED_FETCH_SITES.has(String(site)))
+      if (!isSameSitePost(request, services.publicOrigin))
         throw httpError(403, 'FORM_CROSS_SITE', 'Forms are accepted from this site only');
     });
 

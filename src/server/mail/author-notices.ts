@@ -1,6 +1,7 @@
 import type { ContactSubmission, Preorder } from '../../domain/submissions.js';
 import { MAIL_SETTINGS_KEY, mailSettingsSchema, type MailSettings } from '../../domain/site-settings.js';
 import type { AppDatabase } from '../db/connection.js';
+import { NoMailLinkOrigin } from '../http/site-origin.js';
 import { readSettings } from '../repositories/site-settings.js';
 import { renderContactNotice, renderPreorderReceivedNotice } from './author-notice-emails.js';
 import type { BackgroundSends } from './background-sends.js';
@@ -28,8 +29,10 @@ export class AuthorNotices {
     return this.sends.settled();
   }
 
-  contactReceived(submission: Pick<ContactSubmission, 'name' | 'email' | 'message'>, siteOrigin: string): void {
+  /** `siteOrigin` null (PUBLIC_URL unset, a request from afar): not sent, and the reason logged. */
+  contactReceived(submission: Pick<ContactSubmission, 'name' | 'email' | 'message'>, siteOrigin: string | null): void {
     this.notify('notifyAuthorOfContact', async (to) => {
+      if (siteOrigin === null) throw new NoMailLinkOrigin();
       const { html, text } = await renderContactNotice(submission, siteOrigin);
       await this.mailer.send({
         to,
@@ -41,8 +44,9 @@ export class AuthorNotices {
     });
   }
 
-  preorderReceived(preorder: Preorder, siteOrigin: string): void {
+  preorderReceived(preorder: Preorder, siteOrigin: string | null): void {
     this.notify('notifyAuthorOfPreorder', async (to) => {
+      if (siteOrigin === null) throw new NoMailLinkOrigin();
       const { html, text } = await renderPreorderReceivedNotice(preorder, siteOrigin);
       await this.mailer.send({
         to,

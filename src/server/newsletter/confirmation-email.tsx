@@ -19,7 +19,8 @@ function ConfirmationEmail({ confirmUrl, unsubscribeUrl, siteUrl }: Confirmation
         <>
           <FinePrint>
             You get this email because this address was entered in the newsletter form at{' '}
-            <EmailLink href={siteUrl}>{siteUrl}</EmailLink>. If that was not you, ignore it: nothing more will be sent.
+            <EmailLink href={siteUrl}>{siteUrl}</EmailLink>. If that was not you, ignore it: the address is not
+            subscribed, and no newsletter will be sent to it.
           </FinePrint>
           <FinePrint>
             <EmailLink href={unsubscribeUrl}>Unsubscribe</EmailLink>

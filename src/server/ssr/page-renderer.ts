@@ -15,7 +15,7 @@ import { appRouter } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import { createCriticalCssInliner } from './critical-css/inline-critical-css.js';
-import { inlineScriptHashes } from './inline-scripts.js';
+import { newScriptNonce, rendererScripts } from './inline-scripts.js';
 import type { ClientAssets, SsrEntry } from './types.js';
 
 /** The cookie the announcement bar sets when dismissed (src/client/layout/announcement-context.tsx). */
@@ -29,7 +29,7 @@ const FILE_PATH =
 export type RenderedPage = {
   status: number;
   body: KeptBody;
-  /** CSP sources of the page's inline scripts. */
+  /** CSP sources of the inline scripts the renderer wrote (never of one that came with content). */
   scriptSources: string[];
   /** The last CSP header built for this page, by the policy helmet set. */
   csp?: { base: string; value: string };
@@ -119,7 +119,8 @@ const TOO_MANY_REQUESTS_PAGE = Buffer.from(
 /**
  * Serves public pages from the server renderer: renders each URL once, keeps the HTML (and its
  * compressed forms) until the next content write, and sends it with a CSP that allows exactly
- * its inline hydration scripts.
+ * its own inline scripts, by hash: a cached page is the same bytes for every reader, so a
+ * per-response nonce would not fit; the render's random marker only picks the scripts to hash.
  */
 export function createPageRenderer(options: PageRendererOptions) {
   const { services, cache, log } = options;
@@ -144,8 +145,10 @@ export function createPageRenderer(options: PageRendererOptions) {
       { ...services, limiters: { ...services.limiters, publicRead: null } },
       { ip: request.ip, headers: adminKey ? { authorization: `Bearer ${adminKey}` } : {} },
     );
+    const scriptNonce = newScriptNonce();
     const result = await entry.render({
       url: `${origin}${location}`,
+      scriptNonce,
       announcementDismissed,
       formOutcome,
       assets,
@@ -160,11 +163,11 @@ export function createPageRenderer(options: PageRendererOptions) {
       }),
     });
     if (result.kind === 'redirect') return { redirect: result.location, status: result.status };
-    const html = inlineCriticalCss(result.html);
+    const own = rendererScripts(result.html, scriptNonce);
     const page: RenderedPage = {
       status: result.status,
-      body: KeptBody.fromText(html),
-      scriptSources: inlineScriptHashes(html),
+      body: KeptBody.fromText(inlineCriticalCss(own.html)),
+      scriptSources: own.scriptSources,
     };
     if (
       cache &&

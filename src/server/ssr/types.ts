@@ -44,6 +44,12 @@ export type SsrRenderInput = {
   /** The tRPC link the page's data loads through (in-process, no HTTP). */
   trpcLink: TRPCLink<AppRouter>;
   assets: ClientAssets;
+  /**
+   * A random value new for each render, given to the router as its CSP nonce: it marks the inline
+   * scripts the renderer writes itself. The server hashes only those into the page's CSP and strips
+   * the marker, so a script that reached the HTML any other way (content) is never allowed.
+   */
+  scriptNonce?: string;
 };
 
 export type SsrRenderResult =

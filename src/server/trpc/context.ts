@@ -2,6 +2,7 @@ import type { AdminAuth, KeyCheck } from '../auth/admin-auth.js';
 import type { BackupService } from '../backup/backup-service.js';
 import type { PublicCache } from '../cache/public-cache.js';
 import type { AppDatabase } from '../db/connection.js';
+import { mailLinkOrigin } from '../http/site-origin.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Mailing } from '../newsletter/create-newsletter-mail.js';
 import type { NewsletterMail } from '../newsletter/newsletter-mail.js';
@@ -31,6 +32,11 @@ export type RequestContext = AppServices & {
   clientAddress: string;
   /** The origin for absolute links (in emails): PUBLIC_URL, else the request's own. */
   siteOrigin: string;
+  /**
+   * The origin for links in emails a visitor's request sends (confirmation, the author's notices):
+   * PUBLIC_URL, else the request's own on a loopback name only; null: such emails are not sent.
+   */
+  mailLinkOrigin: string | null;
   /** The bearer token of the Authorization header, if any. */
   adminKey: string | null;
   /** Shared by every call of one HTTP request (a tRPC batch): the key is checked once, one password is tried. */
@@ -53,6 +59,7 @@ export function createRequestContext(
     ...services,
     clientAddress: request.ip,
     siteOrigin: services.publicOrigin ?? requestOrigin,
+    mailLinkOrigin: mailLinkOrigin(services.publicOrigin, request),
     adminKey: bearerTokenOf(request.headers.authorization),
     perRequest: { keyCheck: null, passwordAttempts: 0 },
   };

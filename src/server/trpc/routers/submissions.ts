@@ -16,7 +16,7 @@ export const contactRouter = router({
     const { website, ...submission } = input;
     if (isHoneypotFilled(website)) return { message: 'Message sent' };
     const created = await createContactSubmission(ctx.db, submission);
-    ctx.mailing.authorNotices.contactReceived(created, ctx.siteOrigin);
+    ctx.mailing.authorNotices.contactReceived(created, ctx.mailLinkOrigin);
     return { id: created.id, message: 'Message sent' };
   }),
 });
@@ -27,10 +27,10 @@ export const newsletterRouter = router({
     const outcome = await subscribeToNewsletter(ctx.db, input.email);
     if (outcome.kind === 'already-subscribed') {
       // Signing up again while unconfirmed sends the link again (spaced out by NewsletterMail).
-      if (outcome.pending) ctx.newsletterMail.requestConfirmation(outcome.subscriptionId, ctx.siteOrigin);
+      if (outcome.pending) ctx.newsletterMail.requestConfirmation(outcome.subscriptionId, ctx.mailLinkOrigin);
       throw new TRPCError({ code: 'CONFLICT', message: 'This email is already subscribed' });
     }
-    ctx.newsletterMail.requestConfirmation(outcome.subscription.id, ctx.siteOrigin);
+    ctx.newsletterMail.requestConfirmation(outcome.subscription.id, ctx.mailLinkOrigin);
     return { id: outcome.subscription.id, message: outcome.kind === 'reactivated' ? 'Welcome back' : 'Subscribed' };
   }),
 });
@@ -41,7 +41,7 @@ export const preordersRouter = router({
     if (isHoneypotFilled(website)) return { message: 'Preorder received' };
     const created = await createPreorder(ctx.db, preorder);
     if (!created) throw unknownReference('The chosen book does not exist');
-    ctx.mailing.authorNotices.preorderReceived(created, ctx.siteOrigin);
+    ctx.mailing.authorNotices.preorderReceived(created, ctx.mailLinkOrigin);
     return { id: created.id, message: 'Preorder received' };
   }),
 });
