@@ -70,7 +70,8 @@ async function spawnOnFreePort(env, { onOutput, entry = serverEntry }) {
     cwd: root,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // Unset, as when a user runs it (vitest sets NODE_ENV=test): the server decides its mode itself.
+      NODE_ENV: undefined,
       HOST: '127.0.0.1',
       ADMIN_PASSWORD: DEFAULT_ADMIN_PASSWORD,
       RATE_LIMITS: 'off',
