@@ -1,4 +1,4 @@
-import MarkdownIt from 'markdown-it';
+import MarkdownIt, { type StateCore, type Token } from 'markdown-it';
 import markdownItFootnote from 'markdown-it-footnote';
 
 import type { ContentFormat } from '../../domain/content-format.js';
@@ -27,6 +27,61 @@ const CSS_COLOR = /^#[0-9a-f]{3,8}$/i;
 const markdown = new MarkdownIt({ html: false, linkify: false, breaks: true, typographer: false }).use(
   markdownItFootnote,
 );
+markdown.core.ruler.after('block', 'line_break_paragraphs', splitParagraphsAtLineBreaks);
+
+/**
+ * The seed's paragraph contract: a single line break inside prose starts a new paragraph, as a
+ * novelist pressing Enter (or a REST client sending "First.\nSecond.") expects. Paragraphs of prose
+ * (at top level and in quotes) are split before their text is parsed, so each line is read as if a
+ * blank line followed it (emphasis never spans two paragraphs). In list items and footnotes a line
+ * break stays a <br>; headings, code, tables and rules are not paragraphs; a hard break (two
+ * trailing spaces or a backslash) stays a <br> everywhere.
+ */
+function splitParagraphsAtLineBreaks(state: StateCore): void {
+  const tokens: Token[] = [];
+  let nestedIn = 0;
+  for (let index = 0; index < state.tokens.length; index++) {
+    const token = state.tokens[index]!;
+    if (/^(list_item|footnote_reference)_open$/.test(token.type)) nestedIn++;
+    if (/^(list_item|footnote_reference)_close$/.test(token.type)) nestedIn--;
+    const inline = state.tokens[index + 1];
+    const close = state.tokens[index + 2];
+    const splittable =
+      token.type === 'paragraph_open' &&
+      !token.hidden &&
+      nestedIn === 0 &&
+      inline?.type === 'inline' &&
+      close?.type === 'paragraph_close' &&
+      inline.content.includes('\n');
+    if (!splittable) {
+      tokens.push(token);
+      continue;
+    }
+    for (const text of paragraphTexts(inline.content)) {
+      const open = new state.Token('paragraph_open', 'p', 1);
+      const lineInline = new state.Token('inline', '', 0);
+      const lineClose = new state.Token('paragraph_close', 'p', -1);
+      Object.assign(open, { map: token.map, level: token.level, block: true });
+      Object.assign(lineInline, { content: text, map: inline.map, level: inline.level, children: [] });
+      Object.assign(lineClose, { level: close.level, block: true });
+      tokens.push(open, lineInline, lineClose);
+    }
+    index += 2;
+  }
+  state.tokens = tokens;
+}
+
+/** A paragraph's lines, each its own paragraph, except that a line ending in a hard break keeps the next. */
+function paragraphTexts(content: string): string[] {
+  const texts: string[] = [];
+  let joinNext = false;
+  for (const line of content.split('\n').map((text) => text.trimStart())) {
+    if (joinNext) texts[texts.length - 1] += `\n${line}`;
+    else texts.push(line);
+    joinNext = / {2,}$|\\$/.test(line);
+  }
+  return texts.map((text) => text.trimEnd()).filter((text) => text !== '');
+}
 
 // Footnote marks read as plain numbers ("1", not "[1]"), and every footnote link says where it goes.
 const footnoteRules = markdown.renderer.rules;
