@@ -38,7 +38,7 @@ const MODULES = [
   'nodemailer',
   'pg',
   '@react-email/render',
-  '@react-email/components',
+  '@react-email/html',
   './dist/ssr/entry-server.js',
   './dist/server/src/server/serve.js',
 ];
@@ -54,6 +54,7 @@ function moduleCosts() {
       execFileSync(process.execPath, ['--input-type=module', '-e', code], {
         cwd: root,
         encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, NODE_ENV: 'production' },
       }),
     );
