@@ -89,7 +89,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['src/e2e/**/*.test.ts'],
-          exclude: ['src/e2e/load/**', '**/node_modules/**'],
+          exclude: ['src/e2e/load/**', 'src/e2e/readme/**', '**/node_modules/**'],
           environment: 'node',
           pool: 'forks',
           globalSetup: ['src/e2e/support/global-setup.ts'],
@@ -108,6 +108,18 @@ export default defineConfig({
           globalSetup: ['src/e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        // The README's `npm ci && npm start` on a clean clone (it installs and builds its own copy): last, alone.
+        test: {
+          name: 'readme',
+          include: ['src/e2e/readme/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          sequence: { groupOrder: 2 },
+          testTimeout: 60_000,
+          hookTimeout: 600_000,
         },
       },
     ],

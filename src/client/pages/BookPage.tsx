@@ -1,5 +1,6 @@
 import { Badge, Button, Skeleton, Title } from '@mantine/core';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { formatCalendarDay } from '../../domain/date-format.js';
 import { BOOK_STATUS_LABELS } from '../../domain/books.js';
 import { EDITION_FORMAT_LABELS } from '../../domain/editions.js';
 import { displayIsbn } from '../../domain/isbn.js';
@@ -198,7 +199,7 @@ function Editions({ book }: { book: Book }) {
                 <>
                   <dt>Release date</dt>
                   <dd>
-                    <time dateTime={edition.releaseDate}>{formatReleaseDate(edition.releaseDate)}</time>
+                    <time dateTime={edition.releaseDate}>{formatCalendarDay(edition.releaseDate)}</time>
                   </dd>
                 </>
               )}
@@ -293,16 +294,6 @@ function RelatedArt({ pieces }: { pieces: RouterOutputs['art']['list'] }) {
       </Button>
     </section>
   );
-}
-
-/** 2026-10-31 -> "31 October 2026", the same on the server and in the browser. */
-function formatReleaseDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 }
 
 /** The book page's loading state, in its own layout: the cover beside the title and the description. */

@@ -17,7 +17,7 @@ import { SearchForm } from '../search/SearchForm.js';
 import searchClasses from '../search/search.module.css';
 import { trpc } from '../trpc.js';
 import { SpoilerBadge } from '../ui/badges.js';
-import { formatShortDate, isoDate } from '../ui/format-date.js';
+import { formatShortDate, isoDate } from '../../domain/date-format.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { StateMessage } from '../ui/StateMessage.js';
 import ui from '../ui/ui.module.css';

@@ -1,6 +1,7 @@
-import { useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
+import { useLayoutEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
 import { AlertIcon, CheckIcon, CloseIcon } from './icons.js';
 import classes from './Toaster.module.css';
+import { choosePlacement, NARROW_PLACEMENTS, protectedBoxes, WIDE_PLACEMENTS } from './toast-placement.js';
 import { currentToast, dismissToast, subscribeToToasts, TOAST_SWIPE_THRESHOLD_PX } from './toast-store.js';
 
 const subscribe = (onChange: () => void) => subscribeToToasts(onChange);
@@ -10,6 +11,51 @@ export function Toaster() {
   const shown = useSyncExternalStore(subscribe, currentToast, () => null);
   const [offset, setOffset] = useState(0);
   const startX = useRef<number | null>(null);
+  const region = useRef<HTMLDivElement>(null);
+
+  // Each new toast goes where it covers nothing the user needs next, and moves again while it
+  // shows when the page changes under it (a dialog opens, the list above grows, focus moves, scroll).
+  useLayoutEffect(() => {
+    const element = region.current;
+    if (!shown || !element) return;
+    const place = () => {
+      const toast = element.querySelector('[data-variant]');
+      if (!toast) return;
+      const narrow = window.matchMedia('(max-width: 47.99em)').matches;
+      const avoid = protectedBoxes(document, toast);
+      const candidates = (narrow ? NARROW_PLACEMENTS : WIDE_PLACEMENTS).map((placement) => {
+        element.dataset.placement = placement;
+        return { placement, box: toast.getBoundingClientRect() };
+      });
+      element.dataset.placement = choosePlacement(candidates, avoid);
+    };
+    let frame = 0;
+    const placeSoon = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    };
+    place();
+    const pageChanges = new MutationObserver(placeSoon);
+    pageChanges.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['style'],
+    });
+    const resizes = new ResizeObserver(placeSoon);
+    resizes.observe(document.body);
+    document.addEventListener('focusin', placeSoon);
+    window.addEventListener('scroll', placeSoon, { capture: true, passive: true });
+    window.addEventListener('resize', placeSoon);
+    return () => {
+      cancelAnimationFrame(frame);
+      pageChanges.disconnect();
+      resizes.disconnect();
+      document.removeEventListener('focusin', placeSoon);
+      window.removeEventListener('scroll', placeSoon, { capture: true });
+      window.removeEventListener('resize', placeSoon);
+    };
+  }, [shown]);
 
   const onPointerDown = (event: PointerEvent) => {
     startX.current = event.clientX;
@@ -26,7 +72,7 @@ export function Toaster() {
   const destructive = shown?.variant === 'destructive';
   const Icon = destructive ? AlertIcon : CheckIcon;
   return (
-    <div role="region" aria-label="Notifications" className={`toaster ${classes.region}`}>
+    <div ref={region} role="region" aria-label="Notifications" className={`toaster ${classes.region}`}>
       <div aria-live="polite" aria-atomic="true">
         {shown && (
           <div

@@ -21,7 +21,7 @@ function startExpectingFailure(dataDir: string, env: Record<string, string> = {}
   const started = performance.now();
   const child = spawn(command!, args, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    env: { ...process.env, NODE_ENV: undefined, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

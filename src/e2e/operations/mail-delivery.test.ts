@@ -61,7 +61,7 @@ describe('a bad mail setting stops the start', () => {
       cwd: root,
       env: {
         ...process.env,
-        NODE_ENV: 'production',
+        NODE_ENV: undefined,
         PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: '/nonexistent-never-made',

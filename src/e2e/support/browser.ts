@@ -38,7 +38,11 @@ export function trackConsoleProblems(page: Page): string[] {
   return problems;
 }
 
-/** The client has taken over once React has attached its handlers to the server-rendered page. */
+/**
+ * The client has taken over once React has attached its handlers to the server-rendered page.
+ * State that differs on the client (useHydrated(), e.g. a form's novalidate) is set by a render
+ * after this: wait for that state itself.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const footer = document.querySelector('footer');

@@ -1,7 +1,6 @@
 import { copyFile, link, mkdir, mkdtemp, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { create as createTar } from 'tar';
 import { databaseFileIn, uploadsDirIn } from '../db/data-files.js';
 import { archiveName } from './archive-files.js';
 import { readSigningKey, signManifest } from './archive-signature.js';
@@ -129,6 +128,8 @@ export async function createBackup({
     const key = readSigningKey(snapshot);
     const manifest = key ? { ...unsigned, signature: signManifest(unsigned, key) } : unsigned;
     await writeFile(path.join(staging, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
+    // tar is loaded by the first backup (a minute after start at the earliest), not at start.
+    const { create: createTar } = await import('tar');
     await createTar({ gzip: true, portable: true, cwd: staging, file: partial }, [
       MANIFEST_FILE,
       DATABASE_ENTRY,

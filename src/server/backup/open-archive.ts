@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { extract } from 'tar';
 import { UPLOAD_NAME_PATTERN } from '../../domain/uploads.js';
 import { BackupError } from './backup-error.js';
 import { digestFile } from './file-digest.js';
@@ -33,6 +32,7 @@ function isExpectedEntry(entryPath: string, type: string): boolean {
 async function unpack(archiveFile: string, into: string): Promise<void> {
   const unexpected: string[] = [];
   try {
+    const { extract } = await import('tar');
     await extract({
       file: archiveFile,
       cwd: into,

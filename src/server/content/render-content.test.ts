@@ -33,10 +33,6 @@ describe('renderContentHtml', () => {
     expect(html).toContain('The note.');
   });
 
-  it('keeps a single line break as a line break', () => {
-    expect(renderContentHtml('one\ntwo', 'markdown')).toBe('<p>one<br>\ntwo</p>\n');
-  });
-
   it('never renders raw HTML', () => {
     const html = renderContentHtml('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>', 'markdown');
     expect(html).not.toContain('<script');
@@ -179,6 +175,87 @@ describe('renderContentHtml: images of uploads and absolute URLs', () => {
     expect(html.match(/class="footnote-item"/g)).toHaveLength(2);
     expect(html).toContain('<sup class="footnote-ref"><a aria-label="Note 1" href="#fn1" id="fnref1">1</a></sup>');
     expect(html).toContain('class="footnote-backref" aria-label="Back to the text"');
+  });
+});
+
+describe('renderContentHtml: a line break in prose starts a paragraph', () => {
+  it('makes each line of a text sent with single line breaks its own paragraph', () => {
+    expect(renderContentHtml('First line.\nSecond line.\nThird line.', 'markdown')).toBe(
+      '<p>First line.</p>\n<p>Second line.</p>\n<p>Third line.</p>\n',
+    );
+  });
+
+  it('renders content written with blank lines exactly as before', () => {
+    const blankLined = 'First *paragraph*.\n\nSecond, with a [link](/books).\n\n\nThird.';
+    expect(renderContentHtml(blankLined, 'markdown')).toBe(
+      '<p>First <em>paragraph</em>.</p>\n<p>Second, with a <a href="/books">link</a>.</p>\n<p>Third.</p>\n',
+    );
+    expect(renderContentHtml(blankLined.replace(/\n+/g, '\n'), 'markdown')).toBe(
+      renderContentHtml(blankLined, 'markdown'),
+    );
+  });
+
+  it('reads each line on its own: emphasis never spans two paragraphs', () => {
+    expect(renderContentHtml('*ash\niron*', 'markdown')).toBe('<p>*ash</p>\n<p>iron*</p>\n');
+    expect(renderContentHtml('*ash*\n**iron**', 'markdown')).toBe(
+      '<p><em>ash</em></p>\n<p><strong>iron</strong></p>\n',
+    );
+  });
+
+  it('splits the lines of a quote into paragraphs inside the quote', () => {
+    expect(renderContentHtml('> The first line.\n> The second.', 'markdown')).toBe(
+      '<blockquote>\n<p>The first line.</p>\n<p>The second.</p>\n</blockquote>\n',
+    );
+  });
+
+  it('keeps a hard break (two trailing spaces or a backslash) as a line break', () => {
+    expect(renderContentHtml('A poem,  \nits next line\\\nand a third\nA new paragraph', 'markdown')).toBe(
+      '<p>A poem,<br>\nits next line<br>\nand a third</p>\n<p>A new paragraph</p>\n',
+    );
+  });
+
+  it('keeps lists, code, tables, headings and footnotes as Markdown means them', () => {
+    const html = renderContentHtml(
+      [
+        '## The road',
+        'After the heading.',
+        '- one',
+        '  still one',
+        '- two',
+        '',
+        '1. first',
+        '2. second',
+        '',
+        '```',
+        'code line 1',
+        'code line 2',
+        '```',
+        '',
+        '| Book | Year |',
+        '|---|---|',
+        '| Ash | 2024 |',
+        '',
+        'A claim.[^1]',
+        'Another line.',
+        '',
+        '[^1]: The note,',
+        '    on two lines.',
+      ].join('\n'),
+      'markdown',
+    );
+    expect(html).toContain('<h2>The road</h2>\n<p>After the heading.</p>');
+    expect(html).toContain('<ul>\n<li>one<br>\nstill one</li>\n<li>two</li>\n</ul>');
+    expect(html).toContain('<ol>\n<li>first</li>\n<li>second</li>\n</ol>');
+    expect(html).toContain('<pre><code>code line 1\ncode line 2\n</code></pre>');
+    expect(html).toContain('<td>Ash</td>');
+    expect(html).toContain('<th>Year</th>');
+    expect(html).toMatch(/<p>A claim\.<sup class="footnote-ref">.*<\/sup><\/p>\n<p>Another line\.<\/p>/);
+    expect(html).toContain('<p>The note,<br>\non two lines.');
+  });
+
+  it('gives the same paragraphs in the plain text of an email or search', () => {
+    expect(renderContentText('one\ntwo', 'markdown')).toBe('one\n\ntwo');
+    expect(renderContentText('one\n\ntwo', 'markdown')).toBe('one\n\ntwo');
   });
 });
 

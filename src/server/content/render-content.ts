@@ -1,5 +1,7 @@
-import MarkdownIt from 'markdown-it';
-import markdownItFootnote from 'markdown-it-footnote';
+import type MarkdownItModule from 'markdown-it';
+import type { MarkdownIt as MarkdownItInstance, StateCore, Token } from 'markdown-it';
+import type markdownItFootnoteModule from 'markdown-it-footnote';
+import { lazyModule } from '../lazy-module.js';
 
 import type { ContentFormat } from '../../domain/content-format.js';
 import { UPLOADED_OBJECT_PREFIX, type ResponsiveImageData } from '../../domain/images.js';
@@ -24,34 +26,65 @@ const CONTENT_IMAGE_SIZES = '(max-width: 48rem) 100vw, 44rem';
 const FALLBACK_TYPES = new Set(['image/jpeg', 'image/png']);
 const CSS_COLOR = /^#[0-9a-f]{3,8}$/i;
 
-const markdown = new MarkdownIt({ html: false, linkify: false, breaks: true, typographer: false }).use(
-  markdownItFootnote,
-);
+const loadMarkdownIt = lazyModule<typeof MarkdownItModule>('markdown-it');
+const loadFootnotes = lazyModule<typeof markdownItFootnoteModule>('markdown-it-footnote');
 
-// Footnote marks read as plain numbers ("1", not "[1]"), and every footnote link says where it goes.
-const footnoteRules = markdown.renderer.rules;
-footnoteRules.footnote_caption = (tokens, index) => {
-  const meta = tokens[index]?.meta as { id: number; subId: number } | undefined;
-  const n = String((meta?.id ?? 0) + 1);
-  return meta && meta.subId > 0 ? `${n}:${meta.subId}` : n;
-};
-const defaultFootnoteRef = footnoteRules.footnote_ref;
-footnoteRules.footnote_ref = (tokens, index, options, env, self) => {
-  const html = defaultFootnoteRef ? defaultFootnoteRef(tokens, index, options, env, self) : '';
-  const n = String(((tokens[index]?.meta as { id?: number } | undefined)?.id ?? 0) + 1);
-  return html.replace('<a ', `<a aria-label="Note ${n}" `);
-};
-const defaultFootnoteAnchor = footnoteRules.footnote_anchor;
-footnoteRules.footnote_anchor = (tokens, index, options, env, self) =>
-  (defaultFootnoteAnchor ? defaultFootnoteAnchor(tokens, index, options, env, self) : '').replace(
-    'class="footnote-backref"',
-    'class="footnote-backref" aria-label="Back to the text"',
-  );
+/**
+ * The seed's paragraph contract: a single line break inside prose starts a new paragraph, as a
+ * novelist pressing Enter (or a REST client sending "First.\nSecond.") expects. Paragraphs of prose
+ * (at top level and in quotes) are split before their text is parsed, so each line is read as if a
+ * blank line followed it (emphasis never spans two paragraphs). In list items and footnotes a line
+ * break stays a <br>; headings, code, tables and rules are not paragraphs; a hard break (two
+ * trailing spaces or a backslash) stays a <br> everywhere.
+ */
+function splitParagraphsAtLineBreaks(state: StateCore): void {
+  const tokens: Token[] = [];
+  let nestedIn = 0;
+  for (let index = 0; index < state.tokens.length; index++) {
+    const token = state.tokens[index]!;
+    if (/^(list_item|footnote_reference)_open$/.test(token.type)) nestedIn++;
+    if (/^(list_item|footnote_reference)_close$/.test(token.type)) nestedIn--;
+    const inline = state.tokens[index + 1];
+    const close = state.tokens[index + 2];
+    const splittable =
+      token.type === 'paragraph_open' &&
+      !token.hidden &&
+      nestedIn === 0 &&
+      inline?.type === 'inline' &&
+      close?.type === 'paragraph_close' &&
+      inline.content.includes('\n');
+    if (!splittable) {
+      tokens.push(token);
+      continue;
+    }
+    for (const text of paragraphTexts(inline.content)) {
+      const open = new state.Token('paragraph_open', 'p', 1);
+      const lineInline = new state.Token('inline', '', 0);
+      const lineClose = new state.Token('paragraph_close', 'p', -1);
+      Object.assign(open, { map: token.map, level: token.level, block: true });
+      Object.assign(lineInline, { content: text, map: inline.map, level: inline.level, children: [] });
+      Object.assign(lineClose, { level: close.level, block: true });
+      tokens.push(open, lineInline, lineClose);
+    }
+    index += 2;
+  }
+  state.tokens = tokens;
+}
+
+/** A paragraph's lines, each its own paragraph, except that a line ending in a hard break keeps the next. */
+function paragraphTexts(content: string): string[] {
+  const texts: string[] = [];
+  let joinNext = false;
+  for (const line of content.split('\n').map((text) => text.trimStart())) {
+    if (joinNext) texts[texts.length - 1] += `\n${line}`;
+    else texts.push(line);
+    joinNext = / {2,}$|\\$/.test(line);
+  }
+  return texts.map((text) => text.trimEnd()).filter((text) => text !== '');
+}
 
 const SAFE_LINK = /^(https?:|mailto:|\/(?!\/)|#)/i;
 const SAFE_IMAGE = /^(https:|\/(?!\/))/i;
-
-markdown.validateLink = (url: string): boolean => SAFE_LINK.test(url.trim());
 
 /** A site-relative URL made absolute when the options ask for it. */
 function urlFor(url: string, options: RenderOptions | undefined): string {
@@ -81,41 +114,79 @@ function pictureHtml(image: ResponsiveImageData, alt: string, title: string, opt
   );
 }
 
-const defaultImageRule = markdown.renderer.rules.image;
-markdown.renderer.rules.image = (tokens, index, options, env, self) => {
-  const token = tokens[index];
-  const src = String(token?.attrGet('src') ?? '');
-  if (!token || !SAFE_IMAGE.test(src)) return '';
-  const renderOptions = env as RenderOptions | undefined;
-  const image = src.startsWith(UPLOADED_OBJECT_PREFIX)
-    ? renderOptions?.images?.get(src.slice(UPLOADED_OBJECT_PREFIX.length))
-    : undefined;
-  if (image) {
-    const picture = pictureHtml(
-      image,
-      self.renderInlineAsText(token.children ?? [], options, env),
-      String(token.attrGet('title') ?? ''),
-      renderOptions!,
-    );
-    if (picture) return picture;
-  }
-  token.attrSet('src', urlFor(src, renderOptions));
-  token.attrSet('loading', 'lazy');
-  token.attrSet('decoding', 'async');
-  return defaultImageRule
-    ? defaultImageRule(tokens, index, options, env, self)
-    : self.renderToken(tokens, index, options);
-};
+/**
+ * The content renderer, configured on first use: a fresh server has no text to render yet, and
+ * markdown-it costs about 10 MB (npm run bench:start).
+ */
+function createContentMarkdown(): MarkdownItInstance {
+  const markdown = new (loadMarkdownIt())({ html: false, linkify: false, breaks: true, typographer: false }).use(
+    loadFootnotes(),
+  );
+  markdown.core.ruler.after('block', 'line_break_paragraphs', splitParagraphsAtLineBreaks);
 
-markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
-  const token = tokens[index];
-  const href = String(token?.attrGet('href') ?? '');
-  if (token) token.attrSet('href', urlFor(href, env as RenderOptions | undefined));
-  if (token && isExternal(href, (env as RenderOptions | undefined)?.siteOrigin))
-    token.attrSet('rel', 'noopener nofollow ugc');
-  else if (token && /^https?:/i.test(href)) token.attrSet('rel', 'noopener');
-  return self.renderToken(tokens, index, options);
-};
+  // Footnote marks read as plain numbers ("1", not "[1]"), and every footnote link says where it goes.
+  const footnoteRules = markdown.renderer.rules;
+  footnoteRules.footnote_caption = (tokens, index) => {
+    const meta = tokens[index]?.meta as { id: number; subId: number } | undefined;
+    const n = String((meta?.id ?? 0) + 1);
+    return meta && meta.subId > 0 ? `${n}:${meta.subId}` : n;
+  };
+  const defaultFootnoteRef = footnoteRules.footnote_ref;
+  footnoteRules.footnote_ref = (tokens, index, options, env, self) => {
+    const html = defaultFootnoteRef ? defaultFootnoteRef(tokens, index, options, env, self) : '';
+    const n = String(((tokens[index]?.meta as { id?: number } | undefined)?.id ?? 0) + 1);
+    return html.replace('<a ', `<a aria-label="Note ${n}" `);
+  };
+  const defaultFootnoteAnchor = footnoteRules.footnote_anchor;
+  footnoteRules.footnote_anchor = (tokens, index, options, env, self) =>
+    (defaultFootnoteAnchor ? defaultFootnoteAnchor(tokens, index, options, env, self) : '').replace(
+      'class="footnote-backref"',
+      'class="footnote-backref" aria-label="Back to the text"',
+    );
+
+  markdown.validateLink = (url: string): boolean => SAFE_LINK.test(url.trim());
+
+  const defaultImageRule = markdown.renderer.rules.image;
+  markdown.renderer.rules.image = (tokens, index, options, env, self) => {
+    const token = tokens[index];
+    const src = String(token?.attrGet('src') ?? '');
+    if (!token || !SAFE_IMAGE.test(src)) return '';
+    const renderOptions = env as RenderOptions | undefined;
+    const image = src.startsWith(UPLOADED_OBJECT_PREFIX)
+      ? renderOptions?.images?.get(src.slice(UPLOADED_OBJECT_PREFIX.length))
+      : undefined;
+    if (image) {
+      const picture = pictureHtml(
+        image,
+        self.renderInlineAsText(token.children ?? [], options, env),
+        String(token.attrGet('title') ?? ''),
+        renderOptions!,
+      );
+      if (picture) return picture;
+    }
+    token.attrSet('src', urlFor(src, renderOptions));
+    token.attrSet('loading', 'lazy');
+    token.attrSet('decoding', 'async');
+    return defaultImageRule
+      ? defaultImageRule(tokens, index, options, env, self)
+      : self.renderToken(tokens, index, options);
+  };
+
+  markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
+    const token = tokens[index];
+    const href = String(token?.attrGet('href') ?? '');
+    if (token) token.attrSet('href', urlFor(href, env as RenderOptions | undefined));
+    if (token && isExternal(href, (env as RenderOptions | undefined)?.siteOrigin))
+      token.attrSet('rel', 'noopener nofollow ugc');
+    else if (token && /^https?:/i.test(href)) token.attrSet('rel', 'noopener');
+    return self.renderToken(tokens, index, options);
+  };
+
+  return markdown;
+}
+
+let contentMarkdown: MarkdownItInstance | undefined;
+const markdown = () => (contentMarkdown ??= createContentMarkdown());
 
 function isExternal(href: string, siteOrigin: string | undefined): boolean {
   if (!/^https?:/i.test(href)) return false;
@@ -147,7 +218,7 @@ export function renderContentHtml(content: string, format: ContentFormat, option
       .map((line) => `<p>${escapeHtml(line)}</p>`)
       .join('\n');
   }
-  return markdown.render(content, { ...options });
+  return markdown().render(content, { ...options });
 }
 
 /**
@@ -155,16 +226,17 @@ export function renderContentHtml(content: string, format: ContentFormat, option
  * joined into paragraphs, raw HTML escaped, and markdown-it's own refusal of script-like link URLs.
  * Not for content: posts and excerpts keep their line breaks (renderContentHtml).
  */
-const documentation = new MarkdownIt({ html: false, linkify: false, breaks: false, typographer: false });
+let documentation: MarkdownItInstance | undefined;
 
 export function renderDocumentationHtml(markdownText: string): string {
+  documentation ??= new (loadMarkdownIt())({ html: false, linkify: false, breaks: false, typographer: false });
   return documentation.render(markdownText);
 }
 
 /** The text a reader sees, without markup: for search, summaries and the plain-text part of an email. */
 export function renderContentText(content: string, format: ContentFormat): string {
   if (format === 'plain') return plainLines(content).join('\n\n');
-  const html = markdown.render(content, {});
+  const html = markdown().render(content, {});
   return html
     .replace(/<(br|\/p|\/h[1-6]|\/li|\/blockquote|hr)[^>]*>/gi, '\n')
     .replace(/<[^>]+>/g, '')

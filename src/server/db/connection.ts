@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { lazyModule } from '../lazy-module.js';
 import type { Database } from './schema.js';
 import { BUSY_TIMEOUT_MS, MultiProcessSqliteDialect } from './sqlite-dialect.js';
 
@@ -29,10 +30,12 @@ const PG_NUMERIC = 1700;
  * Values come back as SQLite gives them: counts and sums (bigint, numeric) as numbers, not the
  * strings `pg` returns by default. Dates never arrive as Date: every date column is ISO text.
  */
+const loadPg = lazyModule<typeof pg>('pg');
+
 const sqliteLikeTypes: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
     if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
+    return loadPg().types.getTypeParser(oid, format);
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
@@ -41,7 +44,7 @@ const POOL_SIZE = 10;
 
 /** Connects to PostgreSQL through a `pg` pool; the same queries and repositories run on it. */
 export function openPostgresDatabase(connectionString: string, options: { poolSize?: number } = {}): AppDatabase {
-  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? POOL_SIZE, types: sqliteLikeTypes });
+  const pool = new (loadPg().Pool)({ connectionString, max: options.poolSize ?? POOL_SIZE, types: sqliteLikeTypes });
   // An idle client losing its connection (a database restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   return new Kysely<Database>({

@@ -1,4 +1,6 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import type sharpModule from 'sharp';
+import { lazyModule } from '../lazy-module.js';
 import { variantWidths, type VariantFormat } from './image-variants.js';
 
 /**
@@ -6,6 +8,10 @@ import { variantWidths, type VariantFormat } from './image-variants.js';
  * file claiming more (a decompression bomb) is refused before any pixel is decoded.
  */
 const MAX_INPUT_PIXELS = 40_000_000;
+
+const loadSharp = lazyModule<typeof sharpModule>('sharp');
+const sharp: typeof sharpModule = ((...args: Parameters<typeof sharpModule>) =>
+  loadSharp()(...args)) as typeof sharpModule;
 
 type SourceFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
 

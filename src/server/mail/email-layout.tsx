@@ -1,5 +1,15 @@
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
-import { render } from '@react-email/render';
+// Each component from its own package: @react-email/components would also load Tailwind and a code
+// highlighter at start (about 1 s and 40 MB) that no email here uses.
+import { Body } from '@react-email/body';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import type { ReactElement, ReactNode } from 'react';
 
 /** The site's palette (see the client theme); inline, since mail clients drop style sheets. */
@@ -130,6 +140,8 @@ export type RenderedEmail = { html: string; text: string };
 
 /** The HTML part and its plain-text twin (links kept as "text [url]"). */
 export async function renderEmail(element: ReactElement): Promise<RenderedEmail> {
+  // Loaded with the first email, not at start.
+  const { render } = await import('@react-email/render');
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { html, text };
 }

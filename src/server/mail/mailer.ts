@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type nodemailerModule from 'nodemailer';
+import { lazyModule } from '../lazy-module.js';
 import type { MailConfig, MailSender } from './mail-config.js';
 
 type OutgoingEmail = {
@@ -41,6 +42,8 @@ export type MailerOptions = {
 
 export const OUTBOX_FOLDER_NAME = 'outbox';
 
+const loadNodemailer = lazyModule<typeof nodemailerModule>('nodemailer');
+
 function formatSender(sender: MailSender): string | { name: string; address: string } {
   return sender.name ? { name: sender.name, address: sender.address } : sender.address;
 }
@@ -62,9 +65,12 @@ export function createMailer(
 ): Mailer {
   const outboxDir = path.join(dataDir, OUTBOX_FOLDER_NAME);
   const pool = options.pool ? { pool: true, maxConnections: POOL_CONNECTIONS, maxMessages: Infinity } : {};
-  const transport = config.smtpUrl
-    ? nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS, ...pool })
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  // Made on the first message: a server that sends nothing never loads nodemailer.
+  let madeTransport: ReturnType<typeof nodemailerModule.createTransport> | undefined;
+  const transport = () =>
+    (madeTransport ??= config.smtpUrl
+      ? loadNodemailer().createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS, ...pool })
+      : loadNodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'windows' }));
   const delivery = config.smtpUrl ? 'smtp' : 'outbox';
 
   async function saveToOutbox(message: Buffer, messageId: string): Promise<string> {
@@ -82,7 +88,7 @@ export function createMailer(
     from: config.from,
     async send(email) {
       const messageId = email.messageId ?? messageIdFor(config.from);
-      const info = await transport.sendMail({
+      const info = await transport().sendMail({
         from: formatSender(config.from),
         to: email.to,
         ...(email.replyTo ? { replyTo: email.replyTo } : {}),
@@ -100,6 +106,6 @@ export function createMailer(
       log().info({ messageId, to: email.to, file: savedTo }, 'mail is not configured: message saved to the outbox');
       return { messageId, savedTo };
     },
-    close: () => transport.close(),
+    close: () => madeTransport?.close(),
   };
 }

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
+import { lazyModule } from '../lazy-module.js';
 import type { InvalidationBus } from '../cluster/invalidation-bus.js';
+
+const loadPg = lazyModule<typeof pg>('pg');
 
 /** The channel every process on one PostgreSQL database listens on. */
 const CHANNEL = 'site_cache_cleared';
@@ -30,7 +33,7 @@ export class PostgresInvalidationBus implements InvalidationBus {
   ) {}
 
   static async start(databaseUrl: string, log: () => Log): Promise<PostgresInvalidationBus> {
-    const notifier = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+    const notifier = new (loadPg().Pool)({ connectionString: databaseUrl, max: 1 });
     notifier.on('error', () => undefined);
     const bus = new PostgresInvalidationBus(databaseUrl, notifier, log);
     await bus.listen();
@@ -55,7 +58,7 @@ export class PostgresInvalidationBus implements InvalidationBus {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl });
+    const client = new (loadPg().Client)({ connectionString: this.databaseUrl });
     client.on('notification', (message) => {
       if (message.channel === CHANNEL && message.payload !== this.processId) this.tellSubscribers();
     });

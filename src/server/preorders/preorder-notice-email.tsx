@@ -1,4 +1,4 @@
-import { Img } from '@react-email/components';
+import { Img } from '@react-email/img';
 import type { Book, RetailerLink } from '../../domain/books.schema.js';
 import { EDITION_FORMAT_LABELS } from '../../domain/editions.js';
 import { PREORDER_FORMAT_LABELS, type PreorderFormat } from '../../domain/submissions.js';

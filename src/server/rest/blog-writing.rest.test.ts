@@ -43,7 +43,7 @@ describe('/api/blog: the documented shape, with fields added', () => {
       slug: 'shape-check',
       url: '/blog/shape-check',
       contentFormat: 'markdown',
-      contentHtml: '<p>First paragraph.<br>\nSecond paragraph.</p>\n',
+      contentHtml: '<p>First paragraph.</p>\n<p>Second paragraph.</p>\n',
       metaDescription: '',
       socialImage: '',
     });

@@ -52,7 +52,10 @@ export async function serveBuiltClient(
   // The renderer and React read NODE_ENV when first imported: the built site runs in production mode.
   process.env.NODE_ENV ??= 'production';
   const assets = await readClientAssets(clientDir, manifestFile);
-  const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
+  // The renderer (React, the router, every page: about 70 MB) is loaded by the first page asked
+  // for, not at start: /healthz, the API and the assets answer without it.
+  let entry: Promise<SsrEntry> | undefined;
+  const loadEntry = () => (entry ??= import(pathToFileURL(entryFile).href) as Promise<SsrEntry>);
 
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -71,7 +74,7 @@ export async function serveBuiltClient(
 
   return createPageRenderer({
     services,
-    loadEntry: async () => entry,
+    loadEntry,
     assets: async () => assets,
     cache: options.htmlCache ?? new ResponseCache<RenderedPage>(500),
     log: app.log,

@@ -86,6 +86,21 @@ describe('SEO documents', () => {
     expect(html).not.toContain('<script');
     expect(xml).toContain('<description>S</description>');
   });
+
+  it('the feed shows each line of a post as a paragraph, as the page does', () => {
+    const post = {
+      slug: 'lines',
+      title: 'Lines',
+      summary: 'S',
+      category: 'announcements',
+      publishedAt: new Date('2026-01-01T00:00:00Z'),
+      content: 'First line.\nSecond line.',
+      contentFormat: 'markdown' as const,
+    };
+    const encoded = /<content:encoded>([^<]*)<\/content:encoded>/.exec(rssXml(ORIGIN, [post]))?.[1] ?? '';
+    const html = encoded.replace(/&#(\d+);/g, (_all, code: string) => String.fromCharCode(Number(code)));
+    expect(html).toContain('<p>First line.</p>\n<p>Second line.</p>');
+  });
 });
 
 describe('registerSeoRoutes', () => {

@@ -177,7 +177,7 @@ export function IssueComposer({
                 ? 'Confirmation is not required: every active subscriber receives it.'
                 : 'Only confirmed, active subscribers receive it.'}
             </Text>
-            <Button color="red.9" onClick={() => void askToSend()} disabled={busy || count === 0}>
+            <Button color="red.9" onClick={() => void askToSend()} disabled={busy || count === 0} data-toast-avoid>
               {`Send to ${count} ${count === 1 ? 'subscriber' : 'subscribers'}`}
             </Button>
           </Group>

@@ -1,4 +1,5 @@
 /**
+ * The one date format of the public site and its emails: US style, "November 24, 2026".
  * Dates are formatted in UTC so the server's render and the browser's hydration agree
  * whatever the visitor's time zone. Each formatter is created on first use, not while the
  * page's scripts load: creating an Intl.DateTimeFormat is costly, and many pages show no date.
@@ -16,6 +17,11 @@ export const formatShortDate = utcDateFormatter('short');
 
 /** 'November 20, 2026' */
 export const formatLongDate = utcDateFormatter('long');
+
+/** A calendar day stored as `YYYY-MM-DD` (a book edition's release): 2024-10-15 -> 'October 15, 2024'. */
+export function formatCalendarDay(day: string): string {
+  return formatLongDate(new Date(`${day}T00:00:00Z`));
+}
 
 /** The machine-readable value for <time dateTime>. */
 export function isoDate(date: Date): string {
