@@ -140,6 +140,12 @@ interface StoredUploadsTable {
 }
 
 /** Failed password attempts per address, shared by instances on one PostgreSQL (see postgres/). */
+/** Addresses the admin has logged in from (digests; see migration 2026-11-25-34). */
+interface AdminLoginAddressesTable {
+  addressDigest: string;
+  lastLoginAt: string;
+}
+
 interface LoginThrottleTable {
   address: string;
   failures: number;
@@ -238,6 +244,7 @@ export interface Database {
   images: ImagesTable;
   storedUploads: StoredUploadsTable;
   loginThrottle: LoginThrottleTable;
+  adminLoginAddresses: AdminLoginAddressesTable;
   slugRedirects: SlugRedirectsTable;
   playlists: PlaylistsTable;
   preorders: PreordersTable;
