@@ -6,6 +6,21 @@ import { variantWidths, type VariantFormat } from './image-variants.js';
  * file claiming more (a decompression bomb) is refused before any pixel is decoded.
  */
 const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * The longest side an upload may have (a 48-megapixel phone photo is 8064 px wide), and how many
+ * times its shortest side it may be (a phone's panorama is about 1:4). A strip of 1 × 39,000,000
+ * pixels passes the pixel limit but costs minutes of decoding; these refuse it from the header.
+ */
+const MAX_SIDE_PX = 10_000;
+const MAX_ASPECT_RATIO = 8;
+
+/**
+ * libvips' own memory: one thread per operation (image work runs one job at a time anyway, see
+ * inImageQueue) and no cache of decoded images between jobs, so a large upload's pixels are
+ * freed when it is done instead of staying as cache.
+ */
+sharp.concurrency(1);
+sharp.cache(false);
 
 type SourceFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
 
@@ -61,18 +76,38 @@ function encode(image: Sharp, format: VariantFormat | SourceFormat, purpose: 'va
   }
 }
 
+const tooLarge = () =>
+  new ImageRejectedError(413, `Image too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels (e.g. 7700 × 5200)`);
+
 function rejectionOf(error: unknown): ImageRejectedError {
   const message = error instanceof Error ? error.message : String(error);
-  if (/pixel limit/i.test(message)) {
-    return new ImageRejectedError(
-      413,
-      `Image too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels (e.g. 7700 × 5200)`,
-    );
-  }
+  if (/pixel limit/i.test(message)) return tooLarge();
   if (/unsupported image format|bad seek|not a known file format/i.test(message)) {
     return new ImageRejectedError(415, 'Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded');
   }
   return new ImageRejectedError(400, 'The image is damaged or incomplete: it could not be read');
+}
+
+/**
+ * Refuses, from the header alone (sharp's metadata() decodes no pixel), an image whose size would
+ * make it costly to decode: too many pixels (every frame of an animation counted), a side over
+ * MAX_SIDE_PX, or a strip longer than MAX_ASPECT_RATIO times its width.
+ */
+async function checkDimensions(bytes: Buffer): Promise<void> {
+  // With `animated`, height is that of every frame together (pageHeight: one frame's).
+  const { width, height, pageHeight } = await sharp(bytes, { animated: true }).metadata();
+  if (!width || !height) throw new ImageRejectedError(400, 'The image is damaged or incomplete: it could not be read');
+  const frameHeight = pageHeight ?? height;
+  if (width * height > MAX_INPUT_PIXELS) throw tooLarge();
+  if (Math.max(width, frameHeight) > MAX_SIDE_PX) {
+    throw new ImageRejectedError(413, `Image too large: at most ${MAX_SIDE_PX} pixels on its longest side`);
+  }
+  if (Math.max(width, frameHeight) > MAX_ASPECT_RATIO * Math.min(width, frameHeight)) {
+    throw new ImageRejectedError(
+      400,
+      `Image too narrow: its longest side may be at most ${MAX_ASPECT_RATIO} times its shortest`,
+    );
+  }
 }
 
 /** Decodes the whole image once, turned upright by its EXIF orientation. */
@@ -103,12 +138,14 @@ async function meanColour(raw: RawImage): Promise<string> {
 /**
  * Reads an uploaded image once and produces everything stored for it: the original upright and
  * stripped of metadata (EXIF GPS included), and AVIF, WebP and JPEG (PNG when transparent)
- * variants at the widths of `variantWidths`. Unreadable or oversized images are refused.
+ * variants at the widths of `variantWidths`. Unreadable images are refused, and oversized ones
+ * (checkDimensions) before any pixel is decoded.
  */
 export async function processImage(bytes: Buffer, extension: string): Promise<ProcessedImage> {
   const format = SOURCE_FORMATS[extension];
   if (!format) throw new ImageRejectedError(415, 'Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded');
   try {
+    await checkDimensions(bytes);
     const raw = await decodeUpright(bytes);
     const original = await encodeOriginal(bytes, raw, format);
     const fallback: VariantFormat = raw.channels === 2 || raw.channels === 4 ? 'png' : 'jpeg';
