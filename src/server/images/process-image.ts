@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import { variantWidths, type VariantFormat } from './image-variants.js';
+import { LARGEST_VARIANT_WIDTH, variantWidths, type VariantFormat } from './image-variants.js';
 
 /**
  * The most pixels an upload may decode to (a 40-megapixel photo, about 120 MB decoded). A small
@@ -93,9 +93,9 @@ function rejectionOf(error: unknown): ImageRejectedError {
  * make it costly to decode: too many pixels (every frame of an animation counted), a side over
  * MAX_SIDE_PX, or a strip longer than MAX_ASPECT_RATIO times its width.
  */
-async function checkDimensions(bytes: Buffer): Promise<void> {
+async function checkDimensions(bytes: Buffer): Promise<{ width: number; height: number }> {
   // With `animated`, height is that of every frame together (pageHeight: one frame's).
-  const { width, height, pageHeight } = await sharp(bytes, { animated: true }).metadata();
+  const { width, height, pageHeight, autoOrient } = await sharp(bytes, { animated: true }).metadata();
   if (!width || !height) throw new ImageRejectedError(400, 'The image is damaged or incomplete: it could not be read');
   const frameHeight = pageHeight ?? height;
   if (width * height > MAX_INPUT_PIXELS) throw tooLarge();
@@ -108,23 +108,36 @@ async function checkDimensions(bytes: Buffer): Promise<void> {
       `Image too narrow: its longest side may be at most ${MAX_ASPECT_RATIO} times its shortest`,
     );
   }
+  // The size once turned upright by its EXIF orientation.
+  return pageHeight === undefined || pageHeight === height
+    ? { width: autoOrient.width, height: autoOrient.height }
+    : { width, height: pageHeight };
 }
 
-/** Decodes the whole image once, turned upright by its EXIF orientation. */
-async function decodeUpright(bytes: Buffer): Promise<RawImage> {
-  const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' })
+const decoder = (bytes: Buffer, animated = false) =>
+  sharp(bytes, { animated, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' });
+
+/**
+ * Decodes the image once at the size of its largest variant at most, turned upright by its EXIF
+ * orientation: the variants are made from these pixels. (A 24-megapixel photo decoded whole is
+ * 72 MB of pixels; JPEG and WebP also decode straight to the smaller size.)
+ */
+async function decodeForVariants(bytes: Buffer): Promise<RawImage> {
+  const { data, info } = await decoder(bytes)
     .autoOrient()
+    .resize({ width: LARGEST_VARIANT_WIDTH, withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
-/** An animated GIF keeps its frames; any other original is re-encoded from the decoded pixels. */
-async function encodeOriginal(bytes: Buffer, raw: RawImage, format: SourceFormat): Promise<Buffer> {
-  if (format === 'gif') {
-    return sharp(bytes, { animated: true, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' }).gif().toBuffer();
-  }
-  return encode(fromRaw(raw), format, 'original').toBuffer();
+/**
+ * An animated GIF keeps its frames; any other original is re-encoded upright from the file in one
+ * pass of libvips, which streams it rather than holding every pixel.
+ */
+async function encodeOriginal(bytes: Buffer, format: SourceFormat): Promise<Buffer> {
+  if (format === 'gif') return decoder(bytes, true).gif().toBuffer();
+  return encode(decoder(bytes).autoOrient(), format, 'original').toBuffer();
 }
 
 async function meanColour(raw: RawImage): Promise<string> {
@@ -145,20 +158,22 @@ export async function processImage(bytes: Buffer, extension: string): Promise<Pr
   const format = SOURCE_FORMATS[extension];
   if (!format) throw new ImageRejectedError(415, 'Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded');
   try {
-    await checkDimensions(bytes);
-    const raw = await decodeUpright(bytes);
-    const original = await encodeOriginal(bytes, raw, format);
+    const upright = await checkDimensions(bytes);
+    const raw = await decodeForVariants(bytes);
+    const original = await encodeOriginal(bytes, format);
     const fallback: VariantFormat = raw.channels === 2 || raw.channels === 4 ? 'png' : 'jpeg';
     const variants: EncodedVariant[] = [];
-    for (const width of variantWidths(raw.width)) {
-      const height = Math.max(1, Math.round((raw.height * width) / raw.width));
+    for (const width of variantWidths(upright.width)) {
+      const height =
+        width === raw.width ? raw.height : Math.max(1, Math.round((upright.height * width) / upright.width));
       for (const variantFormat of ['avif', 'webp', fallback] as const) {
         const resized = width === raw.width ? fromRaw(raw) : fromRaw(raw).resize({ width, height, fit: 'fill' });
         const data = await encode(resized, variantFormat, 'variant').toBuffer();
         variants.push({ width, height, format: variantFormat, data });
       }
     }
-    return { width: raw.width, height: raw.height, placeholder: await meanColour(raw), original, variants };
+    const { width, height } = upright;
+    return { width, height, placeholder: await meanColour(raw), original, variants };
   } catch (error) {
     if (error instanceof ImageRejectedError) throw error;
     throw rejectionOf(error);
