@@ -9,7 +9,7 @@ export const MAX_QUERY_TERMS = 6;
  * The last word matches as a prefix only from this many characters: a single letter would expand
  * to every word starting with it (`t*`: the, to, that, they…), the costliest query there is.
  */
-export const MIN_PREFIX_LENGTH = 2;
+const MIN_PREFIX_LENGTH = 2;
 
 function matchesAsPrefix(term: QueryTerm): boolean {
   return !term.phrase && [...(term.words[0] ?? '')].length >= MIN_PREFIX_LENGTH;
