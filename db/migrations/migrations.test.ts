@@ -13,6 +13,7 @@ import { TEST_ADMIN_PASSWORD, validBook } from '../../src/server/test-support/te
 import { migrations } from './index.js';
 
 const APP_TABLES = [
+  'admin_login_addresses',
   'admin_sessions',
   'art_pieces',
   'blog_posts',

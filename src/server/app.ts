@@ -36,6 +36,7 @@ import { combineBuses, PostgresInvalidationBus } from './postgres/cache-invalida
 import { DatabaseGuessThrottle } from './postgres/database-guess-throttle.js';
 import { createUploadStore } from './uploads/upload-store.js';
 import { ensureSearchIndex } from './repositories/search-index.js';
+import { SearchGate } from './search/search-gate.js';
 
 export type BuildOptions = {
   /** How the React app is served: the production build, Vite's dev middleware, or not at all (API tests). */
@@ -55,6 +56,18 @@ export type BuiltApp = {
 };
 
 export { DATABASE_FILE_NAME } from './startup/data-dir.js';
+
+/**
+ * Searches at once per process: one on SQLite, where a search holds the request thread anyway, two
+ * on PostgreSQL (the pool's other connections stay for pages). With the public limits on, at most
+ * 64 wait, 2 per address; RATE_LIMITS=off lifts both caps (searches still run in turn).
+ */
+const searchGateOf = (config: AppConfig) =>
+  new SearchGate({
+    running: config.databaseUrl ? 2 : 1,
+    waiting: config.publicRateLimits ? 64 : null,
+    perAddress: config.publicRateLimits ? 2 : null,
+  });
 
 /** Rendered pages kept in memory (per URL, origin and announcement cookie). */
 const HTML_CACHE_ENTRIES = 500;
@@ -120,6 +133,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     cache: new PublicCache(postgresBus ? combineBuses(coordination.bus, postgresBus) : coordination.bus),
     auth,
     limiters,
+    searchGate: searchGateOf(config),
     publicOrigin: config.publicUrl,
     mailer: mail.mailer,
     newsletterMail: mail.newsletterMail,

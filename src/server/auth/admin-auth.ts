@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppDatabase } from '../db/connection.js';
+import { limitKeyOf } from '../rate-limit/address-group.js';
 import {
   createAdminSession,
   createAdminUser,
@@ -7,6 +8,8 @@ import {
   deleteExpiredAdminSessions,
   findAdminPasswordHash,
   findLiveAdminSession,
+  isKnownLoginAddress,
+  rememberLoginAddress,
   replaceAdminPassword,
   upgradeAdminPasswordHash,
 } from '../repositories/admin-credentials.js';
@@ -31,19 +34,29 @@ type PasswordCheck = { ok: true } | KeyRefusal;
 const CHECK_SLOTS = 2;
 const CHECK_SLOT_WAIT_MS = 3_000;
 const CHECK_QUEUE = 16;
+/**
+ * A check slot kept for the addresses the admin has logged in from before: guesses from anywhere
+ * else can fill the other slots and their queue, never this one, so the author still gets in.
+ */
+const RESERVED_SLOTS = 1;
+const RESERVED_QUEUE = 4;
 /** What a check that found no free slot is told to wait. */
 const BUSY_RETRY_MS = 2_000;
 
 const sha256 = (value: string): Buffer => createHash('sha256').update(value).digest();
+/** How an address the admin logged in from is kept: a digest, not the address itself. */
+const addressDigest = (clientAddress: string): string => sha256(`login-address:${clientAddress}`).toString('hex');
 
-export type AdminAuthOptions = { throttle?: GuessLedger; slots?: CheckSlots };
+export type AdminAuthOptions = { throttle?: GuessLedger; slots?: CheckSlots; reservedSlots?: CheckSlots };
 
 /**
  * The admin key is either the password itself (REST clients) or a session token the UI got
  * by logging in. Only a slow salted hash of the password is stored; once a key verifies, a
  * fast digest of it is remembered in memory until the password changes, so admin requests
  * do not pay scrypt every time. A session token is never throttled; every password attempt
- * goes through the per-address GuessLedger (shared by every worker) and the process-wide CheckSlots.
+ * goes through the per-address GuessLedger (shared by every worker) and the process-wide CheckSlots,
+ * where an address the admin has logged in from before also has a slot of its own (RESERVED_SLOTS).
+ * Addresses are counted as limitKeyOf() makes them (an IPv6 address as its /64).
  */
 export class AdminAuth {
   private verifiedPasswordDigest: Buffer | null = null;
@@ -53,6 +66,7 @@ export class AdminAuth {
   private passwordVersion = 0;
   private readonly throttle: GuessLedger;
   private readonly slots: CheckSlots;
+  private readonly reservedSlots: CheckSlots;
 
   constructor(
     private readonly db: AppDatabase,
@@ -60,6 +74,7 @@ export class AdminAuth {
   ) {
     this.throttle = options.throttle ?? new GuessThrottle();
     this.slots = options.slots ?? new CheckSlots(CHECK_SLOTS, CHECK_SLOT_WAIT_MS, CHECK_QUEUE);
+    this.reservedSlots = options.reservedSlots ?? new CheckSlots(RESERVED_SLOTS, CHECK_SLOT_WAIT_MS, RESERVED_QUEUE);
   }
 
   /** Creates the admin user on first start; returns the generated password, if one was made. */
@@ -127,7 +142,8 @@ export class AdminAuth {
    * that already verified is then recognised by its digest without scrypt; anything else is
    * counted as a failure before the slow check runs, in one of the process's few check slots.
    */
-  private async checkPassword(candidate: string, clientAddress: string): Promise<PasswordCheck> {
+  private async checkPassword(candidate: string, address: string): Promise<PasswordCheck> {
+    const clientAddress = limitKeyOf(address);
     const wait = await this.throttle.waitFor(clientAddress);
     if (wait > 0) return { ok: false, reason: 'throttled', retryAfterMs: wait };
     // A shared throttle changes between these awaits: reserve before even the fast path.
@@ -136,22 +152,34 @@ export class AdminAuth {
     if (await this.matchesVerifiedPassword(candidate)) {
       if (early) await early.settle('succeeded');
       else await this.throttle.forget(clientAddress);
+      await rememberLoginAddress(this.db, addressDigest(clientAddress));
       return { ok: true };
     }
     const verdict = early ?? (await this.throttle.reserve(clientAddress));
     if (!verdict.allowed) return { ok: false, reason: 'throttled', retryAfterMs: verdict.retryAfterMs };
     let outcome: 'succeeded' | 'failed' | 'not-checked' = 'failed';
     try {
-      const checked = await this.slots.run(() => this.isPassword(candidate));
+      const checked = await this.inCheckSlot(clientAddress, () => this.isPassword(candidate));
       if (!checked) {
         outcome = 'not-checked';
         return { ok: false, reason: 'throttled', retryAfterMs: BUSY_RETRY_MS };
       }
       outcome = checked.value ? 'succeeded' : 'failed';
+      if (checked.value) await rememberLoginAddress(this.db, addressDigest(clientAddress));
       return checked.value ? { ok: true } : { ok: false, reason: 'invalid' };
     } finally {
       await verdict.settle(outcome);
     }
+  }
+
+  /**
+   * Runs a password check in a slot: a free one of the shared slots, else, for an address the admin
+   * has logged in from before, the reserved slot (waiting for it, not behind the guesses in the
+   * shared queue); for any other address, the shared slots' queue.
+   */
+  private async inCheckSlot<T>(clientAddress: string, check: () => Promise<T>): Promise<{ value: T } | null> {
+    if (!(await isKnownLoginAddress(this.db, addressDigest(clientAddress)))) return this.slots.run(check);
+    return (await this.slots.runIfFree(check)) ?? this.reservedSlots.run(check);
   }
 
   /** The remembered password, still the stored one (one indexed read instead of scrypt). */

@@ -23,6 +23,12 @@ export class CheckSlots {
     }
   }
 
+  /** Runs `task` in a slot if one is free now; null at once otherwise. */
+  async runIfFree<T>(task: () => Promise<T>): Promise<{ value: T } | null> {
+    if (this.running >= this.size) return null;
+    return this.run(task);
+  }
+
   private acquire(): Promise<boolean> {
     if (this.running < this.size) {
       this.running += 1;

@@ -139,13 +139,19 @@ interface StoredUploadsTable {
   storedAt: string;
 }
 
-/** Failed password attempts per address, shared by instances on one PostgreSQL (see postgres/). */
 /** The last confirmation email per mailbox (see newsletter/mailbox-key.ts). */
 interface ConfirmationMailboxesTable {
   mailbox: string;
   sentAt: string;
 }
 
+/** Addresses the admin has logged in from (digests; see migration 2026-11-25-34). */
+interface AdminLoginAddressesTable {
+  addressDigest: string;
+  lastLoginAt: string;
+}
+
+/** Failed password attempts per address, shared by instances on one PostgreSQL (see postgres/). */
 interface LoginThrottleTable {
   address: string;
   failures: number;
@@ -245,6 +251,7 @@ export interface Database {
   storedUploads: StoredUploadsTable;
   loginThrottle: LoginThrottleTable;
   confirmationMailboxes: ConfirmationMailboxesTable;
+  adminLoginAddresses: AdminLoginAddressesTable;
   slugRedirects: SlugRedirectsTable;
   playlists: PlaylistsTable;
   preorders: PreordersTable;

@@ -1,6 +1,6 @@
 /** Widths the variants are made at; an image narrower than one of them also gets its own width. */
 const VARIANT_WIDTHS = [320, 480, 640, 800, 960, 1440, 1920];
-const LARGEST_VARIANT_WIDTH = 1920;
+export const LARGEST_VARIANT_WIDTH = 1920;
 
 export type VariantFormat = 'avif' | 'webp' | 'jpeg' | 'png';
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { pngDeclaring } from '../test-support/images.js';
+import { blackPng, pngDeclaring } from '../test-support/images.js';
 import { metadataOf, photo } from '../test-support/photos.js';
 import { variantWidths } from './image-variants.js';
 import { ImageRejectedError, processImage } from './process-image.js';
@@ -83,6 +83,32 @@ describe('processImage', () => {
     const started = performance.now();
     expect(await refusal(processImage(bomb, 'png'))).toBe(413);
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('refuses a 76 KB strip of 1 × 39,000,000 pixels from its header, in well under a second', async () => {
+    const strip = blackPng(1, 39_000_000);
+    expect(strip.length).toBeLessThan(200_000);
+    const started = performance.now();
+    expect(await refusal(processImage(strip, 'png'))).toBe(413);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('refuses a cheap 16000 × 2500 WebP before decoding it (no 300 MB of pixels)', async () => {
+    const wide = await sharp({ create: { width: 16_000, height: 2_500, channels: 3, background: '#203040' } })
+      .webp({ lossless: true, effort: 0 })
+      .toBuffer();
+    expect(wide.length).toBeLessThan(1_000_000);
+    const rssBefore = process.memoryUsage().rss;
+    const started = performance.now();
+    expect(await refusal(processImage(wide, 'webp'))).toBe(413);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(50 * 1024 * 1024);
+  });
+
+  it('refuses a strip longer than 8 times its width, and accepts a phone panorama (1:4)', async () => {
+    expect(await refusal(processImage(blackPng(100, 900), 'png'))).toBe(400);
+    const panorama = await processImage(blackPng(2_400, 600), 'png');
+    expect([panorama.width, panorama.height]).toEqual([2_400, 600]);
   });
 
   it('refuses bytes that are no image with 4xx', async () => {

@@ -1,17 +1,38 @@
 import type { Sharp } from 'sharp';
 import type sharpModule from 'sharp';
 import { lazyModule } from '../lazy-module.js';
-import { variantWidths, type VariantFormat } from './image-variants.js';
+import { LARGEST_VARIANT_WIDTH, variantWidths, type VariantFormat } from './image-variants.js';
 
 /**
  * The most pixels an upload may decode to (a 40-megapixel photo, about 120 MB decoded). A small
  * file claiming more (a decompression bomb) is refused before any pixel is decoded.
  */
 const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * The longest side an upload may have (a 48-megapixel phone photo is 8064 px wide), and how many
+ * times its shortest side it may be (a phone's panorama is about 1:4). A strip of 1 × 39,000,000
+ * pixels passes the pixel limit but costs minutes of decoding; these refuse it from the header.
+ */
+const MAX_SIDE_PX = 10_000;
+const MAX_ASPECT_RATIO = 8;
 
 const loadSharp = lazyModule<typeof sharpModule>('sharp');
-const sharp: typeof sharpModule = ((...args: Parameters<typeof sharpModule>) =>
-  loadSharp()(...args)) as typeof sharpModule;
+let sharpConfigured = false;
+
+/**
+ * sharp, loaded with the first image. libvips' own memory: one thread per operation (image work
+ * runs one job at a time anyway, see inImageQueue) and no cache of decoded images between jobs,
+ * so a large upload's pixels are freed when it is done instead of staying as cache.
+ */
+const sharp: typeof sharpModule = ((...args: Parameters<typeof sharpModule>) => {
+  const loaded = loadSharp();
+  if (!sharpConfigured) {
+    loaded.concurrency(1);
+    loaded.cache(false);
+    sharpConfigured = true;
+  }
+  return loaded(...args);
+}) as typeof sharpModule;
 
 type SourceFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
 
@@ -67,35 +88,68 @@ function encode(image: Sharp, format: VariantFormat | SourceFormat, purpose: 'va
   }
 }
 
+const tooLarge = () =>
+  new ImageRejectedError(413, `Image too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels (e.g. 7700 × 5200)`);
+
 function rejectionOf(error: unknown): ImageRejectedError {
   const message = error instanceof Error ? error.message : String(error);
-  if (/pixel limit/i.test(message)) {
-    return new ImageRejectedError(
-      413,
-      `Image too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels (e.g. 7700 × 5200)`,
-    );
-  }
+  if (/pixel limit/i.test(message)) return tooLarge();
   if (/unsupported image format|bad seek|not a known file format/i.test(message)) {
     return new ImageRejectedError(415, 'Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded');
   }
   return new ImageRejectedError(400, 'The image is damaged or incomplete: it could not be read');
 }
 
-/** Decodes the whole image once, turned upright by its EXIF orientation. */
-async function decodeUpright(bytes: Buffer): Promise<RawImage> {
-  const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' })
+/**
+ * Refuses, from the header alone (sharp's metadata() decodes no pixel), an image whose size would
+ * make it costly to decode: too many pixels (every frame of an animation counted), a side over
+ * MAX_SIDE_PX, or a strip longer than MAX_ASPECT_RATIO times its width.
+ */
+async function checkDimensions(bytes: Buffer): Promise<{ width: number; height: number }> {
+  // With `animated`, height is that of every frame together (pageHeight: one frame's).
+  const { width, height, pageHeight, autoOrient } = await sharp(bytes, { animated: true }).metadata();
+  if (!width || !height) throw new ImageRejectedError(400, 'The image is damaged or incomplete: it could not be read');
+  const frameHeight = pageHeight ?? height;
+  if (width * height > MAX_INPUT_PIXELS) throw tooLarge();
+  if (Math.max(width, frameHeight) > MAX_SIDE_PX) {
+    throw new ImageRejectedError(413, `Image too large: at most ${MAX_SIDE_PX} pixels on its longest side`);
+  }
+  if (Math.max(width, frameHeight) > MAX_ASPECT_RATIO * Math.min(width, frameHeight)) {
+    throw new ImageRejectedError(
+      400,
+      `Image too narrow: its longest side may be at most ${MAX_ASPECT_RATIO} times its shortest`,
+    );
+  }
+  // The size once turned upright by its EXIF orientation.
+  return pageHeight === undefined || pageHeight === height
+    ? { width: autoOrient.width, height: autoOrient.height }
+    : { width, height: pageHeight };
+}
+
+const decoder = (bytes: Buffer, animated = false) =>
+  sharp(bytes, { animated, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' });
+
+/**
+ * Decodes the image once at the size of its largest variant at most, turned upright by its EXIF
+ * orientation: the variants are made from these pixels. (A 24-megapixel photo decoded whole is
+ * 72 MB of pixels; JPEG and WebP also decode straight to the smaller size.)
+ */
+async function decodeForVariants(bytes: Buffer): Promise<RawImage> {
+  const { data, info } = await decoder(bytes)
     .autoOrient()
+    .resize({ width: LARGEST_VARIANT_WIDTH, withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
-/** An animated GIF keeps its frames; any other original is re-encoded from the decoded pixels. */
-async function encodeOriginal(bytes: Buffer, raw: RawImage, format: SourceFormat): Promise<Buffer> {
-  if (format === 'gif') {
-    return sharp(bytes, { animated: true, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' }).gif().toBuffer();
-  }
-  return encode(fromRaw(raw), format, 'original').toBuffer();
+/**
+ * An animated GIF keeps its frames; any other original is re-encoded upright from the file in one
+ * pass of libvips, which streams it rather than holding every pixel.
+ */
+async function encodeOriginal(bytes: Buffer, format: SourceFormat): Promise<Buffer> {
+  if (format === 'gif') return decoder(bytes, true).gif().toBuffer();
+  return encode(decoder(bytes).autoOrient(), format, 'original').toBuffer();
 }
 
 async function meanColour(raw: RawImage): Promise<string> {
@@ -109,25 +163,29 @@ async function meanColour(raw: RawImage): Promise<string> {
 /**
  * Reads an uploaded image once and produces everything stored for it: the original upright and
  * stripped of metadata (EXIF GPS included), and AVIF, WebP and JPEG (PNG when transparent)
- * variants at the widths of `variantWidths`. Unreadable or oversized images are refused.
+ * variants at the widths of `variantWidths`. Unreadable images are refused, and oversized ones
+ * (checkDimensions) before any pixel is decoded.
  */
 export async function processImage(bytes: Buffer, extension: string): Promise<ProcessedImage> {
   const format = SOURCE_FORMATS[extension];
   if (!format) throw new ImageRejectedError(415, 'Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded');
   try {
-    const raw = await decodeUpright(bytes);
-    const original = await encodeOriginal(bytes, raw, format);
+    const upright = await checkDimensions(bytes);
+    const raw = await decodeForVariants(bytes);
+    const original = await encodeOriginal(bytes, format);
     const fallback: VariantFormat = raw.channels === 2 || raw.channels === 4 ? 'png' : 'jpeg';
     const variants: EncodedVariant[] = [];
-    for (const width of variantWidths(raw.width)) {
-      const height = Math.max(1, Math.round((raw.height * width) / raw.width));
+    for (const width of variantWidths(upright.width)) {
+      const height =
+        width === raw.width ? raw.height : Math.max(1, Math.round((upright.height * width) / upright.width));
       for (const variantFormat of ['avif', 'webp', fallback] as const) {
         const resized = width === raw.width ? fromRaw(raw) : fromRaw(raw).resize({ width, height, fit: 'fill' });
         const data = await encode(resized, variantFormat, 'variant').toBuffer();
         variants.push({ width, height, format: variantFormat, data });
       }
     }
-    return { width: raw.width, height: raw.height, placeholder: await meanColour(raw), original, variants };
+    const { width, height } = upright;
+    return { width, height, placeholder: await meanColour(raw), original, variants };
   } catch (error) {
     if (error instanceof ImageRejectedError) throw error;
     throw rejectionOf(error);

@@ -58,3 +58,32 @@ export async function deleteAdminSession(db: AppDatabase, id: string): Promise<v
 export async function deleteExpiredAdminSessions(db: AppDatabase): Promise<void> {
   await db.deleteFrom('adminSessions').where('expiresAt', '<=', timestampNow()).execute();
 }
+
+/** How many of the addresses the admin logged in from are remembered (the most recent). */
+const REMEMBERED_LOGIN_ADDRESSES = 20;
+
+/** Whether the admin has logged in from the address (its digest) before. */
+export async function isKnownLoginAddress(db: AppDatabase, addressDigest: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('adminLoginAddresses')
+    .select('addressDigest')
+    .where('addressDigest', '=', addressDigest)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Remembers a successful login's address (its digest), keeping the most recent few. */
+export async function rememberLoginAddress(db: AppDatabase, addressDigest: string): Promise<void> {
+  const lastLoginAt = timestampNow();
+  await db
+    .insertInto('adminLoginAddresses')
+    .values({ addressDigest, lastLoginAt })
+    .onConflict((conflict) => conflict.column('addressDigest').doUpdateSet({ lastLoginAt }))
+    .execute();
+  const kept = db
+    .selectFrom('adminLoginAddresses')
+    .select('addressDigest')
+    .orderBy('lastLoginAt', 'desc')
+    .limit(REMEMBERED_LOGIN_ADDRESSES);
+  await db.deleteFrom('adminLoginAddresses').where('addressDigest', 'not in', kept).execute();
+}

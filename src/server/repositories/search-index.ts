@@ -11,7 +11,7 @@ import type { AppDatabase } from '../db/connection.js';
 import { queryTerms, toFts5Query } from '../search/fts5-query.js';
 import { markAllMatches, snippetAroundMatches } from '../search/match-marks.js';
 import { searchableWords, toTsQuery } from '../search/tsquery.js';
-import { MATCH_END, MATCH_START, markedToHtml } from '../search/highlight.js';
+import { markedToHtml } from '../search/highlight.js';
 import { bookDocument, excerptDocument, postDocument, type SearchDocument } from '../search/searchable-text.js';
 import { toDate } from './row-conversion.js';
 
@@ -20,13 +20,15 @@ import { toDate } from './row-conversion.js';
  * call index*() / unindex*() in the transaction of their own write, which keep `search_documents`.
  * On SQLite it is FTS5 (tables and triggers in db/migrations/2026-11-24-30-create-search-index.ts);
  * on PostgreSQL each document carries its own tsvector, written with it (migration 2026-11-24-90),
- * and searchSite() ranks with ts_rank and marks the words in this process (match-marks.ts).
+ * and searchSite() ranks with ts_rank. On both, the words of the page of hits are marked in this
+ * process (match-marks.ts): FTS5's snippet() cost grew with every common word of the query (a
+ * third of a ten-word query's time), the marks of a page cost well under a millisecond.
  */
 
 /** How much more a match in the title counts than one in the body (bm25 column weights). */
 const TITLE_WEIGHT = 5;
 const BODY_WEIGHT = 1;
-/** Words in a snippet (FTS5 allows at most 64). */
+/** Words in a snippet. */
 const SNIPPET_WORDS = 28;
 /**
  * ts_rank's weights of D, C, B (body) and A (title): a title match counts five times a body
@@ -181,19 +183,26 @@ export type SearchOptions = {
 export async function searchSite(db: AppDatabase, query: string, options: SearchOptions = {}): Promise<SearchAnswer> {
   const trimmed = query.trim();
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? SEARCH_DEFAULT_LIMIT), 1), SEARCH_MAX_LIMIT);
+  const terms = queryTerms(trimmed);
   const rows = usesFts5(db)
     ? await searchFts5(db, toFts5Query(trimmed), limit)
     : await searchTsvector(db, trimmed, limit);
-  return { query: trimmed, results: rows.slice(0, limit).map(toHit), hasMore: rows.length > limit };
+  const marked = rows.map(({ body, ...row }) => ({
+    ...row,
+    titleMarked: markAllMatches(row.title, terms),
+    snippetMarked: snippetAroundMatches(body, terms, SNIPPET_WORDS),
+  }));
+  return { query: trimmed, results: marked.slice(0, limit).map(toHit), hasMore: rows.length > limit };
 }
 
+type RankedRow = Omit<HitRow, 'titleMarked' | 'snippetMarked'> & { body: string };
+
 /** Up to limit + 1 hits on SQLite FTS5. */
-async function searchFts5(db: AppDatabase, match: string | null, limit: number): Promise<HitRow[]> {
+async function searchFts5(db: AppDatabase, match: string | null, limit: number): Promise<RankedRow[]> {
   if (match === null) return [];
-  // Ranked first (bm25 needs only the index), then only the page of results read back for their
-  // highlights: snippet() of every match of a common word would cost far more than the ranking.
-  // CROSS JOIN keeps `ranked` the outer loop, so the index is looked up by rowid for those rows only.
-  const { rows } = await sql<HitRow>`
+  // Ranked first (bm25 needs only the index), then only the page of results read back with their
+  // text, which searchSite() marks.
+  const { rows } = await sql<RankedRow>`
     WITH ranked AS MATERIALIZED (
       SELECT search_index.rowid AS document_id, bm25(search_index, ${TITLE_WEIGHT}, ${BODY_WEIGHT}) AS score
       FROM search_index
@@ -212,18 +221,14 @@ async function searchFts5(db: AppDatabase, match: string | null, limit: number):
       LIMIT ${limit + 1}
     )
     SELECT
-      d.kind, d.item_id AS id, d.title,
-      highlight(search_index, 0, ${MATCH_START}, ${MATCH_END}) AS title_marked,
-      snippet(search_index, 1, ${MATCH_START}, ${MATCH_END}, '…', ${SNIPPET_WORDS}) AS snippet_marked,
+      d.kind, d.item_id AS id, d.title, d.body,
       p.category, p.published_at, e.spoiler_level, eb.title AS book_title, coalesce(b.slug, p.slug) AS slug
     FROM ranked
-    CROSS JOIN search_index ON search_index.rowid = ranked.document_id
     JOIN search_documents AS d ON d.id = ranked.document_id
     LEFT JOIN blog_posts AS p ON d.kind = 'post' AND p.id = d.item_id
     LEFT JOIN excerpts AS e ON d.kind = 'excerpt' AND e.id = d.item_id
     LEFT JOIN books AS eb ON eb.id = e.book_id
     LEFT JOIN books AS b ON d.kind = 'book' AND b.id = d.item_id
-    WHERE search_index MATCH ${match}
     ORDER BY ranked.score, d.id
   `.execute(db);
   return rows;
@@ -238,11 +243,10 @@ async function searchFts5(db: AppDatabase, match: string | null, limit: number):
  * cost more than the ranking itself. A document whose item no longer exists (never, while every
  * write keeps the index in step; the start-up check repairs it otherwise) is dropped from the page.
  */
-async function searchTsvector(db: AppDatabase, query: string, limit: number): Promise<HitRow[]> {
+async function searchTsvector(db: AppDatabase, query: string, limit: number): Promise<RankedRow[]> {
   const tsQuery = toTsQuery(query);
   if (tsQuery === null) return [];
-  const terms = queryTerms(query);
-  const { rows } = await sql<Omit<HitRow, 'titleMarked' | 'snippetMarked'> & { body: string }>`
+  const { rows } = await sql<RankedRow>`
     WITH query AS (SELECT to_tsquery('simple', ${tsQuery}) AS q),
     ranked AS MATERIALIZED (
       SELECT d.id AS document_id, ts_rank(${TS_RANK_WEIGHTS}::real[], d.search_vector, query.q) AS score
@@ -270,9 +274,5 @@ async function searchTsvector(db: AppDatabase, query: string, limit: number): Pr
       OR (d.kind = 'book' AND b.id IS NOT NULL)
     ORDER BY ranked.score DESC, d.id
   `.execute(db);
-  return rows.map(({ body, ...row }) => ({
-    ...row,
-    titleMarked: markAllMatches(row.title, terms),
-    snippetMarked: snippetAroundMatches(body, terms, SNIPPET_WORDS),
-  }));
+  return rows;
 }

@@ -184,13 +184,37 @@ describe('GET /api/search rate limit', () => {
   it('counts against the per-address limit of public reads, answering 429 with Retry-After past it', async () => {
     const address = freshAddress();
     const answers = await Promise.all(
-      Array.from({ length: LIMITS.publicRead.limit }, (_, index) =>
-        limited.t.app.inject({ method: 'GET', url: searchUrl(`ash${index % 7}`), remoteAddress: address }),
+      Array.from({ length: LIMITS.publicRead.limit }, () =>
+        limited.t.app.inject({ method: 'GET', url: '/api/books', remoteAddress: address }),
       ),
     );
     expect(answers.every((res) => res.statusCode === 200)).toBe(true);
     const refused = await limited.t.app.inject({ method: 'GET', url: searchUrl('ash'), remoteAddress: address });
     expectError(refused, 429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('holds an address to its search budget (a search costs one unit at least), answering 429 past it', async () => {
+    const address = freshAddress();
+    let served = 0;
+    for (;;) {
+      const res = await limited.t.app.inject({
+        method: 'GET',
+        url: searchUrl(`ash${served % 7}`),
+        remoteAddress: address,
+      });
+      if (res.statusCode !== 200) {
+        expectError(res, 429);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        break;
+      }
+      served += 1;
+      expect(served).toBeLessThanOrEqual(LIMITS.searchCost.limit);
+    }
+    // A quick search costs one unit; a slow moment of the machine may have charged a few more.
+    expect(served).toBeGreaterThan(LIMITS.searchCost.limit / 2);
+    // Another address is not affected.
+    const other = await limited.t.app.inject({ method: 'GET', url: searchUrl('ash'), remoteAddress: freshAddress() });
+    expect(other.statusCode).toBe(200);
   });
 });

@@ -14,7 +14,7 @@ describe('toFts5Query', () => {
   });
 
   it('turns operators, column filters and special characters into plain words', () => {
-    expect(toFts5Query('NEAR(ash crown, 2)')).toBe('"NEAR" "ash" "crown" "2"*');
+    expect(toFts5Query('NEAR(ash crown, 2)')).toBe('"NEAR" "ash" "crown" "2"');
     expect(toFts5Query('title:ash OR body:crown*')).toBe('"title" "ash" "OR" "body" "crown"*');
     expect(toFts5Query('ash AND NOT crown')).toBe('"ash" "AND" "NOT" "crown"*');
     expect(toFts5Query('"unbalanced phrase')).toBe('"unbalanced" "phrase"*');
@@ -30,6 +30,17 @@ describe('toFts5Query', () => {
     expect(toFts5Query('灰の王冠')).toBe('"灰の王冠"*');
     expect(toFts5Query('e\u0301clat')).toBe('"\u00e9clat"*');
     expect(toFts5Query('Пепел')).toBe('"Пепел"*');
+  });
+
+  it('matches a last word of one character whole, never as the prefix of every word starting with it', () => {
+    expect(toFts5Query('the and of a to t')).toBe('"the" "and" "of" "a" "to" "t"');
+    expect(toFts5Query('ve')).toBe('"ve"*');
+    expect(toFts5Query('é')).toBe('"é"');
+  });
+
+  it("keeps the first six terms of an attacker's string of common words", () => {
+    expect(MAX_QUERY_TERMS).toBe(6);
+    expect(toFts5Query('the and of a to in was it her t')).toBe('"the" "and" "of" "a" "to" "in"');
   });
 
   it(`keeps at most ${MAX_QUERY_TERMS} terms of a long query`, () => {

@@ -3,10 +3,10 @@ import { MATCH_END, MATCH_START } from './highlight.js';
 import { foldForSearch } from './tsquery.js';
 
 /**
- * Marks the reader's words in a PostgreSQL hit's title and body, in this process rather than with
- * ts_headline: ts_headline parses each whole document again inside the database (half the query's
+ * Marks the reader's words in a hit's title and body, on both engines, in this process rather than
+ * with FTS5's snippet() (whose cost grows with every common word of the query) or ts_headline, which parses each whole document again inside the database (half the query's
  * time with a page of long posts) and cannot see words matched through folded accents. The rules
- * are the tsquery's (toTsQuery): words compared folded, the last word also as a prefix, a quoted
+ * are the query's (queryTerms): words compared folded, the last word also as a prefix, a quoted
  * phrase only as consecutive words; the output uses FTS5's markers, so both engines' hits are
  * turned into HTML by the same markedToHtml().
  */
@@ -65,9 +65,9 @@ function tokensOf(text: string): Tokens {
 function matchedTokens(tokens: Tokens, terms: QueryTerm[]): boolean[] {
   const count = tokens.start.length;
   const matched = new Array<boolean>(count).fill(false);
-  terms.forEach((term, termIndex) => {
+  terms.forEach((term) => {
     const words = term.words.map(foldForSearch);
-    const asPrefix = termIndex === terms.length - 1 && !term.phrase;
+    const asPrefix = term.prefix;
     for (let at = 0; at + words.length <= count; at++) {
       if (!words.every((word, offset) => tokens.matches(at + offset, word, asPrefix))) continue;
       for (let offset = 0; offset < words.length; offset++) matched[at + offset] = true;

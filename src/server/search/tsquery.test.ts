@@ -9,6 +9,11 @@ describe('toTsQuery', () => {
     expect(toTsQuery('  !!! ')).toBeNull();
   });
 
+  it('matches a last word of one character whole and keeps the first six terms', () => {
+    expect(toTsQuery('the and of a to t')).toBe("'the' & 'and' & 'of' & 'a' & 'to' & 't'");
+    expect(toTsQuery('the and of a to in was it her t')).toBe("'the' & 'and' & 'of' & 'a' & 'to' & 'in'");
+  });
+
   it('leaves no operator or quote of the reader in the query', () => {
     for (const query of HOSTILE_QUERIES) {
       const tsQuery = toTsQuery(query) ?? '';

@@ -26,18 +26,18 @@ export function searchableWords(text: string): string {
  * Turns whatever a reader typed into to_tsquery('simple', …) text that cannot be a syntax error:
  * the same terms as on SQLite (queryTerms), every word folded and single-quoted (words hold only
  * letters and digits, so no quote or operator of the reader's survives), a "quoted phrase" joined
- * with <->, all terms with &, and the last word also matching as a prefix (:*). Null when nothing
+ * with <->, all terms with &, and the last word (of 2+ characters) also matching as a prefix (:*). Null when nothing
  * searchable is left.
  */
 export function toTsQuery(input: string): string | null {
   const terms = queryTerms(input);
   if (terms.length === 0) return null;
   return terms
-    .map((term, index) => {
+    .map((term) => {
       // A folded word still starts with a letter or digit (only marks are removed).
       const quoted = term.words.map((word) => `'${foldForSearch(word)}'`).join(' <-> ');
       if (term.phrase) return `(${quoted})`;
-      return index === terms.length - 1 ? `${quoted}:*` : quoted;
+      return term.prefix ? `${quoted}:*` : quoted;
     })
     .join(' & ');
 }

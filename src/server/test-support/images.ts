@@ -56,6 +56,23 @@ export function pngDeclaring(width: number, height: number): Buffer {
   ]);
 }
 
+/**
+ * A whole, valid greyscale PNG of `width` × `height` black pixels: tiny (zeros deflate to almost
+ * nothing) however many pixels it holds, e.g. a strip of 1 × 39,000,000.
+ */
+export function blackPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc((1 + width) * height), { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** Magic bytes followed by filler: enough for detection by content. */
 export const JPEG_BYTES = Buffer.concat([
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),

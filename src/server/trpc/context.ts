@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/mailer.js';
 import type { Mailing } from '../newsletter/create-newsletter-mail.js';
 import type { NewsletterMail } from '../newsletter/newsletter-mail.js';
 import type { RequestLimiters } from '../rate-limit/request-limits.js';
+import type { SearchGate } from '../search/search-gate.js';
 import type { UploadStore } from '../uploads/upload-store.js';
 
 /** Long-lived services shared by every request of one app instance. */
@@ -15,6 +16,8 @@ export type AppServices = {
   cache: PublicCache;
   auth: AdminAuth;
   limiters: RequestLimiters;
+  /** Runs site searches a few at a time (search/search-gate.ts). */
+  searchGate: SearchGate;
   /** PUBLIC_URL's origin, or null to use each request's own. */
   publicOrigin: string | null;
   mailer: Mailer;
@@ -39,8 +42,11 @@ export type RequestContext = AppServices & {
   mailLinkOrigin: string | null;
   /** The bearer token of the Authorization header, if any. */
   adminKey: string | null;
-  /** Shared by every call of one HTTP request (a tRPC batch): the key is checked once, one password is tried. */
-  perRequest: { keyCheck: Promise<KeyCheck> | null; passwordAttempts: number };
+  /**
+   * Shared by every call of one HTTP request (a tRPC batch): the key is checked once, one password is
+   * tried, a few searches run.
+   */
+  perRequest: { keyCheck: Promise<KeyCheck> | null; passwordAttempts: number; searches: number };
 };
 
 /** The bearer token of an Authorization header value. */
@@ -61,6 +67,6 @@ export function createRequestContext(
     siteOrigin: services.publicOrigin ?? requestOrigin,
     mailLinkOrigin: mailLinkOrigin(services.publicOrigin, request),
     adminKey: bearerTokenOf(request.headers.authorization),
-    perRequest: { keyCheck: null, passwordAttempts: 0 },
+    perRequest: { keyCheck: null, passwordAttempts: 0, searches: 0 },
   };
 }

@@ -3,7 +3,13 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { describeValidationIssues } from '../../domain/errors.js';
 import type { KeyRefusal } from '../auth/admin-auth.js';
-import { consumeLimit, TOO_MANY_REQUESTS, type RequestLimiter } from '../rate-limit/request-limits.js';
+import {
+  consumeLimit,
+  SEARCH_COST_UNIT_MS,
+  TOO_MANY_REQUESTS,
+  type RequestLimiter,
+} from '../rate-limit/request-limits.js';
+import { limitKeyOf } from '../rate-limit/address-group.js';
 import { RetryLater } from '../rate-limit/retry-later.js';
 import type { RequestContext } from './context.js';
 
@@ -46,6 +52,41 @@ export const publicProcedure = t.procedure.use(limitedBy((ctx) => ctx.limiters.p
 
 /** Public form submissions (contact, newsletter, preorder): a tighter per-address limit. */
 export const formProcedure = t.procedure.use(limitedBy((ctx) => ctx.limiters.formWrite));
+
+export const MAX_SEARCHES_PER_REQUEST = 2;
+export const TOO_MANY_SEARCHES_PER_REQUEST = `Send at most ${MAX_SEARCHES_PER_REQUEST} searches per request`;
+/** What a search refused for a full queue is told to wait. */
+const SEARCH_BUSY_RETRY_MS = 1_000;
+/** The most units one search is charged, however long it ran (a stalled database is not the reader's doing). */
+const MAX_SEARCH_COST_UNITS = 30;
+
+/**
+ * Site search, the one public read whose cost depends on its input: at most MAX_SEARCHES_PER_REQUEST
+ * per HTTP request (a tRPC batch), run in turn through the process's SearchGate, and charged to the
+ * address's searchCost limit by its own time (one unit per started SEARCH_COST_UNIT_MS), on top of
+ * the public read limit. A search goes ahead only while the address has a unit left.
+ */
+export const searchProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  ctx.perRequest.searches += 1;
+  if (ctx.perRequest.searches > MAX_SEARCHES_PER_REQUEST)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: TOO_MANY_SEARCHES_PER_REQUEST });
+  const limiter = ctx.limiters.searchCost;
+  const decision = await consumeLimit(limiter, ctx.clientAddress);
+  if (!decision.allowed) throw tooManyRequests(TOO_MANY_REQUESTS, decision.retryAfterMs);
+  let ranForMs = 0;
+  const outcome = await ctx.searchGate.run(limitKeyOf(ctx.clientAddress), async () => {
+    const startedAt = performance.now();
+    try {
+      return await next();
+    } finally {
+      ranForMs = performance.now() - startedAt;
+    }
+  });
+  const units = Math.min(MAX_SEARCH_COST_UNITS, Math.ceil(ranForMs / SEARCH_COST_UNIT_MS));
+  for (let unit = 1; unit < units; unit++) await consumeLimit(limiter, ctx.clientAddress);
+  if ('refused' in outcome) throw tooManyRequests(TOO_MANY_REQUESTS, SEARCH_BUSY_RETRY_MS);
+  return outcome.value;
+});
 
 export const ONE_PASSWORD_PER_REQUEST = 'Send one password attempt per request';
 

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { searchInputSchema } from '../../../domain/search.schema.js';
 import { searchSite } from '../../repositories/search-index.js';
-import { publicProcedure, router } from '../trpc.js';
+import { router, searchProcedure } from '../trpc.js';
 
 /** An FTS5 complaint about a query: never expected (queries are quoted), but still the client's input, not a 500. */
 function isSearchSyntaxError(error: unknown): boolean {
@@ -11,7 +11,7 @@ function isSearchSyntaxError(error: unknown): boolean {
 
 export const searchRouter = router({
   /** Published posts, excerpts and books matching `q`, best first, highlighted (see searchSite). */
-  results: publicProcedure.input(searchInputSchema).query(async ({ ctx, input }) => {
+  results: searchProcedure.input(searchInputSchema).query(async ({ ctx, input }) => {
     try {
       return await searchSite(ctx.db, input.q, { limit: input.limit });
     } catch (error) {

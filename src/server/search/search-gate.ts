@@ -1,0 +1,83 @@
+import { setImmediate as afterPendingIo, setTimeout as sleep } from 'node:timers/promises';
+
+/** The longest pause after a search before the next one may start. */
+const MAX_PAUSE_MS = 100;
+
+export type SearchGateOptions = {
+  /** Searches running at once in the process. */
+  running: number;
+  /** Searches waiting for their turn in the process; more are refused (null: no such cap, RATE_LIMITS=off). */
+  waiting: number | null;
+  /** Searches of one address running or waiting at once; more are refused (null: no such cap, RATE_LIMITS=off). */
+  perAddress: number | null;
+};
+
+/** Why a search was not run: the process has enough waiting, or this address has. */
+export type SearchRefusal = 'busy' | 'address-busy';
+
+/**
+ * Lets site searches through a few at a time per process. A search on SQLite runs on the request
+ * thread (better-sqlite3 is synchronous), so a batch or a burst of them would otherwise hold every
+ * other request — pages, /healthz — until the last one ends. Here each search starts only after
+ * the event loop has served the I/O that waited meanwhile (setImmediate) and after a pause as long
+ * as the search before it ran (up to MAX_PAUSE_MS): searches in a row hold the thread at most
+ * half of the time, and a page, which needs several turns of the event loop (accept, read,
+ * answer), gets them in the pauses instead of waiting a search per turn. On PostgreSQL the same
+ * gate keeps searches from taking every connection of the pool. One address cannot fill the
+ * queue alone.
+ */
+export class SearchGate {
+  private running = 0;
+  /** Searches that have ended, for tests of how many a page waited for. */
+  completed = 0;
+  private readonly queue: Array<() => void> = [];
+  private readonly perAddress = new Map<string, number>();
+
+  constructor(private readonly options: SearchGateOptions) {}
+
+  /** Runs the search in its turn; a refusal when too many wait already. */
+  async run<T>(address: string, search: () => Promise<T>): Promise<{ value: T } | { refused: SearchRefusal }> {
+    const ofAddress = this.perAddress.get(address) ?? 0;
+    if (this.options.perAddress !== null && ofAddress >= this.options.perAddress) return { refused: 'address-busy' };
+    const { waiting } = this.options;
+    if (waiting !== null && this.running >= this.options.running && this.queue.length >= waiting)
+      return { refused: 'busy' };
+    this.perAddress.set(address, ofAddress + 1);
+    try {
+      await this.turn();
+      const startedAt = performance.now();
+      try {
+        await afterPendingIo();
+        return { value: await search() };
+      } finally {
+        this.completed += 1;
+        this.release(performance.now() - startedAt);
+      }
+    } finally {
+      const left = (this.perAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.perAddress.set(address, left);
+      else this.perAddress.delete(address);
+    }
+  }
+
+  private turn(): Promise<void> {
+    if (this.running < this.options.running) {
+      this.running += 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.queue.push(resolve));
+  }
+
+  private release(ranForMs: number): void {
+    if (this.queue.length === 0) {
+      this.running -= 1;
+      return;
+    }
+    // The turn passes to the next search after the pause, so `running` stays the same meanwhile.
+    void sleep(Math.min(ranForMs, MAX_PAUSE_MS)).then(() => {
+      const next = this.queue.shift();
+      if (next) next();
+      else this.running -= 1;
+    });
+  }
+}
