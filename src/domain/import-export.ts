@@ -1,6 +1,6 @@
 /** Shared by the admin's Import screen and the server: sources, the summary's shape, the subscriber mapping. */
 
-export const IMPORT_SOURCES = ['wordpress', 'ghost', 'substack', 'subscribers'] as const;
+export const IMPORT_SOURCES = ['wordpress', 'ghost', 'substack', 'subscribers', 'site'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 export const IMPORT_SOURCE_LABELS: Record<ImportSource, string> = {
@@ -8,6 +8,7 @@ export const IMPORT_SOURCE_LABELS: Record<ImportSource, string> = {
   ghost: 'Ghost export (.json)',
   substack: 'Substack export (.zip)',
   subscribers: 'Subscribers CSV (Mailchimp, MailerLite, Kit, Substack…)',
+  site: 'This site’s export (.zip)',
 };
 
 export function importSourceFrom(value: unknown): ImportSource | undefined {

@@ -157,7 +157,8 @@ export class PostImporter {
       summary: excerpt || summaryOf(markdownToPlainText(content)) || title,
       content,
       category,
-      coverImage: post.featuredImage ?? '/objects/pending-cover',
+      // The cover is settled when the images are brought in (prepare); any valid reference stands in for it here.
+      coverImage: '/objects/pending-cover',
       contentFormat: 'markdown',
       status: post.status,
       publishAt: post.status === 'scheduled' ? post.date : null,

@@ -12,6 +12,7 @@ import { ImageFetcher, type LocalImages } from './image-fetcher.js';
 import { ImportRefused } from './import-refused.js';
 import { PostImporter, type PreparedPost, type SourcePost } from './post-importer.js';
 import { readGhostExport } from './sources/ghost.js';
+import { restoreSiteExport } from './sources/site-export.js';
 import { openSubstackExport } from './sources/substack.js';
 import { readWordPressExport, type WordPressAttachments } from './sources/wordpress.js';
 import { importSubscribers } from './subscriber-importer.js';
@@ -36,7 +37,11 @@ type PostSource = {
   subscribersService?: string;
 };
 
-async function openPostSource(source: ImportSource, file: string, scratch: string): Promise<PostSource> {
+async function openPostSource(
+  source: Exclude<ImportSource, 'subscribers' | 'site'>,
+  file: string,
+  scratch: string,
+): Promise<PostSource> {
   if (source === 'wordpress') {
     const attachments: WordPressAttachments = new Map();
     return { posts: () => readWordPressExport(file, attachments) };
@@ -108,6 +113,11 @@ export async function runImport(services: AppServices, options: ImportOptions): 
     if (options.source === 'subscribers') {
       const recorder = new SummaryRecorder('subscribers', options.dryRun);
       await importSubscribers(services.db, options.file, { ...options, recorder });
+      return recorder.summary;
+    }
+    if (options.source === 'site') {
+      const recorder = new SummaryRecorder('site', options.dryRun);
+      await restoreSiteExport(services, options.file, scratch, { dryRun: options.dryRun, recorder });
       return recorder.summary;
     }
     const posts = await openPostSource(options.source, options.file, scratch);
