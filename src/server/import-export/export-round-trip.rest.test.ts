@@ -37,8 +37,10 @@ beforeAll(async () => {
 });
 afterAll(() => rm(unpacked, { recursive: true, force: true }));
 
-const tableRows = (context: typeof site, table: 'blogPosts' | 'books' | 'series' | 'artPieces' | 'playlists' | 'excerpts') =>
-  context.t.services.db.selectFrom(table).selectAll().orderBy('id').execute();
+const tableRows = (
+  context: typeof site,
+  table: 'blogPosts' | 'books' | 'series' | 'artPieces' | 'playlists' | 'excerpts',
+) => context.t.services.db.selectFrom(table).selectAll().orderBy('id').execute();
 
 describe('GET /api/admin/export', () => {
   it('refuses without the admin key', async () => {

@@ -65,6 +65,9 @@ export async function extractZip(file: string, into: string, wanted: (name: stri
     }
   } catch (error) {
     if (error instanceof ImportRefused) throw error;
+    // yauzl judges names too, and says so in its own words.
+    if (/invalid relative path|absolute path|invalid characters in fileName/.test((error as Error).message))
+      throw new ImportRefused(UNSAFE_ZIP);
     throw new ImportRefused(`The zip could not be read: ${(error as Error).message}`);
   } finally {
     zip.close();

@@ -144,10 +144,12 @@ export async function* readWordPressExport(
     stack.pop();
   });
 
-  const refuse = (error: unknown) =>
-    error instanceof ImportRefused
-      ? error
-      : new ImportRefused(`The WordPress export could not be read: ${(error as Error).message.split('\n')[0]}`);
+  /** What the author is told: a DOCTYPE first (saxes may stop at its undefined entity before), then the parser's words. */
+  const refuse = (error: unknown): ImportRefused => {
+    if (failure) return failure;
+    if (error instanceof ImportRefused) return error;
+    return new ImportRefused(`The WordPress export could not be read: ${(error as Error).message.split('\n')[0]}`);
+  };
   try {
     for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 })) {
       parser.write(chunk as string);
