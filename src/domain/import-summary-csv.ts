@@ -4,7 +4,7 @@ import { toCsv } from './csv.js';
 type Row = { item: string; kind: string; action: string; detail: string };
 
 /** The summary as a spreadsheet: one row per item, skipped reason or warning in `detail`. */
-export function summaryCsv(summary: ImportSummary): string {
+export function importSummaryCsv(summary: ImportSummary): string {
   const rows: Row[] = summary.items.map((item) => ({
     item: item.item,
     kind: item.kind,
