@@ -45,7 +45,7 @@ export type PreparedPost = {
   legacyPaths: string[];
 };
 
-type Plan = { item: ImportItem; input?: BlogPostInput; date: string | null; source: SourcePost };
+export type Plan = { item: ImportItem; input?: BlogPostInput; date: string | null; source: SourcePost };
 
 /** Category names of other blogs that mean one of the site's categories. */
 const CATEGORY_SYNONYMS: Record<string, BlogCategory> = {
@@ -111,12 +111,6 @@ export class PostImporter {
     ]);
     const slugs = new Set([...posts.map((row) => row.slug), ...redirects.map((row) => row.oldSlug)]);
     return new PostImporter(source, slugs, imported);
-  }
-
-  /** A new pass over the same file (the import after its check) starts with nothing seen. */
-  restart(): void {
-    this.slugsInFile.clear();
-    this.idsInFile.clear();
   }
 
   plan(post: SourcePost): Plan {
@@ -188,7 +182,8 @@ export class PostImporter {
     if (featured) {
       const fetched = await images.fetch(featured);
       if ('path' in fetched) coverImage = fetched.path;
-      else warnings.push(`featured ${fetched.warning}`);
+      // Already said of the same image in the text.
+      else if (!replaced.has(featured)) warnings.push(`featured ${fetched.warning}`);
     }
     coverImage ??= [...replaced.values()].find((value): value is string => value !== null) ?? null;
     if (!coverImage) {

@@ -1,16 +1,14 @@
-import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { once } from 'node:events';
 import type { ImportProgress, ImportSource, ImportSummary } from '../../domain/import-export.js';
 import { inTransaction } from '../repositories/in-transaction.js';
 import { isUniqueViolation } from '../repositories/row-conversion.js';
 import type { AppServices } from '../trpc/context.js';
 import { ImageFetcher, type LocalImages } from './image-fetcher.js';
 import { ImportRefused } from './import-refused.js';
-import { PostImporter, type PreparedPost, type SourcePost } from './post-importer.js';
+import { NdjsonFile } from './ndjson-file.js';
+import { PostImporter, type Plan, type PreparedPost, type SourcePost } from './post-importer.js';
 import { readGhostExport } from './sources/ghost.js';
 import { restoreSiteExport } from './sources/site-export.js';
 import { openSubstackExport } from './sources/substack.js';
@@ -64,40 +62,37 @@ async function importPosts(
   scratch: string,
 ): Promise<ImportSummary> {
   const importer = await PostImporter.open(services.db, sourceName);
-  const check = new SummaryRecorder(sourceName, true);
+  const check = new SummaryRecorder(sourceName, options.dryRun);
+  // The import keeps each planned post (its text already converted) for the next step, so nothing is parsed twice.
+  const plans = options.dryRun ? null : new NdjsonFile<Plan>(path.join(scratch, 'plans.ndjson'));
+  const recorder = new SummaryRecorder(sourceName, false);
   let toCreate = 0;
   for await (const post of posts.posts()) {
     const plan = importer.plan(post);
     check.record(plan.item);
-    if (plan.item.action === 'create') toCreate += 1;
+    if (plan.item.action !== 'create') recorder.record(plan.item);
+    else {
+      toCreate += 1;
+      await plans?.write({ ...plan, source: { ...plan.source, html: '', markdown: '' } });
+    }
   }
-  if (options.dryRun) return check.summary;
+  if (!plans) return check.summary;
+  await plans.close();
 
-  const recorder = new SummaryRecorder(sourceName, false);
   const images = new ImageFetcher(services.db, services.uploads, posts.images);
-  const staged = path.join(scratch, 'prepared.ndjson');
-  const out = createWriteStream(staged);
+  const prepared = new NdjsonFile<PreparedPost>(path.join(scratch, 'prepared.ndjson'));
   const total = toCreate * 2;
   let done = 0;
-  importer.restart();
-  for await (const post of posts.posts()) {
-    const plan = importer.plan(post);
-    if (plan.item.action !== 'create') {
-      recorder.record(plan.item);
-      continue;
-    }
-    const { post: prepared, warnings } = await importer.prepare(plan, images);
+  for await (const plan of plans.read()) {
+    const { post, warnings } = await importer.prepare(plan, images);
     recorder.record({ ...plan.item, warnings });
-    if (!out.write(`${JSON.stringify(prepared)}\n`)) await once(out, 'drain');
+    await prepared.write(post);
     options.onProgress?.({ done: ++done, total });
   }
-  out.end();
-  await once(out, 'finish');
+  await prepared.close();
   await inTransaction(services.db, async (trx) => {
-    const lines = createInterface({ input: createReadStream(staged), crlfDelay: Infinity });
-    for await (const line of lines) {
-      if (!line) continue;
-      await importer.write(trx, JSON.parse(line) as PreparedPost);
+    for await (const post of prepared.read()) {
+      await importer.write(trx, post);
       done += 1;
       if (done % 25 === 0 || done === total) options.onProgress?.({ done, total });
     }

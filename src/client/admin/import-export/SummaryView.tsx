@@ -2,7 +2,7 @@ import { Badge, Group, ScrollArea, Table, Text } from '@mantine/core';
 import type { ImportSummary } from '../../../domain/import-export.js';
 
 const ACTION_LABELS = { create: 'Create', update: 'Update', skip: 'Skip' } as const;
-const ACTION_COLORS = { create: 'green', update: 'blue', skip: 'gray' } as const;
+const ACTION_COLORS = { create: 'green.4', update: 'blue.3', skip: 'gray.4' } as const;
 const SHOWN_ROWS = 300;
 
 /** What a dry run would do, or what an import did: counts, then item by item with reasons and warnings. */
@@ -10,11 +10,11 @@ export function SummaryView({ summary }: { summary: ImportSummary }) {
   const verb = summary.dryRun ? 'Would create' : 'Created';
   const { created } = summary;
   const counts = [
-    [created.posts, 'posts'],
-    [created.drafts, 'drafts'],
-    [created.scheduled, 'scheduled'],
-    [created.subscribers, 'subscribers'],
-    [created.images, 'images'],
+    [created.posts, 'post', 'posts'],
+    [created.drafts, 'draft', 'drafts'],
+    [created.scheduled, 'scheduled', 'scheduled'],
+    [created.subscribers, 'subscriber', 'subscribers'],
+    [created.images, 'image', 'images'],
   ] as const;
   const rows =
     summary.items.length > 0
@@ -30,9 +30,9 @@ export function SummaryView({ summary }: { summary: ImportSummary }) {
         <Text size="sm" fw={600}>
           {verb}:
         </Text>
-        {counts.map(([count, label]) => (
-          <Badge key={label} variant="light" color={count > 0 ? 'green' : 'gray'}>
-            {count} {label}
+        {counts.map(([count, one, many]) => (
+          <Badge key={many} variant="light" color={count > 0 ? 'green' : 'gray'}>
+            {count} {count === 1 ? one : many}
           </Badge>
         ))}
         <Badge variant="light" color={summary.updated > 0 ? 'blue' : 'gray'}>
@@ -60,19 +60,18 @@ export function SummaryView({ summary }: { summary: ImportSummary }) {
           >
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Item</Table.Th>
-                <Table.Th>Action</Table.Th>
+                <Table.Th w="40%">Item</Table.Th>
                 <Table.Th>Reason and warnings</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.slice(0, SHOWN_ROWS).map((row, index) => (
                 <Table.Tr key={`${row.item}-${index}`}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.item}</Table.Td>
                   <Table.Td>
-                    <Badge variant="outline" color={ACTION_COLORS[row.action]}>
+                    {row.item}
+                    <Text size="xs" fw={700} c={ACTION_COLORS[row.action]} tt="uppercase">
                       {ACTION_LABELS[row.action]} {row.kind}
-                    </Badge>
+                    </Text>
                   </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>
                     {[row.reason, ...(row.warnings ?? []), ...(warningsByItem.get(row.item) ?? [])]
