@@ -112,7 +112,19 @@ async function postImport(server, source, file, streamed) {
       ...(streamed ? { accept: 'application/x-ndjson' } : {}),
     },
   });
-  const text = await response.text();
+  // RSS as the import moves through its steps: the check (until the first progress line), images, the writes.
+  const phases = { afterCheckMb: null, afterImagesMb: null, afterWritesMb: null };
+  let text = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of response.body) {
+    text += decoder.decode(chunk, { stream: true });
+    const last = text.trimEnd().split('\n').at(-1);
+    const progress = last?.startsWith('{"progress"') ? JSON.parse(last).progress : null;
+    if (!progress || !server.pid) continue;
+    if (phases.afterCheckMb === null) phases.afterCheckMb = rssMb(server.pid);
+    if (progress.done * 2 <= progress.total) phases.afterImagesMb = rssMb(server.pid);
+    else phases.afterWritesMb = rssMb(server.pid);
+  }
   const seconds = (performance.now() - started) / 1000;
   if (!response.ok) throw new Error(`${source} import answered ${response.status}: ${text.slice(0, 300)}`);
   const lines = text
@@ -121,7 +133,7 @@ async function postImport(server, source, file, streamed) {
     .map((line) => JSON.parse(line));
   const last = lines.at(-1);
   if (last.error) throw new Error(`${source} import failed: ${last.error}`);
-  return { seconds, summary: last.summary ?? last, progressLines: lines.length - 1 };
+  return { seconds, summary: last.summary ?? last, progressLines: lines.length - 1, phases };
 }
 
 const vmHwmMb = (pid) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
@@ -178,6 +190,7 @@ async function main() {
         rssBeforeMb: rssBefore,
         peakRssSampledMb: peakRss,
         vmHwmMb: Number(hwm.toFixed(1)),
+        rssByStepMb: wordpress.phases,
       },
       postPageDuringImport: {
         requests: latencies.length,

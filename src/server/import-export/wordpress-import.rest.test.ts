@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-support/app-context.js';
 import { pngImage } from '../test-support/images.js';
-import { fixture, importOk } from '../test-support/import-requests.js';
+import type { ImportSummary } from '../../domain/import-export.js';
+import { fixture, importOk, postImport } from '../test-support/import-requests.js';
 
 const context = useTestApp();
 let imageHost: Server;
@@ -129,5 +130,29 @@ describe('POST /api/admin/import?source=wordpress', () => {
     expect(summary.created).toEqual({ posts: 0, drafts: 0, scheduled: 0, subscribers: 0, images: 0 });
     expect(summary.skipped.filter((skip) => skip.reason === 'already imported')).toHaveLength(4);
     expect(await posts()).toHaveLength(4);
+  });
+});
+
+describe('POST /api/admin/import with Accept: application/x-ndjson (the admin’s progress bar)', () => {
+  const streamed = useTestApp();
+
+  it('streams progress once the check has passed, then the summary; a refused file is still a plain 400', async () => {
+    const res = await postImport(streamed, 'source=wordpress', wxr, { headers: { accept: 'application/x-ndjson' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    const lines = res.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { progress?: { done: number; total: number }; summary?: ImportSummary });
+    const progress = lines.filter((line) => line.progress).map((line) => line.progress!);
+    expect(progress[0]).toEqual({ done: 1, total: 8 });
+    expect(progress.at(-1)).toEqual({ done: 8, total: 8 });
+    expect(lines.at(-1)?.summary?.created).toMatchObject({ posts: 2, drafts: 1, scheduled: 1 });
+
+    const refused = await postImport(streamed, 'source=wordpress', '<rss><channel>', {
+      headers: { accept: 'application/x-ndjson' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: string }>().error).toMatch(/could not be read|not a WordPress export/);
   });
 });
