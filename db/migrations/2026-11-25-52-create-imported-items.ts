@@ -18,7 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema
     .createTable('legacy_paths')
-    .addColumn('path', 'text', (column) => column.primaryKey())
+    .addColumn('path', 'text', (column) => column.notNull().primaryKey())
     .addColumn('kind', 'text', (column) => column.notNull())
     .addColumn('target_id', 'text', (column) => column.notNull())
     .execute();
