@@ -38,7 +38,7 @@ export const MAPPING_FIELD_LABELS: Record<MappingField, string> = {
   unsubscribedAt: 'Unsubscribed at',
 };
 
-export type ImportItemAction = 'create' | 'update' | 'skip';
+type ImportItemAction = 'create' | 'update' | 'skip';
 
 /** One line of the dry run or the import: what happens (or happened) to one item of the file. */
 export type ImportItem = {

@@ -19,10 +19,10 @@ import { ImportRefused } from './import-refused.js';
 import { runImport } from './run-import.js';
 
 /** 100 MB WordPress exports happen; twice that is refused before it fills the disk. */
-export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
+const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
 const MAX_IMPORT_LABEL = '200 MB';
 const NO_FILE = 'No file received: send it as multipart/form-data in the field "file"';
-export const IMPORT_RUNNING = 'An import is already running: wait for it to finish';
+const IMPORT_RUNNING = 'An import is already running: wait for it to finish';
 
 /** One import (or dry run) at a time per server process: each reads a whole file and may hold the write lock. */
 let running = false;

@@ -17,14 +17,14 @@ import { ImportRefused } from './import-refused.js';
 import type { SummaryRecorder } from './summary-recorder.js';
 
 /** More rows than any author's list: refused before anything is written. */
-export const MAX_SUBSCRIBER_ROWS = 200_000;
+const MAX_SUBSCRIBER_ROWS = 200_000;
 const INSERT_BATCH = 500;
 
-export const NO_EMAIL_COLUMN =
+const NO_EMAIL_COLUMN =
   'No email column found in this CSV: choose which column holds the addresses (mapping), or check it is a subscribers CSV';
 
 /** The `mapping` field: each of the fields, a header of the file or null; unknown keys refused. */
-export const mappingInputSchema = z
+const mappingInputSchema = z
   .object(Object.fromEntries(MAPPING_FIELDS.map((field) => [field, z.string().max(200).nullable().optional()])))
   .strict();
 

@@ -10,8 +10,7 @@ const MAX_TOTAL_BYTES = 1024 * 1024 * 1024;
 /** A zip bomb packs gigabytes into kilobytes; real exports compress text about 10:1 at most. */
 const MAX_RATIO = 200;
 
-export const UNSAFE_ZIP =
-  'This zip holds a file whose name leads outside the archive (../ or an absolute path): refused';
+const UNSAFE_ZIP = 'This zip holds a file whose name leads outside the archive (../ or an absolute path): refused';
 
 /** True for names a careful extractor can write: relative, no `..`, no backslashes or drive letters. */
 function isSafeName(name: string): boolean {

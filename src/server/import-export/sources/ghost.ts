@@ -8,7 +8,7 @@ import { legacyPathOf } from '../legacy-paths.js';
 import type { SourcePost } from '../post-importer.js';
 import { lexicalToMarkdown } from './ghost-lexical.js';
 
-export const NOT_GHOST = 'This is not a Ghost export: use Settings → Labs → Export in Ghost and upload the .json file';
+const NOT_GHOST = 'This is not a Ghost export: use Settings → Labs → Export in Ghost and upload the .json file';
 /** A Ghost export is read whole (JSON); larger ones are refused rather than filling the memory. */
 const MAX_GHOST_BYTES = 200 * 1024 * 1024;
 

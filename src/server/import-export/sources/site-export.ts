@@ -11,7 +11,7 @@ import { importSubscribers } from '../subscriber-importer.js';
 import { SummaryRecorder } from '../summary-recorder.js';
 import { extractZip } from '../zip-reader.js';
 
-export const NOT_SITE_EXPORT = 'This is not an export of this site: use Settings → Export and upload its .zip';
+const NOT_SITE_EXPORT = 'This is not an export of this site: use Settings → Export and upload its .zip';
 
 const isWanted = (name: string) =>
   name === 'subscribers.csv' || /^content\/[a-z-]+\.json$/.test(name) || /^uploads\/[^/]+$/.test(name);

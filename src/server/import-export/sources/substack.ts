@@ -7,7 +7,7 @@ import { legacyPathOf } from '../legacy-paths.js';
 import type { SourcePost } from '../post-importer.js';
 import { extractZip } from '../zip-reader.js';
 
-export const NOT_SUBSTACK =
+const NOT_SUBSTACK =
   'This is not a Substack export: in Substack use Settings → Exports → Create new export and upload the .zip';
 
 type PostRow = Record<string, string>;

@@ -6,8 +6,8 @@ import { legacyPathOf } from '../legacy-paths.js';
 import type { SourcePost } from '../post-importer.js';
 import { expandShortcodes } from '../wordpress-shortcodes.js';
 
-export const NOT_WORDPRESS = 'This is not a WordPress export: use Tools → Export in WordPress and upload the .xml file';
-export const DOCTYPE_REFUSED =
+const NOT_WORDPRESS = 'This is not a WordPress export: use Tools → Export in WordPress and upload the .xml file';
+const DOCTYPE_REFUSED =
   'This XML file declares a DOCTYPE, which WordPress exports never do: it was refused (entity declarations can be an attack)';
 
 /** Attachments seen so far (id → file address): featured images and galleries name them by id. */
