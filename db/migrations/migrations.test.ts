@@ -22,6 +22,8 @@ const APP_TABLES = [
   'contact_submissions',
   'excerpts',
   'images',
+  'imported_items',
+  'legacy_paths',
   'login_throttle',
   'mail_queue',
   'newsletter_issues',

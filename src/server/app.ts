@@ -32,6 +32,7 @@ import { createRequestContext, type AppServices } from './trpc/context.js';
 import { prepareDataDir, type DataDir } from './startup/data-dir.js';
 import { openPostgresSiteDatabase, openSiteDatabase } from './startup/open-site-database.js';
 import { registerUploadRoutes } from './uploads/upload-routes.js';
+import { registerImportExport } from './import-export/register-import-export.js';
 import { combineBuses, PostgresInvalidationBus } from './postgres/cache-invalidation.js';
 import { DatabaseGuessThrottle } from './postgres/database-guess-throttle.js';
 import { createUploadStore } from './uploads/upload-store.js';
@@ -200,6 +201,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerBackupDownload(app, services);
   registerPreviewAccess(app, services);
   await registerUploadRoutes(app, services);
+  await registerImportExport(app, services);
 
   const clientMode = options.client ?? 'none';
   let servePage: ClientPageHandler | null = null;

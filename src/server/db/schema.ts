@@ -43,6 +43,8 @@ interface NewsletterSubscriptionsTable {
   source: Generated<string | null>;
   /** When the address stopped receiving the newsletter (unsubscribed); null while subscribed. */
   unsubscribedAt: Generated<string | null>;
+  /** The name a mailing-list service exported with the address; null when unknown. */
+  name: Generated<string | null>;
 }
 
 interface BooksTable {
@@ -232,6 +234,22 @@ interface MailQueueTable {
   createdAt: string;
 }
 
+/** Items an import brought in (see import-export/). */
+interface ImportedItemsTable {
+  source: string;
+  kind: string;
+  sourceId: string;
+  targetId: string;
+  importedAt: string;
+}
+
+/** Old addresses on the service a post came from, answered with 301 to the post. */
+interface LegacyPathsTable {
+  path: string;
+  kind: string;
+  targetId: string;
+}
+
 interface WriteProbeTable {
   id: number;
   checkedAt: string;
@@ -260,6 +278,8 @@ export interface Database {
   siteSettings: SiteSettingsTable;
   newsletterIssues: NewsletterIssuesTable;
   mailQueue: MailQueueTable;
+  importedItems: ImportedItemsTable;
+  legacyPaths: LegacyPathsTable;
 }
 
 export type ExcerptRow = Selectable<ExcerptsTable>;

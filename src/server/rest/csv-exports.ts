@@ -2,13 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ContactSubmission, NewsletterSubscription, Preorder } from '../../domain/submissions.js';
 import { createCaller } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
+import { toCsv, type CsvColumn } from '../../domain/csv.js';
+
+export { csvCellText, csvField, toCsv } from '../../domain/csv.js';
 
 type Caller = ReturnType<typeof createCaller>;
-
-type CsvCell = string | number | boolean | Date | null | undefined;
-
-/** One column: its header and how a row gives its cell. */
-type CsvColumn<T> = { header: string; value: (row: T) => CsvCell };
 
 type CsvExport<T> = {
   /** URL /api/admin/{name}.csv */
@@ -18,29 +16,6 @@ type CsvExport<T> = {
   load: (caller: Caller) => Promise<T[]>;
   columns: CsvColumn<T>[];
 };
-
-/** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"). */
-const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
-
-/** Text of one cell: ISO dates, true/false, empty for missing values, formulas defused. */
-export function csvCellText(value: CsvCell): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString();
-  const text = String(value);
-  return typeof value === 'string' && FORMULA_TRIGGERS.has(text.charAt(0)) ? `'${text}` : text;
-}
-
-/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
-export function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** A CSV document: header row, one row per item, CRLF line breaks (RFC 4180). */
-export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
-  const lines = [columns.map((column) => csvField(column.header))];
-  for (const row of rows) lines.push(columns.map((column) => csvField(csvCellText(column.value(row)))));
-  return lines.map((fields) => fields.join(',')).join('\r\n') + '\r\n';
-}
 
 const contactExport: CsvExport<ContactSubmission> = {
   name: 'contact',

@@ -18,6 +18,8 @@ import { CheckIcon, CloseIcon } from '../../ui/icons.js';
 import { BackupPanel } from './BackupPanel.js';
 import { MailSettingsPanel } from './MailSettingsPanel.js';
 import { UnusedUploadsPanel } from './UnusedUploadsPanel.js';
+import { ExportPanel } from '../import-export/ExportPanel.js';
+import { ImportPanel } from '../import-export/ImportPanel.js';
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -147,6 +149,8 @@ export function SettingsTab() {
       <MailSettingsPanel />
       <BackupPanel />
       <UnusedUploadsPanel />
+      <ImportPanel />
+      <ExportPanel />
     </Stack>
   );
 }

@@ -1,0 +1,230 @@
+// `npm run bench:import`: moving a big blog and list in.
+//
+//   Budgets: a generated WordPress export of 5,000 posts (about 100 MB) imports in ≤ 60 s with the server's
+//   peak RSS ≤ 300 MB; a 100,000-row subscribers CSV imports in ≤ 15 s. Reported beside them: the public post
+//   page's p50/p99 while the WordPress import runs (one reader requesting it again and again).
+//
+// The production build runs as a child process (demo content, RATE_LIMITS=off, temporary DATA_DIR). The files
+// are generated here from a fixed seed: block-editor and classic posts, captions and shortcodes, one image in
+// ten on a host that does not answer (this machine reaches no outside host), categories, drafts. Both go
+// through POST /api/admin/import like the admin's (the WordPress one with its progress stream). The server's
+// RSS is sampled every 50 ms from /proc, and its VmHWM read at the end.
+//
+// Options: --posts <n> (default 5000), --rows <n> (default 100000), --build (rebuild first), --no-fail.
+import { createWriteStream, openAsBlob, readFileSync } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { ensureBuild, startProductionServer } from './lib/production-server.mjs';
+import { percentile, rssMb } from './lib/load-stats.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : fallback;
+};
+const postCount = Number(option('--posts', '5000'));
+const rowCount = Number(option('--rows', '100000'));
+const BUDGET = { wordpressSeconds: 60, wordpressRssMb: 300, subscribersSeconds: 15 };
+
+let seed = 0x1a2b3c;
+const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+const pick = (list) => list[Math.floor(random() * list.length)];
+const WORDS = (
+  'ash salt lantern throne crown ember candle tallow king queen marsh drowned city vesper bell stair iron linen ' +
+  'rite dead warden tide copper rust water river bridge fire smoke grief oath blood wax wick road harbour gull ' +
+  'tower hollow gate raven frost thorn widow prince heir the of and a to in was with her his that they on at'
+).split(' ');
+const sentence = (n) => {
+  const words = Array.from({ length: n }, () => pick(WORDS));
+  return `${words.join(' ').replace(/^./, (c) => c.toUpperCase())}.`;
+};
+const paragraph = () => Array.from({ length: 6 }, () => sentence(12 + Math.floor(random() * 10))).join(' ');
+const cdata = (text) => `<![CDATA[${text.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
+
+/** About 20 KB of post text: block-editor markup, or classic text with shortcodes. */
+function postHtml(index) {
+  const blocks = [];
+  for (let i = 0; i < 36; i++) {
+    if (index % 2 === 0) blocks.push(`<!-- wp:paragraph -->\n<p>${paragraph()}</p>\n<!-- /wp:paragraph -->`);
+    else blocks.push(paragraph());
+    if (i === 5) blocks.push(`<!-- wp:heading -->\n<h2>${sentence(4)}</h2>\n<!-- /wp:heading -->`);
+    if (i === 9 && index % 10 === 0)
+      blocks.push(
+        `[caption id="attachment_1" width="300"]<img src="http://old-host.invalid/wp-content/uploads/${index}.jpg" alt="Plate ${index}"> ${sentence(5)}[/caption]`,
+      );
+  }
+  return blocks.join('\n\n');
+}
+
+async function writeWxr(file) {
+  const out = createWriteStream(file);
+  const write = async (text) => {
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  await write(`<?xml version="1.0" encoding="UTF-8" ?>
+<rss version="2.0" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">
+<channel><title>Bench</title><link>http://old-host.invalid</link><wp:wxr_version>1.2</wp:wxr_version>\n`);
+  for (let index = 1; index <= postCount; index++) {
+    const date = new Date(Date.UTC(2015, 0, 1) + index * 3_600_000 * 7).toISOString().replace('T', ' ').slice(0, 19);
+    const status = index % 25 === 0 ? 'draft' : 'publish';
+    await write(`<item><title>${cdata(`${sentence(5).slice(0, -1)} ${index}`)}</title>
+<link>http://old-host.invalid/${date.slice(0, 4)}/${date.slice(5, 7)}/bench-post-${index}/</link>
+<content:encoded>${cdata(postHtml(index))}</content:encoded><excerpt:encoded>${cdata('')}</excerpt:encoded>
+<wp:post_id>${index + 100}</wp:post_id><wp:post_date>${cdata(date)}</wp:post_date><wp:post_date_gmt>${cdata(date)}</wp:post_date_gmt>
+<wp:post_name>${cdata(`bench-post-${index}`)}</wp:post_name><wp:status>${cdata(status)}</wp:status><wp:post_type>${cdata('post')}</wp:post_type>
+<category domain="category" nicename="news">${cdata(pick(['News', 'Soundtrack', 'Worldbuilding']))}</category></item>\n`);
+  }
+  await write('</channel></rss>\n');
+  out.end();
+  await once(out, 'finish');
+}
+
+async function writeCsv(file) {
+  const out = createWriteStream(file);
+  const write = async (text) => {
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  await write(
+    '"Email Address","First Name","Last Name","MEMBER_RATING","OPTIN_TIME","CONFIRM_TIME","LEID","UNSUB_TIME"\r\n',
+  );
+  for (let index = 1; index <= rowCount; index++) {
+    const unsubscribed = index % 20 === 0 ? '2024-01-01 00:00:00' : '';
+    await write(
+      `reader${index}@example.com,${pick(WORDS)},${pick(WORDS)},3,"2021-03-04 10:00:00","2021-03-04 10:05:00",${index},${unsubscribed}\r\n`,
+    );
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+/** Posts a file to the import endpoint; the WordPress one asks for the progress stream, as the admin does. */
+async function postImport(server, source, file, streamed) {
+  const body = new FormData();
+  body.append('file', await openAsBlob(file), path.basename(file));
+  const started = performance.now();
+  const response = await fetch(`${server.baseUrl}/api/admin/import?source=${source}`, {
+    method: 'POST',
+    body,
+    headers: {
+      authorization: `Bearer ${server.adminPassword}`,
+      ...(streamed ? { accept: 'application/x-ndjson' } : {}),
+    },
+  });
+  // RSS as the import moves through its steps: the check (until the first progress line), images, the writes.
+  const phases = { afterCheckMb: null, afterImagesMb: null, afterWritesMb: null };
+  let text = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of response.body) {
+    text += decoder.decode(chunk, { stream: true });
+    const last = text.trimEnd().split('\n').at(-1);
+    const progress = last?.startsWith('{"progress"') ? JSON.parse(last).progress : null;
+    if (!progress || !server.pid) continue;
+    if (phases.afterCheckMb === null) phases.afterCheckMb = rssMb(server.pid);
+    if (progress.done * 2 <= progress.total) phases.afterImagesMb = rssMb(server.pid);
+    else phases.afterWritesMb = rssMb(server.pid);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (!response.ok) throw new Error(`${source} import answered ${response.status}: ${text.slice(0, 300)}`);
+  const lines = text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  const last = lines.at(-1);
+  if (last.error) throw new Error(`${source} import failed: ${last.error}`);
+  return { seconds, summary: last.summary ?? last, progressLines: lines.length - 1, phases };
+}
+
+const vmHwmMb = (pid) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+
+async function main() {
+  ensureBuild({ force: args.includes('--build') });
+  const work = await mkdtemp(path.join(tmpdir(), 'bench-import-'));
+  const wxr = path.join(work, 'wordpress.xml');
+  const csv = path.join(work, 'subscribers.csv');
+  console.log(`Generating ${postCount} posts and ${rowCount} subscribers…`);
+  await writeWxr(wxr);
+  await writeCsv(csv);
+  const wxrMb = (await stat(wxr)).size / 1024 / 1024;
+  console.log(`WordPress export: ${wxrMb.toFixed(1)} MB; CSV: ${((await stat(csv)).size / 1024 / 1024).toFixed(1)} MB`);
+  const server = await startProductionServer({}, { dataDirPrefix: 'bench-import-' });
+  try {
+    const postPage = `${server.baseUrl}${await firstPostPathOf(server)}`;
+    const rssBefore = rssMb(server.pid);
+    let peakRss = rssBefore;
+    const sampler = setInterval(() => {
+      try {
+        peakRss = Math.max(peakRss, rssMb(server.pid));
+      } catch {
+        // the server is gone; the import's answer says why
+      }
+    }, 50);
+    const latencies = [];
+    let reading = true;
+    const reader = (async () => {
+      while (reading) {
+        const started = performance.now();
+        const response = await fetch(postPage);
+        await response.arrayBuffer();
+        if (response.ok) latencies.push(performance.now() - started);
+      }
+    })();
+    const wordpress = await postImport(server, 'wordpress', wxr, true);
+    reading = false;
+    await reader;
+    clearInterval(sampler);
+    const hwm = vmHwmMb(server.pid);
+    const subscribers = await postImport(server, 'subscribers', csv, false);
+    const c = wordpress.summary.created;
+    const report = {
+      machine: `shared, 2 cores, load ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+      wordpress: {
+        megabytes: Number(wxrMb.toFixed(1)),
+        seconds: Number(wordpress.seconds.toFixed(1)),
+        created: `${c.posts} posts, ${c.drafts} drafts, ${c.images} images`,
+        warnings: wordpress.summary.warnings.length,
+        progressLines: wordpress.progressLines,
+        rssBeforeMb: rssBefore,
+        peakRssSampledMb: peakRss,
+        vmHwmMb: Number(hwm.toFixed(1)),
+        rssByStepMb: wordpress.phases,
+      },
+      postPageDuringImport: {
+        requests: latencies.length,
+        p50Ms: Number(percentile(latencies, 50)?.toFixed(1)),
+        p99Ms: Number(percentile(latencies, 99)?.toFixed(1)),
+        maxMs: Number(Math.max(...latencies).toFixed(1)),
+      },
+      subscribers: {
+        rows: rowCount,
+        seconds: Number(subscribers.seconds.toFixed(1)),
+        created: subscribers.summary.created.subscribers,
+      },
+    };
+    console.log(JSON.stringify(report, null, 2));
+    const failures = [];
+    if (report.wordpress.seconds > BUDGET.wordpressSeconds)
+      failures.push(`WordPress import took ${report.wordpress.seconds} s (budget ${BUDGET.wordpressSeconds} s)`);
+    if (Math.max(peakRss, hwm) > BUDGET.wordpressRssMb)
+      failures.push(`peak RSS ${Math.max(peakRss, hwm).toFixed(0)} MB (budget ${BUDGET.wordpressRssMb} MB)`);
+    if (report.subscribers.seconds > BUDGET.subscribersSeconds)
+      failures.push(`subscribers import took ${report.subscribers.seconds} s (budget ${BUDGET.subscribersSeconds} s)`);
+    if (failures.length > 0) {
+      console.error(`Over budget: ${failures.join('; ')}`);
+      if (!args.includes('--no-fail')) process.exitCode = 1;
+    } else console.log('Within budget.');
+  } finally {
+    await server.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+async function firstPostPathOf(server) {
+  const posts = await (await fetch(`${server.baseUrl}/api/blog`)).json();
+  return `/blog/${posts[0].slug}`;
+}
+
+await main();

@@ -1,0 +1,94 @@
+import { Badge, Group, ScrollArea, Table, Text } from '@mantine/core';
+import type { ImportSummary } from '../../../domain/import-export.js';
+
+const ACTION_LABELS = { create: 'Create', update: 'Update', skip: 'Skip' } as const;
+const ACTION_COLORS = { create: 'green.4', update: 'blue.3', skip: 'gray.4' } as const;
+const SHOWN_ROWS = 300;
+
+/** What a dry run would do, or what an import did: counts, then item by item with reasons and warnings. */
+export function SummaryView({ summary }: { summary: ImportSummary }) {
+  const verb = summary.dryRun ? 'Would create' : 'Created';
+  const { created } = summary;
+  const counts = [
+    [created.posts, 'post', 'posts'],
+    [created.drafts, 'draft', 'drafts'],
+    [created.scheduled, 'scheduled', 'scheduled'],
+    [created.subscribers, 'subscriber', 'subscribers'],
+    [created.images, 'image', 'images'],
+  ] as const;
+  const rows =
+    summary.items.length > 0
+      ? summary.items
+      : summary.skipped.map((skip) => ({ ...skip, kind: 'subscriber', action: 'skip' as const, warnings: [] }));
+  const warningsByItem = new Map<string, string[]>();
+  if (summary.items.length === 0)
+    for (const warning of summary.warnings)
+      warningsByItem.set(warning.item, [...(warningsByItem.get(warning.item) ?? []), warning.message]);
+  return (
+    <div data-testid="import-summary">
+      <Group gap="xs" mb="xs">
+        <Text size="sm" fw={600}>
+          {verb}:
+        </Text>
+        {counts.map(([count, one, many]) => (
+          <Badge key={many} variant="light" color={count > 0 ? 'green' : 'gray'}>
+            {count} {count === 1 ? one : many}
+          </Badge>
+        ))}
+        <Badge variant="light" color={summary.updated > 0 ? 'blue' : 'gray'}>
+          {summary.updated} updated
+        </Badge>
+        <Badge variant="light" color="gray">
+          {summary.skipped.length + (summary.omitted > 0 ? summary.omitted : 0)} skipped
+        </Badge>
+      </Group>
+      {summary.items.length === 0 && summary.warnings.length > 0 && (
+        <Text size="sm" c="yellow.3" mb="xs">
+          {summary.warnings
+            .filter((warning) => warning.item === 'file')
+            .map((warning) => warning.message)
+            .join(' ')}
+        </Text>
+      )}
+      {rows.length > 0 && (
+        <ScrollArea.Autosize mah={360} type="auto">
+          <Table
+            striped
+            withTableBorder
+            fz="sm"
+            aria-label={summary.dryRun ? 'Dry run, item by item' : 'Import, item by item'}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w="40%">Item</Table.Th>
+                <Table.Th>Reason and warnings</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.slice(0, SHOWN_ROWS).map((row, index) => (
+                <Table.Tr key={`${row.item}-${index}`}>
+                  <Table.Td>
+                    {row.item}
+                    <Text size="xs" fw={700} c={ACTION_COLORS[row.action]} tt="uppercase">
+                      {ACTION_LABELS[row.action]} {row.kind}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {[row.reason, ...(row.warnings ?? []), ...(warningsByItem.get(row.item) ?? [])]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+      {rows.length > SHOWN_ROWS && (
+        <Text size="sm" c="dimmed" mt="xs">
+          {rows.length - SHOWN_ROWS + summary.omitted} more in the CSV summary.
+        </Text>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/** CSV as spreadsheets read it (RFC 4180), shared by the server's exports and the admin's downloads. */
+
+export type CsvCell = string | number | boolean | Date | null | undefined;
+
+/** One column: its header and how a row gives its cell. */
+export type CsvColumn<T> = { header: string; value: (row: T) => CsvCell };
+
+/** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"). */
+const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
+
+/** Text of one cell: ISO dates, true/false, empty for missing values, formulas defused. */
+export function csvCellText(value: CsvCell): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  const text = String(value);
+  return typeof value === 'string' && FORMULA_TRIGGERS.has(text.charAt(0)) ? `'${text}` : text;
+}
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
+export function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A CSV document: header row, one row per item, CRLF line breaks (RFC 4180). */
+export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
+  const lines = [columns.map((column) => csvField(column.header))];
+  for (const row of rows) lines.push(columns.map((column) => csvField(csvCellText(column.value(row)))));
+  return lines.map((fields) => fields.join(',')).join('\r\n') + '\r\n';
+}

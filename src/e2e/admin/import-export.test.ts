@@ -1,0 +1,118 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserSite } from '../support/fixture.js';
+import { expectToast, logIn, openTab } from './admin-helpers.js';
+
+const fixtures = path.join(import.meta.dirname, '..', '..', 'server', 'import-export', 'fixtures');
+const SCREENSHOTS = process.env.SCREENSHOT_DIR;
+
+async function chooseSource(page: Page, label: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Source' }).click();
+  await page.getByRole('option', { name: label }).click();
+}
+
+async function chooseFile(page: Page, name: string): Promise<void> {
+  await page
+    .getByRole('region', { name: 'Import' })
+    .locator('input[type="file"]')
+    .setInputFiles(path.join(fixtures, name));
+}
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** Dry run → import (with its progress bar) → summary, for a WordPress export, as the author does it. */
+async function importWordPress(page: Page, width: number): Promise<void> {
+  const panel = page.getByRole('region', { name: 'Import' });
+  await chooseSource(page, 'WordPress export (.xml)');
+  await chooseFile(page, 'wordpress-wxr-1.2.xml');
+  await panel.getByRole('button', { name: 'Dry run' }).click();
+  const dryRun = panel.getByRole('table', { name: 'Dry run, item by item' });
+  await dryRun.getByText('Building the Ember Seat (post 11)').waitFor();
+  await panel.getByText('Would create:').waitFor();
+  await panel.getByText('2 posts', { exact: true }).waitFor();
+  await dryRun.getByText('status "private" has no counterpart here').waitFor();
+  expect(await noSidewaysScroll(page)).toBe(true);
+  if (SCREENSHOTS)
+    await page.screenshot({ path: path.join(SCREENSHOTS, `import-dry-run-${width}.png`), fullPage: true });
+
+  await panel.getByRole('button', { name: 'Import', exact: true }).click();
+  await expectToast(page, 'Import finished', 'The summary is below; download it as CSV to keep it.');
+  const done = panel.getByRole('table', { name: 'Import, item by item' });
+  await done.getByText('Building the Ember Seat (post 11)').waitFor();
+  await panel.getByText('Created:').waitFor();
+  expect(await noSidewaysScroll(page)).toBe(true);
+  if (SCREENSHOTS)
+    await page.screenshot({ path: path.join(SCREENSHOTS, `import-summary-${width}.png`), fullPage: true });
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: 'Download the summary (CSV)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^import-wordpress-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv).toContain('item,kind,action,detail');
+  expect(csv).toContain('Building the Ember Seat (post 11),post,create,');
+}
+
+describe('admin: Settings → Import and Export at 1280 px', () => {
+  const site = useBrowserSite({ seed: 'empty' });
+  let page: Page;
+
+  beforeAll(async () => {
+    page = site.page;
+    await logIn(page, site);
+    await openTab(page, 'Settings');
+  });
+
+  it('imports a WordPress export: dry run, import with progress, summary; the old address leads to the post', async () => {
+    await importWordPress(page, 1280);
+    const old = await fetch(`${site.baseUrl}/2019/05/building-the-ember-seat/`, { redirect: 'manual' });
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toBe('/blog/building-the-ember-seat');
+    await page.getByRole('button', { name: 'Import another file' }).click();
+  });
+
+  it('imports a Mailchimp list with the detected columns shown and changeable', async () => {
+    const panel = page.getByRole('region', { name: 'Import' });
+    await chooseSource(page, 'Subscribers CSV (Mailchimp, MailerLite, Kit, Substack…)');
+    await chooseFile(page, 'mailchimp-audience.csv');
+    await panel.getByRole('button', { name: 'Dry run' }).click();
+    await panel.getByText('Columns read from the file (mailchimp)').waitFor();
+    expect(await panel.getByRole('textbox', { name: 'Email column' }).inputValue()).toBe('Email Address');
+    await panel.getByText('3 subscribers', { exact: true }).waitFor();
+    // Choosing no name column checks the file again with that mapping.
+    await panel.getByRole('textbox', { name: 'Name column', exact: true }).click();
+    await page.getByRole('option', { name: '(not in the file)' }).click();
+    await expect.poll(() => panel.getByRole('textbox', { name: 'Name column', exact: true }).inputValue()).toBe('(not in the file)');
+    await panel.getByRole('button', { name: 'Import', exact: true }).click();
+    await expectToast(page, 'Import finished');
+    await panel.getByText('Created:').waitFor();
+    await openTab(page, 'Newsletter');
+    await page.getByRole('tabpanel').getByText('raven@example.com').waitFor();
+  });
+
+  it('downloads the export zip', async () => {
+    await openTab(page, 'Settings');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the export (.zip)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^site-export-\d{4}-\d{2}-\d{2}\.zip$/);
+    await expectToast(page, 'Export downloaded');
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+describe('admin: Settings → Import on a 375 px phone', () => {
+  const site = useBrowserSite({ seed: 'empty', viewport: 'mobile' });
+
+  it('dry run, import and summary fit the screen', async () => {
+    const page = site.page;
+    await logIn(page, site);
+    await openTab(page, 'Settings');
+    await importWordPress(page, 375);
+  });
+});

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import yazl from 'yazl';
+import { toCsv } from '../../../domain/csv.js';
+import type { AppDatabase } from '../../db/connection.js';
+import type { UploadStore } from '../../uploads/upload-store.js';
+import { markdownWithFrontMatter } from './front-matter.js';
+import { ghostExport } from './ghost-json.js';
+import { CONTENT_TABLES } from './site-tables.js';
+
+const README = `Everything on the site, to keep or to move elsewhere.
+
+posts/*.md, excerpts/*.md   each post and excerpt as Markdown with front matter
+content/*.json              books (with their editions), series, excerpts, art, playlists, posts, images, as stored
+subscribers.csv             the newsletter list, with status, dates and where each address came from
+contact-messages.csv        messages sent through the contact form
+preorders.csv               preorders
+uploads/                    every uploaded file (originals and their resized variants)
+ghost.json                  posts and members in Ghost's import format (Ghost: Settings → Labs → Import content)
+
+Importing this zip into an empty site (Settings → Import → "This site's export") restores it.
+`;
+
+const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+/** A file name from a slug or id: letters, digits, hyphens. */
+const fileSafe = (value: string) => value.replace(/[^a-zA-Z0-9-]/g, '-').slice(0, 100) || 'item';
+
+/**
+ * The site as one zip, streamed as it is written (uploads are read one at a time): Markdown, JSON, CSV, uploads
+ * and a Ghost-compatible JSON. See README above for what each holds.
+ */
+export async function buildExport(
+  db: AppDatabase,
+  uploads: { store: UploadStore; dir: string },
+  siteOrigin: string,
+): Promise<Readable> {
+  const zip = new yazl.ZipFile();
+  const out = new PassThrough();
+  zip.outputStream.pipe(out);
+  zip.addBuffer(Buffer.from(README), 'README.txt');
+
+  const posts = await db.selectFrom('blogPosts').selectAll().orderBy('publishedAt').execute();
+  for (const post of posts) {
+    const { content, ...meta } = post;
+    zip.addBuffer(Buffer.from(markdownWithFrontMatter(meta, content)), `posts/${fileSafe(post.slug)}.md`);
+  }
+  const excerpts = await db.selectFrom('excerpts').selectAll().execute();
+  for (const excerpt of excerpts) {
+    const { content, ...meta } = excerpt;
+    zip.addBuffer(Buffer.from(markdownWithFrontMatter(meta as never, content)), `excerpts/${fileSafe(excerpt.id)}.md`);
+  }
+  for (const { table, file } of CONTENT_TABLES)
+    zip.addBuffer(json(await db.selectFrom(table).selectAll().execute()), `content/${file}.json`);
+
+  const subscribers = await db.selectFrom('newsletterSubscriptions').selectAll().orderBy('createdAt').execute();
+  type Subscriber = (typeof subscribers)[number];
+  const status = (row: Subscriber) =>
+    !row.isActive ? 'unsubscribed' : row.bouncedAt ? 'bounced' : row.confirmedAt ? 'subscribed' : 'pending';
+  zip.addBuffer(
+    Buffer.from(
+      toCsv<Subscriber>(
+        [
+          { header: 'email', value: (row) => row.email },
+          { header: 'name', value: (row) => row.name },
+          { header: 'status', value: status },
+          { header: 'created_at', value: (row) => row.createdAt },
+          { header: 'confirmed_at', value: (row) => row.confirmedAt },
+          { header: 'unsubscribed_at', value: (row) => row.unsubscribedAt },
+          { header: 'source', value: (row) => row.source },
+        ],
+        subscribers,
+      ),
+    ),
+    'subscribers.csv',
+  );
+  const contacts = await db.selectFrom('contactSubmissions').selectAll().orderBy('createdAt').execute();
+  zip.addBuffer(Buffer.from(toCsv(columnsOf(contacts), contacts)), 'contact-messages.csv');
+  const preorders = await db.selectFrom('preorders').selectAll().orderBy('createdAt').execute();
+  zip.addBuffer(Buffer.from(toCsv(columnsOf(preorders), preorders)), 'preorders.csv');
+  zip.addBuffer(json(ghostExport(posts, subscribers, siteOrigin)), 'ghost.json');
+
+  const names = await uploads.store.list();
+  void (async () => {
+    try {
+      for (const name of names) {
+        // Files are opened only when the zip reaches them; database uploads are read one by one.
+        if (uploads.store.kind === 'files') {
+          zip.addFile(path.join(uploads.dir, name), `uploads/${name}`, { compress: false });
+          continue;
+        }
+        const data = await uploads.store.read(name);
+        if (data) zip.addBuffer(data, `uploads/${name}`, { compress: false });
+      }
+      zip.end();
+    } catch (error) {
+      out.destroy(error as Error);
+    }
+  })();
+  return out;
+}
+
+/** Every column of the rows, in stored order. */
+function columnsOf<T extends object>(rows: readonly T[]) {
+  const keys = rows.length > 0 ? (Object.keys(rows[0]!) as (keyof T & string)[]) : [];
+  return keys.map((key) => ({ header: key, value: (row: T) => row[key] as string | number | null }));
+}

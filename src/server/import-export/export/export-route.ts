@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { EXPORT_PATH } from '../../../domain/import-export.js';
+import { createCaller } from '../../trpc/app-router.js';
+import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import { buildExport } from './build-export.js';
+
+/** GET /api/admin/export (admin only): the whole site as one zip, streamed. */
+export function registerExportRoute(app: FastifyInstance, services: AppServices): void {
+  app.get(EXPORT_PATH, { exposeHeadRoute: false, compress: false }, async (request, reply) => {
+    const context = createRequestContext(services, request);
+    await createCaller(context).admin.verify();
+    const zip = await buildExport(
+      services.db,
+      { store: services.uploads, dir: services.uploadsDir },
+      context.siteOrigin,
+    );
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="site-export-${day}.zip"`)
+      .header('cache-control', 'no-store')
+      .send(zip);
+  });
+}

@@ -1,0 +1,219 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { BLOG_CATEGORIES, blogCategoryLabel, DEFAULT_BLOG_CATEGORY, type BlogCategory } from '../../domain/blog.js';
+import { blogPostInputSchema, type BlogPostData, type BlogPostInput } from '../../domain/blog.schema.js';
+import { markdownToPlainText } from '../../domain/content-plain-text.js';
+import { describeValidationIssues } from '../../domain/errors.js';
+import type { ImportItem } from '../../domain/import-export.js';
+import { TEXT_LIMITS } from '../../domain/limits.js';
+import { looksLikeId, slugify, SLUG_PATTERN, uniqueSlug } from '../../domain/slugs.js';
+import type { AppDatabase } from '../db/connection.js';
+import { publicDir } from '../paths.js';
+import { createBlogPost } from '../repositories/blog-posts.js';
+import { htmlToMarkdown, markdownImageUrls, replaceMarkdownImages, summaryOf } from './html-to-markdown.js';
+import type { ImageFetcher } from './image-fetcher.js';
+import { importedSourceIds, recordImportedItem, recordLegacyPaths } from './imported-items.js';
+
+/** One post or page as a source (WordPress, Ghost, Substack) describes it, before conversion. */
+export type SourcePost = {
+  sourceId: string;
+  type: 'post' | 'page';
+  title: string;
+  slug: string | null;
+  /** The text as HTML; ignored when `markdown` is given. */
+  html: string;
+  markdown?: string;
+  excerpt: string;
+  /** `other`: a state with no counterpart here (private, pending review, trash), named in `statusLabel`. */
+  status: 'published' | 'draft' | 'scheduled' | 'other';
+  statusLabel: string;
+  /** ISO time of publication (or of the schedule); null when the source has none. */
+  date: string | null;
+  categories: string[];
+  featuredImage: string | null;
+  /** Old addresses on the source site, as paths (e.g. /2019/05/slug/, /?p=123). */
+  legacyPaths: string[];
+  /** Set when the source's item is never a post here (e.g. a WordPress custom post type): why. */
+  skipReason?: string;
+};
+
+/** A post ready to be written: its validated data, when it was published, where it came from. */
+export type PreparedPost = {
+  sourceId: string;
+  data: BlogPostData;
+  publishedAt: string | null;
+  legacyPaths: string[];
+};
+
+export type Plan = { item: ImportItem; input?: BlogPostInput; date: string | null; source: SourcePost };
+
+/** Category names of other blogs that mean one of the site's categories. */
+const CATEGORY_SYNONYMS: Record<string, BlogCategory> = {
+  news: 'announcements',
+  announcement: 'announcements',
+  'behind-the-scenes': 'behind-scenes',
+  'behind-scenes': 'behind-scenes',
+  writing: 'behind-scenes',
+  soundtrack: 'soundtracks',
+  music: 'soundtracks',
+};
+
+function categoryOf(names: readonly string[]): { category: BlogCategory; warning?: string } {
+  for (const name of names) {
+    const slug = slugify(name, '');
+    const known = BLOG_CATEGORIES.find((category) => category === slug) ?? CATEGORY_SYNONYMS[slug];
+    if (known) return { category: known };
+  }
+  const label = blogCategoryLabel(DEFAULT_BLOG_CATEGORY);
+  if (names.length === 0) return { category: DEFAULT_BLOG_CATEGORY };
+  return {
+    category: DEFAULT_BLOG_CATEGORY,
+    warning: `categor${names.length === 1 ? 'y' : 'ies'} ${names.map((n) => `"${n}"`).join(', ')} not on this site: filed under ${label}`,
+  };
+}
+
+function slugOf(post: SourcePost): string {
+  let raw = post.slug ?? '';
+  try {
+    raw = decodeURIComponent(raw);
+  } catch {
+    // A malformed escape: the slug is made from the raw text.
+  }
+  const clean = raw.trim().toLowerCase();
+  if (SLUG_PATTERN.test(clean) && clean.length <= 80 && !looksLikeId(clean)) return clean;
+  return slugify(clean || post.title, 'post');
+}
+
+const KIND_OF_STATUS = { published: 'post', draft: 'draft', scheduled: 'scheduled' } as const;
+
+/**
+ * Turns a source's posts into the site's posts, the same way for every source: the dry run plans each one
+ * (created, or skipped with its reason, with warnings); the import then fetches images outside any transaction
+ * and writes the prepared posts in one, through the blog's own repository (search index, slugs) so an
+ * imported post is one like any other.
+ */
+export class PostImporter {
+  private readonly slugsInFile = new Set<string>();
+  private readonly idsInFile = new Set<string>();
+  private defaultCover: Promise<string | null> | null = null;
+
+  private constructor(
+    private readonly source: string,
+    private readonly siteSlugs: Set<string>,
+    private readonly importedIds: Set<string>,
+  ) {}
+
+  static async open(db: AppDatabase, source: string): Promise<PostImporter> {
+    const [posts, redirects, imported] = await Promise.all([
+      db.selectFrom('blogPosts').select('slug').execute(),
+      db.selectFrom('slugRedirects').select('oldSlug').where('kind', '=', 'post').execute(),
+      importedSourceIds(db, source, 'post'),
+    ]);
+    const slugs = new Set([...posts.map((row) => row.slug), ...redirects.map((row) => row.oldSlug)]);
+    return new PostImporter(source, slugs, imported);
+  }
+
+  plan(post: SourcePost): Plan {
+    const title = post.title.trim() || 'Untitled';
+    const label = `${title} (${post.type} ${post.sourceId})`;
+    const kind = post.status === 'other' ? 'post' : KIND_OF_STATUS[post.status];
+    const skip = (reason: string): Plan => ({
+      item: { item: label, kind: post.type === 'page' ? 'page' : kind, action: 'skip', reason },
+      date: null,
+      source: post,
+    });
+    if (post.skipReason) return skip(post.skipReason);
+    if (post.type === 'page')
+      return skip('a page, not a blog post: this site has its own pages (copy its text by hand if you need it)');
+    if (post.status === 'other') return skip(`status "${post.statusLabel}" has no counterpart here`);
+    if (this.importedIds.has(post.sourceId)) return skip('already imported');
+    if (this.idsInFile.has(post.sourceId)) return skip('appears twice in the file');
+    this.idsInFile.add(post.sourceId);
+    let slug = slugOf(post);
+    if (this.siteSlugs.has(slug)) return skip(`already imported: a post with the slug "${slug}" exists`);
+    const warnings: string[] = [];
+    if (this.slugsInFile.has(slug)) {
+      const unique = uniqueSlug(slug, new Set([...this.slugsInFile, ...this.siteSlugs]));
+      warnings.push(`slug "${slug}" is used twice in the file: this one becomes "${unique}"`);
+      slug = unique;
+    }
+    this.slugsInFile.add(slug);
+    const content = post.markdown ?? htmlToMarkdown(post.html);
+    if (content === '') return skip('no text');
+    if (content.length > TEXT_LIMITS.content)
+      return skip(`text longer than ${TEXT_LIMITS.content.toLocaleString('en')} characters`);
+    const { category, warning } = categoryOf(post.categories);
+    if (warning) warnings.push(warning);
+    if (!post.title.trim()) warnings.push('no title: called "Untitled"');
+    const excerpt = post.excerpt.trim() ? summaryOf(markdownToPlainText(htmlToMarkdown(post.excerpt))) : '';
+    const input: BlogPostInput = {
+      title: title.slice(0, TEXT_LIMITS.title),
+      summary: excerpt || summaryOf(markdownToPlainText(content)) || title,
+      content,
+      category,
+      // The cover is settled when the images are brought in (prepare); any valid reference stands in for it here.
+      coverImage: '/objects/pending-cover',
+      contentFormat: 'markdown',
+      status: post.status,
+      publishAt: post.status === 'scheduled' ? post.date : null,
+      slug,
+      metaDescription: '',
+      socialImage: '',
+    };
+    const checked = blogPostInputSchema.safeParse(input);
+    if (!checked.success) return skip(describeValidationIssues(checked.error.issues));
+    const images = markdownImageUrls(content).length + (post.featuredImage ? 1 : 0);
+    if (images > 0) warnings.push(`${images} image${images === 1 ? '' : 's'} to bring in`);
+    return { item: { item: label, kind, action: 'create', warnings }, input, date: post.date, source: post };
+  }
+
+  /** Brings the planned post's images in (outside any transaction) and gives the data to write. */
+  async prepare(plan: Plan, images: ImageFetcher): Promise<{ post: PreparedPost; warnings: string[] }> {
+    const input = plan.input!;
+    const warnings = (plan.item.warnings ?? []).filter((warning) => !warning.endsWith('to bring in'));
+    const replaced = new Map<string, string | null>();
+    for (const url of markdownImageUrls(input.content)) {
+      const fetched = await images.fetch(url);
+      replaced.set(url, 'path' in fetched ? fetched.path : null);
+      if ('warning' in fetched) warnings.push(fetched.warning);
+    }
+    let coverImage: string | null = null;
+    const featured = plan.source.featuredImage;
+    if (featured) {
+      const fetched = await images.fetch(featured);
+      if ('path' in fetched) coverImage = fetched.path;
+      // Already said of the same image in the text.
+      else if (!replaced.has(featured)) warnings.push(`featured ${fetched.warning}`);
+    }
+    coverImage ??= [...replaced.values()].find((value): value is string => value !== null) ?? null;
+    if (!coverImage) {
+      coverImage = await this.siteCover(images);
+      warnings.push('no featured image that could be brought in: the site’s social card is its cover');
+    }
+    const data = blogPostInputSchema.parse({
+      ...input,
+      content: replaceMarkdownImages(input.content, replaced),
+      coverImage: coverImage ?? '',
+    });
+    const publishedAt = plan.date && plan.source.status === 'published' ? plan.date : null;
+    return {
+      post: { sourceId: plan.source.sourceId, data, publishedAt, legacyPaths: plan.source.legacyPaths },
+      warnings,
+    };
+  }
+
+  /** The cover of a post that brought none: the site's social card, stored once per import. */
+  private siteCover(images: ImageFetcher): Promise<string | null> {
+    this.defaultCover ??= readFile(path.join(publicDir, 'social-card.jpg'))
+      .then((bytes) => images.storeOwn('social-card.jpg', bytes))
+      .catch(() => null);
+    return this.defaultCover;
+  }
+
+  /** Writes one prepared post (inside the import's transaction). */
+  async write(db: AppDatabase, prepared: PreparedPost): Promise<void> {
+    const post = await createBlogPost(db, prepared.data, prepared.publishedAt ?? undefined);
+    await recordImportedItem(db, { source: this.source, kind: 'post', sourceId: prepared.sourceId, targetId: post.id });
+    await recordLegacyPaths(db, post.id, prepared.legacyPaths);
+  }
+}

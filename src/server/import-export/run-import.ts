@@ -1,0 +1,151 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ImportProgress, ImportSource, ImportSummary } from '../../domain/import-export.js';
+import { inTransaction } from '../repositories/in-transaction.js';
+import { isUniqueViolation } from '../repositories/row-conversion.js';
+import type { AppServices } from '../trpc/context.js';
+import { ImageFetcher, type LocalImages } from './image-fetcher.js';
+import { ImportRefused } from './import-refused.js';
+import { NdjsonFile } from './ndjson-file.js';
+import { PostImporter, type Plan, type PreparedPost, type SourcePost } from './post-importer.js';
+import { readGhostExport } from './sources/ghost.js';
+import { restoreSiteExport } from './sources/site-export.js';
+import { openSubstackExport } from './sources/substack.js';
+import { readWordPressExport, type WordPressAttachments } from './sources/wordpress.js';
+import { importSubscribers } from './subscriber-importer.js';
+import { SummaryRecorder } from './summary-recorder.js';
+
+export type ImportOptions = {
+  source: ImportSource;
+  /** The uploaded file, on disk. */
+  file: string;
+  dryRun: boolean;
+  /** Subscribers: the `mapping` JSON. */
+  mappingJson?: string;
+  onProgress?: (progress: ImportProgress) => void;
+};
+
+type PostSource = {
+  /** Reads the file's posts from the start; called once per pass. */
+  posts: () => AsyncIterable<SourcePost>;
+  images?: LocalImages;
+  /** Ghost members / Substack subscribers, a CSV or a list written to a CSV, to import after the posts. */
+  subscribersCsv?: string | undefined;
+  subscribersService?: string;
+};
+
+async function openPostSource(
+  source: Exclude<ImportSource, 'subscribers' | 'site'>,
+  file: string,
+  scratch: string,
+): Promise<PostSource> {
+  if (source === 'wordpress') {
+    const attachments: WordPressAttachments = new Map();
+    return { posts: () => readWordPressExport(file, attachments) };
+  }
+  if (source === 'ghost') return readGhostExport(file, scratch);
+  return openSubstackExport(file, scratch);
+}
+
+/**
+ * Posts in three steps: a check of the whole file (the dry run; a bad file is refused here, nothing written),
+ * then each post's images brought in and the post prepared into a scratch file (no transaction held while
+ * fetching), then every prepared post written in one transaction. The public caches of every instance are
+ * cleared once at the end.
+ */
+async function importPosts(
+  services: AppServices,
+  sourceName: ImportSource,
+  posts: PostSource,
+  options: ImportOptions,
+  scratch: string,
+): Promise<ImportSummary> {
+  const importer = await PostImporter.open(services.db, sourceName);
+  const check = new SummaryRecorder(sourceName, options.dryRun);
+  // The import keeps each planned post (its text already converted) for the next step, so nothing is parsed twice.
+  const plans = options.dryRun ? null : new NdjsonFile<Plan>(path.join(scratch, 'plans.ndjson'));
+  const recorder = new SummaryRecorder(sourceName, false);
+  let toCreate = 0;
+  for await (const post of posts.posts()) {
+    const plan = importer.plan(post);
+    check.record(plan.item);
+    if (plan.item.action !== 'create') recorder.record(plan.item);
+    else {
+      toCreate += 1;
+      await plans?.write({ ...plan, source: { ...plan.source, html: '', markdown: '' } });
+    }
+  }
+  if (!plans) return check.summary;
+  await plans.close();
+
+  const images = new ImageFetcher(services.db, services.uploads, posts.images);
+  const prepared = new NdjsonFile<PreparedPost>(path.join(scratch, 'prepared.ndjson'));
+  const total = toCreate * 2;
+  let done = 0;
+  for await (const plan of plans.read()) {
+    const { post, warnings } = await importer.prepare(plan, images);
+    recorder.record({ ...plan.item, warnings });
+    await prepared.write(post);
+    options.onProgress?.({ done: ++done, total });
+  }
+  await prepared.close();
+  await inTransaction(services.db, async (trx) => {
+    for await (const post of prepared.read()) {
+      await importer.write(trx, post);
+      done += 1;
+      if (done % 25 === 0 || done === total) options.onProgress?.({ done, total });
+    }
+  });
+  recorder.summary.created.images = images.stored;
+  return recorder.summary;
+}
+
+/** Runs one import (or its dry run) of an uploaded file; throws ImportRefused for a file it will not take. */
+export async function runImport(services: AppServices, options: ImportOptions): Promise<ImportSummary> {
+  const scratch = await mkdtemp(path.join(tmpdir(), 'site-import-'));
+  try {
+    if (options.source === 'subscribers') {
+      const recorder = new SummaryRecorder('subscribers', options.dryRun);
+      await importSubscribers(services.db, options.file, { ...options, recorder });
+      return recorder.summary;
+    }
+    if (options.source === 'site') {
+      const recorder = new SummaryRecorder('site', options.dryRun);
+      await restoreSiteExport(services, options.file, scratch, { dryRun: options.dryRun, recorder });
+      return recorder.summary;
+    }
+    const posts = await openPostSource(options.source, options.file, scratch);
+    const members = (dryRun: boolean) => {
+      const recorder = new SummaryRecorder(options.source, dryRun);
+      const file = posts.subscribersCsv!;
+      return importSubscribers(services.db, file, { dryRun, recorder, service: posts.subscribersService }).then(
+        () => recorder.summary,
+      );
+    };
+    // The members are checked before any post is written, so a bad list refuses the whole import.
+    const checkedMembers = posts.subscribersCsv ? await members(true) : null;
+    const summary = await importPosts(services, options.source, posts, options, scratch);
+    if (checkedMembers) mergeSubscribers(summary, options.dryRun ? checkedMembers : await members(false));
+    return summary;
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new ImportRefused(
+        'Something was written to the site while importing: nothing was imported, try again',
+        409,
+      );
+    throw error;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+    if (!options.dryRun) services.cache.clear();
+  }
+}
+
+function mergeSubscribers(summary: ImportSummary, members: ImportSummary): void {
+  summary.created.subscribers += members.created.subscribers;
+  summary.updated += members.updated;
+  summary.skipped.push(...members.skipped);
+  summary.warnings.push(...members.warnings);
+  summary.omitted += members.omitted;
+  summary.service = members.service;
+}

@@ -1,0 +1,239 @@
+import { createReadStream } from 'node:fs';
+import { parse } from 'csv-parse';
+import { z } from 'zod';
+import { emailSchema } from '../../domain/fields.schema.js';
+import { MAPPING_FIELDS, type SubscriberMapping } from '../../domain/import-export.js';
+import { TEXT_LIMITS } from '../../domain/limits.js';
+import {
+  detectMailService,
+  detectSubscriberMapping,
+  statusFromCell,
+  type ImportedStatus,
+} from '../../domain/subscriber-mapping.js';
+import type { AppDatabase } from '../db/connection.js';
+import { inTransaction } from '../repositories/in-transaction.js';
+import { newId, timestampNow, toStoredBoolean } from '../repositories/row-conversion.js';
+import { ImportRefused } from './import-refused.js';
+import type { SummaryRecorder } from './summary-recorder.js';
+
+/** More rows than any author's list: refused before anything is written. */
+const MAX_SUBSCRIBER_ROWS = 200_000;
+const INSERT_BATCH = 500;
+
+const NO_EMAIL_COLUMN =
+  'No email column found in this CSV: choose which column holds the addresses (mapping), or check it is a subscribers CSV';
+
+/** The `mapping` field: each of the fields, a header of the file or null; unknown keys refused. */
+const mappingInputSchema = z
+  .object(Object.fromEntries(MAPPING_FIELDS.map((field) => [field, z.string().max(200).nullable().optional()])))
+  .strict();
+
+function parseMapping(text: string | undefined): Partial<SubscriberMapping> | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ImportRefused('The mapping must be JSON, e.g. {"email": "Email Address", "name": "First Name"}');
+  }
+  const parsed = mappingInputSchema.safeParse(json);
+  if (!parsed.success)
+    throw new ImportRefused(
+      `The mapping may name only the fields ${MAPPING_FIELDS.join(', ')}, each a column header or null`,
+    );
+  return parsed.data as Partial<SubscriberMapping>;
+}
+
+function dateOf(value: string | undefined): string | null {
+  if (!value?.trim()) return null;
+  const text = value.trim();
+  // "2021-03-04 10:00:00" (Mailchimp, MailerLite) is UTC.
+  const date = new Date(/^\d{4}-\d{2}-\d{2} \d/.test(text) ? `${text.replace(' ', 'T')}Z` : text);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** Characters that make a spreadsheet read a cell as a formula: kept as text, flagged. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+type NewRow = {
+  id: string;
+  email: string;
+  name: string | null;
+  isActive: number;
+  createdAt: string;
+  confirmedAt: string | null;
+  confirmationNonce: null;
+  confirmationSentAt: null;
+  source: string;
+  unsubscribedAt: string | null;
+};
+
+/** The rows of a CSV, streamed; a file past MAX_SUBSCRIBER_ROWS or not CSV at all is refused. */
+async function* csvRecords(file: string): AsyncGenerator<string[]> {
+  const parser = createReadStream(file).pipe(
+    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 64 * 1024, trim: false }),
+  );
+  let count = 0;
+  try {
+    for await (const record of parser) {
+      count += 1;
+      if (count > MAX_SUBSCRIBER_ROWS + 1)
+        throw new ImportRefused(
+          `This CSV has more than ${MAX_SUBSCRIBER_ROWS.toLocaleString('en')} rows: split it into smaller files`,
+          413,
+        );
+      yield record as string[];
+    }
+  } catch (error) {
+    parser.destroy();
+    if (error instanceof ImportRefused) throw error;
+    throw new ImportRefused(`The CSV could not be read: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * A subscribers CSV (Mailchimp, MailerLite, Kit, Substack or any with an email column) into the list. Consent is
+ * kept: active rows count as confirmed (no confirmation mail is sent), unsubscribed or cleaned ones are kept as
+ * unsubscribed, never mailed; pending ones never confirmed and are left out. Each row records its service and
+ * its dates. Everything is checked first; the rows are then written in one transaction.
+ */
+export async function importSubscribers(
+  db: AppDatabase,
+  file: string,
+  options: { dryRun: boolean; mappingJson?: string; recorder: SummaryRecorder; service?: string },
+): Promise<void> {
+  const { recorder } = options;
+  const summary = recorder.summary;
+  const given = parseMapping(options.mappingJson);
+  const records = csvRecords(file);
+  const first = await records.next();
+  if (first.done) throw new ImportRefused('The CSV is empty');
+  const headers = first.value.map((header) => header.trim());
+  const mapping = { ...detectSubscriberMapping(headers), ...given };
+  for (const field of MAPPING_FIELDS) {
+    const header = mapping[field];
+    if (header && !headers.includes(header))
+      throw new ImportRefused(`The mapping names the column "${header}", which this CSV does not have`);
+  }
+  summary.headers = headers;
+  summary.mapping = mapping;
+  const service = options.service ?? detectMailService(headers);
+  summary.service = service;
+  if (!mapping.email) {
+    // The dry run still answers, with the headers, so the author can say which column holds the addresses.
+    if (!options.dryRun) throw new ImportRefused(NO_EMAIL_COLUMN);
+    recorder.warn('file', NO_EMAIL_COLUMN);
+    return;
+  }
+  const column = (field: keyof SubscriberMapping) => (mapping[field] ? headers.indexOf(mapping[field]) : -1);
+  const at = {
+    email: column('email'),
+    name: column('name'),
+    lastName: column('lastName'),
+    status: column('status'),
+    subscribedAt: column('subscribedAt'),
+    confirmedAt: column('confirmedAt'),
+    unsubscribedAt: column('unsubscribedAt'),
+  };
+
+  const existing = new Map<string, { id: string; isActive: number }>();
+  for (const row of await db.selectFrom('newsletterSubscriptions').select(['id', 'email', 'isActive']).execute())
+    existing.set(row.email.toLowerCase(), row);
+  const seen = new Set<string>();
+  const inserts: NewRow[] = [];
+  const unsubscribes: { id: string; at: string }[] = [];
+  const now = timestampNow();
+  let line = 1;
+  let rowsRead = 0;
+
+  for await (const record of records) {
+    line += 1;
+    rowsRead += 1;
+    const cell = (index: number) => (index >= 0 ? (record[index] ?? '').trim() : '');
+    const rawEmail = cell(at.email);
+    const label = rawEmail ? `${rawEmail.slice(0, TEXT_LIMITS.email)} (line ${line})` : `line ${line}`;
+    const skip = (reason: string) =>
+      recorder.record({ item: label, kind: 'subscriber', action: 'skip', reason }, false);
+    const checked = emailSchema.safeParse(rawEmail);
+    if (!checked.success) {
+      skip(rawEmail ? 'not a valid email address' : 'no email address');
+      continue;
+    }
+    const email = checked.data;
+    const key = email.toLowerCase();
+    if (seen.has(key)) {
+      skip('duplicate in the file');
+      continue;
+    }
+    seen.add(key);
+    const unsubscribedAt = dateOf(cell(at.unsubscribedAt));
+    let status: ImportedStatus = at.status >= 0 ? statusFromCell(cell(at.status), mapping.status) : 'active';
+    if (unsubscribedAt) status = 'unsubscribed';
+    const current = existing.get(key);
+    if (current) {
+      if (status === 'unsubscribed' && current.isActive) {
+        unsubscribes.push({ id: current.id, at: unsubscribedAt ?? now });
+        recorder.record(
+          {
+            item: label,
+            kind: 'subscriber',
+            action: 'update',
+            reason: `unsubscribed at ${service}: unsubscribed here too`,
+          },
+          false,
+        );
+      } else skip('already on the list');
+      continue;
+    }
+    if (status === 'pending') {
+      skip(`never confirmed at ${service} (pending): not imported, so no one is mailed without consent`);
+      continue;
+    }
+    const warnings: string[] = [];
+    let name = [cell(at.name), cell(at.lastName)].filter(Boolean).join(' ').slice(0, TEXT_LIMITS.name) || null;
+    if (name && FORMULA_START.test(name)) {
+      warnings.push('the name looked like a spreadsheet formula: kept as plain text');
+      name = name.replace(/^[=+\-@\t\r]+/, '').trim() || null;
+    }
+    const subscribedAt = dateOf(cell(at.subscribedAt)) ?? dateOf(cell(at.confirmedAt)) ?? now;
+    const confirmedAt = dateOf(cell(at.confirmedAt)) ?? subscribedAt;
+    inserts.push({
+      id: newId(),
+      email,
+      name,
+      isActive: toStoredBoolean(status === 'active'),
+      createdAt: subscribedAt,
+      confirmedAt: status === 'active' ? confirmedAt : (dateOf(cell(at.confirmedAt)) ?? null),
+      confirmationNonce: null,
+      confirmationSentAt: null,
+      source: `import:${service}`,
+      unsubscribedAt: status === 'unsubscribed' ? (unsubscribedAt ?? now) : null,
+    });
+    recorder.record(
+      {
+        item: label,
+        kind: 'subscriber',
+        action: 'create',
+        warnings,
+        ...(status === 'unsubscribed' ? { reason: 'kept as unsubscribed' } : {}),
+      },
+      false,
+    );
+  }
+  if (rowsRead === 0) throw new ImportRefused('The CSV has a header row but no subscribers');
+  if (options.dryRun) return;
+
+  await inTransaction(db, async (trx) => {
+    for (let start = 0; start < inserts.length; start += INSERT_BATCH)
+      await trx
+        .insertInto('newsletterSubscriptions')
+        .values(inserts.slice(start, start + INSERT_BATCH))
+        .execute();
+    for (const { id, at: when } of unsubscribes)
+      await trx
+        .updateTable('newsletterSubscriptions')
+        .set({ isActive: toStoredBoolean(false), confirmationNonce: null, unsubscribedAt: when })
+        .where('id', '=', id)
+        .execute();
+  });
+}

@@ -1,0 +1,35 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ImportSummary } from '../../domain/import-export.js';
+import type { AppContext } from './app-context.js';
+import { bearer } from './http.js';
+import { multipartBody } from './multipart.js';
+
+export const fixturesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'import-export', 'fixtures');
+export const fixture = (name: string) => readFile(path.join(fixturesDir, name));
+
+/** POST /api/admin/import with the file (and mapping) as the admin would send them. */
+export function postImport(
+  context: AppContext,
+  query: string,
+  file: Buffer | string,
+  options: { filename?: string; mapping?: string; key?: string | null; headers?: Record<string, string> } = {},
+) {
+  const parts = [{ field: 'file', filename: options.filename ?? 'export.bin', content: file }];
+  if (options.mapping !== undefined) parts.push({ field: 'mapping', content: options.mapping } as never);
+  const body = multipartBody(parts);
+  const key = options.key === undefined ? context.token : options.key;
+  return context.t.app.inject({
+    method: 'POST',
+    url: `/api/admin/import?${query}`,
+    headers: { ...body.headers, ...(key ? bearer(key) : {}), ...options.headers },
+    payload: body.payload,
+  });
+}
+
+export async function importOk(context: AppContext, query: string, file: Buffer | string, mapping?: string) {
+  const res = await postImport(context, query, file, mapping === undefined ? {} : { mapping });
+  if (res.statusCode !== 200) throw new Error(`import answered ${res.statusCode}: ${res.body}`);
+  return res.json<ImportSummary>();
+}
