@@ -1,3 +1,4 @@
+import { excerptsAnchor } from '../books/book-links.js';
 import { Button, Skeleton, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { EARLY_ACCESS_COPY, SERIES_NAME } from '../content/site.js';
@@ -41,7 +42,12 @@ export default function ExcerptsPage() {
         ) : (
           <div className={classes.groups}>
             {groups.map(({ book, excerpts: list }) => (
-              <section key={book.id} className={classes.group} aria-labelledby={`book-${book.id}`}>
+              <section
+                key={book.id}
+                id={excerptsAnchor(book.slug)}
+                className={classes.group}
+                aria-labelledby={`book-${book.id}`}
+              >
                 <div className={classes.bookColumn}>
                   <ResponsiveImage
                     className={classes.bookCover}

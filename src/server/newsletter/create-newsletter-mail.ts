@@ -5,6 +5,8 @@ import { AuthorNotices } from '../mail/author-notices.js';
 import { BackgroundSends } from '../mail/background-sends.js';
 import { createMailer, type MailLog } from '../mail/mailer.js';
 import { QueuedMessages } from '../mail-queue/queued-messages.js';
+import { PreorderMail } from '../preorders/preorder-mail.js';
+import { registerPreorderPages } from '../preorders/preorder-pages.js';
 import { loadOrCreateSecret } from '../repositories/site-secrets.js';
 import type { AppServices } from '../trpc/context.js';
 import { IssueMail } from './issue-mail.js';
@@ -33,9 +35,13 @@ export async function createNewsletterMail(db: AppDatabase, config: AppConfig, l
       queuedMessages: new QueuedMessages(db, queueMailer, tokens),
       issueMail: new IssueMail(mailer, tokens),
       authorNotices: new AuthorNotices(db, mailer, config.authorEmail, noticeSends),
+      preorderMail: new PreorderMail(mailer, tokens, sends),
       ratePerMinute: config.mailRate,
     },
-    registerPages: (app: FastifyInstance, services: AppServices) => registerNewsletterPages(app, services, tokens),
+    registerPages: async (app: FastifyInstance, services: AppServices) => {
+      await registerNewsletterPages(app, services, tokens);
+      await registerPreorderPages(app, services, tokens);
+    },
     close: async () => {
       await Promise.all([sends.settled(), noticeSends.settled()]);
       mailer.close();

@@ -22,6 +22,16 @@ describe('NewsletterTokens', () => {
     expect(tokens.checkUnsubscribeToken(tokens.confirmToken(claim))).toEqual({ ok: false, reason: 'invalid' });
   });
 
+  it("keeps a preorder's cancel token apart from the subscription tokens", () => {
+    const cancel = tokens.preorderCancelToken(claim.subscriptionId);
+    expect(tokens.checkPreorderCancelToken(cancel)).toEqual({ ok: true, claim: { preorderId: claim.subscriptionId } });
+    expect(tokens.checkUnsubscribeToken(cancel)).toEqual({ ok: false, reason: 'invalid' });
+    expect(tokens.checkPreorderCancelToken(tokens.unsubscribeToken(claim.subscriptionId))).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+  });
+
   it('refuses every changed character, another key, and values that are not tokens', () => {
     const token = tokens.confirmToken(claim);
     for (let at = 0; at < token.length; at += 1) {

@@ -29,6 +29,17 @@ export class NewsletterTokens {
     return this.sign('unsubscribe', [subscriptionId]);
   }
 
+  /** A preorder's cancel link (in its receipt): works until the preorder is gone. */
+  preorderCancelToken(preorderId: string): string {
+    return this.sign('preorder-cancel', [preorderId]);
+  }
+
+  checkPreorderCancelToken(token: unknown): TokenCheck<{ preorderId: string }> {
+    const fields = this.verify('preorder-cancel', token);
+    if (!fields || fields.length !== 1) return { ok: false, reason: 'invalid' };
+    return { ok: true, claim: { preorderId: fields[0]! } };
+  }
+
   checkConfirmToken(token: unknown, now: number): TokenCheck<ConfirmClaim> {
     const fields = this.verify('confirm', token);
     if (!fields || fields.length !== 3) return { ok: false, reason: 'invalid' };
