@@ -3,7 +3,6 @@ import {
   adminHeaders,
   createTestApp,
   TEST_ADMIN_PASSWORD,
-  validBook,
   validPreorderBook,
   type TestApp,
 } from '../test-support/test-app.js';

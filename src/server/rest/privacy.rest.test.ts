@@ -5,7 +5,6 @@ import {
   TEST_ADMIN_PASSWORD,
   validArtPiece,
   validBlogPost,
-  validBook,
   validPreorderBook,
   validExcerpt,
   validPlaylist,
