@@ -98,7 +98,7 @@ describe('public forms without JavaScript', () => {
     const url = new URL(page.url());
     expect(`${url.pathname}${url.search}${url.hash}`).toBe('/?sent=newsletter#newsletter');
     const notice = section.getByRole('status');
-    expect(await notice.innerText()).toContain('Successfully subscribed!');
+    expect(await notice.innerText()).toContain('Check your email to confirm');
     expect(await notice.innerText()).toMatch(/check your email for confirmation/i);
     const stored = await adminList<{ email: string; isActive: boolean }>(site, '/api/admin/newsletter');
     expect(stored.filter((row) => row.email === address)).toEqual([expect.objectContaining({ isActive: true })]);
@@ -121,7 +121,7 @@ describe('public forms without JavaScript', () => {
     expect(await submitAndWait(page, section.getByRole('button', { name: 'Subscribe' }))).toBe(200);
     expect(new URL(page.url()).pathname).toBe('/contact');
     const notice = section.getByRole('status');
-    expect(await notice.innerText()).toContain('Successfully subscribed!');
+    expect(await notice.innerText()).toContain('Check your email to confirm');
     expect(await notice.innerText()).toContain('Cinderwake circle');
     const stored = await adminList<{ email: string }>(site, '/api/admin/newsletter');
     expect(stored.filter((row) => row.email === address)).toHaveLength(1);

@@ -13,6 +13,7 @@ import { IssueMail } from './issue-mail.js';
 import { NewsletterMail } from './newsletter-mail.js';
 import { registerNewsletterPages } from './newsletter-pages.js';
 import { NewsletterTokens } from './newsletter-tokens.js';
+import type { NoticePageStyles } from './notice-page.js';
 
 type Log = MailLog & { error: (fields: object, message: string) => void };
 
@@ -38,9 +39,9 @@ export async function createNewsletterMail(db: AppDatabase, config: AppConfig, l
       preorderMail: new PreorderMail(mailer, tokens, sends),
       ratePerMinute: config.mailRate,
     },
-    registerPages: async (app: FastifyInstance, services: AppServices) => {
-      await registerNewsletterPages(app, services, tokens);
-      await registerPreorderPages(app, services, tokens);
+    registerPages: async (app: FastifyInstance, services: AppServices, styles?: NoticePageStyles) => {
+      await registerNewsletterPages(app, services, tokens, styles);
+      await registerPreorderPages(app, services, tokens, styles);
     },
     close: async () => {
       await Promise.all([sends.settled(), noticeSends.settled()]);

@@ -7,7 +7,9 @@ export const CONFIRMATION_LINK_LIFETIME_MS = 3 * 24 * 60 * 60 * 1000;
 const MAX_TOKEN_LENGTH = 300;
 
 export type ConfirmClaim = { subscriptionId: string; nonce: string; expiresAt: number };
-export type TokenCheck<T> = { ok: true; claim: T } | { ok: false; reason: 'invalid' | 'expired' };
+/** An expired token still names what it was signed for (a used link can then be recognised). */
+export type TokenCheck<T> =
+  { ok: true; claim: T } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'expired'; claim: T };
 
 const SEPARATOR = '~';
 const PART = /^[A-Za-z0-9_-]{1,64}$/;
@@ -46,7 +48,7 @@ export class NewsletterTokens {
     const [subscriptionId, nonce, expiry] = fields as [string, string, string];
     const expiresAt = Number(expiry);
     if (!Number.isSafeInteger(expiresAt)) return { ok: false, reason: 'invalid' };
-    if (expiresAt <= now) return { ok: false, reason: 'expired' };
+    if (expiresAt <= now) return { ok: false, reason: 'expired', claim: { subscriptionId, nonce, expiresAt } };
     return { ok: true, claim: { subscriptionId, nonce, expiresAt } };
   }
 

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { UPLOADED_OBJECT_PREFIX } from '../../domain/images.js';
 import { PREORDER_FORMAT_LABELS } from '../../domain/submissions.js';
 import type { NewsletterTokens } from '../newsletter/newsletter-tokens.js';
-import { renderNoticePage, type NoticePage } from '../newsletter/notice-page.js';
+import { renderNoticePage, type NoticePage, type NoticePageStyles } from '../newsletter/notice-page.js';
 import { consumeLimit, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
 import { findBook } from '../repositories/books.js';
 import { deletePreorder, findPreorder } from '../repositories/preorders.js';
@@ -31,14 +31,14 @@ const PAGES = {
   tooMany: { title: 'Too many requests', heading: 'Too many requests', paragraphs: [TOO_MANY_REQUESTS] },
 } satisfies Record<string, NoticePage>;
 
-function sendPage(reply: FastifyReply, status: number, page: NoticePage) {
+function sendPage(reply: FastifyReply, status: number, page: NoticePage, styles?: NoticePageStyles) {
   return reply
     .status(status)
     .header('cache-control', 'no-store')
     .header('x-robots-tag', 'noindex')
     .header('referrer-policy', 'no-referrer')
     .type('text/html; charset=utf-8')
-    .send(renderNoticePage(page));
+    .send(renderNoticePage(page, styles));
 }
 
 const tokenOf = (request: FastifyRequest): unknown => (request.query as Record<string, unknown>).token;
@@ -52,22 +52,24 @@ export async function registerPreorderPages(
   app: FastifyInstance,
   services: AppServices,
   tokens: NewsletterTokens,
+  styles: NoticePageStyles = { stylesheets: [] },
 ): Promise<void> {
+  const page = (reply: FastifyReply, status: number, notice: NoticePage) => sendPage(reply, status, notice, styles);
   const allowed = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const decision = await consumeLimit(services.limiters.publicRead, request.ip);
     if (decision.allowed) return true;
     reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
-    await sendPage(reply, 429, PAGES.tooMany);
+    await page(reply, 429, PAGES.tooMany);
     return false;
   };
 
   app.get(PREORDER_CANCEL_PATH, { exposeHeadRoute: false }, async (request, reply) => {
     if (!(await allowed(request, reply))) return reply;
     const check = tokens.checkPreorderCancelToken(tokenOf(request));
-    if (!check.ok) return sendPage(reply, 400, PAGES.invalid);
+    if (!check.ok) return page(reply, 400, PAGES.invalid);
     const preorder = await findPreorder(services.db, check.claim.preorderId);
-    if (!preorder) return sendPage(reply, 200, PAGES.cancelled);
-    return sendPage(reply, 200, {
+    if (!preorder) return page(reply, 200, PAGES.cancelled);
+    return page(reply, 200, {
       title: 'Cancel preorder',
       heading: 'Cancel your preorder?',
       paragraphs: [
@@ -92,9 +94,9 @@ export async function registerPreorderPages(
     scope.post(PREORDER_CANCEL_PATH, async (request, reply) => {
       if (!(await allowed(request, reply))) return reply;
       const check = tokens.checkPreorderCancelToken(tokenOf(request));
-      if (!check.ok) return sendPage(reply, 400, PAGES.invalid);
+      if (!check.ok) return page(reply, 400, PAGES.invalid);
       await deletePreorder(services.db, check.claim.preorderId);
-      return sendPage(reply, 200, PAGES.cancelled);
+      return page(reply, 200, PAGES.cancelled);
     });
   });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { validBook, validPreorderBook } from '../../test-support/test-app.js';
+import { validPreorderBook } from '../../test-support/test-app.js';
 import { expectTRPCError, useCallers } from '../../test-support/trpc.js';
 
 const contact = { name: 'Ada Vale', email: 'ada@example.com', message: 'Hello from the marsh.' };
