@@ -76,7 +76,12 @@ export default function ExcerptsPage() {
                         <Title order={3} className={ui.cardTitle}>
                           {excerpt.title}
                         </Title>
-                        <p className={ui.cardText}>{excerpt.description}</p>
+                        {/* A major-spoiler excerpt's summary gives away the plot: it stays behind its own page. */}
+                        <p className={ui.cardText}>
+                          {excerpt.spoilerLevel === 'major'
+                            ? 'Read this one after finishing the book.'
+                            : excerpt.description}
+                        </p>
                         <div className={ui.meta}>
                           <span className={ui.metaItem}>
                             <ClockIcon size={16} />
