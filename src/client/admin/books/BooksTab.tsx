@@ -14,7 +14,9 @@ export function BooksTab() {
   // A book saved as published with preorders waiting: offer to tell those readers at once.
   const offerNotices = async (book: { id: string; status: string }) => {
     if (book.status !== 'published') return;
-    const waiting = (await utils.mail.preorderNotices.fetch()).find((candidate) => candidate.bookId === book.id);
+    const waiting = (await utils.mail.preorderNotices.fetch(undefined, { staleTime: 0 })).find(
+      (candidate) => candidate.bookId === book.id,
+    );
     if (waiting && waiting.waiting > 0) setNotifyOffer(waiting);
   };
   const actions = useContentActions<BookInput>('book', {
