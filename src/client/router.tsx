@@ -225,6 +225,9 @@ const excerptRoute = createRoute({
 });
 const artMusicRoute = createRoute({
   getParentRoute: site,
+  // ?tab=music opens the music tab: a link that works before the script, and a shareable URL.
+  validateSearch: (search: Record<string, unknown>): { tab?: 'music' } =>
+    search.tab === 'music' ? { tab: 'music' } : {},
   ...pageRoute('/art-music', pages.artMusic, staticPage('/art-music')),
 });
 const blogRoute = createRoute({

@@ -10,8 +10,8 @@ describe('buyButtonFor', () => {
     expect(buyButtonFor('preorder', '$18.99')).toEqual({ label: 'Preorder - $18.99', disabled: false });
   });
 
-  it('shows only the price, disabled, for a coming-soon book', () => {
-    expect(buyButtonFor('coming-soon', '$18.99')).toEqual({ label: '$18.99', disabled: true });
+  it('says Coming Soon, disabled and without the price, for a coming-soon book', () => {
+    expect(buyButtonFor('coming-soon', '$18.99')).toEqual({ label: 'Coming Soon', disabled: true });
   });
 
   it('still labels a disabled coming-soon button that has no price', () => {

@@ -18,7 +18,10 @@ export function parseOrderInput(raw: string | number): number {
 
 export type BuyButton = { label: string; disabled: boolean };
 
-/** The buy button says Buy, Preorder or (disabled) just the price, by the book's status. */
+/**
+ * The buy button says Buy or Preorder with the price, by the book's status; a coming-soon book's
+ * is disabled and says Coming Soon (a price on a button that cannot be pressed reads as an offer).
+ */
 export function buyButtonFor(status: BookStatus, price: string | null): BuyButton {
   const shownPrice = price ?? '';
   switch (status) {
@@ -27,6 +30,6 @@ export function buyButtonFor(status: BookStatus, price: string | null): BuyButto
     case 'preorder':
       return { label: `Preorder - ${shownPrice}`.trim(), disabled: false };
     case 'coming-soon':
-      return { label: shownPrice || 'Coming Soon', disabled: true };
+      return { label: 'Coming Soon', disabled: true };
   }
 }

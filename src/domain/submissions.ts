@@ -36,12 +36,14 @@ export type NewsletterSubscription = {
   status: NewsletterStatus;
 };
 
-export const PREORDER_FORMATS = ['ebook', 'paperback', 'hardcover'] as const;
+/** The seed's three, and the audiobook a book's editions may offer. */
+export const PREORDER_FORMATS = ['ebook', 'paperback', 'hardcover', 'audiobook'] as const;
 export type PreorderFormat = (typeof PREORDER_FORMATS)[number];
 export const PREORDER_FORMAT_LABELS: Record<PreorderFormat, string> = {
   ebook: 'eBook',
   paperback: 'Paperback',
   hardcover: 'Hardcover',
+  audiobook: 'Audiobook',
 };
 
 export type Preorder = {

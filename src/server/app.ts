@@ -1,3 +1,4 @@
+import type { NoticePageStyles } from './newsletter/notice-page.js';
 import fastifyCompress from '@fastify/compress';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -196,7 +197,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   registerRestRoutes(app, services);
-  await mail.registerPages(app, services);
+  // The email links' pages link the site's own stylesheets (fonts included) once the client is served.
+  const noticePageStyles: NoticePageStyles = { stylesheets: [] };
+  await mail.registerPages(app, services, noticePageStyles);
   registerCsvExports(app, services);
   registerBackupDownload(app, services);
   registerPreviewAccess(app, services);
@@ -209,7 +212,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Server-rendered pages are cached until the next content write (which clears the public cache).
     const htmlCache = new ResponseCache<RenderedPage>(HTML_CACHE_ENTRIES);
     services.cache.onClear(() => htmlCache.clear());
-    servePage = await serveBuiltClient(app, config.clientDir, services, { htmlCache });
+    servePage = await serveBuiltClient(app, config.clientDir, services, { htmlCache, noticePageStyles });
   } else if (clientMode === 'vite-dev') {
     servePage = await serveViteDevClient(app, services);
   }

@@ -100,11 +100,20 @@ export function BuyActions({ book }: { book: Book }) {
       {buy.label}
     </Button>
   );
+  // A published book is bought, never preordered: without shops, its button leads to the editions.
   if (book.status === 'published')
     return groups.length > 0 ? (
       <ShopMenu label={buy.label} groups={groups} variant="filled" slug={book.slug} />
     ) : (
-      preorderForm
+      <Button
+        renderRoot={(props) => (
+          <Link {...props} to="/books/$slug" params={{ slug: book.slug }} hash={EDITIONS_ANCHOR} />
+        )}
+        className={classes.buy}
+        fullWidth
+      >
+        {buy.label}
+      </Button>
     );
   return (
     <>

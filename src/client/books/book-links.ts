@@ -19,3 +19,6 @@ export function shopGroups(book: Pick<Book, 'retailerLinks' | 'editions'>): Shop
 
 /** The id of the book page's editions section (the buy menu's link before the script runs). */
 export const EDITIONS_ANCHOR = 'editions';
+
+/** The id of a book's group on /excerpts (where the books page's Read Excerpt goes). */
+export const excerptsAnchor = (slug: string): string => `excerpts-${slug}`;

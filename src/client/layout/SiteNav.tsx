@@ -1,23 +1,32 @@
 import { Burger, Button } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SERIES_NAME } from '../content/site.js';
 import { SEARCH_PATH } from '../../domain/search.js';
 import { SearchForm } from '../search/SearchForm.js';
+import { useHydrated } from '../ui/form-outcome.js';
 import { FlameIcon, SearchIcon } from '../ui/icons.js';
 import { useGoToNewsletter } from '../ui/newsletter.js';
 import classes from './layout.module.css';
 import { NAV_LINKS } from './nav-links.js';
 
-/** Sticky navigation; under 768 px the links move into a menu opened by the burger button. */
+/** The phone menu's id: before the script runs, the burger is a link to it, shown by :target. */
+const MENU_ID = 'site-menu';
+
+/**
+ * Sticky navigation; under 768 px the links move into a menu opened by the burger button.
+ * Before (or without) the script the burger is a link to the menu (`#site-menu`), which CSS
+ * shows as the link's target; the script then makes it a real toggle.
+ */
 export function SiteNav() {
+  const hydrated = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
+  const menuId = MENU_ID;
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const goToNewsletter = useGoToNewsletter();
 
-  // A new page closes the menu.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // A new page closes the menu; one the burger link opened before the script ran stays open.
+  useEffect(() => setMenuOpen(window.location.hash === `#${MENU_ID}`), [pathname]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -61,19 +70,31 @@ export function SiteNav() {
           <SearchIcon size={20} />
         </Link>
 
-        <Burger
-          className={classes.burger}
-          opened={menuOpen}
-          onClick={() => setMenuOpen((open) => !open)}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          size="sm"
-          color="var(--site-text)"
-        />
+        {hydrated ? (
+          <Burger
+            className={classes.burger}
+            opened={menuOpen}
+            onClick={() => setMenuOpen((open) => !open)}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            size="sm"
+            color="var(--site-text)"
+          />
+        ) : (
+          <a href={`#${MENU_ID}`} className={`${classes.burger} ${classes.burgerLink}`} aria-label="Open menu">
+            <span className={classes.burgerBars} aria-hidden="true" />
+          </a>
+        )}
       </div>
 
-      <div id={menuId} className={classes.mobileMenu} hidden={!menuOpen} data-open={menuOpen || undefined}>
+      <div
+        id={menuId}
+        className={classes.mobileMenu}
+        hidden={hydrated ? !menuOpen : undefined}
+        data-open={menuOpen || undefined}
+        data-no-script={hydrated ? undefined : ''}
+      >
         <SearchForm variant="menu" onSearch={() => setMenuOpen(false)} />
         <nav aria-label="Mobile">
           <ul className={classes.mobileList}>
@@ -91,9 +112,15 @@ export function SiteNav() {
             ))}
           </ul>
         </nav>
-        <Button fullWidth size="md" onClick={subscribe} className={classes.mobileSubscribe}>
-          Subscribe
-        </Button>
+        {hydrated ? (
+          <Button fullWidth size="md" onClick={subscribe} className={classes.mobileSubscribe}>
+            Subscribe
+          </Button>
+        ) : (
+          <Button component={Link} to="/" hash="newsletter" fullWidth size="md" className={classes.mobileSubscribe}>
+            Subscribe
+          </Button>
+        )}
       </div>
     </header>
   );

@@ -1,10 +1,12 @@
 import { Badge, Button, Skeleton, Tabs, Title } from '@mantine/core';
-import { useState } from 'react';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ART_TYPE_LABELS, type ArtType } from '../../domain/art.js';
 import { PLAYLIST_EMBED_HEIGHT, playlistEmbedUrl, playlistListenLinks } from '../../domain/playlists.js';
 import type { Playlist } from '../../domain/playlists.schema.js';
 import { SERIES_NAME } from '../content/site.js';
 import { trpc } from '../trpc.js';
+import { useHydrated } from '../ui/form-outcome.js';
 import { ExternalIcon, ImageIcon, MusicIcon } from '../ui/icons.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { StateMessage } from '../ui/StateMessage.js';
@@ -22,8 +24,23 @@ export const prefetch: PagePrefetch = (utils) =>
 
 type TabId = 'art' | 'music';
 
+const artMusicRoute = getRouteApi('/site/art-music');
+
+/**
+ * Art by default; `?tab=music` opens the music (a link that works before the script runs, and
+ * a URL that can be shared). With the script the tabs are real tabs (arrow keys), kept in the URL.
+ */
 export default function ArtMusicPage() {
-  const [tab, setTab] = useState<TabId>('art');
+  const hydrated = useHydrated();
+  const searchTab = artMusicRoute.useSearch({ select: (search) => search.tab });
+  const navigate = artMusicRoute.useNavigate();
+  const [tab, setTabNow] = useState<TabId>(searchTab === 'music' ? 'music' : 'art');
+  // Back and Forward (and links) change the URL: the tab follows.
+  useEffect(() => setTabNow(searchTab === 'music' ? 'music' : 'art'), [searchTab]);
+  const setTab = (next: TabId) => {
+    setTabNow(next);
+    void navigate({ search: next === 'music' ? { tab: 'music' } : {}, replace: true, resetScroll: false });
+  };
   return (
     <>
       <PageHeader
@@ -32,27 +49,55 @@ export default function ArtMusicPage() {
         lede="The world of Aurhald as artists have seen it, and the music composed to carry you down the Long Stair."
       />
       <div className={ui.container}>
-        <Tabs
-          value={tab}
-          onChange={(value) => setTab(value === 'music' ? 'music' : 'art')}
-          keepMounted={false}
-          classNames={{ list: classes.tabList, tab: classes.tab }}
-        >
-          <Tabs.List>
-            <Tabs.Tab value="art" leftSection={<ImageIcon size={18} />}>
-              Art Gallery
-            </Tabs.Tab>
-            <Tabs.Tab value="music" leftSection={<MusicIcon size={18} />}>
-              Music &amp; Playlists
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="art" className={classes.panel}>
-            <ArtGallery />
-          </Tabs.Panel>
-          <Tabs.Panel value="music" className={classes.panel}>
-            <Music />
-          </Tabs.Panel>
-        </Tabs>
+        {!hydrated ? (
+          <>
+            <nav aria-label="Art and music" className={classes.linkTabs}>
+              <Link
+                to="/art-music"
+                search={{}}
+                className={classes.tab}
+                data-active={tab === 'art' || undefined}
+                aria-current={tab === 'art' ? 'page' : undefined}
+              >
+                <ImageIcon size={18} />
+                Art Gallery
+              </Link>
+              <Link
+                to="/art-music"
+                search={{ tab: 'music' }}
+                className={classes.tab}
+                data-active={tab === 'music' || undefined}
+                aria-current={tab === 'music' ? 'page' : undefined}
+              >
+                <MusicIcon size={18} />
+                Music &amp; Playlists
+              </Link>
+            </nav>
+            <div className={classes.panel}>{tab === 'music' ? <Music /> : <ArtGallery />}</div>
+          </>
+        ) : (
+          <Tabs
+            value={tab}
+            onChange={(value) => setTab(value === 'music' ? 'music' : 'art')}
+            keepMounted={false}
+            classNames={{ list: classes.tabList, tab: classes.tab }}
+          >
+            <Tabs.List>
+              <Tabs.Tab value="art" leftSection={<ImageIcon size={18} />}>
+                Art Gallery
+              </Tabs.Tab>
+              <Tabs.Tab value="music" leftSection={<MusicIcon size={18} />}>
+                Music &amp; Playlists
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="art" className={classes.panel}>
+              <ArtGallery />
+            </Tabs.Panel>
+            <Tabs.Panel value="music" className={classes.panel}>
+              <Music />
+            </Tabs.Panel>
+          </Tabs>
+        )}
       </div>
     </>
   );
@@ -91,12 +136,7 @@ function ArtGallery() {
         {pieces.map((piece, index) => (
           <li key={piece.id} className={classes.artItem}>
             <figure className={classes.artFigure}>
-              <button
-                type="button"
-                className={classes.artOpen}
-                aria-label={`View ${piece.title} full size`}
-                onClick={() => setViewing(index)}
-              >
+              <ArtOpener piece={piece} onOpen={() => setViewing(index)}>
                 <ResponsiveImage
                   className={classes.artImage}
                   src={piece.imageUrl}
@@ -109,7 +149,7 @@ function ArtGallery() {
                   lazy
                   placeholder={false}
                 />
-              </button>
+              </ArtOpener>
               <figcaption className={classes.artCaption}>
                 <Badge variant="outline" color="gray" size="sm" className={classes.artType}>
                   {artTypeLabel(piece.type)}
@@ -177,6 +217,11 @@ function Music() {
 
 function PlaylistView({ playlist }: { playlist: Playlist }) {
   const embedUrl = playlistEmbedUrl(playlist);
+  // The player is another site's page: only with the script (it needs it) and a connection;
+  // otherwise a link to the playlist stands in its place rather than a broken grey box.
+  const hydrated = useHydrated();
+  const online = useOnline();
+  const canEmbed = hydrated && online === true;
   const listenLinks = playlistListenLinks(playlist);
   return (
     <section className={classes.music} data-has-player={embedUrl ? '' : undefined} aria-labelledby="playlist-title">
@@ -188,17 +233,20 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
           {playlist.title}
         </Title>
         {playlist.description && <p className={classes.playlistDescription}>{playlist.description}</p>}
-        {embedUrl && (
-          <iframe
-            className={classes.player}
-            title={`Music player: ${playlist.title}`}
-            src={embedUrl}
-            width="100%"
-            height={PLAYLIST_EMBED_HEIGHT}
-            loading="lazy"
-            allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture"
-          />
-        )}
+        {embedUrl &&
+          (canEmbed ? (
+            <iframe
+              className={classes.player}
+              title={`Music player: ${playlist.title}`}
+              src={embedUrl}
+              width="100%"
+              height={PLAYLIST_EMBED_HEIGHT}
+              loading="lazy"
+              allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture"
+            />
+          ) : (
+            <PlayerLink playlist={playlist} offline={online === false} />
+          ))}
         {listenLinks.length > 0 && (
           <p className={classes.listenLinks}>
             {listenLinks.map((link) => (
@@ -240,5 +288,68 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * Opens a piece in the viewer. Before (or without) the script it is a link to the picture at
+ * full size; then a button opening the viewer.
+ */
+function ArtOpener({
+  piece,
+  onOpen,
+  children,
+}: {
+  piece: { title: string; imageUrl: string };
+  onOpen: () => void;
+  children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const label = `View ${piece.title} full size`;
+  if (!hydrated)
+    return (
+      <a href={piece.imageUrl} className={classes.artOpen} aria-label={label}>
+        {children}
+      </a>
+    );
+  return (
+    <button type="button" className={classes.artOpen} aria-label={label} onClick={onOpen}>
+      {children}
+    </button>
+  );
+}
+
+const subscribeToConnection = (onChange: () => void) => {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+};
+
+/** Whether the browser has a connection; null on the server (not known). */
+function useOnline(): boolean | null {
+  return useSyncExternalStore(
+    subscribeToConnection,
+    () => navigator.onLine,
+    () => null,
+  );
+}
+
+/** Where the player would be: the playlist on its service, as a link. */
+function PlayerLink({ playlist, offline }: { playlist: Playlist; offline: boolean }) {
+  const [link] = playlistListenLinks(playlist);
+  if (!link) return null;
+  return (
+    <div className={classes.playerLink}>
+      <MusicIcon size={28} aria-hidden="true" />
+      <p>
+        {offline ? 'The player needs a connection. ' : ''}
+        <a href={link.url} target="_blank" rel="noopener noreferrer">
+          Listen to {playlist.title} on {link.label.replace('Open in ', '')}
+        </a>
+      </p>
+    </div>
   );
 }

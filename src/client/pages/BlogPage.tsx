@@ -1,6 +1,7 @@
 import { Button, Skeleton } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useHydrated } from '../ui/form-outcome.js';
 import { BLOG_FILTERS, blogCategoryFrom, type BlogFilterId } from '../../domain/blog.js';
 import { AUTHOR_NAME } from '../content/site.js';
 import { PostCard } from '../blog/PostCard.js';
@@ -24,6 +25,8 @@ export default function BlogPage() {
   const filter: BlogFilterId = category ?? 'all';
   const setFilter = (id: BlogFilterId) =>
     void navigate({ search: id === 'all' ? {} : { category: id }, resetScroll: false });
+  // Before (or without) the script the chips are links to the filtered list (served filtered).
+  const hydrated = useHydrated();
   const posts = trpc.blog.cards.useQuery(category ? { category } : undefined, { placeholderData: keepPreviousData });
 
   return (
@@ -37,6 +40,21 @@ export default function BlogPage() {
         <div className={classes.filters} role="group" aria-label="Filter posts by category">
           {BLOG_FILTERS.map((option) => {
             const active = option.id === filter;
+            if (!hydrated)
+              return (
+                <Button
+                  key={option.id}
+                  renderRoot={(props) => (
+                    <Link {...props} to="/blog" search={option.id === 'all' ? {} : { category: option.id }} />
+                  )}
+                  variant={active ? 'filled' : 'outline'}
+                  color={active ? 'ember' : 'gray'}
+                  aria-current={active ? 'page' : undefined}
+                  className={active ? classes.filterActive : classes.filter}
+                >
+                  {option.label}
+                </Button>
+              );
             return (
               <Button
                 key={option.id}

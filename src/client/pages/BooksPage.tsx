@@ -2,6 +2,7 @@ import { Badge, Button, Skeleton, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { BOOK_STATUS_LABELS } from '../../domain/books.js';
 import { seriesNumberLabel } from '../../domain/series.js';
+import { excerptsAnchor } from '../books/book-links.js';
 import { BuyActions } from '../books/BuyMenu.js';
 import { seriesNotes } from '../books/series-notes.js';
 import { READING_ORDER_NOTE, SERIES_NAME } from '../content/site.js';
@@ -19,6 +20,7 @@ export const prefetch: PagePrefetch = (utils) =>
   Promise.all([
     utils.books.list.ensureData().catch(() => undefined),
     utils.series.list.ensureData().catch(() => undefined),
+    utils.excerpts.list.ensureData().catch(() => undefined),
   ]);
 
 type Book = RouterOutputs['books']['list'][number];
@@ -27,6 +29,8 @@ type Series = RouterOutputs['series']['list'][number];
 export default function BooksPage() {
   const books = trpc.books.list.useQuery();
   const series = trpc.series.list.useQuery();
+  const excerpts = trpc.excerpts.list.useQuery();
+  const booksWithExcerpts = new Set((excerpts.data ?? []).map((excerpt) => excerpt.bookId));
   // The series the books belong to, described and with the reading order as the author wrote them.
   const notes = seriesNotes(books.data ?? [], series.data ?? [], READING_ORDER_NOTE);
   return (
@@ -54,7 +58,7 @@ export default function BooksPage() {
         ) : (
           <ul className={classes.grid}>
             {books.data.map((book, index) => (
-              <BookCard key={book.id} book={book} priority={index === 0} />
+              <BookCard key={book.id} book={book} priority={index === 0} hasExcerpts={booksWithExcerpts.has(book.id)} />
             ))}
           </ul>
         )}
@@ -93,7 +97,7 @@ function SeriesNote({ series }: { series: Series }) {
   );
 }
 
-function BookCard({ book, priority }: { book: Book; priority: boolean }) {
+function BookCard({ book, priority, hasExcerpts }: { book: Book; priority: boolean; hasExcerpts: boolean }) {
   return (
     <li className={`${ui.card} ${classes.card}`}>
       <div className={classes.coverFrame}>
@@ -121,9 +125,18 @@ function BookCard({ book, priority }: { book: Book; priority: boolean }) {
         </Title>
         <p className={`${ui.cardText} ${classes.description}`}>{book.description}</p>
         <div className={classes.actions}>
-          <Button component={Link} to="/excerpts" variant="outline" color="gray" className={classes.secondary}>
-            Read Excerpt
-          </Button>
+          {hasExcerpts && (
+            <Button
+              component={Link}
+              to="/excerpts"
+              hash={excerptsAnchor(book.slug)}
+              variant="outline"
+              color="gray"
+              className={classes.secondary}
+            >
+              Read Excerpt
+            </Button>
+          )}
           <BuyActions book={book} />
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { Button, Title } from '@mantine/core';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { BuyActions } from '../books/BuyMenu.js';
 import { trpc } from '../trpc.js';
 import { SpoilerBadge } from '../ui/badges.js';
 import { ArrowLeftIcon, ClockIcon } from '../ui/icons.js';
@@ -35,6 +36,10 @@ export default function ExcerptPage() {
 
   const data = excerpt.data;
   const book = books.data?.find((candidate) => candidate.id === data.bookId);
+  const majorSpoilers = data.spoilerLevel === 'major';
+  const text = (
+    <div className={`${reading.prose} ${reading.dropCap}`} dangerouslySetInnerHTML={{ __html: data.contentHtml }} />
+  );
   return (
     <article className={reading.article}>
       <header className={reading.header}>
@@ -46,7 +51,8 @@ export default function ExcerptPage() {
           <Title order={1} className={reading.title}>
             {data.title}
           </Title>
-          <p className={reading.summary}>{data.description}</p>
+          {/* A major-spoiler excerpt's summary gives away the plot too: it waits behind the question below. */}
+          {!majorSpoilers && <p className={reading.summary}>{data.description}</p>}
           <div className={ui.meta}>
             <span className={ui.metaItem}>
               <ClockIcon size={16} />
@@ -59,13 +65,40 @@ export default function ExcerptPage() {
 
       <div className={`${ui.narrow} ${reading.body}`}>
         {/* Rendered on the server from the excerpt's Markdown: raw HTML is never passed through. */}
-        <div className={`${reading.prose} ${reading.dropCap}`} dangerouslySetInnerHTML={{ __html: data.contentHtml }} />
+        {majorSpoilers ? (
+          // Asked first, without the script too: a <details> the reader opens.
+          <details className={reading.spoilerGate}>
+            <summary>
+              <span className={reading.spoilerQuestion}>
+                This excerpt has major spoilers{book ? ` for ${book.title}` : ''}: it gives away what happens. Best read
+                after finishing the book.
+              </span>
+              <span className={reading.spoilerOpen}>Read it anyway</span>
+            </summary>
+            {text}
+          </details>
+        ) : (
+          text
+        )}
         <p className={reading.fin} aria-hidden="true">
           ✦
         </p>
       </div>
 
       <footer className={ui.narrow}>
+        {book && (
+          <section className={reading.buyBook} aria-labelledby="buy-book-title">
+            <p id="buy-book-title" className={reading.buyTitle}>
+              {book.status === 'published' ? 'Read the whole book' : 'Be first to read the whole book'}:{' '}
+              <Link to="/books/$slug" params={{ slug: book.slug }}>
+                {book.title}
+              </Link>
+            </p>
+            <div className={reading.buyActions}>
+              <BuyActions book={book} />
+            </div>
+          </section>
+        )}
         <nav aria-label="More to read" className={reading.footerNav}>
           <Button component={Link} to="/excerpts" leftSection={<ArrowLeftIcon size={16} />}>
             More Excerpts

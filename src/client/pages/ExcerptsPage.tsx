@@ -1,3 +1,4 @@
+import { excerptsAnchor } from '../books/book-links.js';
 import { Button, Skeleton, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { EARLY_ACCESS_COPY, SERIES_NAME } from '../content/site.js';
@@ -41,7 +42,12 @@ export default function ExcerptsPage() {
         ) : (
           <div className={classes.groups}>
             {groups.map(({ book, excerpts: list }) => (
-              <section key={book.id} className={classes.group} aria-labelledby={`book-${book.id}`}>
+              <section
+                key={book.id}
+                id={excerptsAnchor(book.slug)}
+                className={classes.group}
+                aria-labelledby={`book-${book.id}`}
+              >
                 <div className={classes.bookColumn}>
                   <ResponsiveImage
                     className={classes.bookCover}
@@ -70,7 +76,12 @@ export default function ExcerptsPage() {
                         <Title order={3} className={ui.cardTitle}>
                           {excerpt.title}
                         </Title>
-                        <p className={ui.cardText}>{excerpt.description}</p>
+                        {/* A major-spoiler excerpt's summary gives away the plot: it stays behind its own page. */}
+                        <p className={ui.cardText}>
+                          {excerpt.spoilerLevel === 'major'
+                            ? 'Read this one after finishing the book.'
+                            : excerpt.description}
+                        </p>
                         <div className={ui.meta}>
                           <span className={ui.metaItem}>
                             <ClockIcon size={16} />

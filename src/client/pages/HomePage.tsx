@@ -1,3 +1,4 @@
+import { EDITIONS_ANCHOR } from '../books/book-links.js';
 import { Badge, Button, Skeleton, Title, VisuallyHidden } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -154,15 +155,31 @@ function LatestRelease({ books, loading, failed }: LatestReleaseProps) {
               Read More
               {book && <VisuallyHidden>: excerpts from {book.title}</VisuallyHidden>}
             </Button>
-            <Button
-              renderRoot={(props) => <Link {...props} to="/preorder" search={book ? { book: book.slug } : {}} />}
-              size="md"
-              variant="outline"
-              color="gray"
-              className={classes.ghostButton}
-            >
-              Preorder
-            </Button>
+            {book?.status === 'published' ? (
+              // Out now: bought from its page's shops, no longer preordered.
+              <Button
+                renderRoot={(props) => (
+                  <Link {...props} to="/books/$slug" params={{ slug: book.slug }} hash={EDITIONS_ANCHOR} />
+                )}
+                size="md"
+                variant="outline"
+                color="gray"
+                className={classes.ghostButton}
+              >
+                Buy
+                <VisuallyHidden>: {book.title}</VisuallyHidden>
+              </Button>
+            ) : (
+              <Button
+                renderRoot={(props) => <Link {...props} to="/preorder" search={book ? { book: book.slug } : {}} />}
+                size="md"
+                variant="outline"
+                color="gray"
+                className={classes.ghostButton}
+              >
+                Preorder
+              </Button>
+            )}
           </div>
         </div>
       </div>

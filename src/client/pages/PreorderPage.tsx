@@ -3,9 +3,17 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { BOOK_STATUS_LABELS } from '../../domain/books.js';
 import { FORM_POST_PATHS, SENT_BOOK_PARAM, SENT_FORMAT_PARAM } from '../../domain/form-posts.js';
+import {
+  isOpenForPreorder,
+  PREORDER_EXPLAINER,
+  preorderOptionLabel,
+  preorderOptionsFor,
+  type PreorderOption,
+} from '../../domain/preorders.js';
 import { PREORDER_FORMAT_LABELS, PREORDER_FORMATS, type PreorderFormat } from '../../domain/submissions.js';
+import { EDITIONS_ANCHOR } from '../books/book-links.js';
 import { SERIES_NAME } from '../content/site.js';
-import { trpc } from '../trpc.js';
+import { trpc, type RouterOutputs } from '../trpc.js';
 import { toastFailure } from '../ui/form-feedback.js';
 import { useFormOutcome, useSentQuery, useWasSent } from '../ui/form-outcome.js';
 import { FormNotice } from '../ui/FormNotice.js';
@@ -78,10 +86,11 @@ export default function PreorderPage() {
     onSuccess: (_result, input) => {
       toast({ title: SENT_TITLE, description: SENT_TEXT });
       const book = books.data?.find((candidate) => candidate.id === input.bookId);
+      const option = book && preorderOptionsFor(book).find((candidate) => candidate.format === input.preferredFormat);
       setConfirmation({
         bookId: input.bookId,
         bookTitle: book?.title ?? 'your book',
-        format: input.preferredFormat,
+        format: option?.label ?? formatLabel(input.preferredFormat),
         email: input.customerEmail,
       });
       form.reset();
@@ -109,7 +118,12 @@ export default function PreorderPage() {
     confirmationRef.current.scrollIntoView({ block: 'center' });
   }, [confirmation]);
 
-  const bookList = books.data ?? [];
+  const allBooks = books.data ?? [];
+  // A preorder is for a book not out yet: published books are bought from their page instead.
+  const bookList = allBooks.filter(isOpenForPreorder);
+  const requestedPublished = allBooks.find(
+    (book) => !isOpenForPreorder(book) && (book.slug === requestedBook || book.id === requestedBook),
+  );
   const sentBookId = String(sentQuery[SENT_BOOK_PARAM] ?? '');
   const sentConfirmation: Confirmation | null = sent
     ? {
@@ -127,13 +141,21 @@ export default function PreorderPage() {
       : 'Select a book';
   const selected = bookList.find((book) => book.id === (shown?.bookId ?? form.values.bookId));
   const featured = selected ?? bookList.find((book) => book.status === 'preorder') ?? bookList[0];
+  const formatOptions = formatChoicesFor(selected, bookList);
+  const chosenOption = formatOptions.find((option) => option.format === form.values.preferredFormat);
+  const shownPrice = chosenOption?.price ?? (selected ? null : featured?.price);
+  // A format the newly chosen book does not offer is cleared, so the reader picks again.
+  const staleFormat = form.values.preferredFormat !== '' && !chosenOption && selected !== undefined;
+  useEffect(() => {
+    if (staleFormat) form.setFieldValue('preferredFormat', '');
+  }, [staleFormat, form]);
 
   return (
     <>
       <PageHeader
         eyebrow={SERIES_NAME}
         title="Preorder"
-        lede="Reserve your copy in ebook, paperback or hardcover. Every preorder placed before publication day receives a signed bookplate."
+        lede="Reserve your copy of a book before it is out. Every preorder placed before publication day receives a signed bookplate."
       />
       <div className={`${ui.container} ${classes.layout}`}>
         {shown ? (
@@ -189,6 +211,16 @@ export default function PreorderPage() {
               Your Preorder
             </Title>
             <form className={ui.formStack} {...formProps}>
+              <p className={classes.explainer}>{PREORDER_EXPLAINER}</p>
+              {requestedPublished && (
+                <FormNotice variant="success" title={`${requestedPublished.title} is out now`}>
+                  It is published, so there is nothing to preorder:{' '}
+                  <Link to="/books/$slug" params={{ slug: requestedPublished.slug }} hash={EDITIONS_ANCHOR}>
+                    buy {requestedPublished.title}
+                  </Link>
+                  .
+                </FormNotice>
+              )}
               {form.failure && (
                 <FormNotice variant="error" title={FAILURE_TITLE}>
                   {form.failure}
@@ -210,9 +242,10 @@ export default function PreorderPage() {
               <NativeSelect
                 label="Preferred format"
                 required
+                description={selected ? undefined : 'The formats depend on the book: choose the book first.'}
                 data={[
                   { value: '', label: 'Select a format', disabled: true },
-                  ...PREORDER_FORMATS.map((format) => ({ value: format, label: PREORDER_FORMAT_LABELS[format] })),
+                  ...formatOptions.map((option) => ({ value: option.format, label: preorderOptionLabel(option) })),
                 ]}
                 {...form.getInputProps('preferredFormat')}
               />
@@ -268,7 +301,7 @@ export default function PreorderPage() {
               />
               <p className={ui.eyebrow}>{BOOK_STATUS_LABELS[featured.status]}</p>
               <p className={classes.asideTitle}>{featured.title}</p>
-              {featured.price && <p className={classes.asidePrice}>{featured.price}</p>}
+              {shownPrice && <p className={classes.asidePrice}>{shownPrice}</p>}
             </>
           ) : (
             <div className={classes.coverPlaceholder} aria-hidden="true" />
@@ -277,9 +310,26 @@ export default function PreorderPage() {
             <li>A signed bookplate with every preorder</li>
             <li>A printed map of the southern marshes</li>
             <li>A note from us the moment it is available</li>
+            <li>Nothing is charged: you buy it when it is out</li>
           </ul>
         </aside>
       </div>
     </>
   );
+}
+
+type PreorderBook = RouterOutputs['books']['list'][number];
+
+/**
+ * The chosen book's own formats with their prices; before a book is chosen (or without the
+ * script, which cannot change the list), every format any open book offers, without prices.
+ */
+function formatChoicesFor(selected: PreorderBook | undefined, openBooks: PreorderBook[]): PreorderOption[] {
+  if (selected) return preorderOptionsFor(selected);
+  const offered = new Set(openBooks.flatMap((book) => preorderOptionsFor(book).map((option) => option.format)));
+  return PREORDER_FORMATS.filter((format) => offered.has(format)).map((format) => ({
+    format,
+    label: PREORDER_FORMAT_LABELS[format],
+    price: null,
+  }));
 }

@@ -21,8 +21,12 @@ type Props = {
   layout?: 'inline' | 'stacked';
 };
 
-/** Newsletter signup: email (required, type email), a honeypot, and the Subscribe button. */
-const SENT_TITLE = 'Successfully subscribed!';
+/**
+ * Newsletter signup: email (required, type email), a honeypot, and the Subscribe button. Every
+ * signup waits for its confirmation link, so the answer says so; "Successfully subscribed!" is
+ * said once it is true, on the confirmation page.
+ */
+const SENT_TITLE = 'Check your email to confirm';
 const FAILURE_TITLE = 'Subscription failed';
 
 export function NewsletterForm({ successText, page, label = 'Email address', layout = 'inline' }: Props) {

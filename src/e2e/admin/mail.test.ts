@@ -129,14 +129,16 @@ describe('the admin Mail tab', () => {
     expect(site.problems).toEqual([]);
   });
 
-  it('offers "Notify N preorder customers" for a published book and sends each notice once', async () => {
+  it('a book with preorders saved as published offers to notify at once; the panel appears without a reload and sends each notice once', async () => {
     const { page } = site;
     const books = (await (await fetch(`${site.baseUrl}/api/books`)).json()) as {
       id: string;
       title: string;
       status: string;
     }[];
-    const book = books.find((candidate) => candidate.status === 'published')!;
+    const book = books.find((candidate) => candidate.title === 'A Lantern for the Drowned')!;
+    expect(book.status).toBe('preorder');
+    // The REST body as before; the audiobook is one of this book's own editions.
     const res = await fetch(`${site.baseUrl}/api/preorders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -144,13 +146,30 @@ describe('the admin Mail tab', () => {
         bookId: book.id,
         customerName: 'Mara Quill',
         customerEmail: 'mara@example.org',
-        preferredFormat: 'hardcover',
+        preferredFormat: 'audiobook',
       }),
     });
     expect(res.status).toBe(201);
 
+    // The Preorders tab first: no published book with preorders yet.
     await openTab(page, 'Preorders');
     const notices = page.getByRole('region', { name: 'Published books with preorders' });
+    expect(await notices.count()).toBe(0);
+
+    // Release day: the author publishes the book; saving offers to notify its preorder customers.
+    await openTab(page, 'Books');
+    await page.getByRole('button', { name: `Edit ${book.title}` }).click();
+    await page.getByRole('textbox', { name: 'Status', exact: true }).click();
+    await page.getByRole('option', { name: 'Published', exact: true }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(page, 'Success', 'Book updated successfully');
+    const offer = page.getByRole('dialog', { name: 'Notify 1 preorder customer?' });
+    await offer.waitFor();
+    await offer.getByRole('button', { name: 'Not now' }).click();
+    await offer.waitFor({ state: 'hidden' });
+
+    // The panel is there without a reload.
+    await openTab(page, 'Preorders');
     await notices.getByRole('button', { name: 'Notify 1 preorder customer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Notify 1 preorder customer?' });
     await dialog.getByRole('button', { name: 'Notify 1 preorder customer' }).click();
@@ -158,10 +177,18 @@ describe('the admin Mail tab', () => {
     await notices.getByText('1 notified, 0 waiting').waitFor();
     await notices.getByText('1 sent · 0 failed · 0 remaining (of 1)').waitFor({ timeout: 20_000 });
     expect(await notices.getByRole('button', { name: /Notify/ }).count()).toBe(0);
-    const [notice, ...more] = inbox.to('mara@example.org');
+    // Mara got her receipt when she preordered, then the one notice.
+    const [receipt, notice, ...more] = inbox.to('mara@example.org');
     expect(more).toEqual([]);
+    expect(receipt?.headers.get('subject')).toBe(`Your preorder of ${book.title}`);
+    expect(receipt?.text).toContain('Audiobook — $26.99');
     expect(notice?.headers.get('subject')).toBe(`${book.title} is out now`);
-    expect(notice?.text).toContain('hardcover edition');
+    expect(notice?.text).toContain('audiobook edition');
+    // The audiobook's shops, not the print ones; the cover as a JPEG, not the SVG.
+    expect(notice?.html).toContain('audible.com');
+    expect(notice?.html).not.toContain('bookshop.org');
+    expect(notice?.html).toMatch(/src="[^"]*\/mail-images\/covers\/[^"]+\.jpg"/);
+    expect(notice?.html).not.toMatch(/src="[^"]*\.svg"/);
     // The author was told of the preorder too (Settings: the preorder notice was switched off above).
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(

@@ -50,7 +50,8 @@ describe('public forms', () => {
     expect(await pending.isDisabled()).toBe(true);
     subscribing.release();
     const success = await toastText(page);
-    expect(success).toContain('Successfully subscribed!');
+    expect(success).toContain('Check your email to confirm');
+    expect(success).not.toContain('Successfully subscribed!');
     expect(success).toMatch(/check your email for confirmation/i);
     expect(await page.locator('.toast').getAttribute('data-variant')).toBe('default');
     await section.getByRole('button', { name: 'Subscribe' }).waitFor();
@@ -118,7 +119,7 @@ describe('public forms', () => {
     const newsletter = page.locator('#newsletter');
     await newsletter.getByLabel('Email address').fill(uniqueEmail('contact'));
     await newsletter.getByRole('button', { name: 'Subscribe' }).click();
-    await page.locator('.toast', { hasText: 'Successfully subscribed!' }).waitFor();
+    await page.locator('.toast', { hasText: 'Check your email to confirm' }).waitFor();
     const welcome = await toastText(page);
     expect(welcome).toMatch(/check your email for confirmation/i);
     expect(welcome).toContain('Cinderwake circle');
@@ -166,27 +167,34 @@ describe('public forms', () => {
     const { page, problems } = await openPage(site.context, site.baseUrl, '/preorder');
     const book = page.getByLabel(/^Book/);
     const options = await book.locator('option').allInnerTexts();
-    expect(options).toEqual([
-      'Select a book',
-      'The Ashwarden — Published',
-      'The Tallow King — Published',
-      'A Lantern for the Drowned — Preorder',
-      'The Unkindled Throne — Coming Soon',
-    ]);
-    expect(await page.getByLabel(/^Preferred format/).locator('option').allInnerTexts()).toEqual([
-      'Select a format',
-      'eBook',
-      'Paperback',
-      'Hardcover',
-    ]);
+    // Only books not out yet; published ones are bought from their page.
+    expect(options).toEqual(['Select a book', 'A Lantern for the Drowned — Preorder', 'The Unkindled Throne — Coming Soon']);
+    const formats = () => page.getByLabel(/^Preferred format/).locator('option').allInnerTexts();
+    expect(await formats()).toEqual(['Select a format', 'eBook', 'Paperback', 'Hardcover', 'Audiobook']);
+    // Says what a preorder is.
+    await page.getByText("A preorder reserves your copy: we'll email you when it's out; nothing is charged.").waitFor();
     await expectHoneypot(page.locator('main form'));
 
     await page.getByRole('button', { name: 'Submit Preorder' }).click();
     await page.getByText('Please choose a book').waitFor();
     await page.getByText('Please choose a format').waitFor();
 
+    // A book without editions keeps the three seed formats, at the book's price (none here).
+    await book.selectOption({ label: 'The Unkindled Throne — Coming Soon' });
+    expect(await formats()).toEqual(['Select a format', 'eBook', 'Paperback', 'Hardcover']);
+    await page.getByLabel(/^Preferred format/).selectOption('paperback');
+    // The book's own editions, each at its price; a format it lacks is cleared.
     await book.selectOption({ label: 'A Lantern for the Drowned — Preorder' });
+    expect(await formats()).toEqual([
+      'Select a format',
+      'Hardcover — $27.99',
+      'eBook — $12.99',
+      'Audiobook — $26.99',
+    ]);
+    expect(await page.getByLabel(/^Preferred format/).inputValue()).toBe('');
     await page.getByLabel(/^Preferred format/).selectOption('hardcover');
+    // The price beside the cover is the chosen edition's.
+    await page.getByLabel('Selected book').getByText('$27.99', { exact: true }).waitFor();
     await page.getByLabel(/^Full name/).fill('Ines Caldwell');
     await page.getByLabel(/^Email/).fill('ines@example.com');
     await page.getByLabel(/Special requests/).fill('Sign it to the shop, please.');
@@ -216,6 +224,46 @@ describe('public forms', () => {
     expect(await page.getByLabel(/^Email/).inputValue()).toBe('');
     expect(problems()).toEqual([]);
     await page.close();
+  });
+
+  it('a published book is not preordered: /preorder?book= links to its Buy menu instead', async () => {
+    const { page, problems } = await openPage(site.context, site.baseUrl, '/preorder?book=the-ashwarden');
+    await page.getByText('The Ashwarden is out now').waitFor();
+    const buy = page.getByRole('link', { name: 'buy The Ashwarden' });
+    expect(await buy.getAttribute('href')).toBe('/books/the-ashwarden#editions');
+    await buy.click();
+    await page.waitForURL(`${site.baseUrl}/books/the-ashwarden#editions`);
+    await page.getByRole('button', { name: /^Buy - / }).first().waitFor();
+    expect(problems()).toEqual([]);
+    await page.close();
+  });
+
+  it('on release day the home page’s Latest Release offers Buy, not Preorder', async () => {
+    const books = (await (await fetch(`${site.baseUrl}/api/books`)).json()) as Array<Record<string, unknown>>;
+    const lantern = books.find((book) => book.title === 'A Lantern for the Drowned')!;
+    const { id, slug: _slug, series: _series, image: _image, ...data } = lantern;
+    const published = await fetch(`${site.baseUrl}/api/books/${String(id)}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${site.adminPassword}` },
+      body: JSON.stringify({ ...data, status: 'published' }),
+    });
+    expect(published.status, await published.text()).toBe(200);
+    try {
+      const { page, problems } = await openPage(site.context, site.baseUrl, '/');
+      const release = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Latest Release' }) });
+      await release.getByRole('link', { name: 'A Lantern for the Drowned', exact: true }).waitFor();
+      const buy = release.getByRole('link', { name: /^Buy/ });
+      expect(await buy.getAttribute('href')).toBe('/books/a-lantern-for-the-drowned#editions');
+      expect(await release.getByRole('link', { name: 'Preorder' }).count()).toBe(0);
+      expect(problems()).toEqual([]);
+      await page.close();
+    } finally {
+      await fetch(`${site.baseUrl}/api/books/${String(id)}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${site.adminPassword}` },
+        body: JSON.stringify({ ...data, status: 'preorder' }),
+      });
+    }
   });
 
   describe('on a site without books', () => {

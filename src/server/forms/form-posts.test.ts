@@ -4,7 +4,7 @@ import { LIMITS, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
 import { createFakeClientBuild, readFakeRender } from '../test-support/fake-client-build.js';
 import { bearer, createVia, freshAddress, getList } from '../test-support/http.js';
 import { openAdminSession } from '../test-support/sessions.js';
-import { createTestApp, validBook, type TestApp } from '../test-support/test-app.js';
+import { createTestApp, validBook, validPreorderBook, type TestApp } from '../test-support/test-app.js';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
@@ -24,7 +24,7 @@ async function setUp(env: Record<string, string> = {}): Promise<Setup> {
   const build = await createFakeClientBuild();
   const t = await createTestApp(env, { clientDir: build.clientDir });
   const token = await openAdminSession(t.services);
-  const bookId = (await createVia<{ id: string }>(t.app, '/api/books', token, validBook)).id;
+  const bookId = (await createVia<{ id: string }>(t.app, '/api/books', token, validPreorderBook)).id;
   return { t, token, bookId, removeBuild: build.remove };
 }
 

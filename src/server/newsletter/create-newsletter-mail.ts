@@ -5,12 +5,15 @@ import { AuthorNotices } from '../mail/author-notices.js';
 import { BackgroundSends } from '../mail/background-sends.js';
 import { createMailer, type MailLog } from '../mail/mailer.js';
 import { QueuedMessages } from '../mail-queue/queued-messages.js';
+import { PreorderMail } from '../preorders/preorder-mail.js';
+import { registerPreorderPages } from '../preorders/preorder-pages.js';
 import { loadOrCreateSecret } from '../repositories/site-secrets.js';
 import type { AppServices } from '../trpc/context.js';
 import { IssueMail } from './issue-mail.js';
 import { NewsletterMail } from './newsletter-mail.js';
 import { registerNewsletterPages } from './newsletter-pages.js';
 import { NewsletterTokens } from './newsletter-tokens.js';
+import type { NoticePageStyles } from './notice-page.js';
 
 type Log = MailLog & { error: (fields: object, message: string) => void };
 
@@ -33,9 +36,13 @@ export async function createNewsletterMail(db: AppDatabase, config: AppConfig, l
       queuedMessages: new QueuedMessages(db, queueMailer, tokens),
       issueMail: new IssueMail(mailer, tokens),
       authorNotices: new AuthorNotices(db, mailer, config.authorEmail, noticeSends),
+      preorderMail: new PreorderMail(mailer, tokens, sends),
       ratePerMinute: config.mailRate,
     },
-    registerPages: (app: FastifyInstance, services: AppServices) => registerNewsletterPages(app, services, tokens),
+    registerPages: async (app: FastifyInstance, services: AppServices, styles?: NoticePageStyles) => {
+      await registerNewsletterPages(app, services, tokens, styles);
+      await registerPreorderPages(app, services, tokens, styles);
+    },
     close: async () => {
       await Promise.all([sends.settled(), noticeSends.settled()]);
       mailer.close();

@@ -68,6 +68,22 @@ function expectPage(res: LightMyRequestResponse, status: number, heading: string
 }
 
 const EXPIRED = 'This link has expired — subscribe again';
+const ASKS = 'One last step';
+
+/** What the confirm page's button sends: a POST back to the link (no body needed). */
+const press = (link: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: local(link),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+
+/** Opens a confirmation link as a reader does: the page asks, its button confirms. */
+async function confirmThrough(link: string) {
+  expectPage(await follow(link), 200, ASKS);
+  expectPage(await press(link), 200, "You're in");
+}
 
 describe('subscribing sends a confirmation email', () => {
   it('keeps the answer (201), stores a pending subscription and mails a signed link with every header', async () => {
@@ -101,22 +117,49 @@ describe('subscribing sends a confirmation email', () => {
     expect(Buffer.from(token.split('.')[0]!, 'base64url').toString()).not.toContain(email.split('@')[0]);
   });
 
-  it('confirms through the link once ("You\'re in"); the same link again answers the expired page', async () => {
+  it("confirms only on the page's button (a scanner's GET confirms nothing); the used link says You're in again", async () => {
     const email = newEmail();
     await subscribe(email);
     const [sent] = await mailTo(email);
     const link = linkIn(sent!, '/newsletter/confirm');
 
-    expectPage(await follow(link), 200, "You're in");
+    // A mail scanner opens the link first, several times: the page only asks.
+    for (const res of await Promise.all([follow(link), follow(link), follow(link)])) {
+      expectPage(res, 200, ASKS);
+      expect(res.body).toContain(`<form method="post" action="/newsletter/confirm?token=`);
+      expect(res.body).toContain('<button type="submit">Confirm my subscription</button>');
+    }
+    expect(await subscriber(email)).toMatchObject({ status: 'pending', confirmedAt: null });
+
+    // The reader presses the button (twice, at once): confirmed once, both told so.
+    for (const res of await Promise.all([press(link), press(link)])) expectPage(res, 200, "You're in");
     const confirmed = await subscriber(email);
     expect(confirmed).toMatchObject({ isActive: true, status: 'active', confirmedAt: expect.any(String) });
 
-    const again = await Promise.all([follow(link), follow(link)]);
-    for (const res of again) expectPage(res, 410, EXPIRED);
+    // The used link, opened again or pressed again: "You're in", not the expired page.
+    for (const res of await Promise.all([follow(link), press(link)])) {
+      expectPage(res, 200, "You're in");
+      expect(res.body).toContain('Successfully subscribed!');
+      // It leads back into the site, in the site's header.
+      expect(res.body).toContain('<a class="brand" href="/">The Cinderwake Cycle</a>');
+      expect(res.body).toContain('href="/books"');
+    }
     expect(await subscriber(email)).toEqual(confirmed);
     // Subscribing a confirmed address again: 409, and no email.
     expect((await subscribe(email)).statusCode).toBe(409);
     expect(await mailTo(email)).toHaveLength(1);
+  });
+
+  it("an expired link of a confirmed subscriber still says You're in; of an unsubscribed one, expired", async () => {
+    const email = newEmail();
+    const { id } = (await subscribe(email)).json<{ id: string }>();
+    const [sent] = await mailTo(email);
+    await confirmThrough(linkIn(sent!, '/newsletter/confirm'));
+    const tokens = new NewsletterTokens(await loadOrCreateSecret(t.services.db, 'newsletter-links'));
+    const expired = tokens.confirmToken({ subscriptionId: id, nonce: 'old', expiresAt: Date.now() - 1 });
+    expectPage(await follow(`${PUBLIC_URL}/newsletter/confirm?token=${expired}`), 200, "You're in");
+    await t.services.db.updateTable('newsletterSubscriptions').set({ isActive: 0 }).where('id', '=', id).execute();
+    expectPage(await follow(`${PUBLIC_URL}/newsletter/confirm?token=${expired}`), 410, EXPIRED);
   });
 
   it('answers tampered, foreign, expired or missing tokens with the expired page (4xx) and changes nothing', async () => {
@@ -148,18 +191,20 @@ describe('subscribing sends a confirmation email', () => {
       [`token=${tokens.confirmToken({ subscriptionId: id, nonce, expiresAt: Date.now() - 1 })}`, 410],
       [`token=${tokens.confirmToken({ subscriptionId: id, nonce: 'guessed', expiresAt: Date.now() + 60_000 })}`, 410],
     ];
-    const answers = await Promise.all(
-      refused.map(([query]) => t.app.inject({ method: 'GET', url: `/newsletter/confirm?${query}` })),
-    );
-    answers.forEach((res, index) => {
-      expectPage(res, refused[index]![1], EXPIRED);
-      expect(res.body).not.toContain('<script>alert');
-    });
+    for (const method of ['GET', 'POST'] as const) {
+      const answers = await Promise.all(
+        refused.map(([query]) => t.app.inject({ method, url: `/newsletter/confirm?${query}`, payload: '' })),
+      );
+      answers.forEach((res, index) => {
+        expectPage(res, refused[index]![1], EXPIRED);
+        expect(res.body).not.toContain('<script>alert');
+      });
+    }
     const head = await t.app.inject({ method: 'HEAD', url: local(link) });
     expect(head.statusCode).toBe(404);
     expect(await subscriber(email)).toEqual(before);
     // The real link still works afterwards.
-    expectPage(await follow(link), 200, "You're in");
+    await confirmThrough(link);
   });
 
   it('re-sends to an unconfirmed address that signs up again, at most once a day however hard it is pushed', async () => {
@@ -188,7 +233,7 @@ describe('subscribing sends a confirmation email', () => {
     const sent = await mailTo(email);
     expect(sent).toHaveLength(2);
     expect(linkIn(sent[1]!, '/newsletter/confirm')).toMatch(/^https:\/\/site\.example\//);
-    expectPage(await follow(linkIn(sent[1]!, '/newsletter/confirm')), 200, "You're in");
+    await confirmThrough(linkIn(sent[1]!, '/newsletter/confirm'));
   });
 
   it('sends nothing for a filled honeypot or an invalid address', async () => {
@@ -205,7 +250,7 @@ describe('unsubscribing', () => {
     const email = newEmail();
     await subscribe(email);
     const [sent] = await mailTo(email);
-    expectPage(await follow(linkIn(sent!, '/newsletter/confirm')), 200, "You're in");
+    await confirmThrough(linkIn(sent!, '/newsletter/confirm'));
     const header = sent!.headers.get('list-unsubscribe')!;
     const link = /<(https:[^>]+)>/.exec(header)![1]!;
     expect(linkIn(sent!, '/newsletter/unsubscribe')).toBe(link);
@@ -279,7 +324,7 @@ describe('unsubscribing', () => {
     const mails = await mailTo(email);
     expect(mails).toHaveLength(2);
     expectPage(await follow(linkIn(sent, '/newsletter/confirm')), 410, EXPIRED);
-    expectPage(await follow(linkIn(mails[1]!, '/newsletter/confirm')), 200, "You're in");
+    await confirmThrough(linkIn(mails[1]!, '/newsletter/confirm'));
   });
 
   it('a pending confirmation link dies when the address unsubscribes first', async () => {

@@ -78,6 +78,8 @@ describe('a link request over the limit changes nothing', () => {
     await Promise.all(ADDRESSES.map(exhaust));
     const attack = (remoteAddress: string): Promise<LightMyRequestResponse>[] => [
       ...Array.from({ length: 5 }, () => t.app.inject({ method: 'GET', url: reader.confirm, remoteAddress })),
+      // The confirmation page's button: the POST that confirms.
+      ...Array.from({ length: 5 }, () => t.app.inject({ method: 'POST', url: reader.confirm, remoteAddress })),
       ...Array.from({ length: 5 }, () =>
         t.app.inject({
           method: 'POST',
@@ -98,7 +100,7 @@ describe('a link request over the limit changes nothing', () => {
 
     // The same links from an address under its limit still act.
     const fresh = '10.66.1.1';
-    expect((await t.app.inject({ method: 'GET', url: reader.confirm, remoteAddress: fresh })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: reader.confirm, remoteAddress: fresh })).statusCode).toBe(200);
     expect((await row(reader.email)).confirmedAt).not.toBeNull();
     const unsubscribed = await t.app.inject({ method: 'POST', url: reader.unsubscribe, remoteAddress: fresh });
     expect(unsubscribed.statusCode).toBe(200);

@@ -4,11 +4,13 @@ import { retryAfterSeconds } from '../rate-limit/retry-later.js';
 import {
   confirmSubscription,
   findSubscriptionEmail,
+  isConfirmationPending,
+  isConfirmedSubscriber,
   unsubscribeFromNewsletter,
 } from '../repositories/newsletter-subscriptions.js';
 import type { AppServices } from '../trpc/context.js';
 import type { NewsletterTokens } from './newsletter-tokens.js';
-import { renderNoticePage, type NoticePage } from './notice-page.js';
+import { renderNoticePage, type NoticePage, type NoticePageStyles } from './notice-page.js';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH } from './unsubscribe-links.js';
 
 /** What a mail client's one-click POST may carry: a short form, read as text and not needed. */
@@ -16,13 +18,21 @@ const ONE_CLICK_BODY_LIMIT = 4096;
 
 const SUBSCRIBE_AGAIN = { href: '/#newsletter', text: 'Subscribe again' };
 const HOME = { href: '/', text: 'Back to the site' };
+/** Where a new subscriber goes next: into the site. */
+const INTO_THE_SITE = [
+  { href: '/books', text: 'Browse the books' },
+  { href: '/excerpts', text: 'Read an excerpt' },
+];
 
 const PAGES = {
   confirmed: {
     title: 'Subscribed',
     heading: "You're in",
-    paragraphs: ['Your subscription is confirmed. The next writ from the Cinderwake Cycle will find you.'],
+    paragraphs: [
+      'Successfully subscribed! Your subscription is confirmed. The next writ from the Cinderwake Cycle will find you.',
+    ],
     link: HOME,
+    links: INTO_THE_SITE,
   },
   expired: {
     title: 'Link expired',
@@ -45,30 +55,50 @@ const PAGES = {
   tooMany: { title: 'Too many requests', heading: 'Too many requests', paragraphs: [TOO_MANY_REQUESTS] },
 } satisfies Record<string, NoticePage>;
 
-function sendPage(reply: FastifyReply, status: number, page: NoticePage) {
+function sendPage(reply: FastifyReply, status: number, page: NoticePage, styles?: NoticePageStyles) {
   return reply
     .status(status)
     .header('cache-control', 'no-store')
     .header('x-robots-tag', 'noindex')
     .header('referrer-policy', 'no-referrer')
     .type('text/html; charset=utf-8')
-    .send(renderNoticePage(page));
+    .send(renderNoticePage(page, styles));
 }
 
 const tokenOf = (request: FastifyRequest): unknown => (request.query as Record<string, unknown>).token;
 
+/** The confirm page of a valid, unused link: it asks, and its button's POST confirms. */
+function confirmQuestion(token: unknown): NoticePage {
+  return {
+    title: 'Confirm your subscription',
+    heading: 'One last step',
+    paragraphs: ['Press the button to confirm your subscription to the Cinderwake Cycle newsletter.'],
+    form: {
+      action: `${CONFIRM_PATH}?token=${encodeURIComponent(String(token))}`,
+      fields: {},
+      button: 'Confirm my subscription',
+    },
+    link: HOME,
+  };
+}
+
 /**
- * The pages the newsletter's email links open. Confirm: a valid, unexpired, unused link
- * confirms; any other answers the expired page (400 when it is not this site's, 410 when
- * expired or used) and changes nothing. Unsubscribe: GET only asks (link scanners never
- * unsubscribe anyone); POST, from that page's button or a mail client's RFC 8058 one-click,
- * unsubscribes, and again is harmless.
+ * The pages the newsletter's email links open, in the site's header and fonts.
+ *
+ * Confirm: mail scanners (Safe Links and the like) open links before the reader does, so GET
+ * only asks and the page's button (a POST) confirms; a link whose subscriber is already
+ * confirmed answers "You're in" again, however often it is opened. Any other link answers the
+ * expired page (400 when it is not this site's, 410 when expired or used) and changes nothing.
+ * Unsubscribe: GET only asks (link scanners never unsubscribe anyone); POST, from that page's
+ * button or a mail client's RFC 8058 one-click, unsubscribes, and again is harmless.
  */
 export async function registerNewsletterPages(
   app: FastifyInstance,
   services: AppServices,
   tokens: NewsletterTokens,
+  styles: NoticePageStyles = { stylesheets: [] },
 ): Promise<void> {
+  const page = (reply: FastifyReply, status: number, notice: NoticePage) => sendPage(reply, status, notice, styles);
   // The loose read limit, even for the POST: a mail provider's one-click requests for many
   // subscribers come from the same few addresses. True when refused: the 429 page is sent and the
   // handler must stop (a boolean, not the reply — a reply is thenable and awaits to undefined).
@@ -76,26 +106,37 @@ export async function registerNewsletterPages(
     const decision = await consumeLimit(services.limiters.publicRead, request.ip);
     if (decision.allowed) return false;
     reply.header('retry-after', String(retryAfterSeconds(decision.retryAfterMs)));
-    void sendPage(reply, 429, PAGES.tooMany);
+    void page(reply, 429, PAGES.tooMany);
     return true;
   };
 
-  // No HEAD twin: a link checker's HEAD must not confirm anyone.
-  app.get(CONFIRM_PATH, { exposeHeadRoute: false }, async (request, reply) => {
+  /** The page a confirmation link answers; `confirm` is the button's POST. */
+  const answerConfirmLink = async (request: FastifyRequest, reply: FastifyReply, confirm: boolean) => {
     if (await refusedByLimit(request, reply)) return reply;
     const check = tokens.checkConfirmToken(tokenOf(request), Date.now());
-    if (!check.ok) return sendPage(reply, check.reason === 'invalid' ? 400 : 410, PAGES.expired);
-    const confirmed = await confirmSubscription(services.db, check.claim.subscriptionId, check.claim.nonce);
-    return confirmed ? sendPage(reply, 200, PAGES.confirmed) : sendPage(reply, 410, PAGES.expired);
-  });
+    if (!check.ok && check.reason === 'invalid') return page(reply, 400, PAGES.expired);
+    const { subscriptionId, nonce } = check.claim;
+    if (check.ok) {
+      if (confirm && (await confirmSubscription(services.db, subscriptionId, nonce)))
+        return page(reply, 200, PAGES.confirmed);
+      if (!confirm && (await isConfirmationPending(services.db, subscriptionId, nonce)))
+        return page(reply, 200, confirmQuestion(tokenOf(request)));
+    }
+    // Used (by the reader, a scanner or a double press) or expired: fine if they are in.
+    if (await isConfirmedSubscriber(services.db, subscriptionId)) return page(reply, 200, PAGES.confirmed);
+    return page(reply, 410, PAGES.expired);
+  };
+
+  // No HEAD twin: a link checker's HEAD learns nothing.
+  app.get(CONFIRM_PATH, { exposeHeadRoute: false }, (request, reply) => answerConfirmLink(request, reply, false));
 
   app.get(UNSUBSCRIBE_PATH, async (request, reply) => {
     if (await refusedByLimit(request, reply)) return reply;
     const check = tokens.checkUnsubscribeToken(tokenOf(request));
-    if (!check.ok) return sendPage(reply, 400, PAGES.badUnsubscribe);
+    if (!check.ok) return page(reply, 400, PAGES.badUnsubscribe);
     const email = await findSubscriptionEmail(services.db, check.claim.subscriptionId);
-    if (email === undefined) return sendPage(reply, 200, PAGES.unsubscribed);
-    return sendPage(reply, 200, {
+    if (email === undefined) return page(reply, 200, PAGES.unsubscribed);
+    return page(reply, 200, {
       title: 'Unsubscribe',
       heading: 'Unsubscribe from the newsletter?',
       paragraphs: [`No more newsletters will be sent to ${email}.`],
@@ -114,12 +155,13 @@ export async function registerNewsletterPages(
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: ONE_CLICK_BODY_LIMIT }, (_request, body, done) =>
       done(null, body),
     );
+    scope.post(CONFIRM_PATH, (request, reply) => answerConfirmLink(request, reply, true));
     scope.post(UNSUBSCRIBE_PATH, async (request, reply) => {
       if (await refusedByLimit(request, reply)) return reply;
       const check = tokens.checkUnsubscribeToken(tokenOf(request));
-      if (!check.ok) return sendPage(reply, 400, PAGES.badUnsubscribe);
+      if (!check.ok) return page(reply, 400, PAGES.badUnsubscribe);
       await unsubscribeFromNewsletter(services.db, check.claim.subscriptionId);
-      return sendPage(reply, 200, PAGES.unsubscribed);
+      return page(reply, 200, PAGES.unsubscribed);
     });
   });
 }

@@ -9,7 +9,7 @@ describe('NewsletterTokens', () => {
   it('round-trips a confirmation claim until it expires', () => {
     const token = tokens.confirmToken(claim);
     expect(tokens.checkConfirmToken(token, 1_999)).toEqual({ ok: true, claim });
-    expect(tokens.checkConfirmToken(token, 2_000)).toEqual({ ok: false, reason: 'expired' });
+    expect(tokens.checkConfirmToken(token, 2_000)).toEqual({ ok: false, reason: 'expired', claim });
   });
 
   it('keeps purposes apart: an unsubscribe token never confirms, nor the reverse', () => {
@@ -20,6 +20,16 @@ describe('NewsletterTokens', () => {
     });
     expect(tokens.checkConfirmToken(unsubscribe, 0)).toEqual({ ok: false, reason: 'invalid' });
     expect(tokens.checkUnsubscribeToken(tokens.confirmToken(claim))).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it("keeps a preorder's cancel token apart from the subscription tokens", () => {
+    const cancel = tokens.preorderCancelToken(claim.subscriptionId);
+    expect(tokens.checkPreorderCancelToken(cancel)).toEqual({ ok: true, claim: { preorderId: claim.subscriptionId } });
+    expect(tokens.checkUnsubscribeToken(cancel)).toEqual({ ok: false, reason: 'invalid' });
+    expect(tokens.checkPreorderCancelToken(tokens.unsubscribeToken(claim.subscriptionId))).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
   });
 
   it('refuses every changed character, another key, and values that are not tokens', () => {

@@ -7,7 +7,9 @@ export const CONFIRMATION_LINK_LIFETIME_MS = 3 * 24 * 60 * 60 * 1000;
 const MAX_TOKEN_LENGTH = 300;
 
 export type ConfirmClaim = { subscriptionId: string; nonce: string; expiresAt: number };
-export type TokenCheck<T> = { ok: true; claim: T } | { ok: false; reason: 'invalid' | 'expired' };
+/** An expired token still names what it was signed for (a used link can then be recognised). */
+export type TokenCheck<T> =
+  { ok: true; claim: T } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'expired'; claim: T };
 
 const SEPARATOR = '~';
 const PART = /^[A-Za-z0-9_-]{1,64}$/;
@@ -29,13 +31,24 @@ export class NewsletterTokens {
     return this.sign('unsubscribe', [subscriptionId]);
   }
 
+  /** A preorder's cancel link (in its receipt): works until the preorder is gone. */
+  preorderCancelToken(preorderId: string): string {
+    return this.sign('preorder-cancel', [preorderId]);
+  }
+
+  checkPreorderCancelToken(token: unknown): TokenCheck<{ preorderId: string }> {
+    const fields = this.verify('preorder-cancel', token);
+    if (!fields || fields.length !== 1) return { ok: false, reason: 'invalid' };
+    return { ok: true, claim: { preorderId: fields[0]! } };
+  }
+
   checkConfirmToken(token: unknown, now: number): TokenCheck<ConfirmClaim> {
     const fields = this.verify('confirm', token);
     if (!fields || fields.length !== 3) return { ok: false, reason: 'invalid' };
     const [subscriptionId, nonce, expiry] = fields as [string, string, string];
     const expiresAt = Number(expiry);
     if (!Number.isSafeInteger(expiresAt)) return { ok: false, reason: 'invalid' };
-    if (expiresAt <= now) return { ok: false, reason: 'expired' };
+    if (expiresAt <= now) return { ok: false, reason: 'expired', claim: { subscriptionId, nonce, expiresAt } };
     return { ok: true, claim: { subscriptionId, nonce, expiresAt } };
   }
 

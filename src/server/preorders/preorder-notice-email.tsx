@@ -1,6 +1,5 @@
 import { Img } from '@react-email/img';
 import type { Book, RetailerLink } from '../../domain/books.schema.js';
-import { EDITION_FORMAT_LABELS } from '../../domain/editions.js';
 import { PREORDER_FORMAT_LABELS, type PreorderFormat } from '../../domain/submissions.js';
 import {
   EmailButton,
@@ -11,9 +10,10 @@ import {
   renderEmail,
   type RenderedEmail,
 } from '../mail/email-layout.js';
+import { emailCoverUrl } from './cover-for-email.js';
 
 export type PreorderNotice = {
-  book: Pick<Book, 'title' | 'slug' | 'coverImage' | 'editions' | 'retailerLinks'>;
+  book: Pick<Book, 'id' | 'title' | 'slug' | 'coverImage' | 'editions' | 'retailerLinks'>;
   customerName: string;
   format: PreorderFormat;
   siteOrigin: string;
@@ -21,18 +21,20 @@ export type PreorderNotice = {
 
 export const preorderNoticeSubject = (title: string) => `${title} is out now`;
 
-/** Where to buy: the shops of the edition in the chosen format first, then the book's own links. */
+/** Where to buy: the shops of the edition asked for; the book's own links only when that edition names none. */
 function whereToBuy(book: PreorderNotice['book'], format: PreorderFormat): RetailerLink[] {
   const editionLinks = book.editions.filter((edition) => edition.format === format).flatMap((edition) => edition.links);
   const seen = new Set<string>();
-  return [...editionLinks, ...book.retailerLinks].filter((link) => !seen.has(link.url) && seen.add(link.url));
+  return (editionLinks.length > 0 ? editionLinks : book.retailerLinks).filter(
+    (link) => !seen.has(link.url) && seen.add(link.url),
+  );
 }
 
 function PreorderNoticeEmail({ book, customerName, format, siteOrigin }: PreorderNotice) {
   const bookUrl = new URL(`/books/${encodeURIComponent(book.slug)}`, siteOrigin).href;
-  const coverUrl = book.coverImage ? new URL(book.coverImage, siteOrigin).href : null;
+  const coverUrl = emailCoverUrl(book, siteOrigin);
   const shops = whereToBuy(book, format);
-  const formatLabel = PREORDER_FORMAT_LABELS[format] ?? EDITION_FORMAT_LABELS[format];
+  const formatLabel = PREORDER_FORMAT_LABELS[format];
   return (
     <EmailLayout
       preview={`The book you preordered (${formatLabel}) has been published.`}

@@ -140,6 +140,31 @@ export async function confirmSubscription(db: AppDatabase, subscriptionId: strin
   return true;
 }
 
+/** Whether a subscription is confirmed and still active (a used confirmation link's page); false when deleted. */
+export async function isConfirmedSubscriber(db: AppDatabase, subscriptionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('newsletterSubscriptions')
+    .select('id')
+    .where('id', '=', subscriptionId)
+    .where('confirmedAt', 'is not', null)
+    .where('isActive', '=', toStoredBoolean(true))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether this confirmation link (its nonce) may still confirm the subscription. */
+export async function isConfirmationPending(db: AppDatabase, subscriptionId: string, nonce: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('newsletterSubscriptions')
+    .select('id')
+    .where('id', '=', subscriptionId)
+    .where('confirmationNonce', '=', nonce)
+    .where('confirmedAt', 'is', null)
+    .where('isActive', '=', toStoredBoolean(true))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The address of a subscription, for the unsubscribe page; undefined when it was deleted. */
 export async function findSubscriptionEmail(db: AppDatabase, subscriptionId: string): Promise<string | undefined> {
   const row = await db

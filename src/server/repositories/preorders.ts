@@ -75,3 +75,8 @@ export async function listPreorderNoticeBooks(db: AppDatabase): Promise<Preorder
     notified: Number(row.notified),
   }));
 }
+
+export async function findPreorder(db: AppDatabase, id: string): Promise<Preorder | undefined> {
+  const row = await db.selectFrom('preorders').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toPreorder(row);
+}

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-support/app-context.js';
 import { createVia, getList } from '../test-support/http.js';
-import { validBook } from '../test-support/test-app.js';
+import { validBook, validPreorderBook } from '../test-support/test-app.js';
 
 const context = useTestApp({ RATE_LIMITS: 'off' });
 const post = (url: string, payload: object) => context.t.app.inject({ method: 'POST', url, payload });
@@ -47,7 +47,7 @@ describe('parallel submissions', () => {
   });
 
   it('100 parallel preorders store exactly 100 rows, each once', async () => {
-    const book = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, validBook);
+    const book = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, validPreorderBook);
     const names = Array.from({ length: 100 }, (_, i) => `Customer ${i}`);
     const answers = await Promise.all(
       names.map((customerName) =>

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminHeaders, createTestApp, TEST_ADMIN_PASSWORD, validBook, type TestApp } from '../test-support/test-app.js';
+import {
+  adminHeaders,
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  validPreorderBook,
+  type TestApp,
+} from '../test-support/test-app.js';
 import { csvCellText, csvField, csvFileName, toCsv } from './csv-exports.js';
 
 const BOM = '\uFEFF';
@@ -75,7 +81,7 @@ describe('GET /api/admin/*.csv', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const admin = t.callerWithKey(TEST_ADMIN_PASSWORD);
-    bookId = (await admin.books.create({ ...validBook, title: 'The Ember, "Crown"' })).id;
+    bookId = (await admin.books.create({ ...validPreorderBook, title: 'The Ember, "Crown"' })).id;
     const visitor = t.publicCaller();
     await visitor.contact.send({
       name: '=HYPERLINK("http://evil")',

@@ -10,6 +10,7 @@ import {
   validArtPiece,
   validBlogPost,
   validBook,
+  validPreorderBook,
   validExcerpt,
   validPlaylist,
 } from '../test-support/test-app.js';
@@ -50,7 +51,7 @@ let writeEndpoints: WriteEndpoint[];
 beforeAll(async () => {
   const create = (url: string, payload: object) =>
     createVia<{ id: string }>(context.t.app, url, context.token, payload);
-  const book = (await create('/api/books', validBook)).id;
+  const book = (await create('/api/books', validPreorderBook)).id;
   ids = {
     book,
     excerpt: (await create('/api/excerpts', validExcerpt(book))).id,

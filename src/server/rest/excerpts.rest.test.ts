@@ -3,12 +3,12 @@ import { TEXT_LIMITS } from '../../domain/limits.js';
 import { useTestApp, type AppContext } from '../test-support/app-context.js';
 import { describeContentContract } from '../test-support/content-contract.js';
 import { bearer, createVia, expectError, getList, type InjectOptions } from '../test-support/http.js';
-import { validBook, validExcerpt } from '../test-support/test-app.js';
+import { validBook, validPreorderBook, validExcerpt } from '../test-support/test-app.js';
 
 const context = useTestApp();
 
 const createBook = (ctx: AppContext, title: string = validBook.title) =>
-  createVia<{ id: string; title: string }>(ctx.t.app, '/api/books', ctx.token, { ...validBook, title });
+  createVia<{ id: string; title: string }>(ctx.t.app, '/api/books', ctx.token, { ...validPreorderBook, title });
 
 describeContentContract(context, {
   name: 'Excerpt',

@@ -5,7 +5,7 @@ import {
   TEST_ADMIN_PASSWORD,
   validArtPiece,
   validBlogPost,
-  validBook,
+  validPreorderBook,
   validExcerpt,
   validPlaylist,
 } from '../test-support/test-app.js';
@@ -19,7 +19,7 @@ let itemUrls: string[] = [];
 beforeAll(async () => {
   const create = (url: string, payload: object) =>
     createVia<{ id: string }>(context.t.app, url, context.token, payload);
-  const book = await create('/api/books', validBook);
+  const book = await create('/api/books', validPreorderBook);
   const created = [
     ['/api/books', book.id],
     ['/api/excerpts', (await create('/api/excerpts', validExcerpt(book.id))).id],

@@ -3,7 +3,13 @@ import { FREE_FAILURES } from '../auth/guess-throttle.js';
 import { LIMITS } from '../rate-limit/request-limits.js';
 import { useTestApp, type AppContext } from '../test-support/app-context.js';
 import { bearer, createVia, expectError, FAST_WRONG_KEY, freshAddress } from '../test-support/http.js';
-import { createTestApp, TEST_ADMIN_PASSWORD, validBook, type TestApp } from '../test-support/test-app.js';
+import {
+  createTestApp,
+  TEST_ADMIN_PASSWORD,
+  validBook,
+  validPreorderBook,
+  type TestApp,
+} from '../test-support/test-app.js';
 
 const FORM_LIMIT = LIMITS.formWrite.limit;
 const TOO_MANY = 'Too many requests. Please wait a moment and try again.';
@@ -35,7 +41,7 @@ describe('with RATE_LIMITS=on', () => {
   const context = useTestApp({ RATE_LIMITS: 'on' });
   let bookId = '';
   beforeAll(async () => {
-    bookId = (await createVia<{ id: string }>(context.t.app, '/api/books', context.token, validBook)).id;
+    bookId = (await createVia<{ id: string }>(context.t.app, '/api/books', context.token, validPreorderBook)).id;
   });
 
   it.each(forms(() => bookId).map((form) => [form.url, form] as const))(
@@ -113,7 +119,7 @@ describe('with RATE_LIMITS=off', () => {
   const context = useTestApp({ RATE_LIMITS: 'off' });
   let bookId = '';
   beforeAll(async () => {
-    bookId = (await createVia<{ id: string }>(context.t.app, '/api/books', context.token, validBook)).id;
+    bookId = (await createVia<{ id: string }>(context.t.app, '/api/books', context.token, validPreorderBook)).id;
   });
 
   it('public form writes are not limited', async () => {

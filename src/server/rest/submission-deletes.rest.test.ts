@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createVia, expectError, FAST_WRONG_KEY, getList } from '../test-support/http.js';
 import { openAdminSession } from '../test-support/sessions.js';
-import { createTestApp, validBook, type TestApp } from '../test-support/test-app.js';
+import { createTestApp, validPreorderBook, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
 let token: string;
@@ -10,7 +10,7 @@ let bookId: string;
 beforeAll(async () => {
   t = await createTestApp();
   token = await openAdminSession(t.services);
-  bookId = (await createVia<{ id: string }>(t.app, '/api/books', token, validBook)).id;
+  bookId = (await createVia<{ id: string }>(t.app, '/api/books', token, validPreorderBook)).id;
 });
 afterAll(() => t.close());
 

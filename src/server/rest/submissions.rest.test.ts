@@ -10,7 +10,7 @@ import {
   getList,
   type InjectOptions,
 } from '../test-support/http.js';
-import { validBook } from '../test-support/test-app.js';
+import { validBook, validPreorderBook } from '../test-support/test-app.js';
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -136,7 +136,7 @@ describe('POST /api/preorders', () => {
 
   it('stores the preorder with the book title (201)', async () => {
     const book = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, {
-      ...validBook,
+      ...validPreorderBook,
       title: 'Preorder Me',
     });
     const res = await submit('/api/preorders', preorderFor(book.id));
@@ -154,7 +154,7 @@ describe('POST /api/preorders', () => {
   });
 
   it('makes phone and special requests optional', async () => {
-    const book = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, validBook);
+    const book = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, validPreorderBook);
     const { phoneNumber: _p, specialRequests: _s, ...required } = preorderFor(book.id);
     const { id } = (await submit('/api/preorders', { ...required, phoneNumber: '' })).json<{ id: string }>();
     const stored = (await adminList<{ id: string }>('/api/admin/preorders')).find((p) => p.id === id);
@@ -167,15 +167,48 @@ describe('POST /api/preorders', () => {
     expect(await adminList('/api/admin/preorders')).toEqual(before);
   });
 
+  it("offers only the book's own editions: an audiobook yes, a paperback it lacks no (400, nothing stored)", async () => {
+    const book = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, {
+      ...validPreorderBook,
+      title: 'Lantern',
+      editions: [
+        { format: 'hardcover', price: '$27.99' },
+        { format: 'audiobook', price: '$24.99' },
+      ],
+    });
+    const before = await adminList('/api/admin/preorders');
+    const paperback = await submit('/api/preorders', { ...preorderFor(book.id), preferredFormat: 'paperback' });
+    expectError(paperback, 400, 'Lantern is not offered as paperback: choose one of its editions');
+    expect(await adminList('/api/admin/preorders')).toEqual(before);
+    const audiobook = await submit('/api/preorders', { ...preorderFor(book.id), preferredFormat: 'audiobook' });
+    expect(audiobook.statusCode, audiobook.body).toBe(201);
+  });
+
+  it('refuses a preorder of a published book (400): it is bought, not reserved', async () => {
+    const book = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, {
+      ...validBook,
+      title: 'Out Already',
+    });
+    const before = await adminList('/api/admin/preorders');
+    expectError(
+      await submit('/api/preorders', preorderFor(book.id)),
+      400,
+      'Out Already is already published: buy it from its page',
+    );
+    expect(await adminList('/api/admin/preorders')).toEqual(before);
+  });
+
   it.each([
     ['bookId', undefined, 'Id is required'],
     ['customerName', ' ', 'Full name is required'],
     ['customerEmail', 'not-an-email', 'Please enter a valid email address'],
-    ['preferredFormat', 'audiobook', 'Preferred format must be one of: ebook, paperback, hardcover'],
-    ['preferredFormat', undefined, 'Preferred format must be one of: ebook, paperback, hardcover'],
+    ['preferredFormat', 'vinyl', 'Preferred format must be one of: ebook, paperback, hardcover, audiobook'],
+    ['preferredFormat', undefined, 'Preferred format must be one of: ebook, paperback, hardcover, audiobook'],
+    // A book without editions offers the three seed formats.
+    ['preferredFormat', 'audiobook', 'The Ember Crown is not offered as audiobook: choose one of its editions'],
     ['phoneNumber', 'x'.repeat(TEXT_LIMITS.phone + 1), `Phone number must be at most ${TEXT_LIMITS.phone} characters`],
   ])('refuses %s = %j', async (field, value, message) => {
-    const book = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, validBook);
+    const book = await createVia<{ id: string }>(context.t.app, '/api/books', context.token, validPreorderBook);
     const before = await adminList('/api/admin/preorders');
     expectError(await submit('/api/preorders', { ...preorderFor(book.id), [field]: value }), 400, message);
     expect(await adminList('/api/admin/preorders')).toEqual(before);
@@ -185,7 +218,7 @@ describe('POST /api/preorders', () => {
 describe('honeypot: a filled `website` field answers success and stores nothing', () => {
   let bookId = '';
   beforeAll(async () => {
-    bookId = (await createVia<{ id: string }>(context.t.app, '/api/books', context.token, validBook)).id;
+    bookId = (await createVia<{ id: string }>(context.t.app, '/api/books', context.token, validPreorderBook)).id;
   });
 
   it.each([

@@ -9,6 +9,7 @@ import { createPageRenderer, type FormResultRender, type RenderedPage } from './
 import { registerSeoRoutes } from './seo-routes.js';
 import type { ClientAssets, SsrEntry } from './types.js';
 import type { AppServices } from '../trpc/context.js';
+import type { NoticePageStyles } from '../newsletter/notice-page.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -31,6 +32,8 @@ export function builtClientManifest(clientDir: string): string {
 export type BuiltClientOptions = {
   /** The rendered-page cache; a content write must clear it (buildApp subscribes it to the public cache). */
   htmlCache?: ResponseCache<RenderedPage>;
+  /** Filled with the client's stylesheets, for the pages the email links open (notice-page.ts). */
+  noticePageStyles?: NoticePageStyles;
 };
 
 /**
@@ -52,6 +55,7 @@ export async function serveBuiltClient(
   // The renderer and React read NODE_ENV when first imported: the built site runs in production mode.
   process.env.NODE_ENV ??= 'production';
   const assets = await readClientAssets(clientDir, manifestFile);
+  options.noticePageStyles?.stylesheets.push(...assets.css);
   // The renderer (React, the router, every page: about 70 MB) is loaded by the first page asked
   // for, not at start: /healthz, the API and the assets answer without it.
   let entry: Promise<SsrEntry> | undefined;

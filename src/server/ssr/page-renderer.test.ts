@@ -33,6 +33,9 @@ describe('request helpers', () => {
   it('keys pages by path, ignoring query strings that do not change the page', () => {
     expect(pageLocation('/books?utm_source=x&b=2')).toBe('/books');
     expect(pageLocation('/blog/abc')).toBe('/blog/abc');
+    // The music tab is its own page before the script runs; any other tab value is the gallery.
+    expect(pageLocation('/art-music?tab=music&utm_source=x')).toBe('/art-music?tab=music');
+    expect(pageLocation('/art-music?tab=videos')).toBe('/art-music');
     expect(pageLocation('//evil.example/books')).toBe('//evil.example/books');
     expect(cacheKey('http://a', '/books', true)).not.toBe(cacheKey('http://a', '/books', false));
   });

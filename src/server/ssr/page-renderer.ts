@@ -66,6 +66,7 @@ export function pageLocation(rawUrl: string): string {
     const category = blogCategoryFrom(params.get('category'));
     if (category) kept.push(['category', category]);
   }
+  if (pathname === '/art-music' && params.get('tab') === 'music') kept.push(['tab', 'music']);
   if (pathname === SEARCH_PATH) {
     const q = params.get('q');
     if (q) kept.push(['q', q]);

@@ -107,6 +107,9 @@ export const validBook = {
   order: 1,
 } as const;
 
+/** A book not out yet: the only kind a reader may preorder. */
+export const validPreorderBook = { ...validBook, status: 'preorder' } as const;
+
 export const validBlogPost = {
   title: 'Chapter drop',
   summary: 'A new chapter for subscribers.',

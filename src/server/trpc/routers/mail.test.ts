@@ -183,7 +183,10 @@ describe('preorder notices', () => {
       title: 'The Hollow Throne',
       status: 'preorder',
       retailerLinks: [{ label: 'Bookshop', url: 'https://bookshop.org/hollow' }],
-      editions: [{ format: 'ebook', links: [{ url: 'https://www.kobo.com/hollow' }] }],
+      editions: [
+        { format: 'ebook', links: [{ url: 'https://www.kobo.com/hollow' }] },
+        { format: 'hardcover', price: '$27.99', links: [] },
+      ],
     } as never);
     const order = (email: string, preferredFormat: 'ebook' | 'hardcover') =>
       visitor.preorders.create({ bookId: book.id, customerName: 'Mara Quill', customerEmail: email, preferredFormat });
@@ -198,7 +201,10 @@ describe('preorder notices', () => {
         title: 'The Hollow Throne',
         status: 'published',
         retailerLinks: [{ label: 'Bookshop', url: 'https://bookshop.org/hollow' }],
-        editions: [{ format: 'ebook', links: [{ url: 'https://www.kobo.com/hollow' }] }],
+        editions: [
+          { format: 'ebook', links: [{ url: 'https://www.kobo.com/hollow' }] },
+          { format: 'hardcover', price: '$27.99', links: [] },
+        ],
       },
     } as never);
     expect((await admin.mail.preorderNotices()).find((entry) => entry.bookId === book.id)).toMatchObject({
@@ -220,9 +226,16 @@ describe('preorder notices', () => {
       .to('mara@example.org')
       .filter((email) => email.headers.get('subject')?.includes('is out now'));
     expect(notice?.headers.get('subject')).toBe('The Hollow Throne is out now');
+    // The shops of the edition asked for; the book's own links only for an edition that names none.
     expect(notice?.html).toContain('href="https://www.kobo.com/hollow"');
-    expect(notice?.html).toContain('href="https://bookshop.org/hollow"');
+    expect(notice?.html).not.toContain('href="https://bookshop.org/hollow"');
     expect(notice?.text).toContain('ebook edition');
+    const [hardcoverNotice] = inbox
+      .to('ivo@example.org')
+      .filter((email) => email.headers.get('subject')?.includes('is out now'));
+    expect(hardcoverNotice?.text).toContain('hardcover edition');
+    expect(hardcoverNotice?.html).toContain('href="https://bookshop.org/hollow"');
+    expect(hardcoverNotice?.html).not.toContain('kobo.com');
     expect(notice?.html).toContain(`href="${PUBLIC_URL}/books/`);
     expect(
       (await admin.admin.preorders()).filter((p) => p.bookId === book.id).every((p) => p.notifiedAt instanceof Date),

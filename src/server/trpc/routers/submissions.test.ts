@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { validBook } from '../../test-support/test-app.js';
+import { validPreorderBook } from '../../test-support/test-app.js';
 import { expectTRPCError, useCallers } from '../../test-support/trpc.js';
 
 const contact = { name: 'Ada Vale', email: 'ada@example.com', message: 'Hello from the marsh.' };
@@ -15,7 +15,7 @@ describe('submission procedures', () => {
     ...overrides,
   });
   beforeAll(async () => {
-    bookId = (await context.admin.books.create({ ...validBook, title: 'Preorderable' })).id;
+    bookId = (await context.admin.books.create({ ...validPreorderBook, title: 'Preorderable' })).id;
   });
 
   it('contact.send stores the message and answers its id', async () => {
@@ -78,7 +78,7 @@ describe('submission procedures', () => {
     await expectTRPCError(
       context.visitor.preorders.create(preorder({ preferredFormat: 'scroll' }) as never),
       'BAD_REQUEST',
-      'Preferred format must be one of: ebook, paperback, hardcover',
+      'Preferred format must be one of: ebook, paperback, hardcover, audiobook',
     );
   });
 

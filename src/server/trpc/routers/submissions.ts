@@ -3,6 +3,8 @@ import { isHoneypotFilled } from '../../../domain/fields.js';
 import { contactInputSchema, newsletterInputSchema, preorderInputSchema } from '../../../domain/submissions.schema.js';
 import { createContactSubmission } from '../../repositories/contact-submissions.js';
 import { subscribeToNewsletter } from '../../repositories/newsletter-subscriptions.js';
+import { preorderRefusal } from '../../../domain/preorders.js';
+import { findBook } from '../../repositories/books.js';
 import { createPreorder } from '../../repositories/preorders.js';
 import { formProcedure, router } from '../trpc.js';
 import { unknownReference } from './content-procedures.js';
@@ -39,9 +41,15 @@ export const preordersRouter = router({
   create: formProcedure.input(preorderInputSchema).mutation(async ({ ctx, input }) => {
     const { website, ...preorder } = input;
     if (isHoneypotFilled(website)) return { message: 'Preorder received' };
+    const book = await findBook(ctx.db, preorder.bookId);
+    if (!book) throw unknownReference('The chosen book does not exist');
+    // Only the book's own editions, and only before it is out.
+    const refusal = preorderRefusal(book, preorder.preferredFormat);
+    if (refusal) throw new TRPCError({ code: 'BAD_REQUEST', message: refusal });
     const created = await createPreorder(ctx.db, preorder);
     if (!created) throw unknownReference('The chosen book does not exist');
     ctx.mailing.authorNotices.preorderReceived(created, ctx.mailLinkOrigin);
+    ctx.mailing.preorderMail.sendReceipt(created, book, ctx.mailLinkOrigin);
     return { id: created.id, message: 'Preorder received' };
   }),
 });
