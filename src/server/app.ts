@@ -3,6 +3,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MAX_JSON_BODY_BYTES } from '../domain/limits.js';
 import { registerAnalyticsRoutes } from './analytics/analytics-routes.js';
+import { registerRedirectLinks } from './analytics/redirect-links.js';
 import { PageAnalytics } from './analytics/page-analytics.js';
 import { AdminAuth } from './auth/admin-auth.js';
 import { registerBackupDownload } from './backup/backup-download.js';
@@ -186,6 +187,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   registerRestRoutes(app, services);
   registerAnalyticsRoutes(app, services);
+  registerRedirectLinks(app, services, mail.tokens);
   await mail.registerPages(app, services);
   registerCsvExports(app, services);
   registerBackupDownload(app, services);

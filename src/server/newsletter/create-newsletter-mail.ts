@@ -36,6 +36,8 @@ export async function createNewsletterMail(db: AppDatabase, config: AppConfig, l
       ratePerMinute: config.mailRate,
     },
     registerPages: (app: FastifyInstance, services: AppServices) => registerNewsletterPages(app, services, tokens),
+    /** The signing key of newsletter links (tracked /r/ links too). */
+    tokens,
     close: async () => {
       await Promise.all([sends.settled(), noticeSends.settled()]);
       mailer.close();
