@@ -16,8 +16,12 @@ const isAdminBrowser = (): boolean => {
  * admin's own browser (signed in here) and visitors asking not to be tracked send nothing.
  */
 export function reportNavigations(router: AnyRouter): () => void {
-  return router.subscribe('onResolved', ({ fromLocation, toLocation, pathChanged }) => {
-    if (!fromLocation || !pathChanged || !navigator.sendBeacon) return;
+  // The page the server rendered (and counted); each later path is reported once it has loaded.
+  let counted = window.location.pathname;
+  return router.subscribe('onResolved', ({ toLocation }) => {
+    if (toLocation.pathname === counted) return;
+    counted = toLocation.pathname;
+    if (!navigator.sendBeacon) return;
     const optedOut =
       navigator.doNotTrack === '1' ||
       (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl;

@@ -61,6 +61,7 @@ function TrafficPanel({ stats }: { stats: SiteStats }) {
             { name: 'visitors', label: 'Visitors', color: 'gray.4' },
           ]}
           curveType="monotone"
+          areaProps={{ isAnimationActive: false }}
           withLegend
           tickLine="none"
           gridAxis="y"
@@ -141,6 +142,7 @@ function GrowthPanel({ stats }: { stats: SiteStats }) {
           data={series.rows}
           dataKey="label"
           type="stacked"
+          barProps={{ isAnimationActive: false }}
           series={[
             { name: 'gained', label: 'Gained', color: 'teal.5' },
             { name: 'lost', label: 'Lost', color: 'ember.5' },
