@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { ensureBuild, firstPostPath, root, startProductionServer } from './lib/production-server.mjs';
 
@@ -43,13 +44,27 @@ function load(url, seconds) {
   });
 }
 
+/** `total` requests, 50 at a time; the number answered 200. */
+async function fetchAll(url, total) {
+  let next = 0;
+  let ok = 0;
+  const worker = async () => {
+    while (next++ < total) {
+      const answer = await fetch(url, { headers });
+      await answer.arrayBuffer();
+      if (answer.status === 200) ok += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  return ok;
+}
+
 async function throughput() {
   const off = await startProductionServer({ LOG_LEVEL: 'warn', ANALYTICS: 'off' });
   const on = await startProductionServer({ LOG_LEVEL: 'warn', ANALYTICS: 'on' });
   try {
     const page = await firstPostPath(on.baseUrl);
     const figures = { off: [], on: [] };
-    let answeredOn = 0;
     for (const server of [off, on]) await load(`${server.baseUrl}${page}`, 1); // warm-up
     const views = async () => {
       const answer = await fetch(`${on.baseUrl}/api/admin/stats`, {
@@ -57,7 +72,6 @@ async function throughput() {
       });
       return (await answer.json()).views;
     };
-    const before = await views();
     for (let round = 0; round < 2; round++) {
       for (const [name, server] of [
         ['off', off],
@@ -67,9 +81,11 @@ async function throughput() {
         if (result.errors || result.non2xx)
           throw new Error(`${name}: ${result.errors} errors, ${result.non2xx} non-2xx`);
         figures[name].push(result.requests.average);
-        if (name === 'on') answeredOn += result['2xx'];
       }
     }
+    // Exactness: a fixed number of requests (a timed run leaves its last ones unanswered).
+    const before = await views();
+    const answeredOn = await fetchAll(`${on.baseUrl}${page}`, 3000);
     const counted = (await views()) - before;
     const mean = (list) => list.reduce((sum, value) => sum + value, 0) / list.length;
     return { page, off: mean(figures.off), on: mean(figures.on), runs: figures, answeredOn, counted };
@@ -94,6 +110,14 @@ async function generatedYear() {
     for (let n = 0; n < 8; n++) paths.push(`/books/book-${n}`, `/excerpts/excerpt-${n}`);
     const sources = [null, null, null, 'google.com', 'reddit.com', 'newsletter', 'bsky.app', 'goodreads.com'];
     const devices = ['phone', 'phone', 'phone', 'desktop', 'tablet'];
+    // Generated rows go in through one prepared statement (the server's batches are what the first part measures).
+    const raw = new Database(file);
+    const insert = raw.prepare(
+      'INSERT INTO analytics_events (day, hour, path, source, campaign, device, visitor) VALUES (@day, @hour, @path, @source, @campaign, @device, @visitor)',
+    );
+    const insertDay = raw.transaction((rows) => {
+      for (const row of rows) insert.run(row);
+    });
     const now = new Date();
     const first = new Date(now.getTime() - days * 86_400_000);
     const started = performance.now();
@@ -113,16 +137,11 @@ async function generatedYear() {
           visitor: ((n % 4000) * 2654435761 + d).toString(16).padStart(16, '0').slice(-16),
         });
       }
-      await db.transaction().execute(async (trx) => {
-        for (let at = 0; at < rows.length; at += 500)
-          await trx
-            .insertInto('analyticsEvents')
-            .values(rows.slice(at, at + 500))
-            .execute();
-      });
+      insertDay(rows);
       inserted += rows.length;
     }
     const generatedMs = performance.now() - started;
+    raw.close();
     const rollStarted = performance.now();
     const result = await rollUpAnalytics(db, now);
     const rollUpMs = performance.now() - rollStarted;
@@ -155,7 +174,7 @@ console.log(`Page ${pages.page}, ${connections} connections, 2 × ${duration} s 
 console.log(`  analytics off: ${Math.round(pages.off)} req/s  (runs: ${pages.runs.off.map(Math.round).join(', ')})`);
 console.log(`  analytics on:  ${Math.round(pages.on)} req/s  (runs: ${pages.runs.on.map(Math.round).join(', ')})`);
 console.log(`  difference: ${(slowdown * 100).toFixed(1)} % slower with analytics on`);
-console.log(`  views counted: ${pages.counted} of ${pages.answeredOn} page answers in the on-runs`);
+console.log(`  exactness: ${pages.counted} views counted for ${pages.answeredOn} answered page requests`);
 
 const year = await generatedYear();
 const mb = year.bytes / 1024 / 1024;
@@ -176,7 +195,7 @@ console.log(`  database file after VACUUM: ${mb.toFixed(1)} MB`);
 console.log('');
 for (const [label, ok] of [
   [`analytics on within ${BUDGET.maxSlowdown * 100} % of off`, slowdown <= BUDGET.maxSlowdown],
-  ['every answered page counted exactly once', pages.counted === pages.answeredOn],
+  [`${pages.answeredOn} requests counted exactly once`, pages.counted === pages.answeredOn],
   [`a year of ${viewsPerDay} views a day under ${BUDGET.maxYearMb} MB`, mb < BUDGET.maxYearMb],
 ]) {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${label}`);
