@@ -74,21 +74,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('visitor', 'text', (col) => col.notNull())
     .addPrimaryKeyConstraint('analytics_admin_visitors_pk', ['day', 'visitor'])
     .execute();
-
-  // Buy-menu clicks per book and shop, counted per day.
-  await db.schema
-    .createTable('analytics_shop_clicks')
-    .addColumn('day', 'text', (col) => col.notNull())
-    .addColumn('book_id', 'text', (col) => col.notNull())
-    .addColumn('shop', 'text', (col) => col.notNull())
-    .addColumn('clicks', 'integer', (col) => col.notNull())
-    .addPrimaryKeyConstraint('analytics_shop_clicks_pk', ['day', 'book_id', 'shop'])
-    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    'analytics_shop_clicks',
     'analytics_admin_visitors',
     'analytics_salts',
     'analytics_daily_devices',

@@ -22,7 +22,6 @@ const APP_TABLES = [
   'analytics_events',
   'analytics_hourly',
   'analytics_salts',
-  'analytics_shop_clicks',
   'art_pieces',
   'blog_posts',
   'books',

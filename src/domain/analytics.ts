@@ -5,7 +5,7 @@ export const STATS_PERIODS = [7, 30, 90, 365] as const;
 export type StatsPeriod = (typeof STATS_PERIODS)[number];
 export const DEFAULT_STATS_PERIOD: StatsPeriod = 30;
 /** The longest range one stats request may ask for. */
-export const MAX_STATS_DAYS = 366;
+const MAX_STATS_DAYS = 366;
 
 const DAY_MESSAGE = 'must be a date like 2026-11-25';
 
@@ -48,7 +48,7 @@ export const statsRangeInput = z
     return { from, to };
   });
 
-export type Counted = { views: number; visitors: number };
+type Counted = { views: number; visitors: number };
 
 export type IssueResults = {
   id: string;
@@ -98,7 +98,6 @@ export type SiteStats = {
   posts: Array<{ id: string; title: string; path: string } & Counted>;
   campaigns: Array<{ source: string; campaign: string; views: number }>;
   preorders: Array<{ bookId: string; bookTitle: string; format: string; count: number }>;
-  shopClicks: Array<{ bookId: string; bookTitle: string; shop: string; clicks: number }>;
   contact: { received: number; latest: Array<{ id: string; name: string; createdAt: Date; preview: string }> };
 };
 

@@ -3,7 +3,7 @@ import type { AppDatabase } from '../db/connection.js';
 import { addDays, dayOf } from './calendar.js';
 
 /** Raw events are kept this many days, then only their daily and hourly figures. */
-export const RAW_EVENT_DAYS = 30;
+const RAW_EVENT_DAYS = 30;
 /** A day is rolled up this long after it ends, so views still in an instance's buffer are in. */
 const LATE_VIEWS_GRACE_MS = 10 * 60_000;
 

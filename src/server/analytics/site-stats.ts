@@ -178,25 +178,6 @@ async function preorders(db: AppDatabase, range: DayRange): Promise<SiteStats['p
   }));
 }
 
-async function shopClicks(db: AppDatabase, range: DayRange): Promise<SiteStats['shopClicks']> {
-  const rows = await db
-    .selectFrom('analyticsShopClicks as c')
-    .leftJoin('books as b', 'b.id', 'c.bookId')
-    .select(['c.bookId', 'b.title', 'c.shop', (eb) => eb.fn.sum<number>('c.clicks').as('clicks')])
-    .where('c.day', '>=', range.from)
-    .where('c.day', '<=', range.to)
-    .groupBy(['c.bookId', 'b.title', 'c.shop'])
-    .orderBy('b.title')
-    .orderBy('c.shop')
-    .execute();
-  return rows.map((row) => ({
-    bookId: row.bookId,
-    bookTitle: row.title ?? '(deleted book)',
-    shop: row.shop,
-    clicks: Number(row.clicks),
-  }));
-}
-
 async function contactMessages(db: AppDatabase, range: DayRange): Promise<SiteStats['contact']> {
   const inRange = db
     .selectFrom('contactSubmissions')
@@ -252,7 +233,6 @@ export async function siteStats(db: AppDatabase, range: DayRange): Promise<SiteS
       .map((row) => ({ source: row.source, campaign: row.campaign, views: row.views }))
       .slice(0, TOP_ROWS),
     preorders: await preorders(db, range),
-    shopClicks: await shopClicks(db, range),
     contact: await contactMessages(db, range),
   };
 }

@@ -276,12 +276,6 @@ interface AnalyticsAdminVisitorsTable {
   day: string;
   visitor: string;
 }
-interface AnalyticsShopClicksTable {
-  day: string;
-  bookId: string;
-  shop: string;
-  clicks: number;
-}
 interface NewsletterLinksTable {
   id: string;
   issueId: string;
@@ -322,7 +316,6 @@ export interface Database {
   analyticsDailyDevices: AnalyticsDailyDevicesTable;
   analyticsSalts: AnalyticsSaltsTable;
   analyticsAdminVisitors: AnalyticsAdminVisitorsTable;
-  analyticsShopClicks: AnalyticsShopClicksTable;
   newsletterLinks: NewsletterLinksTable;
   newsletterLinkClicks: NewsletterLinkClicksTable;
 }

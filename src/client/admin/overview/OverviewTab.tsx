@@ -213,17 +213,6 @@ function SalesPanels({ stats }: { stats: SiteStats }) {
           }))}
           empty="No preorders in this period."
         />
-        {stats.shopClicks.length > 0 && (
-          <FiguresTable
-            label="Buy-menu clicks per book and shop"
-            columns={['Book', 'Shop', 'Clicks']}
-            rows={stats.shopClicks.map((row) => ({
-              key: `${row.bookId} ${row.shop}`,
-              cells: [row.bookTitle, row.shop, n(row.clicks)],
-            }))}
-            empty=""
-          />
-        )}
       </AdminPanel>
       <AdminPanel
         id="overview-contact"

@@ -3,7 +3,7 @@ import { byWeek, type SiteStats } from '../../../domain/analytics.js';
 const DAY_LABEL = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** "Nov 25" for a UTC day. */
-export const dayLabel = (day: string): string => DAY_LABEL.format(new Date(`${day}T00:00:00.000Z`));
+const dayLabel = (day: string): string => DAY_LABEL.format(new Date(`${day}T00:00:00.000Z`));
 
 /** Longer periods are charted by week, or the bars would be too thin to read. */
 const WEEKLY_FROM_DAYS = 60;
