@@ -3,7 +3,7 @@ import type { SiteStats } from '../../domain/analytics.js';
 import { NAVIGATION_BEACON_PATH } from '../../domain/analytics-paths.js';
 import { createFakeClientBuild } from '../test-support/fake-client-build.js';
 import { openAdminSession } from '../test-support/sessions.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { createTestApp, validBlogPost, validBook, type TestApp } from '../test-support/test-app.js';
 import { dayOf } from './calendar.js';
 import { rollUpAnalytics } from './rollup.js';
 
@@ -137,6 +137,25 @@ describe('page analytics', () => {
     for (const address of ['10.0.0.1', '10.0.0.2', '10.0.2.2', '127.0.0.1']) expect(stored).not.toContain(address);
     expect(stored).not.toContain('iPhone');
     expect(rows.every((row) => /^[0-9a-f]{16}$/.test(row.visitor))).toBe(true);
+  });
+
+  it('gives each post’s and book page’s views of the last 30 days for the admin lists', async () => {
+    const admin = t.callerWithKey(token);
+    const book = await admin.books.create(validBook);
+    const post = await admin.blog.create(validBlogPost);
+    await Promise.all([
+      visit(`/books/${book.slug}`, PHONE, '10.0.3.1'),
+      visit(`/books/${book.slug}`, DESKTOP, '10.0.3.2'),
+      visit(`/blog/${post.slug}`, TABLET, '10.0.3.3'),
+      visit(`/blog/${post.slug}`, GOOGLEBOT, '10.0.3.4'),
+    ]);
+    const views = await admin.analytics.contentViews();
+    expect(views.books[book.id]).toBe(2);
+    expect(views.posts[post.id]).toBe(1);
+    const figures = await stats();
+    expect(figures.posts).toEqual([
+      { id: post.id, title: post.title, path: `/blog/${post.slug}`, views: 1, visitors: 1 },
+    ]);
   });
 
   it('gives the same figures after the roll-up as before, and keeps them after raw events are gone', async () => {

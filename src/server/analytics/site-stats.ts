@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { IssueResults, SiteStats, SubscriberGrowth } from '../../domain/analytics.js';
-import { blogPostPath } from '../../domain/content-links.js';
+import { blogPostPath, bookPath } from '../../domain/content-links.js';
 import type { AppDatabase } from '../db/connection.js';
 import { figuresByMailing } from '../repositories/mail-queue.js';
 import { daysBetween } from './calendar.js';
@@ -153,11 +153,19 @@ async function topPosts(db: AppDatabase, range: DayRange): Promise<SiteStats['po
     .slice(0, TOP_ROWS);
 }
 
-/** Views of each post (by id) in the range: the admin's post list and editor show them. */
-export async function postViews(db: AppDatabase, range: DayRange): Promise<Record<string, number>> {
+/** Page views of each post and each book page (by id) in the range: the admin's lists and editor show them. */
+export async function contentViews(
+  db: AppDatabase,
+  range: DayRange,
+): Promise<{ posts: Record<string, number>; books: Record<string, number> }> {
   const posts = await db.selectFrom('blogPosts').select(['id', 'slug']).execute();
-  const figures = await viewsOfPaths(db, range, posts.map(blogPostPath));
-  return Object.fromEntries(posts.map((post) => [post.id, figures.get(blogPostPath(post))?.views ?? 0]));
+  const books = await db.selectFrom('books').select(['id', 'slug']).execute();
+  const figures = await viewsOfPaths(db, range, [...posts.map(blogPostPath), ...books.map(bookPath)]);
+  const viewsOf = (path: string) => figures.get(path)?.views ?? 0;
+  return {
+    posts: Object.fromEntries(posts.map((post) => [post.id, viewsOf(blogPostPath(post))])),
+    books: Object.fromEntries(books.map((book) => [book.id, viewsOf(bookPath(book))])),
+  };
 }
 
 async function preorders(db: AppDatabase, range: DayRange): Promise<SiteStats['preorders']> {
