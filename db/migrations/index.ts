@@ -38,6 +38,8 @@ import * as m2534 from './2026-11-25-34-create-admin-login-addresses.js';
 import * as m2538 from './2026-11-25-38-confirmation-mailboxes.js';
 import * as m2552 from './2026-11-25-52-create-imported-items.js';
 import * as m2553 from './2026-11-25-53-subscriber-name.js';
+import * as m2560 from './2026-11-25-60-create-analytics.js';
+import * as m2561 from './2026-11-25-61-create-newsletter-clicks.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +82,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-38-confirmation-mailboxes': m2538,
   '2026-11-25-52-create-imported-items': m2552,
   '2026-11-25-53-subscriber-name': m2553,
+  '2026-11-25-60-create-analytics': m2560,
+  '2026-11-25-61-create-newsletter-clicks': m2561,
 };

@@ -23,6 +23,7 @@ import '@mantine/core/styles/Menu.css';
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { reportNavigations } from './analytics/navigation-beacon.js';
 import { isAnnouncementDismissedCookie } from './layout/announcement-context.js';
 import { createQueryClient } from './query-client.js';
 import { createAppRouter } from './router.js';
@@ -38,6 +39,7 @@ const router = createAppRouter({
   origin: window.location.origin,
   announcementDismissed: isAnnouncementDismissedCookie(document.cookie),
 });
+reportNavigations(router);
 
 // As a transition, hydration yields to the browser between components instead of one long task.
 startTransition(() => {

@@ -14,6 +14,8 @@ export type ContactInput = z.input<typeof contactInputSchema>;
 export const newsletterInputSchema = z.object({
   email: emailSchema,
   website: honeypotField,
+  /** The page whose form was used (list growth by sign-up page); without it the sign-up came through the API. */
+  page: z.string().max(300).optional(),
 });
 export type NewsletterInput = z.input<typeof newsletterInputSchema>;
 

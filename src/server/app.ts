@@ -3,6 +3,9 @@ import fastifyCompress from '@fastify/compress';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MAX_JSON_BODY_BYTES } from '../domain/limits.js';
+import { registerAnalyticsRoutes } from './analytics/analytics-routes.js';
+import { registerRedirectLinks } from './analytics/redirect-links.js';
+import { PageAnalytics } from './analytics/page-analytics.js';
 import { AdminAuth } from './auth/admin-auth.js';
 import { registerBackupDownload } from './backup/backup-download.js';
 import { registerPreviewAccess } from './blog/preview-access.js';
@@ -143,6 +146,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     backups: new BackupService(config.dataDir, config.backup),
     uploadsDir,
     uploads: uploadStoreOf(config, db, dataDir),
+    analytics: new PageAnalytics(db, {
+      enabled: config.analytics,
+      log: { error: (details, message) => app.log.error(details, message) },
+    }),
   };
 
   const app = Fastify({
@@ -154,6 +161,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     frameworkErrors: handleError,
   });
   app.addHook('onClose', async () => {
+    await services.analytics.close();
     await postgresBus?.close();
     await mail.close();
     await db.destroy();
@@ -197,6 +205,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   registerRestRoutes(app, services);
+  registerAnalyticsRoutes(app, services);
+  registerRedirectLinks(app, services, mail.tokens);
   // The email links' pages link the site's own stylesheets (fonts included) once the client is served.
   const noticePageStyles: NoticePageStyles = { stylesheets: [] };
   await mail.registerPages(app, services, noticePageStyles);

@@ -64,6 +64,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   SEED_DEMO: z.enum(['0', '1', 'true', 'false'], { error: 'must be 0 or 1' }).default('1'),
   RATE_LIMITS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  ANALYTICS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   TRUST_PROXY: z
     .string()
@@ -153,6 +154,8 @@ export type AppConfig = {
   adminPassword: string | undefined;
   seedDemo: boolean;
   publicRateLimits: boolean;
+  /** ANALYTICS: count page views (cookie-less, see src/server/analytics). */
+  analytics: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Fastify's trustProxy: true, or the proxy addresses; set it behind a reverse proxy. */
   trustProxy: boolean | string[];
@@ -197,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, clientDir: string | null): Ap
     adminPassword: vars.ADMIN_PASSWORD,
     seedDemo: vars.SEED_DEMO === '1' || vars.SEED_DEMO === 'true',
     publicRateLimits: vars.RATE_LIMITS === 'on',
+    analytics: vars.ANALYTICS === 'on',
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
     backup: {

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { buildApp, prepareSite, type BuiltApp } from './app.js';
+import { startAnalyticsRollup } from './analytics/rollup-job.js';
 import { startBackupSchedule } from './backup/backup-schedule.js';
 import { startScheduledPublishing } from './blog/scheduled-publishing.js';
 import { removePidFile, writePidFile } from './backup/running-server.js';
@@ -93,6 +94,10 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
     startScheduledPublishing({ db: services.db, cache: services.cache, log: app.log }),
   );
 
+  const stopAnalyticsRollup = coordination.jobs.start('analytics roll-up', () =>
+    startAnalyticsRollup(services.db, app.log),
+  );
+
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -101,6 +106,7 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
     void stopBackups();
     void stopOutboxCleanup();
     void stopScheduledPublishing();
+    void stopAnalyticsRollup();
     // A backup under way is finished first, so no half-written archive is left behind; the mail
     // queue records the messages it has in flight.
     Promise.all([services.backups.idle(), stopMailQueue(), removePidFile(config.dataDir)])

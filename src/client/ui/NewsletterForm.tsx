@@ -60,7 +60,7 @@ export function NewsletterForm({ successText, page, label = 'Email address', lay
       <form
         className={classes.newsletterForm}
         data-layout={layout}
-        {...form.getFormProps((values) => subscribe.mutate(values))}
+        {...form.getFormProps((values) => subscribe.mutate({ ...values, page }))}
       >
         <TextInput
           type="email"

@@ -35,7 +35,7 @@ export function passwordBox(page: Page): Locator {
   return page.getByRole('textbox', { name: 'Password', exact: true });
 }
 
-/** Logs in through the form and waits for the dashboard (Books tab selected). */
+/** Logs in through the form and waits for the dashboard (Overview, the default tab), then opens Books. */
 export async function logIn(page: Page, site: Site, password = site.adminPassword): Promise<void> {
   await page.goto(`${site.baseUrl}/admin`);
   await passwordBox(page)
@@ -47,8 +47,9 @@ export async function logIn(page: Page, site: Site, password = site.adminPasswor
     });
   await passwordBox(page).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('tab', { name: 'Books', selected: true }).waitFor();
+  await page.getByRole('tab', { name: 'Overview', selected: true }).waitFor();
   await expectToast(page, 'Success', 'Logged in successfully');
+  await openTab(page, 'Books');
 }
 
 export async function openTab(page: Page, name: string): Promise<void> {

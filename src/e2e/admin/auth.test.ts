@@ -45,7 +45,7 @@ describe('admin: login, session and password', () => {
     await verifying.waitFor();
     expect(await verifying.isDisabled()).toBe(true);
     login.release();
-    await page.getByRole('tab', { name: 'Books', selected: true }).waitFor();
+    await page.getByRole('tab', { name: 'Overview', selected: true }).waitFor();
     await expectToast(page, 'Success', 'Logged in successfully');
 
     const token = await storedKey(page);
@@ -56,7 +56,7 @@ describe('admin: login, session and password', () => {
 
     // Reload: the stored token is restored and checked, no login screen.
     await page.reload();
-    await page.getByRole('tab', { name: 'Books', selected: true }).waitFor();
+    await page.getByRole('tab', { name: 'Overview', selected: true }).waitFor();
     expect(await passwordBox(page).count()).toBe(0);
     expect(await storedKey(page)).toBe(token);
 

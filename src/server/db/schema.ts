@@ -255,6 +255,68 @@ interface WriteProbeTable {
   checkedAt: string;
 }
 
+/** Analytics (src/server/analytics): raw page views (30 days) and their daily/hourly roll-ups. */
+interface AnalyticsEventsTable {
+  day: string;
+  hour: number;
+  path: string;
+  source: string | null;
+  campaign: string | null;
+  device: string;
+  /** A hash of address and user agent with the day's salt; never the address. */
+  visitor: string;
+}
+interface AnalyticsDailyTotalsTable {
+  day: string;
+  views: number;
+  visitors: number;
+}
+interface AnalyticsHourlyTable {
+  day: string;
+  hour: number;
+  views: number;
+  visitors: number;
+}
+interface AnalyticsDailyPagesTable {
+  day: string;
+  path: string;
+  views: number;
+  visitors: number;
+}
+interface AnalyticsDailySourcesTable {
+  day: string;
+  /** '' for direct visits. */
+  source: string;
+  /** '' without a campaign. */
+  campaign: string;
+  views: number;
+  visitors: number;
+}
+interface AnalyticsDailyDevicesTable {
+  day: string;
+  device: string;
+  views: number;
+  visitors: number;
+}
+interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
+}
+interface AnalyticsAdminVisitorsTable {
+  day: string;
+  visitor: string;
+}
+interface NewsletterLinksTable {
+  id: string;
+  issueId: string;
+  url: string;
+}
+interface NewsletterLinkClicksTable {
+  linkId: string;
+  subscriberId: string;
+  clickedAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   adminSessions: AdminSessionsTable;
@@ -280,6 +342,16 @@ export interface Database {
   mailQueue: MailQueueTable;
   importedItems: ImportedItemsTable;
   legacyPaths: LegacyPathsTable;
+  analyticsEvents: AnalyticsEventsTable;
+  analyticsDailyTotals: AnalyticsDailyTotalsTable;
+  analyticsHourly: AnalyticsHourlyTable;
+  analyticsDailyPages: AnalyticsDailyPagesTable;
+  analyticsDailySources: AnalyticsDailySourcesTable;
+  analyticsDailyDevices: AnalyticsDailyDevicesTable;
+  analyticsSalts: AnalyticsSaltsTable;
+  analyticsAdminVisitors: AnalyticsAdminVisitorsTable;
+  newsletterLinks: NewsletterLinksTable;
+  newsletterLinkClicks: NewsletterLinkClicksTable;
 }
 
 export type ExcerptRow = Selectable<ExcerptsTable>;

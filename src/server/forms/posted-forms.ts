@@ -22,7 +22,7 @@ export type PostedFormDefinition = {
   /** The fields of its schema: only these are read from the body. */
   fields: readonly string[];
   /** The same procedure the JSON API and the script call. */
-  submit: (caller: Caller, input: Record<string, unknown>) => Promise<unknown>;
+  submit: (caller: Caller, input: Record<string, unknown>, query: FormQuery) => Promise<unknown>;
   /** The page that shows the form, rendered again when the post is refused. */
   pageOf: (query: FormQuery) => string;
   /** Where a successful post is redirected (303): the page with its success text. */
@@ -53,7 +53,7 @@ export const POSTED_FORM_DEFINITIONS: readonly PostedFormDefinition[] = [
     form: 'newsletter',
     path: FORM_POST_PATHS.newsletter,
     fields: Object.keys(newsletterInputSchema.shape),
-    submit: (caller, input) => caller.newsletter.subscribe(input as never),
+    submit: (caller, input, query) => caller.newsletter.subscribe({ ...input, page: newsletterPage(query) } as never),
     pageOf: newsletterPage,
     sentLocation: (_input, query) => `${newsletterPage(query)}${sentQuery('newsletter')}#${NEWSLETTER_ANCHOR}`,
   },

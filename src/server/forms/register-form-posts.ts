@@ -58,7 +58,7 @@ export async function registerFormPosts(
     const query = request.query as Record<string, unknown>;
     const caller = createCaller(createRequestContext(services, request));
     try {
-      await definition.submit(caller, input);
+      await definition.submit(caller, input, query);
     } catch (error) {
       if (!(error instanceof TRPCError)) throw error;
       return answerRefusal(definition, request, reply, input, error);

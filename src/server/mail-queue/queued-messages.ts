@@ -1,3 +1,4 @@
+import { issueLinkIds, withTrackedLinks } from '../analytics/issue-links.js';
 import type { AppDatabase } from '../db/connection.js';
 import type { RenderedEmail } from '../mail/email-layout.js';
 import { messageIdFor, type Mailer } from '../mail/mailer.js';
@@ -20,7 +21,10 @@ const TEMPLATE_CACHE_SIZE = 8;
  * deterministic Message-ID per mailing and recipient, so a relay or client can spot a duplicate.
  */
 export class QueuedMessages {
-  private readonly templates = new Map<string, Promise<{ subject: string; rendered: RenderedEmail }>>();
+  private readonly templates = new Map<
+    string,
+    Promise<{ subject: string; rendered: RenderedEmail; links: Map<string, string> }>
+  >();
 
   constructor(
     private readonly db: AppDatabase,
@@ -41,7 +45,13 @@ export class QueuedMessages {
       return {
         to: message.email,
         subject: template.subject,
-        ...personalise(template.rendered, unsubscribe.url),
+        ...withTrackedLinks(
+          personalise(template.rendered, unsubscribe.url),
+          template.links,
+          message.recipientId,
+          message.siteOrigin,
+          this.tokens,
+        ),
         headers: unsubscribe.headers,
         messageId,
       };
@@ -59,7 +69,13 @@ export class QueuedMessages {
           .select(['subject', 'preheader', 'body'])
           .where('id', '=', issueId)
           .executeTakeFirstOrThrow();
-        return { subject: issue.subject, rendered: await renderIssueTemplate(issue, siteOrigin) };
+        const rendered = await renderIssueTemplate(issue, siteOrigin);
+        // Each link gets its id once per issue; every recipient's copy links to /r/ with it.
+        return {
+          subject: issue.subject,
+          rendered,
+          links: await issueLinkIds(this.db, issueId, rendered.html, siteOrigin),
+        };
       })();
       template.catch(() => this.templates.delete(key));
       this.templates.set(key, template);

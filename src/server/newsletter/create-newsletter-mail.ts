@@ -43,6 +43,8 @@ export async function createNewsletterMail(db: AppDatabase, config: AppConfig, l
       await registerNewsletterPages(app, services, tokens, styles);
       await registerPreorderPages(app, services, tokens, styles);
     },
+    /** The signing key of newsletter links (tracked /r/ links too). */
+    tokens,
     close: async () => {
       await Promise.all([sends.settled(), noticeSends.settled()]);
       mailer.close();

@@ -52,6 +52,15 @@ export class NewsletterTokens {
     return { ok: true, claim: { subscriptionId, nonce, expiresAt } };
   }
 
+  /** A tracked link's `/r/` token (src/server/analytics): ids only, never the target address. */
+  redirectToken(fields: string[]): string {
+    return this.sign('redirect', fields);
+  }
+
+  checkRedirectToken(token: unknown): string[] | null {
+    return this.verify('redirect', token);
+  }
+
   checkUnsubscribeToken(token: unknown): TokenCheck<{ subscriptionId: string }> {
     const fields = this.verify('unsubscribe', token);
     if (!fields || fields.length !== 1) return { ok: false, reason: 'invalid' };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { SendFailure, SendFigures } from '../../domain/newsletter-issues.js';
 import type { AppDatabase } from '../db/connection.js';
 import { timestampNow, toStoredBoolean } from './row-conversion.js';
@@ -240,7 +241,10 @@ export async function recordOutcomes(db: AppDatabase, outcomes: SendOutcome[]): 
         if (outcome.bounced && message.kind === 'issue')
           await trx
             .updateTable('newsletterSubscriptions')
-            .set({ bouncedAt: timestampNow() })
+            .set({
+              bouncedAt: timestampNow(),
+              unsubscribedAt: sql<string>`COALESCE(unsubscribed_at, ${timestampNow()})`,
+            })
             .where('id', '=', message.recipientId)
             .where('bouncedAt', 'is', null)
             .execute();

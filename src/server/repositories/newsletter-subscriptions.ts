@@ -40,7 +40,11 @@ export type SubscribeOutcome =
  * lower(email) decides races: of many parallel requests for one address exactly one row is
  * stored. An unsubscribed address signs up again as a new, unconfirmed subscription.
  */
-export async function subscribeToNewsletter(db: AppDatabase, email: string): Promise<SubscribeOutcome> {
+export async function subscribeToNewsletter(
+  db: AppDatabase,
+  email: string,
+  source: string | null = null,
+): Promise<SubscribeOutcome> {
   const row = {
     id: newId(),
     email,
@@ -50,6 +54,7 @@ export async function subscribeToNewsletter(db: AppDatabase, email: string): Pro
     confirmationNonce: newNonce(),
     confirmationSentAt: null,
     bouncedAt: null,
+    source,
   };
   try {
     await db.insertInto('newsletterSubscriptions').values(row).execute();
@@ -65,6 +70,9 @@ export async function subscribeToNewsletter(db: AppDatabase, email: string): Pro
       confirmedAt: null,
       confirmationNonce: newNonce(),
       confirmationSentAt: null,
+      // Back on the list: counted as gained again (when confirmed), from where they signed up this time.
+      unsubscribedAt: null,
+      source,
     })
     .where(byEmail, '=', email.toLowerCase())
     .where('isActive', '=', toStoredBoolean(false))
@@ -179,7 +187,11 @@ export async function findSubscriptionEmail(db: AppDatabase, subscriptionId: str
 export async function unsubscribeFromNewsletter(db: AppDatabase, subscriptionId: string): Promise<void> {
   await db
     .updateTable('newsletterSubscriptions')
-    .set({ isActive: toStoredBoolean(false), confirmationNonce: null })
+    .set({
+      isActive: toStoredBoolean(false),
+      confirmationNonce: null,
+      unsubscribedAt: sql<string>`COALESCE(unsubscribed_at, ${timestampNow()})`,
+    })
     .where('id', '=', subscriptionId)
     .execute();
 }

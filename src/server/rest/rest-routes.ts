@@ -122,6 +122,11 @@ export const restRoutes: RestRoute[] = [
   { method: 'POST', url: '/api/admin/login', call: (caller, r) => callUnchecked(caller.admin.login, r.body) },
   { method: 'POST', url: '/api/admin/logout', status: 204, call: (caller) => caller.admin.logout() },
   { method: 'GET', url: '/api/admin/verify', call: (caller) => caller.admin.verify() },
+  {
+    method: 'GET',
+    url: '/api/admin/stats',
+    call: (caller, r) => callUnchecked(caller.analytics.stats, { from: r.query.from, to: r.query.to }),
+  },
   { method: 'GET', url: '/api/admin/contact', call: (caller) => caller.admin.contactSubmissions() },
   { method: 'GET', url: '/api/admin/newsletter', call: (caller) => caller.admin.newsletterSubscriptions() },
   { method: 'GET', url: '/api/admin/preorders', call: (caller) => caller.admin.preorders() },

@@ -249,6 +249,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       return reply.status(500).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(ERROR_PAGE);
     }
     if ('redirect' in page) return reply.redirect(page.redirect, page.status);
+    services.analytics.pageRequest(request, formResult?.status ?? page.status);
 
     const baseCsp = reply.getHeader('content-security-policy');
     if (typeof baseCsp === 'string') reply.header('content-security-policy', contentSecurityPolicy(page, baseCsp));

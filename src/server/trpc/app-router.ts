@@ -1,3 +1,4 @@
+import { analyticsRouter } from '../analytics/analytics-router.js';
 import { adminRouter } from './routers/admin.js';
 import { artRouter } from './routers/art.js';
 import { blogRouter } from './routers/blog.js';
@@ -29,6 +30,7 @@ export const appRouter = router({
   settings: settingsRouter,
   content: contentRouter,
   search: searchRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,3 +1,4 @@
+import type { PageAnalytics } from '../analytics/page-analytics.js';
 import type { AdminAuth, KeyCheck } from '../auth/admin-auth.js';
 import type { BackupService } from '../backup/backup-service.js';
 import type { PublicCache } from '../cache/public-cache.js';
@@ -29,6 +30,8 @@ export type AppServices = {
   uploadsDir: string;
   /** Where uploads are kept and read, served under /objects/: the folder, or the database on PostgreSQL. */
   uploads: UploadStore;
+  /** Cookie-less page views (src/server/analytics). */
+  analytics: PageAnalytics;
 };
 
 export type RequestContext = AppServices & {

@@ -10,6 +10,7 @@ import { MarkdownEditor } from '../editor/MarkdownEditor.js';
 import { RestoreDraftPrompt } from '../editor/RestoreDraftPrompt.js';
 import { useLocalDraft } from '../editor/use-local-draft.js';
 import { FormShell } from '../forms/FormShell.js';
+import { ContentViews } from '../overview/ContentViews.js';
 import { ImageField } from '../forms/ImageField.js';
 import { blogFormInput, blogFormValues, type BlogFormValues } from './blog-form-values.js';
 import { browserTimeZoneName } from './publish-time.js';
@@ -83,6 +84,7 @@ export function BlogForm({ item, saving, onSave, onCancel }: ContentFormProps<Bl
           {...form.getInputProps('publishAt')}
         />
       )}
+      {item && <ContentViews kind="posts" id={item.id} />}
       {item && (
         <Text size="sm">
           <Anchor href={blogPreviewPath(item.id)} target="_blank" rel="noopener">

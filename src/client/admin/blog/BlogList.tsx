@@ -6,6 +6,7 @@ import { blogPreviewPath, POST_STATE_COLORS, POST_STATE_LABELS } from '../../../
 import classes from '../admin.module.css';
 import { ItemButtons } from '../books/BookList.js';
 import type { ListItemActions } from '../content/ContentTab.js';
+import { ContentViews } from '../overview/ContentViews.js';
 import { formatAdminDate } from '../ui/format-date.js';
 import { formatWithZone } from './publish-time.js';
 
@@ -32,6 +33,7 @@ export function BlogList<T extends BlogPost>({ posts, actions }: { posts: T[]; a
                       ? `Saved ${formatAdminDate(post.publishedAt)}`
                       : formatAdminDate(post.publishedAt)}
                 </Text>
+                {post.status === 'published' && <ContentViews kind="posts" id={post.id} />}
               </Group>
               <Text fw={600} className={classes.breakAnywhere}>
                 {post.title}

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { ContentViews } from '../overview/ContentViews.js';
 import { BOOK_STATUS_LABELS, type BookStatus } from '../../../domain/books.js';
 import type { Book } from '../../../domain/books.schema.js';
 import classes from '../admin.module.css';
@@ -64,6 +65,7 @@ export function BookList({ books, actions }: { books: Book[]; actions: ListItemA
               <Text size="sm" lineClamp={2} className={classes.breakAnywhere}>
                 {book.description}
               </Text>
+              <ContentViews kind="books" id={book.id} />
               <ItemButtons item={book} name={book.title} actions={actions} />
             </Stack>
           </Group>

@@ -6,6 +6,7 @@ import { BlogTab } from '../blog/BlogTab.js';
 import { BooksTab } from '../books/BooksTab.js';
 import { ExcerptsTab } from '../excerpts/ExcerptsTab.js';
 import { MailTab } from '../mail/MailTab.js';
+import { OverviewTab } from '../overview/OverviewTab.js';
 import { PlaylistsTab } from '../playlists/PlaylistsTab.js';
 import { SeriesTab } from '../series/SeriesTab.js';
 import { useAdminSession } from '../session/AdminSession.js';
@@ -18,6 +19,7 @@ import { ADMIN_TABS, type AdminTabId } from './admin-tabs.js';
 import { useAdminTab } from './use-admin-tab.js';
 
 const PANELS: Record<AdminTabId, ComponentType> = {
+  overview: OverviewTab,
   books: BooksTab,
   series: SeriesTab,
   excerpts: ExcerptsTab,

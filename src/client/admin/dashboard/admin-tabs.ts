@@ -1,5 +1,6 @@
-/** The admin's tabs, in order; Books is the default. */
+/** The admin's tabs, in order; Overview is the default. */
 export const ADMIN_TABS = [
+  { id: 'overview', label: 'Overview' },
   { id: 'books', label: 'Books' },
   { id: 'series', label: 'Series' },
   { id: 'excerpts', label: 'Excerpts' },
@@ -15,7 +16,7 @@ export const ADMIN_TABS = [
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
 
-export const DEFAULT_ADMIN_TAB: AdminTabId = 'books';
+export const DEFAULT_ADMIN_TAB: AdminTabId = 'overview';
 
 export function isAdminTab(value: unknown): value is AdminTabId {
   return ADMIN_TABS.some((tab) => tab.id === value);

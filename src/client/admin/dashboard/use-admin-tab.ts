@@ -6,7 +6,7 @@ const adminRoute = getRouteApi('/admin');
 
 /**
  * The selected tab lives in the URL (?tab=excerpts), so a reload or a shared link opens the
- * same tab; the default tab (books) keeps the URL bare. Switching replaces the history entry,
+ * same tab; the default tab (overview) keeps the URL bare. Switching replaces the history entry,
  * so Back leaves the admin instead of stepping through tabs.
  */
 export function useAdminTab(): [AdminTabId, (tab: AdminTabId) => void] {

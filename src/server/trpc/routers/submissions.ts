@@ -23,10 +23,14 @@ export const contactRouter = router({
   }),
 });
 
+/** Where a sign-up came from (list growth): `form:<page path>` from a page's form, else `api`. */
+const signupSource = (page: string | undefined): string =>
+  page !== undefined && /^\/[A-Za-z0-9\-._~/%]{0,200}$/.test(page) ? `form:${page}` : 'api';
+
 export const newsletterRouter = router({
   subscribe: formProcedure.input(newsletterInputSchema).mutation(async ({ ctx, input }) => {
     if (isHoneypotFilled(input.website)) return { message: 'Subscribed' };
-    const outcome = await subscribeToNewsletter(ctx.db, input.email);
+    const outcome = await subscribeToNewsletter(ctx.db, input.email, signupSource(input.page));
     if (outcome.kind === 'already-subscribed') {
       // Signing up again while unconfirmed sends the link again (spaced out by NewsletterMail).
       if (outcome.pending) ctx.newsletterMail.requestConfirmation(outcome.subscriptionId, ctx.mailLinkOrigin);
