@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import type { MarkdownEditorHandle } from '../editor/MarkdownEditor.js';
 import type { NewsletterIssue } from '../../../domain/newsletter-issues.js';
 import { issueDraftInputSchema, ISSUE_LIMITS } from '../../../domain/newsletter-issues.schema.js';
 import { emailSchema } from '../../../domain/fields.schema.js';
@@ -40,6 +41,7 @@ export function IssueComposer({
   const sendTest = trpc.mail.sendTest.useMutation();
   const send = trpc.mail.send.useMutation();
   const recipients = trpc.mail.recipientCount.useQuery();
+  const bodyEditor = useRef<MarkdownEditorHandle>(null);
   const [previewId, setPreviewId] = useState<string | null>(null);
   const [testAddress, setTestAddress] = useState('');
   const [testError, setTestError] = useState<string | null>(null);
@@ -132,13 +134,9 @@ export function IssueComposer({
             maxLength={ISSUE_LIMITS.preheader}
             {...form.getInputProps('preheader')}
           />
-          <FeaturePostPicker
-            onInsert={(markdown) => {
-              const body = form.getValues().body.trimEnd();
-              form.setFieldValue('body', body ? `${body}\n\n${markdown}` : markdown);
-            }}
-          />
+          <FeaturePostPicker onInsert={(markdown) => bodyEditor.current?.insertBlock(markdown)} />
           <IssueBodyField
+            editorRef={bodyEditor}
             value={form.getValues().body}
             onChange={(value) => form.setFieldValue('body', value)}
             error={form.errors.body as string | undefined}
