@@ -27,6 +27,7 @@ import type { PageLoaderData, SeoContext } from './seo/pages.js';
 import type { TrpcUtils } from './trpc.js';
 import { NOT_FOUND_META } from './seo/not-found.js';
 import { fullTitle } from './seo/site.js';
+import { withSiteIdentity } from './seo/site-identity.js';
 
 export type RouterContext = {
   queryClient: QueryClient;
@@ -122,11 +123,13 @@ function pageRoute<TPath extends string>(path: TPath, page: PageSpec, seo: SeoLo
       params: ResolveParams<TPath>;
       deps: { search: Record<string, unknown> };
     }): Promise<PageRouteData> => {
-      const [, data] = await Promise.all([
+      const [, pageData, site] = await Promise.all([
         // A page's queries that fail show the page's own error state; the loader itself never fails.
         loadPage(page).then((module) => module.prefetch(context.trpc, params, deps.search).catch(() => undefined)),
         seo({ utils: context.trpc, origin: context.origin, params }),
+        context.trpc.site.settings.ensureData().catch(() => undefined),
       ]);
+      const data = { ...pageData, seo: withSiteIdentity(pageData.seo, site?.seo) };
       // Loader data travels to the browser with the page, so hydration shows the same form state.
       return context.formOutcome ? { ...data, formOutcome: context.formOutcome } : data;
     },

@@ -1,7 +1,7 @@
 import { Burger, Button } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
-import { SERIES_NAME } from '../content/site.js';
+import { useSiteSettings } from './site-settings.js';
 import { SEARCH_PATH } from '../../domain/search.js';
 import { SearchForm } from '../search/SearchForm.js';
 import { FlameIcon, SearchIcon } from '../ui/icons.js';
@@ -11,6 +11,7 @@ import { NAV_LINKS } from './nav-links.js';
 
 /** Sticky navigation; under 768 px the links move into a menu opened by the burger button. */
 export function SiteNav() {
+  const siteTitle = useSiteSettings().seo.title;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -36,9 +37,9 @@ export function SiteNav() {
   return (
     <header className={classes.header}>
       <div className={classes.headerInner}>
-        <Link to="/" className={classes.brand} aria-label={SERIES_NAME}>
+        <Link to="/" className={classes.brand} aria-label={siteTitle}>
           <FlameIcon size={22} className={classes.brandIcon} />
-          <span className={classes.brandText}>{SERIES_NAME}</span>
+          <span className={classes.brandText}>{siteTitle}</span>
         </Link>
 
         <nav aria-label="Main" className={classes.desktopNav}>

@@ -26,16 +26,26 @@ export async function updateSettings<Schema extends z.ZodType<object>>(
 ): Promise<z.output<Schema>> {
   return db.transaction().execute(async (trx) => {
     const current = await readSettings(trx, key, schema);
-    const next = schema.parse({ ...current, ...changes });
-    const value = JSON.stringify(next);
-    const updatedAt = timestampNow();
-    await trx
-      .insertInto('siteSettings')
-      .values({ key, value, updatedAt })
-      .onConflict((conflict) => conflict.column('key').doUpdateSet({ value, updatedAt }))
-      .execute();
-    return next;
+    return writeSettings(trx, key, schema, { ...current, ...changes });
   });
+}
+
+/** Stores the whole group (checked by its schema) under `key`; for a caller already in a transaction (the seed). */
+export async function writeSettings<Schema extends z.ZodType<object>>(
+  db: AppDatabase,
+  key: string,
+  schema: Schema,
+  settings: z.input<Schema> | z.output<Schema>,
+): Promise<z.output<Schema>> {
+  const next = schema.parse(settings);
+  const value = JSON.stringify(next);
+  const updatedAt = timestampNow();
+  await db
+    .insertInto('siteSettings')
+    .values({ key, value, updatedAt })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value, updatedAt }))
+    .execute();
+  return next;
 }
 
 function parseJson(text: string): unknown {

@@ -106,6 +106,8 @@ export const restRoutes: RestRoute[] = [
     call: (caller, r) => callUnchecked(caller.search.results, { q: r.query.q, limit: r.query.limit }),
     headers: { 'x-robots-tag': 'noindex' },
   },
+  { method: 'GET', url: '/api/site', call: (caller) => caller.site.settings(), publicReadKey: () => '/api/site' },
+  { method: 'PUT', url: '/api/admin/site', call: (caller, r) => callUnchecked(caller.site.update, r.body) },
   { method: 'POST', url: '/api/contact', status: 201, call: (caller, r) => callUnchecked(caller.contact.send, r.body) },
   {
     method: 'POST',

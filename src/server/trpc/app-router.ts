@@ -10,6 +10,7 @@ import { playlistsRouter } from './routers/playlists.js';
 import { searchRouter } from './routers/search.js';
 import { seriesRouter } from './routers/series.js';
 import { settingsRouter } from './routers/settings.js';
+import { siteRouter } from './routers/site.js';
 import { contactRouter, newsletterRouter, preordersRouter } from './routers/submissions.js';
 import { createCallerFactory, router } from './trpc.js';
 
@@ -27,6 +28,7 @@ export const appRouter = router({
   maintenance: maintenanceRouter,
   mail: mailRouter,
   settings: settingsRouter,
+  site: siteRouter,
   content: contentRouter,
   search: searchRouter,
 });
