@@ -3,6 +3,8 @@ import type { RenderedEmail } from '../mail/email-layout.js';
 import { messageIdFor, type Mailer } from '../mail/mailer.js';
 import { personalise, renderIssueTemplate } from '../newsletter/issue-email.js';
 import type { NewsletterTokens } from '../newsletter/newsletter-tokens.js';
+import { issueViewUrl } from '../newsletter/issue-mail.js';
+import { loadResponsiveImages } from '../images/responsive-images.js';
 import { unsubscribeLinkFor } from '../newsletter/unsubscribe-links.js';
 import { preorderNoticeSubject, renderPreorderNotice } from '../preorders/preorder-notice-email.js';
 import { findBook } from '../repositories/books.js';
@@ -59,7 +61,12 @@ export class QueuedMessages {
           .select(['subject', 'preheader', 'body'])
           .where('id', '=', issueId)
           .executeTakeFirstOrThrow();
-        return { subject: issue.subject, rendered: await renderIssueTemplate(issue, siteOrigin) };
+        const content = {
+          ...issue,
+          viewUrl: issueViewUrl(this.tokens, issueId, siteOrigin),
+          images: await loadResponsiveImages(this.db),
+        };
+        return { subject: issue.subject, rendered: await renderIssueTemplate(content, siteOrigin) };
       })();
       template.catch(() => this.templates.delete(key));
       this.templates.set(key, template);

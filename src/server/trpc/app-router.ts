@@ -5,6 +5,7 @@ import { booksRouter } from './routers/books.js';
 import { contentRouter } from './routers/content.js';
 import { excerptsRouter } from './routers/excerpts.js';
 import { mailRouter } from './routers/mail.js';
+import { newsletterArchiveRouter } from './routers/newsletter-archive.js';
 import { maintenanceRouter } from './routers/maintenance.js';
 import { playlistsRouter } from './routers/playlists.js';
 import { searchRouter } from './routers/search.js';
@@ -29,6 +30,7 @@ export const appRouter = router({
   mail: mailRouter,
   settings: settingsRouter,
   site: siteRouter,
+  newsletterArchive: newsletterArchiveRouter,
   content: contentRouter,
   search: searchRouter,
 });
