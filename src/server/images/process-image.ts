@@ -75,10 +75,17 @@ function rejectionOf(error: unknown): ImageRejectedError {
   return new ImageRejectedError(400, 'The image is damaged or incomplete: it could not be read');
 }
 
-/** Decodes the whole image once, turned upright by its EXIF orientation. */
+/**
+ * The longest side a stored image keeps: a phone's full-size photo (4032 × 3024, several MB) is scaled down to
+ * this on upload; the largest variant the pages use is 1920 px wide.
+ */
+export const MAX_STORED_SIDE = 2560;
+
+/** Decodes the whole image once, turned upright by its EXIF orientation, at most MAX_STORED_SIDE on its longest side. */
 async function decodeUpright(bytes: Buffer): Promise<RawImage> {
   const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' })
     .autoOrient()
+    .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels };
