@@ -17,7 +17,7 @@ export async function readSettings<Schema extends z.ZodType<object>>(
   return parsed.success ? parsed.data : schema.parse({});
 }
 
-/** Merges `changes` into the stored group (read and write in one transaction) and returns the result. */
+/** Merges `changes` into the stored group (read and write in one transaction, the row locked) and returns the result. */
 export async function updateSettings<Schema extends z.ZodType<object>>(
   db: AppDatabase,
   key: string,
@@ -25,6 +25,14 @@ export async function updateSettings<Schema extends z.ZodType<object>>(
   changes: Partial<z.output<Schema>>,
 ): Promise<z.output<Schema>> {
   return db.transaction().execute(async (trx) => {
+    // Touch the row first (creating it empty if need be): on PostgreSQL this locks it until the commit, so two
+    // saves of different groups merge one after the other instead of the second overwriting the first.
+    const now = timestampNow();
+    await trx
+      .insertInto('siteSettings')
+      .values({ key, value: '{}', updatedAt: now })
+      .onConflict((conflict) => conflict.column('key').doUpdateSet({ updatedAt: now }))
+      .execute();
     const current = await readSettings(trx, key, schema);
     return writeSettings(trx, key, schema, { ...current, ...changes });
   });
