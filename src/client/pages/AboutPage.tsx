@@ -14,8 +14,7 @@ export default function AboutPage() {
   return <AboutView about={useSiteSettings().about} />;
 }
 
-/** The About page's content; the admin's Settings → Site preview draws the same. */
-export function AboutView({ about }: { about: PublicSiteSettings['about'] }) {
+function AboutView({ about }: { about: PublicSiteSettings['about'] }) {
   return (
     <div className={`${ui.container} ${classes.about}`}>
       <div className={classes.portraitWrap}>

@@ -52,8 +52,7 @@ function Hero() {
   return <HeroView hero={useSiteSettings().hero} />;
 }
 
-/** The home page's hero; the admin's Settings → Site preview draws the same. */
-export function HeroView({ hero }: { hero: PublicSiteSettings['hero'] }) {
+function HeroView({ hero }: { hero: PublicSiteSettings['hero'] }) {
   const goToNewsletter = useGoToNewsletter();
   return (
     <section className={classes.hero} aria-labelledby="hero-title">

@@ -22,7 +22,7 @@ import {
   type SiteSettings,
 } from '../../../domain/site-settings.js';
 import { AnnouncementView } from '../../layout/AnnouncementBar.js';
-import { HeroView } from '../../pages/HomePage.js';
+import { ResponsiveImage } from '../../ui/ResponsiveImage.js';
 import { trpc, type RouterOutputs } from '../../trpc.js';
 import { toastFailure } from '../../ui/form-feedback.js';
 import { CloseIcon } from '../../ui/icons.js';
@@ -173,8 +173,8 @@ function SiteSettingsForm({ initial }: { initial: Values }) {
             {...form.getInputProps('hero.text')}
           />
           <ImageField label="Hero image" withAsterisk {...form.getInputProps('hero.picture')} />
-          <Preview label="Preview of the home page hero" scaled>
-            <HeroView hero={values.hero} />
+          <Preview label="Preview of the home page hero">
+            <HeroPreview hero={values.hero} />
           </Preview>
         </Section>
 
@@ -316,13 +316,38 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /** A live preview, drawn with the public site's own components; not interactive (inert). */
-function Preview({ label, scaled, children }: { label: string; scaled?: boolean; children: React.ReactNode }) {
+function Preview({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <figure className={classes.preview} aria-label={label}>
       <figcaption className={classes.previewCaption}>{label}</figcaption>
-      <div inert className={scaled ? classes.scaled : undefined}>
-        {children}
-      </div>
+      <div inert>{children}</div>
     </figure>
+  );
+}
+
+/**
+ * The hero as the home page lays it out (image, shade, eyebrow, headline, text), drawn here with its own styles:
+ * importing the home page's component would move the home page's stylesheet into a chunk it shares with the admin.
+ */
+function HeroPreview({ hero }: { hero: Values['hero'] }) {
+  return (
+    <div className={classes.hero}>
+      <ResponsiveImage
+        className={classes.heroImage}
+        src={hero.picture}
+        alt=""
+        sizes="880px"
+        width={1600}
+        height={900}
+      />
+      <div className={classes.heroShade} aria-hidden="true" />
+      <div className={classes.heroText}>
+        {hero.eyebrow && <p className={classes.heroEyebrow}>{hero.eyebrow}</p>}
+        <p role="heading" aria-level={2} className={classes.heroHeadline}>
+          {hero.headline || 'Headline'}
+        </p>
+        {hero.text && <p className={classes.heroLede}>{hero.text}</p>}
+      </div>
+    </div>
   );
 }
