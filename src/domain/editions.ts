@@ -17,7 +17,7 @@ const EDITION_PRICE_PATTERN = /^([$€£])\s?(\d{1,5}(?:\.\d{1,2})?)$/;
 const BARE_PRICE_PATTERN = /^(\d{1,5}(?:\.\d{1,2})?)\s?([$€£])?$/;
 export const EDITION_PRICE_MESSAGE = 'Edition price must look like 18.99 or $18.99 (a $, € or £ amount)';
 /** The currency of a price typed without one. */
-export const DEFAULT_CURRENCY = '$';
+const DEFAULT_CURRENCY = '$';
 export const ONE_CURRENCY_MESSAGE = 'All edition prices of a book must use the same currency';
 
 export type ParsedPrice = { currency: '$' | '€' | '£'; amount: number };

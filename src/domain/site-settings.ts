@@ -29,7 +29,7 @@ export const MAIL_SETTINGS_KEY = 'mail';
 export const SITE_SETTINGS_KEY = 'site';
 
 export const SOCIAL_NETWORKS = ['X', 'Instagram', 'TikTok', 'Patreon'] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
 export const MAX_SOCIAL_LINKS = 8;
 
 export const SITE_TEXT_LIMITS = {
@@ -48,7 +48,7 @@ export const SITE_TEXT_LIMITS = {
 const DATE_MESSAGE = 'Dates must be calendar dates like 2026-12-01';
 export const ANNOUNCEMENT_DATES_MESSAGE = 'The announcement must end on or after the day it starts';
 export const SITE_LINK_MESSAGE = 'Link must be a page of this site (/books) or an https:// address';
-export const SITE_IMAGE_MESSAGE = 'Image must be an uploaded file, a page path of this site or an https:// address';
+const SITE_IMAGE_MESSAGE = 'Image must be an uploaded file, a page path of this site or an https:// address';
 
 const text = (label: string, max: number) =>
   z
@@ -86,7 +86,7 @@ const calendarDate = z
   }, DATE_MESSAGE)
   .nullable();
 
-export const announcementSchema = z
+const announcementSchema = z
   .object({
     enabled: z.boolean({ error: 'Show the announcement must be true or false' }),
     label: text('Label', SITE_TEXT_LIMITS.label),
@@ -103,7 +103,7 @@ export const announcementSchema = z
     path: ['endsOn'],
   });
 
-export const socialLinkSchema = z.object({
+const socialLinkSchema = z.object({
   network: enumField('Network', SOCIAL_NETWORKS),
   url: text('Address', 2_048).refine(isHttps, { message: 'Address must be an https:// address' }),
   /** "@delphinerook", shown on the Contact page beside the network. */

@@ -20,13 +20,13 @@ const CATEGORY_OPTIONS = BLOG_CATEGORIES.map((category) => ({ value: category, l
  * The primary button says what it will do: from the state the post has (none for a new post) to the state
  * chosen in the form.
  */
-export function submitLabel(from: PostState | null, to: PostState): string {
+function submitLabel(from: PostState | null, to: PostState): string {
   if (to === 'draft') return from === 'published' || from === 'scheduled' ? 'Unpublish and save draft' : 'Save draft';
   if (to === 'scheduled') return from === 'scheduled' ? 'Update schedule' : 'Schedule post';
   return from === 'published' ? 'Update published post' : 'Publish post';
 }
 
-export const PUBLISH_AND_SEND = 'Publish and send to subscribers';
+const PUBLISH_AND_SEND = 'Publish and send to subscribers';
 
 export function BlogForm({
   item,
