@@ -36,6 +36,7 @@ import * as m2521 from './2026-11-25-21-index-unpublished-posts.js';
 import * as m2529 from './2026-11-25-29-subscriber-source.js';
 import * as m2534 from './2026-11-25-34-create-admin-login-addresses.js';
 import * as m2538 from './2026-11-25-38-confirmation-mailboxes.js';
+import * as m2547 from './2026-11-25-47-issue-post-and-archive.js';
 import * as m2552 from './2026-11-25-52-create-imported-items.js';
 import * as m2553 from './2026-11-25-53-subscriber-name.js';
 import * as m2560 from './2026-11-25-60-create-analytics.js';
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-29-subscriber-source': m2529,
   '2026-11-25-34-create-admin-login-addresses': m2534,
   '2026-11-25-38-confirmation-mailboxes': m2538,
+  '2026-11-25-47-issue-post-and-archive': m2547,
   '2026-11-25-52-create-imported-items': m2552,
   '2026-11-25-53-subscriber-name': m2553,
   '2026-11-25-60-create-analytics': m2560,

@@ -16,6 +16,8 @@ import {
   demoPlaylists,
   demoSeries,
 } from './demo-content.js';
+import { demoSiteSettings } from './demo-site-settings.js';
+import type { SiteSettingsInput } from '../../src/domain/site-settings.js';
 
 /** Where the demo records go: the server passes its repositories, bound to one transaction. */
 export interface DemoContentStore {
@@ -25,6 +27,8 @@ export interface DemoContentStore {
   createBlogPost(data: BlogPostData, publishedAt: string): Promise<unknown>;
   createArtPiece(data: ArtPieceData): Promise<unknown>;
   createPlaylist(data: PlaylistData): Promise<unknown>;
+  /** The site's own words (Settings → Site). */
+  saveSiteSettings(data: SiteSettingsInput): Promise<unknown>;
 }
 
 export type DemoSeedFolders = {
@@ -77,4 +81,5 @@ export async function seedDemoContent(store: DemoContentStore, folders: DemoSeed
   for (const playlist of demoPlaylists) {
     await store.createPlaylist(playlistInputSchema.parse(playlist));
   }
+  await store.saveSiteSettings(demoSiteSettings);
 }

@@ -27,6 +27,7 @@ import type { PageLoaderData, SeoContext } from './seo/pages.js';
 import type { TrpcUtils } from './trpc.js';
 import { NOT_FOUND_META } from './seo/not-found.js';
 import { fullTitle } from './seo/site.js';
+import { withSiteIdentity } from './seo/site-identity.js';
 
 export type RouterContext = {
   queryClient: QueryClient;
@@ -66,6 +67,11 @@ const pages = {
   contact: { file: 'pages/ContactPage.tsx', load: () => import('./pages/ContactPage.js') },
   preorder: { file: 'pages/PreorderPage.tsx', load: () => import('./pages/PreorderPage.js') },
   search: { file: 'pages/SearchPage.tsx', load: () => import('./pages/SearchPage.js') },
+  newsletterArchive: {
+    file: 'pages/NewsletterArchivePage.tsx',
+    load: () => import('./pages/NewsletterArchivePage.js'),
+  },
+  newsletterIssue: { file: 'pages/NewsletterIssuePage.tsx', load: () => import('./pages/NewsletterIssuePage.js') },
 } satisfies Record<string, PageSpec>;
 
 /** Page components already loaded, so a pending page can render without suspending. */
@@ -122,11 +128,13 @@ function pageRoute<TPath extends string>(path: TPath, page: PageSpec, seo: SeoLo
       params: ResolveParams<TPath>;
       deps: { search: Record<string, unknown> };
     }): Promise<PageRouteData> => {
-      const [, data] = await Promise.all([
+      const [, pageData, site] = await Promise.all([
         // A page's queries that fail show the page's own error state; the loader itself never fails.
         loadPage(page).then((module) => module.prefetch(context.trpc, params, deps.search).catch(() => undefined)),
-        seo({ utils: context.trpc, origin: context.origin, params }),
+        seo({ utils: context.trpc, origin: context.origin, params, search: deps.search }),
+        context.trpc.site.settings.ensureData().catch(() => undefined),
       ]);
+      const data = { ...pageData, seo: withSiteIdentity(pageData.seo, site?.seo) };
       // Loader data travels to the browser with the page, so hydration shows the same form state.
       return context.formOutcome ? { ...data, formOutcome: context.formOutcome } : data;
     },
@@ -292,6 +300,35 @@ const searchRoute = createRoute({
   }),
 });
 
+const newsletterArchiveRoute = createRoute({
+  getParentRoute: site,
+  ...pageRoute('/newsletter/archive', pages.newsletterArchive, async (context) => {
+    const { staticSeo } = await seoBuilders();
+    const meta = {
+      title: 'Newsletter Archive',
+      description: 'Past issues of the newsletter, as subscribers received them.',
+    };
+    return { seo: staticSeo(context.origin, '/newsletter/archive', meta) };
+  }),
+});
+/** `?key=` is the signed key of an email's "view in browser" link: such a page is for its reader, never indexed. */
+const newsletterIssueRoute = createRoute({
+  getParentRoute: site,
+  validateSearch: (search: Record<string, unknown>): { key?: string } =>
+    typeof search.key === 'string' ? { key: search.key } : {},
+  ...pageRoute('/newsletter/archive/$id', pages.newsletterIssue, async (context) => {
+    const { staticSeo, notFoundSeo } = await seoBuilders();
+    const path = `/newsletter/archive/${encodeURIComponent(context.params.id ?? '')}`;
+    const key = typeof context.search?.key === 'string' ? context.search.key : undefined;
+    const issue = await context.utils.newsletterArchive.issue
+      .ensureData({ id: context.params.id ?? '', key })
+      .catch(() => null);
+    if (!issue) return { seo: notFoundSeo(context.origin, path), notFound: true };
+    const meta = { title: issue.subject, description: issue.preheader || issue.subject };
+    return { seo: staticSeo(context.origin, path, meta, { type: 'article', noindex: !issue.inArchive }) };
+  }),
+});
+
 /** What the server renders for /admin: the admin area is client-only and loads its own data. */
 function AdminShell() {
   return (
@@ -340,6 +377,8 @@ export const routeTree = rootRoute.addChildren([
     contactRoute,
     preorderRoute,
     searchRoute,
+    newsletterArchiveRoute,
+    newsletterIssueRoute,
   ]),
   adminRoute,
 ]);

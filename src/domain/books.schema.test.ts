@@ -118,4 +118,16 @@ describe('bookInputSchema: price', () => {
     expect(bookInputSchema.parse({ ...book, price: '$18.99', editions }).price).toBe('$9.99');
     expect(bookInputSchema.parse({ ...book, price: '$18.99', editions: [{ format: 'ebook' }] }).price).toBe('$18.99');
   });
+
+  it('stores an amount typed without a symbol in the currency of the other editions, else in dollars', () => {
+    const editions = [
+      { format: 'hardcover', price: '29.99' },
+      { format: 'ebook', price: '€9.99' },
+    ];
+    const parsed = bookInputSchema.parse({ ...book, editions });
+    expect(parsed.editions.map((edition) => edition.price)).toEqual(['€29.99', '€9.99']);
+    expect(parsed.price).toBe('€9.99');
+    const alone = bookInputSchema.parse({ ...book, editions: [{ format: 'hardcover', price: '29.99' }] });
+    expect(alone.editions[0]?.price).toBe('$29.99');
+  });
 });

@@ -8,6 +8,7 @@ import {
   MAX_PAGE_COUNT,
   ONE_CURRENCY_MESSAGE,
   parseEditionPrice,
+  normalizeEditionPrice,
 } from './editions.js';
 import { enumField, optionalText, requiredText } from './fields.schema.js';
 import { coverImageSchema } from './images.schema.js';
@@ -54,7 +55,7 @@ const editionSchema = z.object({
     .transform((isbn) => (isbn === null ? null : normalizeIsbn(isbn)))
     .refine((isbn) => isbn === null || isValidIsbn13(isbn), ISBN_MESSAGE),
   price: optionalText('Edition price', TEXT_LIMITS.price).refine(
-    (price) => price === null || parseEditionPrice(price) !== null,
+    (price) => price === null || parseEditionPrice(normalizeEditionPrice(price)) !== null,
     EDITION_PRICE_MESSAGE,
   ),
   pageCount: z
@@ -75,11 +76,22 @@ const editionSchema = z.object({
 export type EditionInput = z.input<typeof editionSchema>;
 export type Edition = z.output<typeof editionSchema>;
 
+/** An amount typed without a symbol takes the currency the book's other editions use (else dollars). */
+function withCurrencies(editions: Edition[]): Edition[] {
+  const typed = editions.flatMap((edition) => {
+    const parsed = edition.price ? parseEditionPrice(edition.price) : null;
+    return parsed ? [parsed.currency] : [];
+  });
+  return editions.map((edition) =>
+    edition.price ? { ...edition, price: normalizeEditionPrice(edition.price, typed[0]) } : edition,
+  );
+}
+
 const editionsSchema = z
   .array(editionSchema, { error: 'Editions must be a list' })
   .max(MAX_EDITIONS, `A book has at most ${MAX_EDITIONS} editions`)
   .nullish()
-  .transform((editions) => editions ?? [])
+  .transform((editions) => withCurrencies(editions ?? []))
   .refine(
     (editions) =>
       new Set(editions.flatMap((edition) => (edition.price ? [parseEditionPrice(edition.price)?.currency] : [])))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lowestEditionPrice, parseEditionPrice } from './editions.js';
+import { lowestEditionPrice, normalizeEditionPrice, parseEditionPrice } from './editions.js';
 import { shopForUrl } from './retailers.js';
 import { seriesNumberLabel } from './series.js';
 
@@ -26,6 +26,18 @@ describe('parseEditionPrice', () => {
 
   it.each(['18.99', '$-1', '$1.999', 'free', '$ 1 000', '¥500'])('refuses %j', (text) =>
     expect(parseEditionPrice(text)).toBeNull(),
+  );
+});
+
+describe('normalizeEditionPrice', () => {
+  it.each([
+    ['29.99', '$', '$29.99'],
+    [' 29.99 ', '€', '€29.99'],
+    ['12 €', '$', '€12'],
+    ['$18.99', '£', '$18.99'],
+    ['free', '$', 'free'],
+  ] as const)('writes %j (default %s) as %j', (text, currency, stored) =>
+    expect(normalizeEditionPrice(text, currency)).toBe(stored),
   );
 });
 

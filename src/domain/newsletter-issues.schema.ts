@@ -11,6 +11,22 @@ export const issueDraftInputSchema = z.object({
   body: z
     .string({ error: 'Body must be text' })
     .max(ISSUE_LIMITS.body, `Body must be at most ${ISSUE_LIMITS.body} characters`),
+  /** The blog post the issue is sent for; absent keeps what the draft had. */
+  postId: idSchema.nullish(),
+  /** List the issue in the public web archive once sent. */
+  inArchive: z.boolean({ error: 'Web archive must be true or false' }).optional(),
+});
+
+/** Lists a sent issue in the public web archive, or takes it out. */
+export const issueArchiveInputSchema = z.object({
+  id: idSchema,
+  inArchive: z.boolean({ error: 'Web archive must be true or false' }),
+});
+
+/** One issue's public page: in the archive, or opened by its signed "view in browser" key. */
+export const archivedIssueInputSchema = z.object({
+  id: idSchema,
+  key: z.string({ error: 'Key must be text' }).max(300, 'Key must be at most 300 characters').optional(),
 });
 
 /** The body alone, for the live preview. */

@@ -33,7 +33,17 @@ export type NewsletterIssue = {
   updatedAt: Date;
   sentAt: Date | null;
   figures: SendFigures;
+  /** The blog post it was sent for ("Publish and send to subscribers"), if any. */
+  postId: string | null;
+  /** Listed in the public web archive (/newsletter/archive) once sent. */
+  inArchive: boolean;
 };
+
+/** The public web archive of sent issues, and one issue's page there ("view in browser"). */
+export const NEWSLETTER_ARCHIVE_PATH = '/newsletter/archive';
+export const archivedIssuePath = (id: string): string => `${NEWSLETTER_ARCHIVE_PATH}/${encodeURIComponent(id)}`;
+/** The query parameter of a "view in browser" link: the issue's signed key (it opens an issue not in the archive). */
+export const ISSUE_VIEW_KEY_PARAM = 'key';
 
 export type SendFailure = { email: string; error: string; attempts: number };
 
@@ -57,6 +67,14 @@ export function featuredPostMarkdown(post: {
   const title = escapeMarkdown(post.title);
   const cover = post.coverImage ? `[![${title}](<${post.coverImage}>)](${link})\n\n` : '';
   return `## [${title}](${link})\n\n${cover}${escapeMarkdown(post.summary)}\n\n[Read the post →](${link})\n`;
+}
+
+/**
+ * The body of the issue that sends a post ("Publish and send to subscribers"): the post's own text (Markdown, so
+ * the email shows it as the blog does) and a link to it on the site.
+ */
+export function postIssueMarkdown(post: { slug: string; title: string; content: string }): string {
+  return `${post.content.trim()}\n\n[Read “${escapeMarkdown(post.title)}” on the site →](${blogPostPath(post)})\n`;
 }
 
 const escapeMarkdown = (text: string) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enumField } from './fields.schema.js';
 
 /**
  * Settings the admin changes at run time, stored in the site_settings table (one JSON value per
@@ -20,3 +21,157 @@ export type MailSettings = z.output<typeof mailSettingsSchema>;
 export const mailSettingsUpdateSchema = mailSettingsSchema.partial().strict();
 
 export const MAIL_SETTINGS_KEY = 'mail';
+
+/* ------------------------------------------------------------------------------------------------------------ */
+/* The site's own words (Settings → Site): announcement bar, home hero, About page, social links, footer, SEO.   */
+/* ------------------------------------------------------------------------------------------------------------ */
+
+export const SITE_SETTINGS_KEY = 'site';
+
+export const SOCIAL_NETWORKS = ['X', 'Instagram', 'TikTok', 'Patreon'] as const;
+
+export const MAX_SOCIAL_LINKS = 8;
+
+export const SITE_TEXT_LIMITS = {
+  label: 60,
+  announcement: 300,
+  headline: 120,
+  heroText: 600,
+  bio: 20_000,
+  footer: 300,
+  seoTitle: 70,
+  seoDescription: 300,
+  name: 120,
+  alt: 200,
+} as const;
+
+const DATE_MESSAGE = 'Dates must be calendar dates like 2026-12-01';
+export const ANNOUNCEMENT_DATES_MESSAGE = 'The announcement must end on or after the day it starts';
+export const SITE_LINK_MESSAGE = 'Link must be a page of this site (/books) or an https:// address';
+const SITE_IMAGE_MESSAGE = 'Image must be an uploaded file, a page path of this site or an https:// address';
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`);
+
+const isSitePath = (value: string) => /^\/(?!\/)[A-Za-z0-9._~!$&'()*+,;=:@%/?#-]*$/.test(value);
+const isHttps = (value: string) => {
+  if (!/^https:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+};
+
+/** A link of the announcement: a path of this site or an https:// address; blank opens the newsletter form. */
+const siteLink = text('Link', 2_048).refine((value) => value === '' || isSitePath(value) || isHttps(value), {
+  message: SITE_LINK_MESSAGE,
+});
+const siteImage = (label: string) =>
+  text(label, 2_048)
+    .min(1, `${label} is required`)
+    .refine((value) => isSitePath(value) || isHttps(value), { message: SITE_IMAGE_MESSAGE });
+
+const calendarDate = z
+  .string({ error: DATE_MESSAGE })
+  .trim()
+  .refine((value) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, DATE_MESSAGE)
+  .nullable();
+
+const announcementSchema = z
+  .object({
+    enabled: z.boolean({ error: 'Show the announcement must be true or false' }),
+    label: text('Label', SITE_TEXT_LIMITS.label),
+    text: text('Announcement text', SITE_TEXT_LIMITS.announcement),
+    linkText: text('Link text', SITE_TEXT_LIMITS.label),
+    linkUrl: siteLink,
+    /** First and last day it shows (UTC); null: from now on / until switched off. */
+    startsOn: calendarDate,
+    endsOn: calendarDate,
+  })
+  .refine((bar) => !bar.enabled || bar.text !== '', { message: 'Announcement text is required', path: ['text'] })
+  .refine((bar) => !bar.startsOn || !bar.endsOn || bar.startsOn <= bar.endsOn, {
+    message: ANNOUNCEMENT_DATES_MESSAGE,
+    path: ['endsOn'],
+  });
+
+const socialLinkSchema = z.object({
+  network: enumField('Network', SOCIAL_NETWORKS),
+  url: text('Address', 2_048).refine(isHttps, { message: 'Address must be an https:// address' }),
+  /** "@delphinerook", shown on the Contact page beside the network. */
+  handle: text('Handle', 100).default(''),
+});
+
+export const siteSettingsSchema = z.object({
+  announcement: announcementSchema.default({
+    enabled: false,
+    label: '',
+    text: '',
+    linkText: '',
+    linkUrl: '',
+    startsOn: null,
+    endsOn: null,
+  }),
+  hero: z
+    .object({
+      eyebrow: text('Eyebrow', SITE_TEXT_LIMITS.label),
+      headline: text('Headline', SITE_TEXT_LIMITS.headline).min(1, 'Headline is required'),
+      text: text('Hero text', SITE_TEXT_LIMITS.heroText),
+      picture: siteImage('Hero image'),
+    })
+    .default({ eyebrow: '', headline: 'Welcome', text: '', picture: '/demo/hero.svg' }),
+  about: z
+    .object({
+      authorName: text('Author name', SITE_TEXT_LIMITS.name).min(1, 'Author name is required'),
+      role: text('Role', SITE_TEXT_LIMITS.headline),
+      portrait: siteImage('Portrait'),
+      portraitAlt: text('Portrait description', SITE_TEXT_LIMITS.alt),
+      /** Markdown, rendered by the content renderer. */
+      bio: text('Biography', SITE_TEXT_LIMITS.bio),
+    })
+    .default({ authorName: 'The author', role: '', portrait: '/demo/author-portrait.svg', portraitAlt: '', bio: '' }),
+  social: z
+    .array(socialLinkSchema, { error: 'Social links must be a list' })
+    .max(MAX_SOCIAL_LINKS, `At most ${MAX_SOCIAL_LINKS} social links`)
+    .default([]),
+  footerText: text('Footer text', SITE_TEXT_LIMITS.footer).default(''),
+  seo: z
+    .object({
+      title: text('Site title', SITE_TEXT_LIMITS.seoTitle).min(1, 'Site title is required'),
+      description: text('Site description', SITE_TEXT_LIMITS.seoDescription),
+    })
+    .default({ title: 'Author website', description: '' }),
+});
+
+export type SiteSettings = z.output<typeof siteSettingsSchema>;
+export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
+export type Announcement = SiteSettings['announcement'];
+
+/** An update: any of the groups, each whole (a form saves its group). */
+export const siteSettingsUpdateSchema = z
+  .object({
+    announcement: announcementSchema,
+    hero: siteSettingsSchema.shape.hero.unwrap(),
+    about: siteSettingsSchema.shape.about.unwrap(),
+    social: siteSettingsSchema.shape.social.unwrap(),
+    footerText: siteSettingsSchema.shape.footerText.unwrap(),
+    seo: siteSettingsSchema.shape.seo.unwrap(),
+  })
+  .partial()
+  .strict();
+
+/** Whether the bar shows on `today` (YYYY-MM-DD, UTC): switched on, with text, within its dates. */
+export function announcementShowsOn(bar: Announcement, today: string): boolean {
+  if (!bar.enabled || bar.text === '') return false;
+  if (bar.startsOn && today < bar.startsOn) return false;
+  if (bar.endsOn && today > bar.endsOn) return false;
+  return true;
+}

@@ -1,39 +1,10 @@
-/** Fixed site copy: the series, its author and the words around the content. */
+/**
+ * Fixed site copy: the series, its author and the words around the content. The words the author edits
+ * (announcement, hero, About, social links, footer, site title) are settings (Settings → Site), not code.
+ */
 
 export const SERIES_NAME = 'The Cinderwake Cycle';
 export const AUTHOR_NAME = 'Delphine Rook';
-export const SITE_TAGLINE = 'A dark fantasy series of fire, grief and a throne that judges kings.';
-
-export const ANNOUNCEMENT = {
-  label: 'New chapter drop',
-  text: 'Subscribers receive The Marshal’s Ledger, a lost chapter from The Ashwarden, this Friday.',
-  linkText: 'Get the chapter',
-} as const;
-
-export const HERO = {
-  eyebrow: SERIES_NAME,
-  headline: 'The Throne Awaits',
-  lede: 'For nine hundred years a fire beneath Vesperhold has judged the kings of Aurhald. Tonight it goes dark, and the Ashwarden who tends the royal dead must learn what the living will do to fill a cold throne.',
-} as const;
-
-export type SocialLink = { name: 'X' | 'Instagram' | 'TikTok' | 'Patreon'; href: string; handle: string };
-
-export const SOCIAL_LINKS: readonly SocialLink[] = [
-  { name: 'X', href: 'https://x.com/delphinerook', handle: '@delphinerook' },
-  { name: 'Instagram', href: 'https://www.instagram.com/delphinerook', handle: '@delphinerook' },
-  { name: 'TikTok', href: 'https://www.tiktok.com/@delphinerook', handle: '@delphinerook' },
-  { name: 'Patreon', href: 'https://www.patreon.com/delphinerook', handle: 'Delphine Rook' },
-];
-
-export const AUTHOR_BIO = {
-  portrait: '/demo/author-portrait.svg',
-  portraitAlt: 'Portrait of Delphine Rook, drawn in ink and ember tones',
-  paragraphs: [
-    'Delphine Rook grew up in a house at the end of a tidal road, where the sea came in twice a day and took the way out with it. She spent her childhood reading by the light of whatever would stay lit, and has been writing about fire, water and the things they keep ever since.',
-    'Before turning to fiction she worked for nine years as a book conservator, restoring manuscripts damaged by flood and fire. The patience of that work, and the strange intimacy of handling what other people have lost, became the heart of The Ashwarden, her first novel, and of the series that grew from it.',
-    'She lives on a cold stretch of northern coast with a retired greyhound, too many candles and an iron chair she insists she bought for research. The Cinderwake Cycle will conclude with The Unkindled Throne.',
-  ],
-} as const;
 
 export type Testimonial = { quote: string; name: string; role: string };
 

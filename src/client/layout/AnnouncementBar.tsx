@@ -1,5 +1,5 @@
 import { useContext, useEffect, useSyncExternalStore } from 'react';
-import { ANNOUNCEMENT } from '../content/site.js';
+import { Link } from '@tanstack/react-router';
 import { CloseIcon, FlameIcon } from '../ui/icons.js';
 import { useGoToNewsletter } from '../ui/newsletter.js';
 import {
@@ -9,6 +9,8 @@ import {
   isAnnouncementDismissedCookie,
 } from './announcement-context.js';
 import classes from './layout.module.css';
+import { todayUtc, useSiteSettings } from './site-settings.js';
+import { announcementShowsOn, type Announcement } from '../../domain/site-settings.js';
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 const listeners = new Set<() => void>();
@@ -60,22 +62,49 @@ export function AnnouncementBar() {
     if (dismissed && !isAnnouncementDismissedCookie(document.cookie)) rememberDismissal();
   }, [dismissed]);
 
-  if (dismissed) return null;
+  const bar = useSiteSettings().announcement;
+  if (dismissed || !announcementShowsOn(bar, todayUtc())) return null;
+  return <AnnouncementView bar={bar} onDismiss={dismissAnnouncement} onNewsletter={goToNewsletter} />;
+}
+
+/** The bar itself; the admin's Settings → Site preview draws the same. */
+export function AnnouncementView({
+  bar,
+  onDismiss,
+  onNewsletter,
+}: {
+  bar: Announcement;
+  onDismiss: () => void;
+  onNewsletter: () => void;
+}) {
+  const linkText = bar.linkText || 'Learn more';
   return (
     <aside className={classes.announcement} aria-label="Announcement">
       <div className={classes.announcementInner}>
         <FlameIcon size={18} className={classes.announcementIcon} />
         <p className={classes.announcementText}>
-          <strong className={classes.announcementLabel}>{ANNOUNCEMENT.label}:</strong> {ANNOUNCEMENT.text}{' '}
-          <button type="button" className={classes.announcementLink} onClick={goToNewsletter}>
-            {ANNOUNCEMENT.linkText}
-          </button>
+          {bar.label && <strong className={classes.announcementLabel}>{bar.label}:</strong>} {bar.text}{' '}
+          {bar.linkUrl === '' ? (
+            bar.linkText && (
+              <button type="button" className={classes.announcementLink} onClick={onNewsletter}>
+                {bar.linkText}
+              </button>
+            )
+          ) : /^https:/i.test(bar.linkUrl) ? (
+            <a href={bar.linkUrl} className={classes.announcementLink} rel="noopener">
+              {linkText}
+            </a>
+          ) : (
+            <Link to={bar.linkUrl} className={classes.announcementLink}>
+              {linkText}
+            </Link>
+          )}
         </p>
         <button
           type="button"
           className={classes.announcementClose}
           aria-label="Dismiss announcement"
-          onClick={dismissAnnouncement}
+          onClick={onDismiss}
         >
           <CloseIcon size={18} />
         </button>

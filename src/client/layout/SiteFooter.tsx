@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { AUTHOR_NAME, SERIES_NAME, SITE_TAGLINE, SOCIAL_LINKS } from '../content/site.js';
 import { FlameIcon, SOCIAL_ICONS } from '../ui/icons.js';
 import classes from './layout.module.css';
+import { useSiteSettings } from './site-settings.js';
 
 const EXPLORE_LINKS = [
   { to: '/books', label: 'Books' },
@@ -19,33 +19,36 @@ const CONNECT_LINKS = [
 /** Social links, quick links, the series name, copyright, and two inert legal links. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
+  const site = useSiteSettings();
   return (
     <footer className={classes.footer}>
       <div className={classes.footerInner}>
         <div className={classes.footerBrand}>
           <p className={classes.footerSeries}>
             <FlameIcon size={20} className={classes.brandIcon} />
-            {SERIES_NAME}
+            {site.seo.title}
           </p>
-          <p className={classes.footerTagline}>{SITE_TAGLINE}</p>
-          <ul className={classes.socialList} aria-label="Social media">
-            {SOCIAL_LINKS.map((social) => {
-              const Icon = SOCIAL_ICONS[social.name];
-              return (
-                <li key={social.name}>
-                  <a
-                    href={social.href}
-                    className={classes.socialLink}
-                    aria-label={social.name}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    <Icon size={20} />
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
+          {site.footerText && <p className={classes.footerTagline}>{site.footerText}</p>}
+          {site.social.length > 0 && (
+            <ul className={classes.socialList} aria-label="Social media">
+              {site.social.map((social) => {
+                const Icon = SOCIAL_ICONS[social.network];
+                return (
+                  <li key={`${social.network} ${social.url}`}>
+                    <a
+                      href={social.url}
+                      className={classes.socialLink}
+                      aria-label={social.network}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      <Icon size={20} />
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
         </div>
 
         <nav aria-label="Quick links" className={classes.footerLinks}>
@@ -56,7 +59,7 @@ export function SiteFooter() {
 
       <div className={classes.footerBottom}>
         <p className={classes.copyright}>
-          © {year} {AUTHOR_NAME}. All rights reserved.
+          © {year} {site.about.authorName}. All rights reserved.
         </p>
         <div className={classes.legal}>
           {/* The legal pages do not exist yet: both links do nothing. */}

@@ -1,7 +1,7 @@
 import { Burger, Button } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { SERIES_NAME } from '../content/site.js';
+import { useSiteSettings } from './site-settings.js';
 import { SEARCH_PATH } from '../../domain/search.js';
 import { SearchForm } from '../search/SearchForm.js';
 import { useHydrated } from '../ui/form-outcome.js';
@@ -20,6 +20,7 @@ const MENU_ID = 'site-menu';
  */
 export function SiteNav() {
   const hydrated = useHydrated();
+  const siteTitle = useSiteSettings().seo.title;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = MENU_ID;
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -45,9 +46,9 @@ export function SiteNav() {
   return (
     <header className={classes.header}>
       <div className={classes.headerInner}>
-        <Link to="/" className={classes.brand} aria-label={SERIES_NAME}>
+        <Link to="/" className={classes.brand} aria-label={siteTitle}>
           <FlameIcon size={22} className={classes.brandIcon} />
-          <span className={classes.brandText}>{SERIES_NAME}</span>
+          <span className={classes.brandText}>{siteTitle}</span>
         </Link>
 
         <nav aria-label="Main" className={classes.desktopNav}>

@@ -1,6 +1,7 @@
 import { Button, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { AUTHOR_BIO, AUTHOR_NAME, SERIES_NAME } from '../content/site.js';
+import { useSiteSettings, type PublicSiteSettings } from '../layout/site-settings.js';
+import reading from './reading.module.css';
 import { MailIcon } from '../ui/icons.js';
 import { ResponsiveImage } from '../ui/ResponsiveImage.js';
 import ui from '../ui/ui.module.css';
@@ -10,31 +11,33 @@ import { noPrefetch, type PagePrefetch } from './prefetch.js';
 export const prefetch: PagePrefetch = noPrefetch;
 
 export default function AboutPage() {
+  return <AboutView about={useSiteSettings().about} />;
+}
+
+function AboutView({ about }: { about: PublicSiteSettings['about'] }) {
   return (
     <div className={`${ui.container} ${classes.about}`}>
       <div className={classes.portraitWrap}>
         <ResponsiveImage
           className={classes.portrait}
-          src={AUTHOR_BIO.portrait}
-          alt={AUTHOR_BIO.portraitAlt}
+          src={about.portrait}
+          image={about.image}
+          alt={about.portraitAlt}
           sizes="(max-width: 47.99em) 100vw, 24rem"
-          width={800}
-          height={1000}
+          width={about.image?.width ?? 800}
+          height={about.image?.height ?? 1000}
           priority
         />
       </div>
       <div className={classes.text}>
         <p className={ui.eyebrow}>About the Author</p>
         <Title order={1} className={classes.name}>
-          {AUTHOR_NAME}
+          {about.authorName}
         </Title>
-        <p className={classes.role}>Author of {SERIES_NAME}</p>
+        {about.role && <p className={classes.role}>{about.role}</p>}
         <div className={ui.rule} aria-hidden="true" />
-        {AUTHOR_BIO.paragraphs.map((paragraph, index) => (
-          <p key={index} className={index === 0 ? `${classes.paragraph} ${classes.first}` : classes.paragraph}>
-            {paragraph}
-          </p>
-        ))}
+        {/* The server's content renderer: raw HTML in the bio is escaped, links and images are filtered. */}
+        <div className={`${reading.prose} ${classes.bio}`} dangerouslySetInnerHTML={{ __html: about.bioHtml }} />
         <Button
           component={Link}
           to="/contact"

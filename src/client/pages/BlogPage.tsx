@@ -3,7 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useHydrated } from '../ui/form-outcome.js';
 import { BLOG_FILTERS, blogCategoryFrom, type BlogFilterId } from '../../domain/blog.js';
-import { AUTHOR_NAME } from '../content/site.js';
+import { useSiteSettings } from '../layout/site-settings.js';
 import { PostCard } from '../blog/PostCard.js';
 import { trpc } from '../trpc.js';
 import { PageHeader } from '../ui/PageHeader.js';
@@ -32,7 +32,7 @@ export default function BlogPage() {
   return (
     <>
       <PageHeader
-        eyebrow={`News from ${AUTHOR_NAME}`}
+        eyebrow={`News from ${useSiteSettings().about.authorName}`}
         title="Blog & News"
         lede="Release news, notes from the writing desk, and the music that keeps Vesperhold burning."
       />

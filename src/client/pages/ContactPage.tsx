@@ -2,7 +2,8 @@ import { Button, Textarea, TextInput, Title } from '@mantine/core';
 import { FORM_POST_PATHS } from '../../domain/form-posts.js';
 import { CONTACT_MESSAGE_ROWS } from '../../domain/submissions.js';
 import type { ContactInput } from '../../domain/submissions.schema.js';
-import { AUTHOR_NAME, NEWSLETTER_COPY, SOCIAL_LINKS } from '../content/site.js';
+import { NEWSLETTER_COPY } from '../content/site.js';
+import { useSiteSettings } from '../layout/site-settings.js';
 import { trpc } from '../trpc.js';
 import { toastFailure } from '../ui/form-feedback.js';
 import { useFormOutcome, useWasSent } from '../ui/form-outcome.js';
@@ -24,7 +25,7 @@ export default function ContactPage() {
   return (
     <>
       <PageHeader
-        eyebrow={`Write to ${AUTHOR_NAME}`}
+        eyebrow={`Write to ${useSiteSettings().about.authorName}`}
         title="Contact & Subscribe"
         lede="Questions about the books, press and event requests, or simply a word about what the story meant to you: every message is read."
       />
@@ -97,25 +98,27 @@ function ContactForm() {
 }
 
 function SocialLinks() {
+  const { social } = useSiteSettings();
+  if (social.length === 0) return null;
   return (
     <section className={ui.formCard} aria-labelledby="social-title">
       <Title order={2} id="social-title" className={classes.cardTitle}>
         Follow Along
       </Title>
       <ul className={classes.socialList}>
-        {SOCIAL_LINKS.map((social) => {
-          const Icon = SOCIAL_ICONS[social.name];
+        {social.map((link) => {
+          const Icon = SOCIAL_ICONS[link.network];
           // Instagram opens in the same tab; the others in a new one.
-          const newTab = social.name === 'Instagram' ? {} : { target: '_blank', rel: 'noopener noreferrer' };
+          const newTab = link.network === 'Instagram' ? {} : { target: '_blank', rel: 'noopener noreferrer' };
           return (
-            <li key={social.name}>
-              <a href={social.href} className={classes.socialLink} aria-label={social.name} {...newTab}>
+            <li key={`${link.network} ${link.url}`}>
+              <a href={link.url} className={classes.socialLink} aria-label={link.network} {...newTab}>
                 <span className={classes.socialIcon}>
                   <Icon size={20} />
                 </span>
                 <span className={classes.socialText}>
-                  <span className={classes.socialName}>{social.name}</span>
-                  <span className={classes.socialHandle}>{social.handle}</span>
+                  <span className={classes.socialName}>{link.network}</span>
+                  {link.handle && <span className={classes.socialHandle}>{link.handle}</span>}
                 </span>
               </a>
             </li>

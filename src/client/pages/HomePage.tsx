@@ -4,7 +4,8 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { latestAnnouncements } from '../../domain/blog.js';
 import { BOOK_STATUS_LABELS } from '../../domain/books.js';
-import { HERO, NEWSLETTER_COPY, SERIES_NAME, TESTIMONIALS } from '../content/site.js';
+import { NEWSLETTER_COPY, SERIES_NAME, TESTIMONIALS } from '../content/site.js';
+import { useSiteSettings, type PublicSiteSettings } from '../layout/site-settings.js';
 import { PostCard } from '../blog/PostCard.js';
 import { trpc, type RouterOutputs } from '../trpc.js';
 import { ArrowRightIcon } from '../ui/icons.js';
@@ -49,26 +50,31 @@ export default function HomePage() {
 }
 
 function Hero() {
+  return <HeroView hero={useSiteSettings().hero} />;
+}
+
+function HeroView({ hero }: { hero: PublicSiteSettings['hero'] }) {
   const goToNewsletter = useGoToNewsletter();
   return (
     <section className={classes.hero} aria-labelledby="hero-title">
       <ResponsiveImage
         className={classes.heroImage}
-        src="/demo/hero.svg"
+        src={hero.picture}
+        image={hero.image}
         alt=""
         sizes="100vw"
-        width={1600}
-        height={900}
+        width={hero.image?.width ?? 1600}
+        height={hero.image?.height ?? 900}
         priority
       />
       <div className={classes.heroShade} aria-hidden="true" />
       <div className={`${ui.container} ${classes.heroInner}`}>
-        <p className={ui.eyebrow}>{HERO.eyebrow}</p>
+        {hero.eyebrow && <p className={ui.eyebrow}>{hero.eyebrow}</p>}
         <Title order={1} id="hero-title" className={classes.heroTitle}>
-          {HERO.headline}
+          {hero.headline}
         </Title>
         <div className={ui.rule} aria-hidden="true" />
-        <p className={classes.heroLede}>{HERO.lede}</p>
+        {hero.text && <p className={classes.heroLede}>{hero.text}</p>}
         <div className={classes.heroActions}>
           <Button component={Link} to="/excerpts" size="lg">
             Read an Excerpt

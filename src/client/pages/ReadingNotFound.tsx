@@ -8,7 +8,7 @@ type ReadingNotFoundProps = {
   title: string;
   text: string;
   /** The list the reader goes back to. */
-  back: { to: '/blog' | '/excerpts' | '/books'; label: string };
+  back: { to: '/blog' | '/excerpts' | '/books' | '/newsletter/archive'; label: string };
 };
 
 /** A detail page (book, excerpt or blog post) whose item does not exist: the message and a way back to its list. */

@@ -30,6 +30,8 @@ export type PageSeo = {
   jsonLd?: JsonLd;
   /** Not-found screens and the admin area stay out of search results. */
   noindex?: boolean;
+  /** Open Graph's site name: the site title of Settings → Site (see withSiteIdentity). */
+  siteName?: string;
 };
 
 export type HeadMeta = Record<string, unknown>;
@@ -110,7 +112,7 @@ export function headFor(seo: PageSeo | undefined): { meta: HeadMeta[]; links: He
     { title: seo.title },
     { name: 'description', content: seo.description },
     ...(seo.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
-    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:site_name', content: seo.siteName ?? SITE_NAME },
     { property: 'og:locale', content: SITE_LOCALE },
     { property: 'og:type', content: seo.type },
     { property: 'og:title', content: seo.title },

@@ -8,7 +8,13 @@ import { NOT_FOUND_META, type StaticPageMeta } from './not-found.js';
 import { fullTitle, SITE_NAME } from './site.js';
 import { socialImageFor } from './social-image.js';
 
-export type SeoContext = { utils: TrpcUtils; origin: string; params: Record<string, string> };
+export type SeoContext = {
+  utils: TrpcUtils;
+  origin: string;
+  params: Record<string, string>;
+  /** The route's validated search parameters. */
+  search?: Record<string, unknown>;
+};
 
 /** What a public route's loader returns: the head of the page, and whether its item exists. */
 export type PageLoaderData = { seo: PageSeo; notFound?: true };

@@ -33,9 +33,17 @@ describe('admin: login, session and password', () => {
 
     await passwordBox(page).fill('Wrong-Pass1!');
     await page.getByRole('button', { name: 'Log in' }).click();
+    // The error is said beside the field, which has the focus, empty, for the next try (Enter this time).
+    await expectFieldError(passwordBox(page), 'Please check your password and try again');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'password');
+    expect(await passwordBox(page).inputValue()).toBe('');
     await expectToast(page, 'Invalid Password', 'Please check your password and try again');
     expect(await storedKey(page)).toBeNull();
-    await passwordBox(page).waitFor();
+    await passwordBox(page).focus();
+    await page.keyboard.type('Wrong-Again2!');
+    await page.keyboard.press('Enter');
+    await expectFieldError(passwordBox(page), 'Please check your password and try again');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'password');
 
     // 'Verifying...' on the disabled button while the password is checked.
     const login = await holdNextRequest(page, '**/trpc/admin.login**');

@@ -188,6 +188,9 @@ describe('admin: content', () => {
     await openTab(page, 'Blog');
     await button('Add Blog Post').click();
     expect(await box('Category').inputValue()).toBe('Announcements');
+    // A new post starts as a draft; published here.
+    expect(await page.getByRole('radio', { name: 'Draft' }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: 'Published' }).check();
     await button('Publish post').click();
     for (const [field, message] of [
       ['Title', 'Title is required'],
@@ -216,7 +219,7 @@ describe('admin: content', () => {
 
     await button('Edit Notes from the Long Stair').click();
     await box('Summary').fill('How the stair got its twelve turns.');
-    await button('Save changes').click();
+    await button('Update published post').click();
     await expectToast(page, 'Success', 'Blog post updated successfully');
     await row.getByText('How the stair got its twelve turns.').waitFor();
 

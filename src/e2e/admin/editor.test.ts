@@ -144,6 +144,7 @@ describe('admin: the Markdown editor', () => {
     await box('Summary').fill('What the bells were for.');
     await box('Cover image').fill(await existingImageUrl());
     await expect.poll(draftKeys).toEqual(['admin-draft:blog:new']);
+    await page.getByRole('radio', { name: 'Published' }).check();
     await button('Publish post').click();
     await expectToast(page, 'Success', 'Blog post created successfully');
     // Saved: the local draft is gone, so nothing is offered the next time.

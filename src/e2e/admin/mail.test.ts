@@ -78,8 +78,10 @@ describe('the admin Mail tab', () => {
     const confirm = page.getByRole('dialog', { name: 'Send to 3 subscribers?' });
     await confirm.getByRole('button', { name: 'Send to 3 subscribers' }).click();
     await expectToast(page, 'Sending', 'The issue is on its way to 3 subscribers.');
-    const progress = page.getByRole('region', { name: 'Sending “Embers of autumn”' });
+    const progress = page.getByRole('region', { name: /“Embers of autumn”/ });
     await progress.getByText('100% · done').waitFor({ timeout: 20_000 });
+    // Done: the heading no longer says "Sending".
+    await progress.getByRole('heading', { name: 'Sent “Embers of autumn”' }).waitFor();
     await progress.getByText('3 sent · 0 failed · 0 remaining (of 3)').waitFor();
     expect(await progress.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
     // The issue's row in the list follows the panel at once (the list's own poll is slower).

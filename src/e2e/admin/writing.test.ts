@@ -32,6 +32,8 @@ describe('admin: writing posts', () => {
     await box('Summary').fill(`The summary of ${title}.`);
     await box('Content').fill(content);
     await box('Cover image').fill(await coverUrl());
+    // New posts start as drafts: these are published unless the test says otherwise.
+    await page.getByRole('radio', { name: 'Published' }).check();
   }
 
   async function apiPost(title: string): Promise<ApiPost | undefined> {
@@ -68,7 +70,7 @@ describe('admin: writing posts', () => {
     const post = (await apiPost('Ink and Ember'))!;
     await row('Ink and Ember').getByRole('button', { name: 'Edit Ink and Ember' }).click();
     await box('Slug').fill('ink-and-embers');
-    await button('Save changes').click();
+    await button('Update published post').click();
     await expectToast(page, 'Success', 'Blog post updated successfully');
 
     for (const old of [post.id, 'ink-and-ember']) {

@@ -19,6 +19,21 @@ export interface RenderOptions {
   absoluteUrls?: boolean;
   /** The variants of processed uploads, by upload name: such an image is drawn as a responsive <picture>. */
   images?: ReadonlyMap<string, ResponsiveImageData>;
+  /** For email: a processed upload is one JPEG/PNG <img> with its width and height (no <picture>, no AVIF). */
+  email?: boolean;
+}
+
+/** The width of an email's content column (email-layout.tsx: 560 px less 2 × 28 px of padding). */
+const EMAIL_IMAGE_WIDTH = 504;
+
+/** An upload in an email: its JPEG/PNG variant (2x the column for sharp screens) at most the column wide. */
+function emailImageHtml(image: ResponsiveImageData, alt: string, options: RenderOptions): string {
+  const fallback = image.variants.filter((variant) => FALLBACK_TYPES.has(variant.type));
+  const source = fallback.find((variant) => variant.width >= EMAIL_IMAGE_WIDTH * 2) ?? fallback[fallback.length - 1];
+  if (!source) return '';
+  const width = Math.min(image.width, EMAIL_IMAGE_WIDTH);
+  const height = Math.max(1, Math.round((image.height * width) / image.width));
+  return `<img src="${escapeHtml(urlFor(source.url, { ...options, absoluteUrls: true }))}" alt="${escapeHtml(alt)}" width="${width}" height="${height}">`;
 }
 
 /** How wide an image in a text is shown: the reading column (44rem) or the whole phone screen. */
@@ -155,6 +170,10 @@ function createContentMarkdown(): MarkdownItInstance {
     const image = src.startsWith(UPLOADED_OBJECT_PREFIX)
       ? renderOptions?.images?.get(src.slice(UPLOADED_OBJECT_PREFIX.length))
       : undefined;
+    if (image && renderOptions?.email) {
+      const html = emailImageHtml(image, self.renderInlineAsText(token.children ?? [], options, env), renderOptions);
+      if (html) return html;
+    }
     if (image) {
       const picture = pictureHtml(
         image,

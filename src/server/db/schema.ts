@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /**
  * Table interfaces as stored. Columns are snake_case in SQL and camelCase here (CamelCasePlugin).
@@ -211,6 +211,10 @@ interface NewsletterIssuesTable {
   updatedAt: string;
   /** When "Send" was pressed. */
   sentAt: string | null;
+  /** The blog post it was sent for ("Publish and send to subscribers"). */
+  postId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: listed in the public web archive (/newsletter/archive). */
+  inArchive: ColumnType<number, number | undefined, number>;
 }
 
 interface MailQueueTable {

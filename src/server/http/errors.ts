@@ -1,3 +1,4 @@
+import { MAX_UPLOAD_MB } from '../../domain/limits.js';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -25,7 +26,7 @@ const MESSAGES_BY_CODE: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send JSON',
   FST_ERR_BAD_URL: 'Malformed URL',
   FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
-  FST_REQ_FILE_TOO_LARGE: 'File too large: images must be at most 5 MB',
+  FST_REQ_FILE_TOO_LARGE: `File too large: images must be at most ${MAX_UPLOAD_MB} MB`,
   FST_FILES_LIMIT: 'Send one image at a time',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the image as multipart/form-data in the field "image"',
 };

@@ -101,6 +101,12 @@ function rejectionOf(error: unknown): ImageRejectedError {
 }
 
 /**
+ * The longest side a stored image keeps: a phone's full-size photo (4032 × 3024, several MB) is scaled down to
+ * this on upload; the largest variant the pages use is 1920 px wide.
+ */
+export const MAX_STORED_SIDE = 2560;
+
+/**
  * Refuses, from the header alone (sharp's metadata() decodes no pixel), an image whose size would
  * make it costly to decode: too many pixels (every frame of an animation counted), a side over
  * MAX_SIDE_PX, or a strip longer than MAX_ASPECT_RATIO times its width.
@@ -149,7 +155,16 @@ async function decodeForVariants(bytes: Buffer): Promise<RawImage> {
  */
 async function encodeOriginal(bytes: Buffer, format: SourceFormat): Promise<Buffer> {
   if (format === 'gif') return decoder(bytes, true).gif().toBuffer();
-  return encode(decoder(bytes).autoOrient(), format, 'original').toBuffer();
+  const upright = decoder(bytes)
+    .autoOrient()
+    .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true });
+  return encode(upright, format, 'original').toBuffer();
+}
+
+/** The size of the stored original: at most MAX_STORED_SIDE on its longest side. */
+function storedSize({ width, height }: { width: number; height: number }): { width: number; height: number } {
+  const scale = Math.min(1, MAX_STORED_SIDE / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
 async function meanColour(raw: RawImage): Promise<string> {
@@ -184,7 +199,7 @@ export async function processImage(bytes: Buffer, extension: string): Promise<Pr
         variants.push({ width, height, format: variantFormat, data });
       }
     }
-    const { width, height } = upright;
+    const { width, height } = format === 'gif' ? upright : storedSize(upright);
     return { width, height, placeholder: await meanColour(raw), original, variants };
   } catch (error) {
     if (error instanceof ImageRejectedError) throw error;

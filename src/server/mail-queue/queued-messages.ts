@@ -4,6 +4,8 @@ import type { RenderedEmail } from '../mail/email-layout.js';
 import { messageIdFor, type Mailer } from '../mail/mailer.js';
 import { personalise, renderIssueTemplate } from '../newsletter/issue-email.js';
 import type { NewsletterTokens } from '../newsletter/newsletter-tokens.js';
+import { issueViewUrl } from '../newsletter/issue-mail.js';
+import { loadResponsiveImages } from '../images/responsive-images.js';
 import { unsubscribeLinkFor } from '../newsletter/unsubscribe-links.js';
 import { preorderNoticeSubject, renderPreorderNotice } from '../preorders/preorder-notice-email.js';
 import { findBook } from '../repositories/books.js';
@@ -69,7 +71,12 @@ export class QueuedMessages {
           .select(['subject', 'preheader', 'body'])
           .where('id', '=', issueId)
           .executeTakeFirstOrThrow();
-        const rendered = await renderIssueTemplate(issue, siteOrigin);
+        const content = {
+          ...issue,
+          viewUrl: issueViewUrl(this.tokens, issueId, siteOrigin),
+          images: await loadResponsiveImages(this.db),
+        };
+        const rendered = await renderIssueTemplate(content, siteOrigin);
         // Each link gets its id once per issue; every recipient's copy links to /r/ with it.
         return {
           subject: issue.subject,

@@ -1,3 +1,4 @@
+import type { ResponsiveImageData } from '../../domain/images.js';
 import { renderContentHtml } from '../content/render-content.js';
 import { emailContentHtml } from '../mail/email-content-html.js';
 import {
@@ -9,11 +10,26 @@ import {
   type RenderedEmail,
 } from '../mail/email-layout.js';
 
-export type IssueContent = { subject: string; preheader: string; body: string };
+export type IssueContent = {
+  subject: string;
+  preheader: string;
+  body: string;
+  /** The issue's page on the site ("View in your browser"); absent in a template without one. */
+  viewUrl?: string;
+  /** Processed uploads by name: their images get a width and height (mail clients need them). */
+  images?: ReadonlyMap<string, ResponsiveImageData>;
+};
 
 /** The issue's body as it appears in the email (and in the admin's live preview). */
-export function issueBodyHtml(body: string, siteOrigin: string): string {
-  return emailContentHtml(renderContentHtml(body, 'markdown', { siteOrigin }), siteOrigin);
+export function issueBodyHtml(
+  body: string,
+  siteOrigin: string,
+  images?: ReadonlyMap<string, ResponsiveImageData>,
+): string {
+  return emailContentHtml(
+    renderContentHtml(body, 'markdown', { siteOrigin, ...(images ? { images, email: true } : {}) }),
+    siteOrigin,
+  );
 }
 
 function IssueEmail({
@@ -32,6 +48,11 @@ function IssueEmail({
       heading={issue.subject}
       footer={
         <>
+          {issue.viewUrl && (
+            <FinePrint>
+              Trouble reading this email? <EmailLink href={issue.viewUrl}>View it in your browser</EmailLink>
+            </FinePrint>
+          )}
           <FinePrint>
             You receive this newsletter because you subscribed at <EmailLink href={siteUrl}>{siteUrl}</EmailLink>.
           </FinePrint>
@@ -41,7 +62,7 @@ function IssueEmail({
         </>
       }
     >
-      <ContentHtml html={issueBodyHtml(issue.body, siteOrigin)} />
+      <ContentHtml html={issueBodyHtml(issue.body, siteOrigin, issue.images)} />
     </EmailLayout>
   );
 }

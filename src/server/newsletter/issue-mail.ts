@@ -1,3 +1,5 @@
+import { archivedIssuePath, ISSUE_VIEW_KEY_PARAM } from '../../domain/newsletter-issues.js';
+import type { ResponsiveImageData } from '../../domain/images.js';
 import type { Mailer } from '../mail/mailer.js';
 import { personalise, renderIssueTemplate, type IssueContent } from './issue-email.js';
 import type { NewsletterTokens } from './newsletter-tokens.js';
@@ -10,6 +12,13 @@ const SAMPLE_SUBSCRIPTION_ID = 'preview';
 
 const TEST_SUBJECT_PREFIX = '[Test] ';
 
+/** The issue's "view in browser" address: its page on the site, with the key that opens it outside the archive. */
+export function issueViewUrl(tokens: NewsletterTokens, issueId: string, siteOrigin: string): string {
+  const url = new URL(archivedIssuePath(issueId), siteOrigin);
+  url.searchParams.set(ISSUE_VIEW_KEY_PARAM, tokens.issueViewToken(issueId));
+  return url.href;
+}
+
 /** An issue as the admin sees it before sending: the preview, and a test sent to any address. */
 export class IssueMail {
   constructor(
@@ -17,19 +26,38 @@ export class IssueMail {
     private readonly tokens: NewsletterTokens,
   ) {}
 
+  viewUrl(issueId: string, siteOrigin: string): string {
+    return issueViewUrl(this.tokens, issueId, siteOrigin);
+  }
+
+  /** Whether `key` is the issue's own "view in browser" key. */
+  opensIssue(issueId: string, key: unknown): boolean {
+    return this.tokens.isIssueViewToken(key, issueId);
+  }
+
   /** Exactly what a subscriber receives (the same rendering), with a sample unsubscribe link. */
-  async preview(issue: IssueContent, siteOrigin: string): Promise<IssuePreview> {
+  async preview(
+    issue: IssueContent & { id: string },
+    siteOrigin: string,
+    images?: ReadonlyMap<string, ResponsiveImageData>,
+  ): Promise<IssuePreview> {
     const unsubscribe = unsubscribeLinkFor(
       siteOrigin,
       this.tokens.unsubscribeToken(SAMPLE_SUBSCRIPTION_ID),
       this.mailer.from,
     );
-    const rendered = personalise(await renderIssueTemplate(issue, siteOrigin), unsubscribe.url);
+    const content = { ...issue, viewUrl: this.viewUrl(issue.id, siteOrigin), ...(images ? { images } : {}) };
+    const rendered = personalise(await renderIssueTemplate(content, siteOrigin), unsubscribe.url);
     return { subject: issue.subject, ...rendered, headers: unsubscribe.headers };
   }
 
-  async sendTest(issue: IssueContent, to: string, siteOrigin: string): Promise<void> {
-    const preview = await this.preview(issue, siteOrigin);
+  async sendTest(
+    issue: IssueContent & { id: string },
+    to: string,
+    siteOrigin: string,
+    images?: ReadonlyMap<string, ResponsiveImageData>,
+  ): Promise<void> {
+    const preview = await this.preview(issue, siteOrigin, images);
     await this.mailer.send({
       to,
       subject: `${TEST_SUBJECT_PREFIX}${preview.subject}`,

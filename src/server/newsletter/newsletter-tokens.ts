@@ -42,6 +42,16 @@ export class NewsletterTokens {
     return { ok: true, claim: { preorderId: fields[0]! } };
   }
 
+  /** The key of an issue's "view in browser" link: opens that issue's page even when it is not in the archive. */
+  issueViewToken(issueId: string): string {
+    return this.sign('view-issue', [issueId]);
+  }
+
+  isIssueViewToken(token: unknown, issueId: string): boolean {
+    const fields = this.verify('view-issue', token);
+    return fields !== null && fields.length === 1 && fields[0] === issueId;
+  }
+
   checkConfirmToken(token: unknown, now: number): TokenCheck<ConfirmClaim> {
     const fields = this.verify('confirm', token);
     if (!fields || fields.length !== 3) return { ok: false, reason: 'invalid' };

@@ -12,9 +12,22 @@ type IssueRow = {
   createdAt: string;
   updatedAt: string;
   sentAt: string | null;
+  postId: string | null;
+  inArchive: number;
 };
 
-const ISSUE_COLUMNS = ['id', 'subject', 'preheader', 'body', 'status', 'createdAt', 'updatedAt', 'sentAt'] as const;
+const ISSUE_COLUMNS = [
+  'id',
+  'subject',
+  'preheader',
+  'body',
+  'status',
+  'createdAt',
+  'updatedAt',
+  'sentAt',
+  'postId',
+  'inArchive',
+] as const;
 
 export const NO_FIGURES: SendFigures = { total: 0, sent: 0, failed: 0, remaining: 0, uncertain: 0, skipped: 0 };
 
@@ -28,16 +41,67 @@ function toIssue(row: IssueRow, figures: SendFigures): NewsletterIssue {
     updatedAt: toDate(row.updatedAt),
     sentAt: row.sentAt === null ? null : toDate(row.sentAt),
     figures,
+    inArchive: row.inArchive === 1,
   };
 }
 
-export type IssueDraft = { subject: string; preheader: string; body: string };
+export type IssueDraft = {
+  subject: string;
+  preheader: string;
+  body: string;
+  postId?: string | null | undefined;
+  inArchive?: boolean | undefined;
+};
+
+/** The columns a draft's fields set; absent ones are left as they are. */
+function draftColumns({ inArchive, postId, ...texts }: IssueDraft) {
+  return {
+    ...texts,
+    ...(postId !== undefined ? { postId } : {}),
+    ...(inArchive !== undefined ? { inArchive: inArchive ? 1 : 0 } : {}),
+  };
+}
 
 export async function createIssueDraft(db: AppDatabase, draft: IssueDraft): Promise<NewsletterIssue> {
   const now = timestampNow();
-  const row = { id: newId(), ...draft, status: 'draft', createdAt: now, updatedAt: now, sentAt: null };
+  const row = {
+    id: newId(),
+    postId: null,
+    inArchive: 0,
+    ...draftColumns(draft),
+    status: 'draft',
+    createdAt: now,
+    updatedAt: now,
+    sentAt: null,
+  };
   await db.insertInto('newsletterIssues').values(row).execute();
   return toIssue(row, NO_FIGURES);
+}
+
+/** Lists a sent issue in the web archive or takes it out; false when there is no such sent issue. */
+export async function setIssueInArchive(db: AppDatabase, id: string, inArchive: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('newsletterIssues')
+    .set({ inArchive: inArchive ? 1 : 0 })
+    .where('id', '=', id)
+    .where('status', '!=', 'draft')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export type ArchivedIssueSummary = { id: string; subject: string; preheader: string; sentAt: Date };
+
+/** The web archive: sent issues the author listed there, newest first. */
+export async function listArchivedIssues(db: AppDatabase): Promise<ArchivedIssueSummary[]> {
+  const rows = await db
+    .selectFrom('newsletterIssues')
+    .select(['id', 'subject', 'preheader', 'sentAt'])
+    .where('inArchive', '=', 1)
+    .where('status', '!=', 'draft')
+    .orderBy('sentAt', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, sentAt: toDate(row.sentAt ?? '') }));
 }
 
 /** Updates a draft; undefined when there is no such draft (gone, or already sent). */
@@ -48,7 +112,7 @@ export async function updateIssueDraft(
 ): Promise<NewsletterIssue | undefined> {
   const row = await db
     .updateTable('newsletterIssues')
-    .set({ ...draft, updatedAt: timestampNow() })
+    .set({ ...draftColumns(draft), updatedAt: timestampNow() })
     .where('id', '=', id)
     .where('status', '=', 'draft')
     .returning(ISSUE_COLUMNS)

@@ -106,6 +106,19 @@ export const restRoutes: RestRoute[] = [
     call: (caller, r) => callUnchecked(caller.search.results, { q: r.query.q, limit: r.query.limit }),
     headers: { 'x-robots-tag': 'noindex' },
   },
+  { method: 'GET', url: '/api/site', call: (caller) => caller.site.settings(), publicReadKey: () => '/api/site' },
+  {
+    method: 'GET',
+    url: '/api/newsletter/archive',
+    call: (caller) => caller.newsletterArchive.list(),
+    publicReadKey: () => '/api/newsletter/archive',
+  },
+  {
+    method: 'GET',
+    url: '/api/newsletter/archive/:id',
+    call: (caller, r) => callUnchecked(caller.newsletterArchive.issue, { id: id(r), key: r.query.key }),
+  },
+  { method: 'PUT', url: '/api/admin/site', call: (caller, r) => callUnchecked(caller.site.update, r.body) },
   { method: 'POST', url: '/api/contact', status: 201, call: (caller, r) => callUnchecked(caller.contact.send, r.body) },
   {
     method: 'POST',

@@ -10,6 +10,8 @@ import { createBook } from '../repositories/books.js';
 import { createExcerpt } from '../repositories/excerpts.js';
 import { createPlaylist } from '../repositories/playlists.js';
 import { createSeries } from '../repositories/series.js';
+import { writeSettings } from '../repositories/site-settings.js';
+import { SITE_SETTINGS_KEY, siteSettingsSchema } from '../../domain/site-settings.js';
 import { FileUploadStore } from '../uploads/file-upload-store.js';
 import type { UploadStore } from '../uploads/upload-store.js';
 
@@ -22,6 +24,7 @@ function contentStore(db: AppDatabase): DemoContentStore {
     createBlogPost: (data, publishedAt) => createBlogPost(db, data, publishedAt),
     createArtPiece: (data) => createArtPiece(db, data),
     createPlaylist: (data) => createPlaylist(db, data),
+    saveSiteSettings: (data) => writeSettings(db, SITE_SETTINGS_KEY, siteSettingsSchema, data),
   };
 }
 

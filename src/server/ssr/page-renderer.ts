@@ -5,6 +5,7 @@ import { blogCategoryFrom } from '../../domain/blog.js';
 import { isBlogPreviewPath } from '../../domain/post-states.js';
 import { FORM_RESULT_PAGES, FORM_RESULT_PARAMS, type FormOutcome } from '../../domain/form-posts.js';
 import { SEARCH_PATH } from '../../domain/search.js';
+import { ISSUE_VIEW_KEY_PARAM, NEWSLETTER_ARCHIVE_PATH } from '../../domain/newsletter-issues.js';
 import { previewKeyOf } from '../blog/preview-access.js';
 import { withScriptSources } from '../http/content-security-policy.js';
 import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js';
@@ -71,6 +72,10 @@ export function pageLocation(rawUrl: string): string {
     const q = params.get('q');
     if (q) kept.push(['q', q]);
   }
+  if (pathname.startsWith(`${NEWSLETTER_ARCHIVE_PATH}/`)) {
+    const key = params.get(ISSUE_VIEW_KEY_PARAM);
+    if (key) kept.push([ISSUE_VIEW_KEY_PARAM, key]);
+  }
   if (FORM_RESULT_PAGES.includes(pathname)) {
     kept.push(...[...params].filter(([name]) => FORM_RESULT_PARAMS.includes(name)));
   }
@@ -83,6 +88,14 @@ export function pageLocation(rawUrl: string): string {
  * would otherwise push real pages out of the HTML cache), and never indexed by search engines.
  */
 const isSearchPage = (location: string): boolean => location.split('?')[0] === SEARCH_PATH;
+
+/**
+ * Pages answering what one reader holds, rendered for each request and never indexed: search results, and an
+ * issue opened by its "view in browser" key (made-up keys must not fill the HTML cache either).
+ */
+const isForOneReader = (location: string): boolean =>
+  isSearchPage(location) ||
+  (location.startsWith(`${NEWSLETTER_ARCHIVE_PATH}/`) && location.includes(`?${ISSUE_VIEW_KEY_PARAM}=`));
 
 /**
  * A form's result (`?sent=…` after a post) is a page for one visitor: it is never kept in the
@@ -175,7 +188,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       result.cacheable &&
       !formOutcome &&
       !isFormResult(location) &&
-      !isSearchPage(location) &&
+      !isForOneReader(location) &&
       !isBlogPreviewPath(location)
     )
       cache.set(cacheKey(origin, location, announcementDismissed), page, generation);
@@ -189,7 +202,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     announcementDismissed: boolean,
     formOutcome?: FormOutcome,
   ) {
-    if (formOutcome || isFormResult(location) || isSearchPage(location))
+    if (formOutcome || isFormResult(location) || isForOneReader(location))
       return renderPage(request, origin, location, announcementDismissed, formOutcome);
     // A preview is the admin's alone: rendered for each request, never kept or shared.
     if (isBlogPreviewPath(location))
@@ -257,7 +270,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       .status(formResult?.status ?? page.status)
       .type('text/html; charset=utf-8')
       .header('vary', 'Accept-Encoding, Cookie');
-    if (preview || isSearchPage(location)) reply.header('x-robots-tag', 'noindex');
+    if (preview || isForOneReader(location)) reply.header('x-robots-tag', 'noindex');
     if (forOneVisitor) return sendKeptBody(request, reply.header('cache-control', 'no-store'), page.body);
     reply.header('cache-control', 'no-cache').header('etag', page.body.etag);
     if (page.status === 200 && ifNoneMatchMatches(request.headers['if-none-match'], page.body.etag))

@@ -6,11 +6,13 @@ import { booksRouter } from './routers/books.js';
 import { contentRouter } from './routers/content.js';
 import { excerptsRouter } from './routers/excerpts.js';
 import { mailRouter } from './routers/mail.js';
+import { newsletterArchiveRouter } from './routers/newsletter-archive.js';
 import { maintenanceRouter } from './routers/maintenance.js';
 import { playlistsRouter } from './routers/playlists.js';
 import { searchRouter } from './routers/search.js';
 import { seriesRouter } from './routers/series.js';
 import { settingsRouter } from './routers/settings.js';
+import { siteRouter } from './routers/site.js';
 import { contactRouter, newsletterRouter, preordersRouter } from './routers/submissions.js';
 import { createCallerFactory, router } from './trpc.js';
 
@@ -28,6 +30,8 @@ export const appRouter = router({
   maintenance: maintenanceRouter,
   mail: mailRouter,
   settings: settingsRouter,
+  site: siteRouter,
+  newsletterArchive: newsletterArchiveRouter,
   content: contentRouter,
   search: searchRouter,
   analytics: analyticsRouter,

@@ -23,6 +23,14 @@ function isAvif(bytes: Uint8Array): boolean {
   return false;
 }
 
+/** HEIC/HEIF (an ISO-BMFF file of the HEVC brands): recognised only to be refused with its own message. */
+export function isHeic(bytes: Uint8Array): boolean {
+  if (bytes.length < 12 || ascii(bytes, 4, 8) !== 'ftyp') return false;
+  return (
+    ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'].includes(ascii(bytes, 8, 12)) && !isAvif(bytes)
+  );
+}
+
 /**
  * The image type judged from the file's first bytes, never from its name or declared type.
  * Only raster formats browsers show safely; SVG (which can carry script) is not accepted.

@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../domain/limits.js';
+import { HEIC_MESSAGE } from '../../domain/images.js';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB } from '../../domain/limits.js';
+import { MAX_STORED_SIDE } from '../images/process-image.js';
 import { useTestApp } from '../test-support/app-context.js';
 import { bearer, expectError, FAST_WRONG_KEY, freshAddress } from '../test-support/http.js';
 import { pngDeclaring, pngImage, SVG_IMAGE, TEXT_POSING_AS_PNG, TINY_PNG } from '../test-support/images.js';
@@ -91,7 +95,7 @@ describe('POST /api/upload', () => {
     expect(res.json()).toMatchObject({ filename: 'cover.png' });
   });
 
-  it('accepts an image of exactly 5 MB', async () => {
+  it(`accepts an image of exactly ${MAX_UPLOAD_MB} MB`, async () => {
     const image = pngImage(MAX_UPLOAD_BYTES - TINY_PNG.length - 20);
     expect(image.length).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
     expect(image.length).toBeGreaterThan(MAX_UPLOAD_BYTES - 64);
@@ -99,12 +103,36 @@ describe('POST /api/upload', () => {
     expect(res.statusCode, res.body).toBe(201);
   });
 
-  it('refuses a file over 5 MB (413), storing nothing', async () => {
+  it(`refuses a file over ${MAX_UPLOAD_MB} MB (413), storing nothing`, async () => {
     await expectRefusedUpload(
       imageUpload(pngImage(MAX_UPLOAD_BYTES)),
       413,
-      'File too large: images must be at most 5 MB',
+      `File too large: images must be at most ${MAX_UPLOAD_MB} MB`,
     );
+  });
+
+  it('takes a full-size phone photo over the old 5 MB limit, stored at most MAX_STORED_SIDE on its longest side', async () => {
+    // Noise, so the JPEG stays as heavy as a phone's (about 9 MB).
+    const big = await sharp(randomBytes(4032 * 3024 * 3), { raw: { width: 4032, height: 3024, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(6.5 * 1024 * 1024);
+    const res = await upload(imageUpload(big, 'IMG_0001.jpg', 'image/jpeg'));
+    expect(res.statusCode, res.body).toBe(201);
+    const stored = await readFile(path.join(uploadsDir(), path.basename(res.json<{ path: string }>().path)));
+    const { width, height } = await metadataOf(stored);
+    expect([width, height]).toEqual([MAX_STORED_SIDE, Math.round((3024 * MAX_STORED_SIDE) / 4032)]);
+  });
+
+  it('refuses a HEIC photo (415) saying why and what to do: sharp’s prebuilt libvips has no HEVC decoder', async () => {
+    const heic = Buffer.concat([
+      Buffer.from([0, 0, 0, 24]),
+      Buffer.from('ftypheic', 'ascii'),
+      Buffer.from([0, 0, 0, 0]),
+      Buffer.from('mif1heic', 'ascii'),
+      Buffer.alloc(64),
+    ]);
+    await expectRefusedUpload(imageUpload(heic, 'IMG_0002.HEIC', 'image/heic'), 415, HEIC_MESSAGE);
   });
 
   it('refuses text posing as a PNG (415), storing nothing', async () => {

@@ -1,4 +1,4 @@
-import { Anchor, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { BLOG_CATEGORIES, blogCategoryLabel } from '../../../domain/blog.js';
 import { blogPostInputSchema, type BlogPost, type BlogPostInput } from '../../../domain/blog.schema.js';
@@ -17,13 +17,28 @@ import { browserTimeZoneName } from './publish-time.js';
 
 const CATEGORY_OPTIONS = BLOG_CATEGORIES.map((category) => ({ value: category, label: blogCategoryLabel(category) }));
 
-const SUBMIT_LABELS: Record<PostState, string> = {
-  draft: 'Save draft',
-  scheduled: 'Schedule post',
-  published: 'Publish post',
-};
+/**
+ * The primary button says what it will do: from the state the post has (none for a new post) to the state
+ * chosen in the form.
+ */
+function submitLabel(from: PostState | null, to: PostState): string {
+  if (to === 'draft') return from === 'published' || from === 'scheduled' ? 'Unpublish and save draft' : 'Save draft';
+  if (to === 'scheduled') return from === 'scheduled' ? 'Update schedule' : 'Schedule post';
+  return from === 'published' ? 'Update published post' : 'Publish post';
+}
 
-export function BlogForm({ item, saving, onSave, onCancel }: ContentFormProps<BlogPost, BlogPostInput>) {
+const PUBLISH_AND_SEND = 'Publish and send to subscribers';
+
+export function BlogForm({
+  item,
+  saving,
+  onSave,
+  onCancel,
+  onPublishAndSend,
+}: ContentFormProps<BlogPost, BlogPostInput> & {
+  /** Publishes the post, then opens the issue that sends it (preview, test, count confirmation). */
+  onPublishAndSend: (data: BlogPostInput) => Promise<boolean>;
+}) {
   const form = useForm<BlogFormValues, (values: BlogFormValues) => BlogPostInput>({
     mode: 'controlled',
     initialValues: blogFormValues(item),
@@ -36,9 +51,24 @@ export function BlogForm({ item, saving, onSave, onCancel }: ContentFormProps<Bl
   return (
     <FormShell
       title={item ? `Edit “${item.title}”` : 'Write a blog post'}
-      submitLabel={item && status === item.status ? 'Save changes' : SUBMIT_LABELS[status]}
+      submitLabel={submitLabel(item?.status ?? null, status)}
       saving={saving}
       onCancel={onCancel}
+      secondaryAction={
+        status === 'published' && (
+          <Button
+            variant="default"
+            disabled={saving}
+            onClick={() =>
+              void form.onSubmit(async (data) => {
+                if (await onPublishAndSend(data)) draft.clear();
+              })()
+            }
+          >
+            {PUBLISH_AND_SEND}
+          </Button>
+        )
+      }
       onSubmit={form.onSubmit(async (data) => {
         if (await onSave(data)) draft.clear();
       })}

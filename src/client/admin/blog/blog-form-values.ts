@@ -34,7 +34,8 @@ export function blogFormValues(item: BlogPost | null): BlogFormValues {
       content: '',
       category: DEFAULT_BLOG_CATEGORY,
       coverImage: '',
-      status: 'published',
+      // A new post is a draft until the author chooses to publish it.
+      status: 'draft',
       publishAt: '',
       metaDescription: '',
       socialImage: '',

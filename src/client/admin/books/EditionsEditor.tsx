@@ -57,7 +57,7 @@ export function EditionsEditor({ form }: { form: BookFormApi }) {
               />
               <TextInput
                 label={field('Price')}
-                placeholder="$18.99"
+                placeholder="18.99"
                 size="sm"
                 style={{ flex: '1 1 90px' }}
                 autoComplete="off"

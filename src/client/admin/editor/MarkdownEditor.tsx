@@ -3,6 +3,7 @@ import {
   useDeferredValue,
   useEffect,
   useId,
+  useImperativeHandle,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -11,6 +12,7 @@ import {
   type DragEvent,
   type KeyboardEvent,
   type ReactNode,
+  type Ref,
 } from 'react';
 import { DEFAULT_CONTENT_FORMAT, type ContentFormat } from '../../../domain/content-format.js';
 import { AlertIcon, PhotoIcon } from '../../ui/icons.js';
@@ -31,6 +33,8 @@ import { EditorToolbar, type ToolbarAction } from './EditorToolbar.js';
 import { ImageAltModal } from './ImageAltModal.js';
 import {
   changedRange,
+  continueList,
+  insertBlock,
   insertFootnote,
   insertImage,
   insertLink,
@@ -55,6 +59,13 @@ export type MarkdownEditorProps = {
   required?: boolean;
   /** How the text is read (legacy texts are 'plain'); the preview renders it the same way. */
   format?: ContentFormat;
+  /** For a control outside the editor that adds text (the Mail composer's "Insert post"). */
+  editorRef?: Ref<MarkdownEditorHandle>;
+};
+
+export type MarkdownEditorHandle = {
+  /** Inserts a paragraph at the caret (where it was when the editor lost the focus), as one Undo step. */
+  insertBlock: (markdown: string) => void;
 };
 
 type Mode = 'write' | 'preview';
@@ -82,6 +93,7 @@ export function MarkdownEditor({
   error,
   required,
   format = DEFAULT_CONTENT_FORMAT,
+  editorRef,
 }: MarkdownEditorProps) {
   const textareaId = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -147,6 +159,13 @@ export function MarkdownEditor({
 
   const transform = (change: (state: TextSelection) => TextSelection) => () => apply(change(selection()));
 
+  useImperativeHandle(editorRef, () => ({
+    insertBlock: (markdown: string) => {
+      setMode('write');
+      apply(insertBlock(selection(), markdown));
+    },
+  }));
+
   const startImage = (file: File) => {
     imageTarget.current = selection();
     images.start(file);
@@ -202,6 +221,16 @@ export function MarkdownEditor({
   ];
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const plainEnter =
+      event.key === 'Enter' && !event.nativeEvent.isComposing && !(event.ctrlKey || event.metaKey || event.altKey);
+    if (plainEnter && !event.shiftKey) {
+      const continued = continueList(selection());
+      if (continued) {
+        event.preventDefault();
+        apply(continued);
+      }
+      return;
+    }
     if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
     const action = actions.find((candidate) => candidate.shortcutKey === event.key.toLowerCase());
     if (!action) return;
@@ -249,9 +278,10 @@ export function MarkdownEditor({
           </Alert>
         )}
         {preview.html !== null && (
-          // The server's renderer: raw HTML in the text is escaped, links and images are filtered.
+          // The server's renderer: raw HTML in the text is escaped, links and images are filtered. The public
+          // pages' reading styles (headings, links, quotes, scene breaks, footnotes, drop cap) show it as readers will.
           <div
-            className={`${reading.body} ${classes.previewBody}`}
+            className={`${reading.body} ${reading.prose} ${reading.dropCap} ${classes.previewBody}`}
             dangerouslySetInnerHTML={{ __html: preview.html }}
           />
         )}

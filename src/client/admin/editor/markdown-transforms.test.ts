@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   changedRange,
+  continueList,
+  insertBlock,
   insertFootnote,
   insertImage,
   insertLink,
@@ -132,6 +134,34 @@ describe('footnotes', () => {
 
   it('puts the reference after a selection', () => {
     expect(show(insertFootnote(at('a [claim] b')))).toBe('a claim[^1] b\n\n[^1]: |');
+  });
+});
+
+describe('continueList (Enter)', () => {
+  it.each([
+    ['- one|', '- one\n- |'],
+    ['* one|\n\nafter', '* one\n* |\n\nafter'],
+    ['1. one\n2. two|', '1. one\n2. two\n3. |'],
+    ['9) nine|', '9) nine\n10) |'],
+    ['  - nested|', '  - nested\n  - |'],
+    ['> quoted|', '> quoted\n> |'],
+    ['- sp|lit', '- sp\n- |lit'],
+  ])('continues %j as %j', (before, after) => expect(show(continueList(at(before))!)).toBe(after));
+
+  it('ends the list on an empty item, leaving an empty line', () => {
+    expect(show(continueList(at('- one\n- |'))!)).toBe('- one\n|');
+    expect(show(continueList(at('1. one\n2. |'))!)).toBe('1. one\n|');
+  });
+
+  it.each(['plain text|', '|- before the mark', '-not a list|', '**bold**|'])('leaves %j to the browser', (text) =>
+    expect(continueList(at(text))).toBeNull(),
+  );
+});
+
+describe('insertBlock (Insert post)', () => {
+  it('inserts at the caret as its own paragraph, caret after it', () => {
+    expect(show(insertBlock(at('Intro.|\n\nOutro.'), '## Post'))).toBe('Intro.\n\n## Post\n\n|Outro.');
+    expect(show(insertBlock(at('|'), '## Post'))).toBe('## Post\n\n|');
   });
 });
 

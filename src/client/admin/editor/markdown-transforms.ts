@@ -121,6 +121,33 @@ export function toggleLinePrefix(input: TextSelection, prefix: LinePrefix): Text
   return { text: newText, start: from, end: from + block.length };
 }
 
+/** A list item's or quoted line's mark: bullet, number (with its delimiter) or quote, after any indent. */
+const CONTINUED_PREFIX = /^(\s*)(?:([-*+])|(\d{1,9})([.)])|(>))( +)/;
+
+/**
+ * Enter inside a list (or a quote): the new line starts with the next item's mark (`- `, `3. `, `> `). Enter on an
+ * item that holds only its mark ends the list instead, leaving an empty line. Null when the caret's line is not
+ * an item (Enter then does what it always does).
+ */
+export function continueList(input: TextSelection): TextSelection | null {
+  const state = clamp(input);
+  const { text, start, end } = state;
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const match = CONTINUED_PREFIX.exec(text.slice(lineStart, start));
+  if (!match) return null;
+  const [prefix, indent = '', bullet, number, delimiter, quote, spaces = ' '] = match;
+  const lineEnd = text.indexOf('\n', end);
+  const rest = text.slice(end, lineEnd === -1 ? text.length : lineEnd);
+  if (text.slice(lineStart + prefix.length, start).trim() === '' && rest.trim() === '') {
+    const cleared = replaceRange(text, lineStart, start, '');
+    return { text: cleared, start: lineStart, end: lineStart };
+  }
+  const mark = bullet ?? (number !== undefined ? `${Number(number) + 1}${delimiter}` : quote);
+  const insert = `\n${indent}${mark}${spaces}`;
+  const caret = start + insert.length;
+  return { text: replaceRange(text, start, end, insert), start: caret, end: caret };
+}
+
 /**
  * A link on the selection: `[selection](https://)` with the address selected to type over; with nothing selected,
  * `[link text](https://)` with the text selected. A selection that is itself an address becomes the link's target.
@@ -148,7 +175,7 @@ export function insertLink(input: TextSelection): TextSelection {
 }
 
 /** Inserts `block` as its own paragraph at the selection (blank lines around it), caret after it. */
-function insertBlock(input: TextSelection, block: string): TextSelection {
+export function insertBlock(input: TextSelection, block: string): TextSelection {
   const state = clamp(input);
   const { text } = state;
   const before = text.slice(0, state.start).replace(/\s+$/, '');

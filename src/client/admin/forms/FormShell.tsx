@@ -8,6 +8,8 @@ type FormShellProps = {
   onCancel: () => void;
   saving: boolean;
   submitLabel: string;
+  /** Another way to submit, beside the primary button (e.g. "Publish and send to subscribers"). */
+  secondaryAction?: ReactNode;
   children: ReactNode;
 };
 
@@ -15,7 +17,15 @@ type FormShellProps = {
  * The Add/Edit form that replaces a list: a heading that takes focus when it opens (so screen
  * readers and keyboards land in it), the fields, then Cancel and the pending-aware submit.
  */
-export function FormShell({ title, onSubmit, onCancel, saving, submitLabel, children }: FormShellProps) {
+export function FormShell({
+  title,
+  onSubmit,
+  onCancel,
+  saving,
+  submitLabel,
+  secondaryAction,
+  children,
+}: FormShellProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   useEffect(() => {
@@ -35,6 +45,7 @@ export function FormShell({ title, onSubmit, onCancel, saving, submitLabel, chil
             <Button variant="default" onClick={onCancel} disabled={saving}>
               Cancel
             </Button>
+            {secondaryAction}
             <Button type="submit" disabled={saving}>
               {saving ? 'Saving...' : submitLabel}
             </Button>

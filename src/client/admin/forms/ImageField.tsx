@@ -3,6 +3,7 @@ import { Box, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone, type FileRejection, type FileWithPath } from '@mantine/dropzone';
 import { useId, useState, type ReactNode } from 'react';
 import { isValidImageReference } from '../../../domain/images.js';
+import { MAX_UPLOAD_MB } from '../../../domain/limits.js';
 import classes from '../admin.module.css';
 import { useAdminSession } from '../session/AdminSession.js';
 import { readAdminKey } from '../session/admin-key-store.js';
@@ -133,7 +134,8 @@ export function ImageField({
                 Choose an image or drop it here
               </Text>
               <Text size="xs" c="dimmed" id={hintId}>
-                It uploads at once and fills the field above. PNG, JPEG, GIF, WebP or AVIF, up to 5 MB.
+                It uploads at once and fills the field above. PNG, JPEG, GIF, WebP or AVIF, up to {MAX_UPLOAD_MB} MB
+                (large photos are scaled down; HEIC: export as JPEG first).
               </Text>
             </div>
           </Group>

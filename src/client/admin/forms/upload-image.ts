@@ -1,4 +1,4 @@
-import { UPLOAD_ERRORS } from '../../../domain/images.js';
+import { isHeicFile, UPLOAD_ERRORS } from '../../../domain/images.js';
 import { MAX_UPLOAD_BYTES } from '../../../domain/limits.js';
 
 export type UploadedImage = { path: string; filename: string };
@@ -19,7 +19,10 @@ const UPLOAD_FAILED_FALLBACK = 'Failed to upload image';
 export const ADMIN_AUTH_REQUIRED = 'Admin authentication required';
 
 /** The client-side checks before anything is sent; null when the file may be uploaded. */
-export function checkImageFile(file: Pick<File, 'type' | 'size'>): { title: string; message: string } | null {
+export function checkImageFile(
+  file: Pick<File, 'type' | 'size'> & { name?: string },
+): { title: string; message: string } | null {
+  if (isHeicFile(file)) return UPLOAD_ERRORS.heic;
   if (!file.type.startsWith('image/')) return UPLOAD_ERRORS.invalidType;
   if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_ERRORS.tooLarge;
   return null;

@@ -1,13 +1,14 @@
 import { Box, Input, SimpleGrid, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Ref } from 'react';
 import { trpc } from '../../trpc.js';
-import { MarkdownEditor } from '../editor/MarkdownEditor.js';
+import { MarkdownEditor, type MarkdownEditorHandle } from '../editor/MarkdownEditor.js';
 import { emailFrameDocument } from './email-frame.js';
 
 const PREVIEW_DELAY_MS = 300;
 
 type IssueBodyFieldProps = {
+  editorRef?: Ref<MarkdownEditorHandle>;
   value: string;
   onChange: (value: string) => void;
   error?: string | undefined;
@@ -17,7 +18,7 @@ type IssueBodyFieldProps = {
  * The issue's body: the admin's shared Markdown editor (toolbar, images, its own page preview),
  * beside a live preview of the email rendered by the server exactly as subscribers receive it.
  */
-export function IssueBodyField({ value, onChange, error }: IssueBodyFieldProps) {
+export function IssueBodyField({ editorRef, value, onChange, error }: IssueBodyFieldProps) {
   const [debounced] = useDebouncedValue(value, PREVIEW_DELAY_MS);
   const render = trpc.mail.previewBody.useMutation();
   const [html, setHtml] = useState('');
@@ -29,7 +30,14 @@ export function IssueBodyField({ value, onChange, error }: IssueBodyFieldProps) 
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      <MarkdownEditor label="Body" value={value} onChange={onChange} error={error} format="markdown" />
+      <MarkdownEditor
+        label="Body"
+        editorRef={editorRef}
+        value={value}
+        onChange={onChange}
+        error={error}
+        format="markdown"
+      />
       <Box>
         <Input.Label id="body-preview-label">Live preview</Input.Label>
         <Text size="xs" c="dimmed" mb={4}>

@@ -1,6 +1,7 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import type { MarkdownEditorHandle } from '../editor/MarkdownEditor.js';
 import type { NewsletterIssue } from '../../../domain/newsletter-issues.js';
 import { issueDraftInputSchema, ISSUE_LIMITS } from '../../../domain/newsletter-issues.schema.js';
 import { emailSchema } from '../../../domain/fields.schema.js';
@@ -13,18 +14,27 @@ import { IssueBodyField } from './IssueBodyField.js';
 import { IssuePreviewModal } from './IssuePreviewModal.js';
 import { toastFailure } from '../../ui/form-feedback.js';
 
-type DraftValues = { subject: string; preheader: string; body: string };
+type DraftValues = { subject: string; preheader: string; body: string; inArchive: boolean };
 
-const EMPTY: DraftValues = { subject: '', preheader: '', body: '' };
+const EMPTY: DraftValues = { subject: '', preheader: '', body: '', inArchive: false };
 
 /** Writing an issue: save as draft, preview as sent, send a test, then send to every subscriber. */
 export function IssueComposer({
   issue,
+  initial,
+  postId,
+  title,
   onSaved,
   onSent,
   onClose,
 }: {
   issue: NewsletterIssue | null;
+  /** A new issue's first words (the post that "Publish and send" sends). */
+  initial?: Omit<DraftValues, 'inArchive'>;
+  /** The blog post the issue sends: the issue links it. */
+  postId?: string;
+  /** The heading, when not the Mail tab's own. */
+  title?: string;
   onSaved: (issue: NewsletterIssue) => void;
   onSent: (issueId: string, subject: string) => void;
   onClose: () => void;
@@ -33,13 +43,16 @@ export function IssueComposer({
   const [issueId, setIssueId] = useState<string | null>(issue?.id ?? null);
   const form = useForm<DraftValues>({
     mode: 'controlled',
-    initialValues: issue ? { subject: issue.subject, preheader: issue.preheader, body: issue.body } : EMPTY,
+    initialValues: issue
+      ? { subject: issue.subject, preheader: issue.preheader, body: issue.body, inArchive: issue.inArchive }
+      : { ...EMPTY, ...initial },
     validate: zodValidate(issueDraftInputSchema, (values: DraftValues) => values),
   });
   const save = trpc.mail.saveDraft.useMutation();
   const sendTest = trpc.mail.sendTest.useMutation();
   const send = trpc.mail.send.useMutation();
   const recipients = trpc.mail.recipientCount.useQuery();
+  const bodyEditor = useRef<MarkdownEditorHandle>(null);
   const [previewId, setPreviewId] = useState<string | null>(null);
   const [testAddress, setTestAddress] = useState('');
   const [testError, setTestError] = useState<string | null>(null);
@@ -49,7 +62,11 @@ export function IssueComposer({
   async function saveDraft(quiet = false): Promise<string | null> {
     if (form.validate().hasErrors) return null;
     try {
-      const saved = await save.mutateAsync({ ...form.getValues(), ...(issueId ? { id: issueId } : {}) });
+      const saved = await save.mutateAsync({
+        ...form.getValues(),
+        ...(issueId ? { id: issueId } : {}),
+        ...(postId ? { postId } : {}),
+      });
       setIssueId(saved.id);
       form.resetDirty();
       onSaved(saved);
@@ -123,7 +140,7 @@ export function IssueComposer({
       >
         <Stack gap="md">
           <Title order={3} size="h4" id="composer-title">
-            {issue ? 'Edit draft' : 'New issue'}
+            {title ?? (issue ? 'Edit draft' : 'New issue')}
           </Title>
           <TextInput label="Subject" withAsterisk maxLength={ISSUE_LIMITS.subject} {...form.getInputProps('subject')} />
           <TextInput
@@ -132,16 +149,17 @@ export function IssueComposer({
             maxLength={ISSUE_LIMITS.preheader}
             {...form.getInputProps('preheader')}
           />
-          <FeaturePostPicker
-            onInsert={(markdown) => {
-              const body = form.getValues().body.trimEnd();
-              form.setFieldValue('body', body ? `${body}\n\n${markdown}` : markdown);
-            }}
-          />
+          <FeaturePostPicker onInsert={(markdown) => bodyEditor.current?.insertBlock(markdown)} />
           <IssueBodyField
+            editorRef={bodyEditor}
             value={form.getValues().body}
             onChange={(value) => form.setFieldValue('body', value)}
             error={form.errors.body as string | undefined}
+          />
+          <Checkbox
+            label="List in the web archive"
+            description="Once sent, the issue can be read by anyone at /newsletter/archive. Each email's “view in browser” link opens it either way."
+            {...form.getInputProps('inArchive', { type: 'checkbox' })}
           />
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Group gap="xs">

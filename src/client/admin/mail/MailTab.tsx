@@ -1,6 +1,12 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
-import { ISSUE_STATUS_LABELS, type IssueStatus, type NewsletterIssue } from '../../../domain/newsletter-issues.js';
+import {
+  archivedIssuePath,
+  ISSUE_STATUS_LABELS,
+  type IssueStatus,
+  type NewsletterIssue,
+} from '../../../domain/newsletter-issues.js';
+import { toastFailure } from '../../ui/form-feedback.js';
 import { trpc } from '../../trpc.js';
 import classes from '../admin.module.css';
 import { formatAdminDate } from '../ui/format-date.js';
@@ -16,7 +22,17 @@ const STATUS_COLORS: Record<IssueStatus, string> = { draft: 'gray', sending: 'ye
 type Open =
   { kind: 'compose'; issue: NewsletterIssue | null } | { kind: 'progress'; issueId: string; subject: string } | null;
 
-function IssueRow({ issue, onOpen, onDelete }: { issue: NewsletterIssue; onOpen: () => void; onDelete: () => void }) {
+function IssueRow({
+  issue,
+  onOpen,
+  onDelete,
+  onArchive,
+}: {
+  issue: NewsletterIssue;
+  onOpen: () => void;
+  onDelete: () => void;
+  onArchive: (inArchive: boolean) => void;
+}) {
   const date = issue.sentAt ?? issue.updatedAt;
   return (
     <Paper component="li" withBorder radius="md" p="sm" className={classes.listRow}>
@@ -35,6 +51,22 @@ function IssueRow({ issue, onOpen, onDelete }: { issue: NewsletterIssue; onOpen:
             <time dateTime={date.toISOString()}>{formatAdminDate(date)}</time>
           </Text>
           {issue.status !== 'draft' && <FiguresLine figures={issue.figures} />}
+          {issue.status !== 'draft' && (
+            <Group gap="xs">
+              <Switch
+                size="sm"
+                label="In the web archive"
+                checked={issue.inArchive}
+                onChange={(event) => onArchive(event.currentTarget.checked)}
+                aria-label={`“${issue.subject}” in the web archive`}
+              />
+              {issue.inArchive && (
+                <Anchor href={archivedIssuePath(issue.id)} target="_blank" rel="noopener" size="sm">
+                  Open
+                </Anchor>
+              )}
+            </Group>
+          )}
         </Stack>
         <Group gap="xs" wrap="nowrap">
           <Button
@@ -59,6 +91,15 @@ export function MailTab() {
   });
   const [open, setOpen] = useState<Open>(null);
   const utils = trpc.useUtils();
+  const archive = trpc.mail.setInArchive.useMutation();
+  async function setInArchive(id: string, inArchive: boolean) {
+    try {
+      await archive.mutateAsync({ id, inArchive });
+      await utils.mail.issues.invalidate();
+    } catch (error) {
+      toastFailure('Not saved', error, 'Please try again.');
+    }
+  }
   const remove = useSubmissionDelete('draft', trpc.mail.deleteDraft.useMutation(), () =>
     utils.mail.issues.invalidate(),
   );
@@ -98,6 +139,7 @@ export function MailTab() {
             <IssueRow
               key={issue.id}
               issue={issue}
+              onArchive={(inArchive) => void setInArchive(issue.id, inArchive)}
               onDelete={() => {
                 if (open?.kind === 'compose' && open.issue?.id === issue.id) setOpen(null);
                 remove.ask(issue.id, issue.subject);

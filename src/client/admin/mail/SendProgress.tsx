@@ -20,6 +20,12 @@ export function FiguresLine({ figures }: { figures: SendFigures }) {
   );
 }
 
+/** "Sending “…”" while messages wait; once none does, what happened: sent, or sent with failures. */
+function sendProgressTitle(subject: string, figures: SendFigures | undefined): string {
+  if (!figures || !isSendDone(figures)) return `Sending “${subject}”`;
+  return figures.failed > 0 ? `Sent “${subject}”, with failures` : `Sent “${subject}”`;
+}
+
 /** A sent issue's live progress (polled while messages wait), its failures with reasons, and "Retry failed". */
 export function SendProgress({ issueId, subject }: { issueId: string; subject: string }) {
   const utils = trpc.useUtils();
@@ -58,7 +64,7 @@ export function SendProgress({ issueId, subject }: { issueId: string; subject: s
       level={3}
       gap="sm"
       titleClassName={classes.breakAnywhere}
-      title={`Sending “${subject}”`}
+      title={sendProgressTitle(subject, figures)}
     >
       <Progress
         value={percent}

@@ -16,7 +16,8 @@ type SessionStatus = 'unknown' | 'logged-out' | 'verifying' | 'logged-in';
 export type AdminSession = {
   status: SessionStatus;
   /** Exchanges the password for a session token; toasts the outcome. */
-  login: (password: string) => Promise<boolean>;
+  /** Null when logged in, else what went wrong (also toasted), to show beside the password. */
+  login: (password: string) => Promise<string | null>;
   loggingIn: boolean;
   /** Ends the session on the server and here. */
   logout: () => Promise<void>;
@@ -115,23 +116,18 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
         setVerifiedKey(token);
         storeAdminKey(token);
         toast({ title: 'Success', description: 'Logged in successfully' });
-        return true;
+        return null;
       } catch (error) {
         clearAdminKey();
-        toast(
-          isUnauthorized(error)
-            ? {
-                title: 'Invalid Password',
-                description: 'Please check your password and try again',
-                variant: 'destructive',
-              }
-            : {
-                title: 'Login failed',
-                description: serverErrorMessage(error, 'Please check your password and try again'),
-                variant: 'destructive',
-              },
-        );
-        return false;
+        const description = isUnauthorized(error)
+          ? 'Please check your password and try again'
+          : serverErrorMessage(error, 'Please check your password and try again');
+        toast({
+          title: isUnauthorized(error) ? 'Invalid Password' : 'Login failed',
+          description,
+          variant: 'destructive',
+        });
+        return description;
       }
     },
     [mutateLogin],

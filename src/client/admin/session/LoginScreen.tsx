@@ -1,6 +1,6 @@
 import { Anchor, Button, Center, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { loginInputSchema } from '../../../domain/admin-auth.schema.js';
 import { zodValidate } from '../../ui/zod-validate.js';
 import classes from '../admin.module.css';
@@ -39,9 +39,16 @@ export function LoginScreen() {
     validate: zodValidate(loginInputSchema, (values: LoginValues) => values),
   });
 
+  const passwordInput = useRef<HTMLInputElement>(null);
+
+  // The field keeps the focus throughout (read-only while checked, never disabled): a wrong password is
+  // cleared and said beside it, ready for the next try.
   const onSubmit = form.onSubmit(async ({ password }) => {
-    const ok = await session.login(password);
-    if (!ok) form.setFieldValue('password', '');
+    const failure = await session.login(password);
+    if (failure === null) return;
+    form.setFieldValue('password', '');
+    form.setFieldError('password', failure);
+    passwordInput.current?.focus();
   });
 
   return (
@@ -62,7 +69,8 @@ export function LoginScreen() {
             withAsterisk
             autoComplete="current-password"
             autoFocus
-            disabled={session.loggingIn}
+            ref={passwordInput}
+            readOnly={session.loggingIn}
             {...form.getInputProps('password')}
           />
           <Button

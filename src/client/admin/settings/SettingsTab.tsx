@@ -1,4 +1,16 @@
-import { Alert, Button, Group, List, Paper, PasswordInput, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  List,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -17,6 +29,7 @@ import { useAdminSession } from '../session/AdminSession.js';
 import { CheckIcon, CloseIcon } from '../../ui/icons.js';
 import { BackupPanel } from './BackupPanel.js';
 import { MailSettingsPanel } from './MailSettingsPanel.js';
+import { SiteSettingsPanel } from './SiteSettingsPanel.js';
 import { UnusedUploadsPanel } from './UnusedUploadsPanel.js';
 import { ExportPanel } from '../import-export/ExportPanel.js';
 import { ImportPanel } from '../import-export/ImportPanel.js';
@@ -77,80 +90,85 @@ export function SettingsTab() {
   const busy = changePassword.isPending || loggingOutSoon;
 
   return (
-    <Stack gap="lg" maw={560}>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={560}>
-        <form
-          onSubmit={form.onSubmit((values) => void submit(values))}
-          noValidate
-          aria-labelledby="change-password-title"
-        >
-          <Stack gap="md">
-            <div>
-              <Title order={2} size="h3" id="change-password-title">
-                Change password
-              </Title>
-              <Text size="sm" c="dimmed" mt={4}>
-                After the change you are logged out everywhere and log in again with the new password.
-              </Text>
-            </div>
-            {loggingOutSoon && (
-              <Alert color="green" variant="light" title="Password changed">
-                Logging you out…
-              </Alert>
-            )}
-            <PasswordInput
-              size="md"
-              label="Current password"
-              withAsterisk
-              autoComplete="current-password"
-              disabled={loggingOutSoon}
-              {...form.getInputProps('currentPassword')}
-            />
-            <PasswordInput
-              size="md"
-              label="New password"
-              withAsterisk
-              autoComplete="new-password"
-              disabled={loggingOutSoon}
-              aria-describedby="password-rules"
-              {...form.getInputProps('newPassword')}
-            />
-            <List id="password-rules" size="sm" spacing={2} listStyleType="none" aria-label="Password rules">
-              {RULES.map((rule) => {
-                const met = rule.test(newPassword);
-                return (
-                  <List.Item
-                    key={rule.label}
-                    className={met ? classes.ruleMet : classes.ruleUnmet}
-                    icon={met ? <CheckIcon size={14} /> : <CloseIcon size={14} />}
-                  >
-                    {rule.label}
-                    <VisuallyHidden>{met ? ' (met)' : ' (not met)'}</VisuallyHidden>
-                  </List.Item>
-                );
-              })}
-            </List>
-            <PasswordInput
-              size="md"
-              label="Confirm new password"
-              withAsterisk
-              autoComplete="new-password"
-              disabled={loggingOutSoon}
-              {...form.getInputProps('confirmPassword')}
-            />
-            <Group justify="flex-end">
-              <Button type="submit" disabled={busy}>
-                {changePassword.isPending ? 'Changing...' : 'Change password'}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-      <MailSettingsPanel />
-      <BackupPanel />
-      <UnusedUploadsPanel />
-      <ImportPanel />
-      <ExportPanel />
+    <Stack gap="lg">
+      <Box maw={880}>
+        <SiteSettingsPanel />
+      </Box>
+      <Stack gap="lg" maw={560}>
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} maw={560}>
+          <form
+            onSubmit={form.onSubmit((values) => void submit(values))}
+            noValidate
+            aria-labelledby="change-password-title"
+          >
+            <Stack gap="md">
+              <div>
+                <Title order={2} size="h3" id="change-password-title">
+                  Change password
+                </Title>
+                <Text size="sm" c="dimmed" mt={4}>
+                  After the change you are logged out everywhere and log in again with the new password.
+                </Text>
+              </div>
+              {loggingOutSoon && (
+                <Alert color="green" variant="light" title="Password changed">
+                  Logging you out…
+                </Alert>
+              )}
+              <PasswordInput
+                size="md"
+                label="Current password"
+                withAsterisk
+                autoComplete="current-password"
+                disabled={loggingOutSoon}
+                {...form.getInputProps('currentPassword')}
+              />
+              <PasswordInput
+                size="md"
+                label="New password"
+                withAsterisk
+                autoComplete="new-password"
+                disabled={loggingOutSoon}
+                aria-describedby="password-rules"
+                {...form.getInputProps('newPassword')}
+              />
+              <List id="password-rules" size="sm" spacing={2} listStyleType="none" aria-label="Password rules">
+                {RULES.map((rule) => {
+                  const met = rule.test(newPassword);
+                  return (
+                    <List.Item
+                      key={rule.label}
+                      className={met ? classes.ruleMet : classes.ruleUnmet}
+                      icon={met ? <CheckIcon size={14} /> : <CloseIcon size={14} />}
+                    >
+                      {rule.label}
+                      <VisuallyHidden>{met ? ' (met)' : ' (not met)'}</VisuallyHidden>
+                    </List.Item>
+                  );
+                })}
+              </List>
+              <PasswordInput
+                size="md"
+                label="Confirm new password"
+                withAsterisk
+                autoComplete="new-password"
+                disabled={loggingOutSoon}
+                {...form.getInputProps('confirmPassword')}
+              />
+              <Group justify="flex-end">
+                <Button type="submit" disabled={busy}>
+                  {changePassword.isPending ? 'Changing...' : 'Change password'}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+        <MailSettingsPanel />
+        <BackupPanel />
+        <UnusedUploadsPanel />
+        <ImportPanel />
+        <ExportPanel />
+      </Stack>
     </Stack>
   );
 }

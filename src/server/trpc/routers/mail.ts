@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { byIdInput } from '../../../domain/fields.schema.js';
 import {
+  issueArchiveInputSchema,
   issueBodyPreviewInputSchema,
   issueDraftInputSchema,
   sendIssueInputSchema,
@@ -23,8 +24,10 @@ import {
   findIssue,
   listIssues,
   NO_FIGURES,
+  setIssueInArchive,
   updateIssueDraft,
 } from '../../repositories/newsletter-issues.js';
+import { loadResponsiveImages } from '../../images/responsive-images.js';
 import { listPreorderNoticeBooks } from '../../repositories/preorders.js';
 import { readSettings } from '../../repositories/site-settings.js';
 import type { AppDatabase } from '../../db/connection.js';
@@ -54,18 +57,18 @@ export const mailRouter = router({
     throw new TRPCError({ code: 'CONFLICT', message: 'A sent issue cannot be deleted' });
   }),
   /** The body's HTML as the email shows it, for the composer's live preview (a POST: bodies are long). */
-  previewBody: adminProcedure
-    .input(issueBodyPreviewInputSchema)
-    .mutation(({ ctx, input }) => ({ html: issueBodyHtml(input.body, ctx.siteOrigin) })),
+  previewBody: adminProcedure.input(issueBodyPreviewInputSchema).mutation(async ({ ctx, input }) => ({
+    html: issueBodyHtml(input.body, ctx.siteOrigin, await loadResponsiveImages(ctx.db)),
+  })),
   /** The whole email exactly as sent (HTML and text parts, headers), with a sample unsubscribe link. */
   preview: adminProcedure.input(byIdInput).query(async ({ ctx, input }) => {
     const issue = await issueOrNotFound(ctx.db, input.id);
-    return ctx.mailing.issueMail.preview(issue, ctx.siteOrigin);
+    return ctx.mailing.issueMail.preview(issue, ctx.siteOrigin, await loadResponsiveImages(ctx.db));
   }),
   sendTest: adminProcedure.input(sendTestInputSchema).mutation(async ({ ctx, input }) => {
     const issue = await issueOrNotFound(ctx.db, input.id);
     try {
-      await ctx.mailing.issueMail.sendTest(issue, input.to, ctx.siteOrigin);
+      await ctx.mailing.issueMail.sendTest(issue, input.to, ctx.siteOrigin, await loadResponsiveImages(ctx.db));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new TRPCError({ code: 'BAD_GATEWAY', message: `The relay did not take the test: ${reason}` });
@@ -93,7 +96,18 @@ export const mailRouter = router({
         code: 'CONFLICT',
         message: `The number of subscribers changed to ${result.count}: check and confirm again`,
       });
+    // An issue listed in the web archive appears there now.
+    ctx.cache.clear();
     return { queued: result.count };
+  }),
+  /** Lists a sent issue in the public web archive (/newsletter/archive), or takes it out. */
+  setInArchive: adminProcedure.input(issueArchiveInputSchema).mutation(async ({ ctx, input }) => {
+    if (!(await setIssueInArchive(ctx.db, input.id, input.inArchive))) {
+      await issueOrNotFound(ctx.db, input.id);
+      throw new TRPCError({ code: 'CONFLICT', message: 'A draft is listed in the archive once it is sent' });
+    }
+    ctx.cache.clear();
+    return issueOrNotFound(ctx.db, input.id);
   }),
   /** Live progress of a sent issue, with the failures and their reasons. */
   progress: adminProcedure.input(byIdInput).query(async ({ ctx, input }) => {
