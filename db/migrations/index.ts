@@ -34,6 +34,8 @@ import * as m2510 from './2026-11-25-10-index-mail-queue-by-mailing.js';
 import * as m2520 from './2026-11-25-20-search-vectors-stored-inline.js';
 import * as m2521 from './2026-11-25-21-index-unpublished-posts.js';
 import * as m2529 from './2026-11-25-29-subscriber-source.js';
+import * as m2570 from './2026-11-25-70-reader-preferences.js';
+import * as m2571 from './2026-11-25-71-create-gifts.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +74,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-20-search-vectors-stored-inline': m2520,
   '2026-11-25-21-index-unpublished-posts': m2521,
   '2026-11-25-29-subscriber-source': m2529,
+  '2026-11-25-70-reader-preferences': m2570,
+  '2026-11-25-71-create-gifts': m2571,
 };

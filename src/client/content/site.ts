@@ -4,11 +4,13 @@ export const SERIES_NAME = 'The Cinderwake Cycle';
 export const AUTHOR_NAME = 'Delphine Rook';
 export const SITE_TAGLINE = 'A dark fantasy series of fire, grief and a throne that judges kings.';
 
+/** The bar above every page while a subscribers' gift is active (see Admin → Mail → Gift). */
 export const ANNOUNCEMENT = {
-  label: 'New chapter drop',
-  text: 'Subscribers receive The Marshal’s Ledger, a lost chapter from The Ashwarden, this Friday.',
-  linkText: 'Get the chapter',
+  label: 'Free for subscribers',
+  linkText: 'Get the gift',
 } as const;
+
+export const giftAnnouncement = (giftTitle: string): string => `Subscribers receive ${giftTitle}.`;
 
 export const HERO = {
   eyebrow: SERIES_NAME,

@@ -1,5 +1,6 @@
 import { useContext, useEffect, useSyncExternalStore } from 'react';
-import { ANNOUNCEMENT } from '../content/site.js';
+import { ANNOUNCEMENT, giftAnnouncement } from '../content/site.js';
+import { trpc } from '../trpc.js';
 import { CloseIcon, FlameIcon } from '../ui/icons.js';
 import { useGoToNewsletter } from '../ui/newsletter.js';
 import {
@@ -54,19 +55,21 @@ export function AnnouncementBar() {
   const dismissedOnServer = useContext(AnnouncementDismissedContext);
   const dismissed = useSyncExternalStore(subscribe, browserSnapshot, () => dismissedOnServer);
   const goToNewsletter = useGoToNewsletter();
+  // The bar promises the subscribers' gift: shown only while one is active.
+  const gift = trpc.newsletter.signupOptions.useQuery(undefined, { staleTime: 60_000 }).data?.gift;
 
   useEffect(() => {
     // Dismissed in localStorage but the cookie is gone: restore it so the server omits the bar next time.
     if (dismissed && !isAnnouncementDismissedCookie(document.cookie)) rememberDismissal();
   }, [dismissed]);
 
-  if (dismissed) return null;
+  if (dismissed || !gift) return null;
   return (
     <aside className={classes.announcement} aria-label="Announcement">
       <div className={classes.announcementInner}>
         <FlameIcon size={18} className={classes.announcementIcon} />
         <p className={classes.announcementText}>
-          <strong className={classes.announcementLabel}>{ANNOUNCEMENT.label}:</strong> {ANNOUNCEMENT.text}{' '}
+          <strong className={classes.announcementLabel}>{ANNOUNCEMENT.label}:</strong> {giftAnnouncement(gift.title)}{' '}
           <button type="button" className={classes.announcementLink} onClick={goToNewsletter}>
             {ANNOUNCEMENT.linkText}
           </button>

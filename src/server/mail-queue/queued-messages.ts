@@ -3,7 +3,10 @@ import type { RenderedEmail } from '../mail/email-layout.js';
 import { messageIdFor, type Mailer } from '../mail/mailer.js';
 import { personalise, renderIssueTemplate } from '../newsletter/issue-email.js';
 import type { NewsletterTokens } from '../newsletter/newsletter-tokens.js';
+import { newGiftUrl, preferencesUrlFor } from '../newsletter/reader-links.js';
 import { unsubscribeLinkFor } from '../newsletter/unsubscribe-links.js';
+import { WELCOME_STEP } from '../repositories/newsletter-issues.js';
+import { findActiveGift } from '../repositories/newsletter-gifts.js';
 import { preorderNoticeSubject, renderPreorderNotice } from '../preorders/preorder-notice-email.js';
 import { findBook } from '../repositories/books.js';
 import type { ClaimedMessage } from '../repositories/mail-queue.js';
@@ -20,7 +23,10 @@ const TEMPLATE_CACHE_SIZE = 8;
  * deterministic Message-ID per mailing and recipient, so a relay or client can spot a duplicate.
  */
 export class QueuedMessages {
-  private readonly templates = new Map<string, Promise<{ subject: string; rendered: RenderedEmail }>>();
+  private readonly templates = new Map<
+    string,
+    Promise<{ subject: string; rendered: RenderedEmail; withGift: boolean }>
+  >();
 
   constructor(
     private readonly db: AppDatabase,
@@ -38,10 +44,17 @@ export class QueuedMessages {
         this.tokens.unsubscribeToken(message.recipientId),
         this.mailer.from,
       );
+      const links = {
+        unsubscribeUrl: unsubscribe.url,
+        preferencesUrl: preferencesUrlFor(this.tokens, message.siteOrigin, message.recipientId),
+        giftUrl: template.withGift
+          ? await newGiftUrl(this.db, this.tokens, message.siteOrigin, message.recipientId)
+          : undefined,
+      };
       return {
         to: message.email,
         subject: template.subject,
-        ...personalise(template.rendered, unsubscribe.url),
+        ...personalise(template.rendered, links),
         headers: unsubscribe.headers,
         messageId,
       };
@@ -49,18 +62,22 @@ export class QueuedMessages {
     return this.preorderNotice(message, messageId);
   }
 
-  private issueTemplate(issueId: string, siteOrigin: string) {
-    const key = `${issueId} ${siteOrigin}`;
+  /** The welcome email carries the active gift; a change of gift (or of its text) is a new template. */
+  private async issueTemplate(issueId: string, siteOrigin: string) {
+    const issue = await this.db
+      .selectFrom('newsletterIssues')
+      .select(['subject', 'preheader', 'body', 'sequenceStep', 'updatedAt'])
+      .where('id', '=', issueId)
+      .executeTakeFirstOrThrow();
+    const gift = issue.sequenceStep === WELCOME_STEP ? await findActiveGift(this.db) : undefined;
+    const key = `${issueId} ${siteOrigin} ${issue.updatedAt} ${gift ? `${gift.id} ${gift.updatedAt.toISOString()}` : ''}`;
     let template = this.templates.get(key);
     if (!template) {
-      template = (async () => {
-        const issue = await this.db
-          .selectFrom('newsletterIssues')
-          .select(['subject', 'preheader', 'body'])
-          .where('id', '=', issueId)
-          .executeTakeFirstOrThrow();
-        return { subject: issue.subject, rendered: await renderIssueTemplate(issue, siteOrigin) };
-      })();
+      template = (async () => ({
+        subject: issue.subject,
+        rendered: await renderIssueTemplate(issue, siteOrigin, gift ?? null),
+        withGift: gift !== undefined,
+      }))();
       template.catch(() => this.templates.delete(key));
       this.templates.set(key, template);
       if (this.templates.size > TEMPLATE_CACHE_SIZE) this.templates.delete(this.templates.keys().next().value!);

@@ -5,7 +5,8 @@ import {
   findSubscriptionEmail,
   unsubscribeFromNewsletter,
 } from '../repositories/newsletter-subscriptions.js';
-import type { AppServices } from '../trpc/context.js';
+import { createRequestContext, type AppServices } from '../trpc/context.js';
+import { startWelcomeSequence, withGiftBlock } from './welcome-sequence.js';
 import type { NewsletterTokens } from './newsletter-tokens.js';
 import { renderNoticePage, type NoticePage } from './notice-page.js';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH } from './unsubscribe-links.js';
@@ -84,7 +85,10 @@ export async function registerNewsletterPages(
     const check = tokens.checkConfirmToken(tokenOf(request), Date.now());
     if (!check.ok) return sendPage(reply, check.reason === 'invalid' ? 400 : 410, PAGES.expired);
     const confirmed = await confirmSubscription(services.db, check.claim.subscriptionId, check.claim.nonce);
-    return confirmed ? sendPage(reply, 200, PAGES.confirmed) : sendPage(reply, 410, PAGES.expired);
+    if (!confirmed) return sendPage(reply, 410, PAGES.expired);
+    const origin = createRequestContext(services, request).siteOrigin;
+    const welcome = await startWelcomeSequence(services.db, check.claim.subscriptionId, origin);
+    return sendPage(reply, 200, withGiftBlock(PAGES.confirmed, welcome.gift));
   });
 
   app.get(UNSUBSCRIBE_PATH, async (request, reply) => {

@@ -4,8 +4,14 @@ import {
   issueBodyPreviewInputSchema,
   issueDraftInputSchema,
   sendIssueInputSchema,
+  recipientCountInputSchema,
   sendTestInputSchema,
+  sequenceEmailInputSchema,
 } from '../../../domain/newsletter-issues.schema.js';
+import { EVERYONE } from '../../../domain/newsletter-interests.js';
+import type { NewsletterIssue } from '../../../domain/newsletter-issues.js';
+import { checkAudience } from '../../newsletter/reader-interests.js';
+import { findActiveGift } from '../../repositories/newsletter-gifts.js';
 import { MAIL_SETTINGS_KEY, mailSettingsSchema } from '../../../domain/site-settings.js';
 import { issueBodyHtml } from '../../newsletter/issue-email.js';
 import {
@@ -22,7 +28,10 @@ import {
   deleteIssueDraft,
   findIssue,
   listIssues,
+  listSequence,
   NO_FIGURES,
+  saveSequenceEmail,
+  WELCOME_STEP,
   updateIssueDraft,
 } from '../../repositories/newsletter-issues.js';
 import { listPreorderNoticeBooks } from '../../repositories/preorders.js';
@@ -32,6 +41,10 @@ import { adminProcedure, found, router } from '../trpc.js';
 
 const requireConfirmation = async (db: AppDatabase) =>
   (await readSettings(db, MAIL_SETTINGS_KEY, mailSettingsSchema)).requireConfirmation;
+
+/** The welcome email shows the active gift. */
+const giftOf = async (db: AppDatabase, issue: NewsletterIssue) =>
+  issue.sequenceStep === WELCOME_STEP ? ((await findActiveGift(db)) ?? null) : null;
 
 const issueOrNotFound = async (db: AppDatabase, id: string) => found(await findIssue(db, id), 'Issue');
 
@@ -60,12 +73,12 @@ export const mailRouter = router({
   /** The whole email exactly as sent (HTML and text parts, headers), with a sample unsubscribe link. */
   preview: adminProcedure.input(byIdInput).query(async ({ ctx, input }) => {
     const issue = await issueOrNotFound(ctx.db, input.id);
-    return ctx.mailing.issueMail.preview(issue, ctx.siteOrigin);
+    return ctx.mailing.issueMail.preview(issue, ctx.siteOrigin, await giftOf(ctx.db, issue));
   }),
   sendTest: adminProcedure.input(sendTestInputSchema).mutation(async ({ ctx, input }) => {
     const issue = await issueOrNotFound(ctx.db, input.id);
     try {
-      await ctx.mailing.issueMail.sendTest(issue, input.to, ctx.siteOrigin);
+      await ctx.mailing.issueMail.sendTest(issue, input.to, ctx.siteOrigin, await giftOf(ctx.db, issue));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new TRPCError({ code: 'BAD_GATEWAY', message: `The relay did not take the test: ${reason}` });
@@ -73,19 +86,26 @@ export const mailRouter = router({
     return { message: `Test sent to ${input.to}` };
   }),
   /** Who an issue would go to now (the "Send to N subscribers" count). */
-  recipientCount: adminProcedure.query(async ({ ctx }) => {
+  recipientCount: adminProcedure.input(recipientCountInputSchema).query(async ({ ctx, input }) => {
     const confirmedOnly = await requireConfirmation(ctx.db);
-    return { count: await countIssueRecipients(ctx.db, confirmedOnly), confirmedOnly };
+    const audience = input?.audience ?? EVERYONE;
+    await checkAudience(ctx.db, audience);
+    return { count: await countIssueRecipients(ctx.db, confirmedOnly, audience), confirmedOnly };
   }),
+  /** Sends a draft to everyone, or to the audience given (a series' readers, new releases, a book's preorders). */
   send: adminProcedure.input(sendIssueInputSchema).mutation(async ({ ctx, input }) => {
+    if (input.audience) await checkAudience(ctx.db, input.audience);
     const result = await enqueueIssue(ctx.db, {
       issueId: input.id,
       requireConfirmation: await requireConfirmation(ctx.db),
       expectedRecipients: input.expectedRecipients,
       siteOrigin: ctx.siteOrigin,
+      audience: input.audience ?? EVERYONE,
     });
     if (result.kind === 'not-a-draft') {
-      await issueOrNotFound(ctx.db, input.id);
+      const issue = await issueOrNotFound(ctx.db, input.id);
+      if (issue.sequenceStep !== null)
+        throw new TRPCError({ code: 'CONFLICT', message: 'The welcome sequence is sent on confirmation, not by hand' });
       throw new TRPCError({ code: 'CONFLICT', message: 'This issue was already sent' });
     }
     if (result.kind === 'count-changed')
@@ -95,6 +115,11 @@ export const mailRouter = router({
       });
     return { queued: result.count };
   }),
+  /** The welcome email and its follow-ups, each with its figures (the welcome email is made on first use). */
+  sequence: adminProcedure.query(({ ctx }) => listSequence(ctx.db)),
+  saveSequenceEmail: adminProcedure
+    .input(sequenceEmailInputSchema)
+    .mutation(({ ctx, input }) => saveSequenceEmail(ctx.db, input)),
   /** Live progress of a sent issue, with the failures and their reasons. */
   progress: adminProcedure.input(byIdInput).query(async ({ ctx, input }) => {
     const issue = await issueOrNotFound(ctx.db, input.id);
