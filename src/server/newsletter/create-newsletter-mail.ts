@@ -11,6 +11,7 @@ import { IssueMail } from './issue-mail.js';
 import { NewsletterMail } from './newsletter-mail.js';
 import { registerNewsletterPages } from './newsletter-pages.js';
 import { NewsletterTokens } from './newsletter-tokens.js';
+import { registerReaderPages } from './reader-pages.js';
 
 type Log = MailLog & { error: (fields: object, message: string) => void };
 
@@ -35,7 +36,10 @@ export async function createNewsletterMail(db: AppDatabase, config: AppConfig, l
       authorNotices: new AuthorNotices(db, mailer, config.authorEmail, noticeSends),
       ratePerMinute: config.mailRate,
     },
-    registerPages: (app: FastifyInstance, services: AppServices) => registerNewsletterPages(app, services, tokens),
+    registerPages: async (app: FastifyInstance, services: AppServices) => {
+      await registerNewsletterPages(app, services, tokens);
+      await registerReaderPages(app, services, tokens, mailer);
+    },
     close: async () => {
       await Promise.all([sends.settled(), noticeSends.settled()]);
       mailer.close();

@@ -1,4 +1,4 @@
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export type NoticePage = {
   title: string;
@@ -7,6 +7,8 @@ export type NoticePage = {
   /** A form posting back to the same URL with one button (the unsubscribe confirmation). */
   form?: { action: string; fields: Record<string, string>; button: string };
   link?: { href: string; text: string };
+  /** Markup built (and escaped) by the caller, after the paragraphs: the preferences and gift pages. */
+  html?: string;
 };
 
 /**
@@ -53,6 +55,7 @@ export function renderNoticePage(page: NoticePage): string {
       <p class="site">The Cinderwake Cycle</p>
       <h1>${escapeHtml(page.heading)}</h1>
       ${paragraphs}
+      ${page.html ?? ''}
       ${form}
       ${link}
     </main>

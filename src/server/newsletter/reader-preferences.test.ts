@@ -208,4 +208,68 @@ describe('interests at sign-up, the welcome email and groups', () => {
       .execute();
     expect(rows).toHaveLength(2);
   });
+
+  it('the preferences page (signed link, no account) changes interests, pauses for a month and unsubscribes', async () => {
+    const { id, welcome } = await confirmedReader('prefs@example.org', ['everything']);
+    const link = local(linkIn(welcome, '/newsletter/preferences'));
+    const page = await t.app.inject({ method: 'GET', url: link });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h1>Your newsletter preferences</h1>');
+    expect(page.body).toContain('value="everything" checked');
+    expect(page.body).toContain('The Ashen Road');
+    const form = (body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: link,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: body,
+      });
+    const saved = await form(`action=save&interests=${encodeURIComponent(`series:${ashen.id}`)}`);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.body).toContain('Your choices are saved.');
+    const stored = () => admin.admin.newsletterSubscriptions().then((list) => list.find((row) => row.id === id)!);
+    expect((await stored()).interests).toEqual([`series:${ashen.id}`]);
+    // Refused without changing anything: an unknown series, a made-up value, a missing action.
+    for (const body of ['action=save&interests=series%3Anope', 'action=save&interests=cookies', 'interests=everything'])
+      expect((await form(body)).statusCode).toBe(400);
+    expect((await stored()).interests).toEqual([`series:${ashen.id}`]);
+    const everyoneBefore = (await admin.mail.recipientCount()).count;
+    const paused = await form('action=pause');
+    expect(paused.body).toContain('Paused until');
+    expect((await stored()).pausedUntil).toBeInstanceOf(Date);
+    expect((await admin.mail.recipientCount()).count).toBe(everyoneBefore - 1);
+    expect((await form('action=resume')).body).toContain('Issues are back on.');
+    expect((await admin.mail.recipientCount()).count).toBe(everyoneBefore);
+    // Tampered or foreign links change nothing.
+    const token = new URL(`https://x${link}`).searchParams.get('token')!;
+    for (const bad of [`${token.slice(0, -2)}xx`, linkIn(welcome, '/newsletter/unsubscribe').split('token=')[1]!, ''])
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/newsletter/preferences?token=${bad}`,
+            payload: 'action=pause',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          })
+        ).statusCode,
+      ).toBe(400);
+    expect((await stored()).pausedUntil).toBeNull();
+    // Unsubscribe from the page: the form posts to the unsubscribe link, which records when.
+    const action = /<form method="post" action="(\/newsletter\/unsubscribe\?token=[^"]+)"/.exec(saved.body)![1]!;
+    const left = await t.app.inject({
+      method: 'POST',
+      url: action.replace(/&amp;/g, '&'),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(left.statusCode).toBe(200);
+    expect((await stored()).status).toBe('unsubscribed');
+    const row = await t.services.db
+      .selectFrom('newsletterSubscriptions')
+      .select('unsubscribedAt')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.unsubscribedAt).not.toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: link })).body).toContain('You&#39;re unsubscribed');
+  });
 });

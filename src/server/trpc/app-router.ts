@@ -4,6 +4,7 @@ import { blogRouter } from './routers/blog.js';
 import { booksRouter } from './routers/books.js';
 import { contentRouter } from './routers/content.js';
 import { excerptsRouter } from './routers/excerpts.js';
+import { giftRouter } from './routers/gift.js';
 import { mailRouter } from './routers/mail.js';
 import { maintenanceRouter } from './routers/maintenance.js';
 import { playlistsRouter } from './routers/playlists.js';
@@ -26,6 +27,7 @@ export const appRouter = router({
   admin: adminRouter,
   maintenance: maintenanceRouter,
   mail: mailRouter,
+  gift: giftRouter,
   settings: settingsRouter,
   content: contentRouter,
   search: searchRouter,
