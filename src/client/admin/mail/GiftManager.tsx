@@ -35,7 +35,8 @@ type GiftValues = { title: string; description: string; coverImage: string };
 const EMPTY: GiftValues = { title: '', description: '', coverImage: '' };
 const ACCEPT = '.epub,.pdf,.mobi,.azw3,.mp3,.m4b,.m4a';
 
-const formatSize = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+const formatSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 function GiftFiles({ gift }: { gift: Gift }) {
   const utils = trpc.useUtils();
