@@ -32,7 +32,6 @@ export const giftInputSchema = z.object({
     'Cover must be an uploaded image (/objects/…)',
   ),
 });
-export type GiftInput = z.input<typeof giftInputSchema>;
 
 export type GiftFile = { id: string; format: GiftFormat; filename: string; bytes: number; createdAt: Date };
 export type Gift = {

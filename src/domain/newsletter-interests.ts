@@ -23,7 +23,7 @@ const interestSchema = z
     'Interests are "everything", "new-releases" or "series:<id>"',
   );
 
-export const MAX_INTERESTS = 30;
+const MAX_INTERESTS = 30;
 
 /**
  * A reader's interests, each once, in a stable order. One ticked box of a form posted without
@@ -58,27 +58,11 @@ export function interestOfAudience(audience: Audience): string | null {
   return null;
 }
 
-type Names = { series: ReadonlyMap<string, string>; books: ReadonlyMap<string, string> };
-
 export function interestLabel(interest: string, series: ReadonlyMap<string, string>): string {
   if (interest === EVERYTHING) return 'Everything';
   if (interest === NEW_RELEASES) return 'New releases only';
   const id = seriesIdOfInterest(interest);
   return (id && series.get(id)) || 'A removed series';
-}
-
-/** "everyone", "readers of The Ashen Crown", … as the send confirmation words it. */
-export function audienceLabel(audience: Audience, names: Names): string {
-  switch (audience.kind) {
-    case 'everyone':
-      return 'every subscriber';
-    case 'series':
-      return `readers of ${names.series.get(audience.seriesId) ?? 'a removed series'}`;
-    case 'new-releases':
-      return 'readers of new releases';
-    case 'preordered':
-      return `subscribers who preordered ${names.books.get(audience.bookId) ?? 'a removed book'}`;
-  }
 }
 
 /** How long "pause for a month" holds issues back. */

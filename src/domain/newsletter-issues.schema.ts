@@ -52,4 +52,3 @@ export const sequenceEmailInputSchema = z.object({
     .max(MAX_FOLLOW_UP_DELAY_DAYS, `Delay must be at most ${MAX_FOLLOW_UP_DELAY_DAYS} days`),
   enabled: z.boolean({ error: 'Enabled must be true or false' }),
 });
-export type SequenceEmailInput = z.input<typeof sequenceEmailInputSchema>;

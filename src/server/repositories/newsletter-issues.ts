@@ -136,7 +136,7 @@ export const WELCOME_STEP = 0;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Creates the welcome email (on, with the ready-made text) unless the site has one already. */
-export async function ensureWelcomeEmail(db: AppDatabase): Promise<void> {
+async function ensureWelcomeEmail(db: AppDatabase): Promise<void> {
   const exists = await db
     .selectFrom('newsletterIssues')
     .select('id')

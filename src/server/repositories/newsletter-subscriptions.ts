@@ -28,7 +28,7 @@ const LISTED_COLUMNS = [
 ] as const;
 
 /** Stored interests: a JSON list, or null when never chosen. */
-export function parseInterests(stored: string | null | undefined): string[] | null {
+function parseInterests(stored: string | null | undefined): string[] | null {
   if (!stored) return null;
   try {
     const list: unknown = JSON.parse(stored);

@@ -35,7 +35,7 @@ const pdfText = (line: string) =>
     .replace(/[\\()]/g, (char) => `\\${char}`);
 
 /** A one-page PDF of the chapter, built by hand: Times, A5, the text set line by line. */
-export function demoChapterPdf(): Buffer {
+function demoChapterPdf(): Buffer {
   const lines = CHAPTER.map(
     (line, index) => `${index === 0 ? '/F1 16 Tf' : '/F1 10 Tf'} (${pdfText(line)}) Tj 0 -16 Td`,
   ).join('\n');

@@ -182,6 +182,11 @@ describe('the subscribers’ gift', () => {
     const tail = await get(pdfUrl, { range: 'bytes=-500' });
     expect(tail.rawPayload.equals(pdf.subarray(pdf.length - 500))).toBe(true);
     expect((await get(pdfUrl, { range: `bytes=${pdf.length}-` })).statusCode).toBe(416);
+    // Sent as stored, never compressed (a range of compressed bytes would be another file).
+    const whole = await get(pdfUrl, { 'accept-encoding': 'br, gzip' });
+    expect(whole.headers['content-encoding']).toBeUndefined();
+    expect(whole.headers['content-length']).toBe(String(pdf.length));
+    expect(whole.rawPayload.equals(pdf)).toBe(true);
   });
 
   it(`allows ${GIFT_LINK_MAX_DOWNLOADS} downloads per link (resumes do not count), then offers a new link, which it mails`, async () => {

@@ -44,6 +44,9 @@ describe('submission procedures', () => {
       createdAt: expect.any(Date),
       confirmedAt: null,
       bouncedAt: null,
+      interests: null,
+      source: null,
+      pausedUntil: null,
       status: 'pending',
     });
     await expectTRPCError(
