@@ -126,8 +126,6 @@ function pageRoute<TPath extends string>(path: TPath, page: PageSpec, seo: SeoLo
         // A page's queries that fail show the page's own error state; the loader itself never fails.
         loadPage(page).then((module) => module.prefetch(context.trpc, params, deps.search).catch(() => undefined)),
         seo({ utils: context.trpc, origin: context.origin, params }),
-        // Every page's announcement bar and newsletter form read the active gift.
-        context.trpc.newsletter.signupOptions.prefetch().catch(() => undefined),
       ]);
       // Loader data travels to the browser with the page, so hydration shows the same form state.
       return context.formOutcome ? { ...data, formOutcome: context.formOutcome } : data;
@@ -176,6 +174,8 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
       ],
     };
   },
+  // Every public screen's announcement bar (404s too) and newsletter form read the active gift.
+  loader: ({ context }) => context.trpc.newsletter.signupOptions.prefetch().catch(() => undefined),
   component: RootDocument,
   notFoundComponent: NotFoundScreen,
 });
