@@ -160,6 +160,24 @@ describe('winning readers, end to end (Chromium, real SMTP)', () => {
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'admin-gift-1280.png'), fullPage: true });
     await openTab(page, 'Welcome emails');
     await page.getByRole('list', { name: 'Welcome emails' }).getByText('On confirmation').waitFor();
+    // Edited in the issue composer: preview with the gift, and a test send.
+    await page.getByRole('button', { name: 'Edit “Welcome to the Ashwardens”' }).click();
+    await page.getByLabel('Subject').fill('Welcome, Ashwarden');
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const preview = page.getByRole('dialog', { name: 'Preview: the email as sent' });
+    await preview
+      .frameLocator('iframe[title="HTML part of the email"]')
+      .getByRole('link', { name: 'Download The Marshal’s Ledger' })
+      .waitFor();
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'admin-welcome-preview-1280.png') });
+    await preview.getByRole('button', { name: 'Close preview' }).click();
+    await page.getByLabel('Send a test to…').fill('author@example.org');
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await expectToast(page, 'Test sent');
+    const [test] = await mailTo('author@example.org', 1);
+    expect(test!.headers.get('subject')).toBe('[Test] Welcome, Ashwarden');
+    expect(test!.text).toContain('/newsletter/gift?token=');
+    await page.getByRole('list', { name: 'Welcome emails' }).getByText('Welcome, Ashwarden').waitFor();
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'admin-welcome-1280.png'), fullPage: true });
   });
 
