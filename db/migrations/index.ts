@@ -41,6 +41,8 @@ import * as m2552 from './2026-11-25-52-create-imported-items.js';
 import * as m2553 from './2026-11-25-53-subscriber-name.js';
 import * as m2560 from './2026-11-25-60-create-analytics.js';
 import * as m2561 from './2026-11-25-61-create-newsletter-clicks.js';
+import * as m2570 from './2026-11-25-70-reader-preferences.js';
+import * as m2571 from './2026-11-25-71-create-gifts.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +88,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-53-subscriber-name': m2553,
   '2026-11-25-60-create-analytics': m2560,
   '2026-11-25-61-create-newsletter-clicks': m2561,
+  '2026-11-25-70-reader-preferences': m2570,
+  '2026-11-25-71-create-gifts': m2571,
 };

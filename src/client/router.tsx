@@ -182,6 +182,8 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
       ],
     };
   },
+  // Every public screen's announcement bar (404s too) and newsletter form read the active gift.
+  loader: ({ context }) => context.trpc.newsletter.signupOptions.prefetch().catch(() => undefined),
   component: RootDocument,
   notFoundComponent: NotFoundScreen,
 });

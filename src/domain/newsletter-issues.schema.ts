@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, idSchema, requiredText, textWithEmptyDefault } from './fields.schema.js';
+import { audienceSchema } from './newsletter-interests.js';
 
 export const ISSUE_LIMITS = { subject: 200, preheader: 200, body: 100_000 } as const;
 
@@ -42,4 +43,28 @@ export const sendTestInputSchema = z.object({ id: idSchema, to: emailSchema });
 export const sendIssueInputSchema = z.object({
   id: idSchema,
   expectedRecipients: z.number({ error: 'Expected recipients must be a number' }).int().min(0).max(10_000_000),
+  /** Optional: everyone when absent. */
+  audience: audienceSchema.optional(),
+});
+
+/** The "Send to N subscribers" count for an audience (everyone when absent). */
+export const recipientCountInputSchema = z.object({ audience: audienceSchema.optional() }).optional();
+
+export const MAX_FOLLOW_UPS = 3;
+export const MAX_FOLLOW_UP_DELAY_DAYS = 365;
+
+/** A welcome-sequence email as the composer saves it: step 0 is the welcome email, 1–3 follow-ups. */
+export const sequenceEmailInputSchema = z.object({
+  step: z.number({ error: 'Step must be a number' }).int().min(0).max(MAX_FOLLOW_UPS),
+  subject: requiredText('Subject', ISSUE_LIMITS.subject),
+  preheader: textWithEmptyDefault('Preheader', ISSUE_LIMITS.preheader),
+  body: z
+    .string({ error: 'Body must be text' })
+    .max(ISSUE_LIMITS.body, `Body must be at most ${ISSUE_LIMITS.body} characters`),
+  delayDays: z
+    .number({ error: 'Delay must be a number of days' })
+    .int('Delay must be a whole number of days')
+    .min(0, 'Delay must be at least 0 days')
+    .max(MAX_FOLLOW_UP_DELAY_DAYS, `Delay must be at most ${MAX_FOLLOW_UP_DELAY_DAYS} days`),
+  enabled: z.boolean({ error: 'Enabled must be true or false' }),
 });

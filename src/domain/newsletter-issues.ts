@@ -1,12 +1,14 @@
 import { blogPostPath } from './content-links.js';
+import type { Audience } from './newsletter-interests.js';
 
 /** A newsletter issue: written as a draft, then sent once (status `sending` until the queue is done). */
-export type IssueStatus = 'draft' | 'sending' | 'sent';
+export type IssueStatus = 'draft' | 'sending' | 'sent' | 'sequence';
 
 export const ISSUE_STATUS_LABELS: Record<IssueStatus, string> = {
   draft: 'Draft',
   sending: 'Sending',
   sent: 'Sent',
+  sequence: 'Automatic',
 };
 
 /** Where the messages of a mailing stand (see the mail queue). */
@@ -37,6 +39,14 @@ export type NewsletterIssue = {
   postId: string | null;
   /** Listed in the public web archive (/newsletter/archive) once sent. */
   inArchive: boolean;
+  /** Who a sent issue went to (see newsletter-interests.ts). */
+  audience: Audience;
+  /** The welcome sequence: 0 the welcome email, 1–3 follow-ups; null for an ordinary issue. */
+  sequenceStep: number | null;
+  /** Follow-ups: sent this many days after confirmation (the welcome email: 0). */
+  delayDays: number | null;
+  /** A sequence email is sent only while enabled. */
+  sequenceEnabled: boolean;
 };
 
 /** The public web archive of sent issues, and one issue's page there ("view in browser"). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, enumField, honeypotField, idSchema, optionalText, requiredText } from './fields.schema.js';
 import { TEXT_LIMITS } from './limits.js';
+import { interestsSchema } from './newsletter-interests.js';
 import { PREORDER_FORMATS } from './submissions.js';
 
 export const contactInputSchema = z.object({
@@ -13,6 +14,8 @@ export type ContactInput = z.input<typeof contactInputSchema>;
 
 export const newsletterInputSchema = z.object({
   email: emailSchema,
+  /** Optional: what the reader wants to hear about (see newsletter-interests.ts). */
+  interests: interestsSchema.optional(),
   website: honeypotField,
   /** The page whose form was used (list growth by sign-up page); without it the sign-up came through the API. */
   page: z.string().max(300).optional(),

@@ -33,6 +33,12 @@ export type NewsletterSubscription = {
   confirmedAt: Date | null;
   /** When the relay refused the address permanently; null while it is deliverable. */
   bouncedAt: Date | null;
+  /** What the reader asked for (see newsletter-interests.ts); null when never chosen (everything). */
+  interests: string[] | null;
+  /** Where the subscriber came from (`form:<path>`, `api`, `import:<service>`); null before it was recorded. */
+  source: string | null;
+  /** Issues held back until then (paused from the preferences page). */
+  pausedUntil: Date | null;
   status: NewsletterStatus;
 };
 

@@ -1,4 +1,5 @@
-import { Button, TextInput } from '@mantine/core';
+import { Button, Checkbox, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { newsletterPostAction, type NewsletterFormPage } from '../../domain/form-posts.js';
 import type { NewsletterInput } from '../../domain/submissions.schema.js';
 import { trpc } from '../trpc.js';
@@ -31,7 +32,9 @@ const FAILURE_TITLE = 'Subscription failed';
 
 export function NewsletterForm({ successText, page, label = 'Email address', layout = 'inline' }: Props) {
   const sent = useWasSent('newsletter');
-  const form = useSchemaForm<NewsletterInput>({
+  const options = trpc.newsletter.signupOptions.useQuery(undefined, { staleTime: 60_000 });
+  const [interests, setInterests] = useState<string[]>([]);
+  const form = useSchemaForm<Omit<NewsletterInput, 'interests'>>({
     initialValues: { email: '', website: '' },
     schema: () => import('../../domain/submissions.schema.js').then((module) => module.newsletterInputSchema),
     action: newsletterPostAction(page),
@@ -41,6 +44,7 @@ export function NewsletterForm({ successText, page, label = 'Email address', lay
     onSuccess: () => {
       toast({ title: SENT_TITLE, description: successText });
       form.reset();
+      setInterests([]);
     },
     onError: (error) => toastFailure(FAILURE_TITLE, error),
   });
@@ -52,6 +56,11 @@ export function NewsletterForm({ successText, page, label = 'Email address', lay
           {successText}
         </FormNotice>
       )}
+      {options.data?.gift && (
+        <p className={classes.newsletterGift}>
+          <strong>Free for subscribers: {options.data.gift.title}.</strong> {options.data.gift.description}
+        </p>
+      )}
       {form.failure && (
         <FormNotice variant="error" title={FAILURE_TITLE}>
           {form.failure}
@@ -60,7 +69,9 @@ export function NewsletterForm({ successText, page, label = 'Email address', lay
       <form
         className={classes.newsletterForm}
         data-layout={layout}
-        {...form.getFormProps((values) => subscribe.mutate({ ...values, page }))}
+        {...form.getFormProps((values) =>
+          subscribe.mutate(interests.length > 0 ? { ...values, page, interests } : { ...values, page }),
+        )}
       >
         <TextInput
           type="email"
@@ -78,6 +89,20 @@ export function NewsletterForm({ successText, page, label = 'Email address', lay
         <Button type="submit" size="md" disabled={subscribe.isPending} className={classes.newsletterButton}>
           {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
         </Button>
+        {options.data && options.data.interests.length > 0 && (
+          <Checkbox.Group
+            className={classes.newsletterInterests}
+            label="What would you like to hear about? (optional)"
+            value={interests}
+            onChange={setInterests}
+          >
+            <div className={classes.newsletterInterestList}>
+              {options.data.interests.map((choice) => (
+                <Checkbox key={choice.value} name="interests" value={choice.value} label={choice.label} />
+              ))}
+            </div>
+          </Checkbox.Group>
+        )}
       </form>
     </div>
   );

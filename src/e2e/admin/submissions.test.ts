@@ -129,9 +129,9 @@ describe('admin: read-only lists and CSV exports', () => {
 
     const { name, rows } = await downloadCsv('newsletter subscriptions');
     expect(name).toBe(`newsletter-subscriptions-${today()}.csv`);
-    expect(rows[0]).toBe('id,createdAt,email,isActive');
-    expect(rows.filter((row) => row.endsWith(',active@example.com,true'))).toHaveLength(1);
-    expect(rows.filter((row) => row.endsWith(',gone@example.com,false'))).toHaveLength(1);
+    expect(rows[0]).toBe('id,createdAt,email,isActive,interests');
+    expect(rows.filter((row) => row.endsWith(',active@example.com,true,'))).toHaveLength(1);
+    expect(rows.filter((row) => row.endsWith(',gone@example.com,false,'))).toHaveLength(1);
   });
 
   it('shows preorders with the stored book title, format and contact details, and downloads them', async () => {

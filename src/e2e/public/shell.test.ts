@@ -3,7 +3,7 @@ import { useBrowserSite } from '../support/fixture.js';
 import { openPage } from './helpers.js';
 
 const NAV_LABELS = ['Home', 'Books', 'Excerpts', 'Art & Music', 'Blog', 'About', 'Contact'];
-const ANNOUNCEMENT = /new chapter drop/i;
+const ANNOUNCEMENT = /subscribers receive/i;
 
 /** The page shell: announcement bar, navigation (desktop and mobile) and footer. */
 describe('page shell', () => {

@@ -45,6 +45,10 @@ interface NewsletterSubscriptionsTable {
   unsubscribedAt: Generated<string | null>;
   /** The name a mailing-list service exported with the address; null when unknown. */
   name: Generated<string | null>;
+  /** JSON list of interests (`everything`, `new-releases`, `series:<id>`); null when never chosen. */
+  interests: Generated<string | null>;
+  /** Issues are held back until then (the preferences page's "pause for a month"). */
+  pausedUntil: Generated<string | null>;
 }
 
 interface BooksTable {
@@ -215,6 +219,48 @@ interface NewsletterIssuesTable {
   postId: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1: listed in the public web archive (/newsletter/archive). */
   inArchive: ColumnType<number, number | undefined, number>;
+  /** JSON audience the issue was sent to; null for everyone. */
+  audience: Generated<string | null>;
+  /** 0: the welcome email, 1–3: follow-ups; null for an ordinary issue. */
+  sequenceStep: Generated<number | null>;
+  /** Follow-ups: days after confirmation. */
+  delayDays: Generated<number | null>;
+  sequenceEnabled: Generated<number>;
+}
+
+interface GiftsTable {
+  id: string;
+  title: string;
+  description: string;
+  coverImage: string;
+  isActive: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface GiftFilesTable {
+  id: string;
+  giftId: string;
+  /** epub | pdf | mobi | azw3 | mp3 | m4b */
+  format: string;
+  filename: string;
+  bytes: number;
+  createdAt: string;
+}
+
+/** A gift file's bytes on PostgreSQL, in 1 MB pieces (SQLite keeps files in DATA_DIR/gift-files). */
+interface GiftFileChunksTable {
+  fileId: string;
+  seq: number;
+  data: Buffer;
+}
+
+interface GiftLinksTable {
+  id: string;
+  subscriptionId: string;
+  downloads: Generated<number>;
+  createdAt: string;
+  resentAt: string | null;
 }
 
 interface MailQueueTable {
@@ -356,6 +402,10 @@ export interface Database {
   analyticsAdminVisitors: AnalyticsAdminVisitorsTable;
   newsletterLinks: NewsletterLinksTable;
   newsletterLinkClicks: NewsletterLinkClicksTable;
+  gifts: GiftsTable;
+  giftFiles: GiftFilesTable;
+  giftFileChunks: GiftFileChunksTable;
+  giftLinks: GiftLinksTable;
 }
 
 export type ExcerptRow = Selectable<ExcerptsTable>;

@@ -6,7 +6,10 @@ import { personalise, renderIssueTemplate } from '../newsletter/issue-email.js';
 import type { NewsletterTokens } from '../newsletter/newsletter-tokens.js';
 import { issueViewUrl } from '../newsletter/issue-mail.js';
 import { loadResponsiveImages } from '../images/responsive-images.js';
+import { newGiftUrl, preferencesUrlFor } from '../newsletter/reader-links.js';
 import { unsubscribeLinkFor } from '../newsletter/unsubscribe-links.js';
+import { WELCOME_STEP } from '../repositories/newsletter-issues.js';
+import { findActiveGift } from '../repositories/newsletter-gifts.js';
 import { preorderNoticeSubject, renderPreorderNotice } from '../preorders/preorder-notice-email.js';
 import { findBook } from '../repositories/books.js';
 import type { ClaimedMessage } from '../repositories/mail-queue.js';
@@ -25,7 +28,7 @@ const TEMPLATE_CACHE_SIZE = 8;
 export class QueuedMessages {
   private readonly templates = new Map<
     string,
-    Promise<{ subject: string; rendered: RenderedEmail; links: Map<string, string> }>
+    Promise<{ subject: string; rendered: RenderedEmail; links: Map<string, string>; withGift: boolean }>
   >();
 
   constructor(
@@ -44,11 +47,18 @@ export class QueuedMessages {
         this.tokens.unsubscribeToken(message.recipientId),
         this.mailer.from,
       );
+      const links = {
+        unsubscribeUrl: unsubscribe.url,
+        preferencesUrl: preferencesUrlFor(this.tokens, message.siteOrigin, message.recipientId),
+        giftUrl: template.withGift
+          ? await newGiftUrl(this.db, this.tokens, message.siteOrigin, message.recipientId)
+          : undefined,
+      };
       return {
         to: message.email,
         subject: template.subject,
         ...withTrackedLinks(
-          personalise(template.rendered, unsubscribe.url),
+          personalise(template.rendered, links),
           template.links,
           message.recipientId,
           message.siteOrigin,
@@ -61,27 +71,32 @@ export class QueuedMessages {
     return this.preorderNotice(message, messageId);
   }
 
-  private issueTemplate(issueId: string, siteOrigin: string) {
-    const key = `${issueId} ${siteOrigin}`;
+  /** The welcome email carries the active gift; a change of gift (or of its text) is a new template. */
+  private async issueTemplate(issueId: string, siteOrigin: string) {
+    const issue = await this.db
+      .selectFrom('newsletterIssues')
+      .select(['subject', 'preheader', 'body', 'sequenceStep', 'updatedAt'])
+      .where('id', '=', issueId)
+      .executeTakeFirstOrThrow();
+    const gift = issue.sequenceStep === WELCOME_STEP ? await findActiveGift(this.db) : undefined;
+    const key = `${issueId} ${siteOrigin} ${issue.updatedAt} ${gift ? `${gift.id} ${gift.updatedAt.toISOString()}` : ''}`;
     let template = this.templates.get(key);
     if (!template) {
       template = (async () => {
-        const issue = await this.db
-          .selectFrom('newsletterIssues')
-          .select(['subject', 'preheader', 'body'])
-          .where('id', '=', issueId)
-          .executeTakeFirstOrThrow();
         const content = {
-          ...issue,
+          subject: issue.subject,
+          preheader: issue.preheader,
+          body: issue.body,
           viewUrl: issueViewUrl(this.tokens, issueId, siteOrigin),
           images: await loadResponsiveImages(this.db),
         };
-        const rendered = await renderIssueTemplate(content, siteOrigin);
+        const rendered = await renderIssueTemplate(content, siteOrigin, gift ?? null);
         // Each link gets its id once per issue; every recipient's copy links to /r/ with it.
         return {
           subject: issue.subject,
           rendered,
           links: await issueLinkIds(this.db, issueId, rendered.html, siteOrigin),
+          withGift: gift !== undefined,
         };
       })();
       template.catch(() => this.templates.delete(key));

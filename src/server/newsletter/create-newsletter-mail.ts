@@ -14,6 +14,7 @@ import { NewsletterMail } from './newsletter-mail.js';
 import { registerNewsletterPages } from './newsletter-pages.js';
 import { NewsletterTokens } from './newsletter-tokens.js';
 import type { NoticePageStyles } from './notice-page.js';
+import { registerReaderPages } from './reader-pages.js';
 
 type Log = MailLog & { error: (fields: object, message: string) => void };
 
@@ -42,6 +43,7 @@ export async function createNewsletterMail(db: AppDatabase, config: AppConfig, l
     registerPages: async (app: FastifyInstance, services: AppServices, styles?: NoticePageStyles) => {
       await registerNewsletterPages(app, services, tokens, styles);
       await registerPreorderPages(app, services, tokens, styles);
+      await registerReaderPages(app, services, tokens, mailer);
     },
     /** The signing key of newsletter links (tracked /r/ links too). */
     tokens,

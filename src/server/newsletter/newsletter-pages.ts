@@ -8,7 +8,8 @@ import {
   isConfirmedSubscriber,
   unsubscribeFromNewsletter,
 } from '../repositories/newsletter-subscriptions.js';
-import type { AppServices } from '../trpc/context.js';
+import { createRequestContext, type AppServices } from '../trpc/context.js';
+import { startWelcomeSequence, withGiftBlock } from './welcome-sequence.js';
 import type { NewsletterTokens } from './newsletter-tokens.js';
 import { renderNoticePage, type NoticePage, type NoticePageStyles } from './notice-page.js';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH } from './unsubscribe-links.js';
@@ -117,8 +118,12 @@ export async function registerNewsletterPages(
     if (!check.ok && check.reason === 'invalid') return page(reply, 400, PAGES.expired);
     const { subscriptionId, nonce } = check.claim;
     if (check.ok) {
-      if (confirm && (await confirmSubscription(services.db, subscriptionId, nonce)))
-        return page(reply, 200, PAGES.confirmed);
+      if (confirm && (await confirmSubscription(services.db, subscriptionId, nonce))) {
+        // The welcome email (and its follow-ups) go out with links to the site's trusted origin only.
+        const origin = createRequestContext(services, request).mailLinkOrigin;
+        const welcome = origin ? await startWelcomeSequence(services.db, subscriptionId, origin) : { gift: null };
+        return page(reply, 200, withGiftBlock(PAGES.confirmed, welcome.gift));
+      }
       if (!confirm && (await isConfirmationPending(services.db, subscriptionId, nonce)))
         return page(reply, 200, confirmQuestion(tokenOf(request)));
     }

@@ -7,6 +7,8 @@ export const CONFIRMATION_LINK_LIFETIME_MS = 3 * 24 * 60 * 60 * 1000;
 const MAX_TOKEN_LENGTH = 300;
 
 export type ConfirmClaim = { subscriptionId: string; nonce: string; expiresAt: number };
+/** A personal gift download link: its row in gift_links (which counts downloads) and its subscriber. */
+export type GiftClaim = { linkId: string; subscriptionId: string; expiresAt: number };
 /** An expired token still names what it was signed for (a used link can then be recognised). */
 export type TokenCheck<T> =
   { ok: true; claim: T } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'expired'; claim: T };
@@ -75,6 +77,33 @@ export class NewsletterTokens {
     const fields = this.verify('unsubscribe', token);
     if (!fields || fields.length !== 1) return { ok: false, reason: 'invalid' };
     return { ok: true, claim: { subscriptionId: fields[0]! } };
+  }
+
+  /** The preferences page: like unsubscribing, it must keep working from every email sent. */
+  preferencesToken(subscriptionId: string): string {
+    return this.sign('preferences', [subscriptionId]);
+  }
+
+  checkPreferencesToken(token: unknown): TokenCheck<{ subscriptionId: string }> {
+    const fields = this.verify('preferences', token);
+    if (!fields || fields.length !== 1) return { ok: false, reason: 'invalid' };
+    return { ok: true, claim: { subscriptionId: fields[0]! } };
+  }
+
+  giftToken(claim: GiftClaim): string {
+    return this.sign('gift', [claim.linkId, claim.subscriptionId, String(claim.expiresAt)]);
+  }
+
+  /** An expired gift link still names its subscriber (the page offers to send a new one). */
+  checkGiftToken(token: unknown, now: number): TokenCheck<GiftClaim> & { expiredClaim?: GiftClaim } {
+    const fields = this.verify('gift', token);
+    if (!fields || fields.length !== 3) return { ok: false, reason: 'invalid' };
+    const [linkId, subscriptionId, expiry] = fields as [string, string, string];
+    const expiresAt = Number(expiry);
+    if (!Number.isSafeInteger(expiresAt)) return { ok: false, reason: 'invalid' };
+    const claim = { linkId, subscriptionId, expiresAt };
+    if (expiresAt <= now) return { ok: false, reason: 'expired', claim, expiredClaim: claim };
+    return { ok: true, claim };
   }
 
   private signature(purpose: string, payload: string): Buffer {

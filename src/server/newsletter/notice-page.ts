@@ -1,6 +1,6 @@
 import { NAV_LINKS } from '../../client/layout/nav-links.js';
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export type NoticePage = {
   title: string;
@@ -11,6 +11,8 @@ export type NoticePage = {
   link?: { href: string; text: string };
   /** More ways back into the site, shown after `link`. */
   links?: Array<{ href: string; text: string }>;
+  /** Markup built (and escaped) by the caller, after the paragraphs: the preferences and gift pages. */
+  html?: string;
 };
 
 /**
@@ -106,6 +108,7 @@ export function renderNoticePage(page: NoticePage, styles: NoticePageStyles = { 
       <p class="site">The Cinderwake Cycle</p>
       <h1>${escapeHtml(page.heading)}</h1>
       ${paragraphs}
+      ${page.html ?? ''}
       ${form}
       ${link}
     </main>

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { SendFailure, SendFigures } from '../../domain/newsletter-issues.js';
 import type { AppDatabase } from '../db/connection.js';
+import { EVERYONE, type Audience } from '../../domain/newsletter-interests.js';
+import { inAudience, storedAudience } from './newsletter-audience.js';
 import { timestampNow, toStoredBoolean } from './row-conversion.js';
 
 /**
@@ -33,18 +35,27 @@ const UNCERTAIN_REASON =
 
 const LAST_ERROR_MAX = 500;
 
-/** The newsletter's recipients: active, never bounced, and (when required) confirmed. */
-function issueRecipients(db: AppDatabase, requireConfirmation: boolean) {
+/**
+ * The newsletter's recipients: active, never bounced, not paused, (when required) confirmed,
+ * and in the audience (see newsletter-audience.ts).
+ */
+function issueRecipients(db: AppDatabase, requireConfirmation: boolean, audience: Audience = EVERYONE) {
+  const now = timestampNow();
   let query = db
     .selectFrom('newsletterSubscriptions')
     .where('isActive', '=', toStoredBoolean(true))
-    .where('bouncedAt', 'is', null);
+    .where('bouncedAt', 'is', null)
+    .where((eb) => eb.or([eb('pausedUntil', 'is', null), eb('pausedUntil', '<=', now)]));
   if (requireConfirmation) query = query.where('confirmedAt', 'is not', null);
-  return query;
+  return inAudience(db, query, audience);
 }
 
-export async function countIssueRecipients(db: AppDatabase, requireConfirmation: boolean): Promise<number> {
-  const row = await issueRecipients(db, requireConfirmation)
+export async function countIssueRecipients(
+  db: AppDatabase,
+  requireConfirmation: boolean,
+  audience: Audience = EVERYONE,
+): Promise<number> {
+  const row = await issueRecipients(db, requireConfirmation, audience)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
@@ -60,22 +71,28 @@ export type EnqueueIssueResult =
  */
 export async function enqueueIssue(
   db: AppDatabase,
-  options: { issueId: string; requireConfirmation: boolean; expectedRecipients: number; siteOrigin: string },
+  options: {
+    issueId: string;
+    requireConfirmation: boolean;
+    expectedRecipients: number;
+    siteOrigin: string;
+    audience?: Audience;
+  },
 ): Promise<EnqueueIssueResult> {
   return db.transaction().execute(async (trx) => {
     const now = timestampNow();
     const marked = await trx
       .updateTable('newsletterIssues')
-      .set({ status: 'sent', sentAt: now })
+      .set({ status: 'sent', sentAt: now, audience: storedAudience(options.audience) })
       .where('id', '=', options.issueId)
       .where('status', '=', 'draft')
       .executeTakeFirst();
     if (marked.numUpdatedRows !== 1n) return { kind: 'not-a-draft' as const };
-    const count = await countIssueRecipients(trx, options.requireConfirmation);
+    const count = await countIssueRecipients(trx, options.requireConfirmation, options.audience);
     if (count !== options.expectedRecipients) {
       await trx
         .updateTable('newsletterIssues')
-        .set({ status: 'draft', sentAt: null })
+        .set({ status: 'draft', sentAt: null, audience: null })
         .where('id', '=', options.issueId)
         .execute();
       return { kind: 'count-changed' as const, count };
@@ -84,7 +101,7 @@ export async function enqueueIssue(
       .insertInto('mailQueue')
       .columns(['mailingId', 'recipientId', 'kind', 'email', 'siteOrigin', 'status', 'nextAttemptAt', 'createdAt'])
       .expression(
-        issueRecipients(trx, options.requireConfirmation).select((eb) => [
+        issueRecipients(trx, options.requireConfirmation, options.audience).select((eb) => [
           eb.val(options.issueId).as('mailingId'),
           'id',
           eb.val('issue').as('kind'),
@@ -164,6 +181,7 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
         'q.attempts',
         's.isActive',
         's.bouncedAt',
+        's.pausedUntil',
         's.id as subscriptionId',
         'p.id as preorderId',
       ])
@@ -176,7 +194,10 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
     for (const row of rows) {
       const deliverable =
         row.kind === 'issue'
-          ? row.subscriptionId !== null && row.isActive === 1 && row.bouncedAt === null
+          ? row.subscriptionId !== null &&
+            row.isActive === 1 &&
+            row.bouncedAt === null &&
+            (row.pausedUntil === null || row.pausedUntil <= nowText)
           : row.preorderId !== null;
       // Only a row still pending is taken: two workers (or databases without SQLite's one writer)
       // can never both claim it.

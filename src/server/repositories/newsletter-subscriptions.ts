@@ -13,8 +13,32 @@ type ListedRow = {
   createdAt: string;
   confirmedAt: string | null;
   bouncedAt: string | null;
+  interests?: string | null;
+  source?: string | null;
+  pausedUntil?: string | null;
 };
-const LISTED_COLUMNS = ['id', 'email', 'isActive', 'createdAt', 'confirmedAt', 'bouncedAt'] as const;
+const LISTED_COLUMNS = [
+  'id',
+  'email',
+  'isActive',
+  'createdAt',
+  'confirmedAt',
+  'bouncedAt',
+  'interests',
+  'source',
+  'pausedUntil',
+] as const;
+
+/** Stored interests: a JSON list, or null when never chosen. */
+function parseInterests(stored: string | null | undefined): string[] | null {
+  if (!stored) return null;
+  try {
+    const list: unknown = JSON.parse(stored);
+    return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : null;
+  } catch {
+    return null;
+  }
+}
 
 function toSubscription(row: ListedRow): NewsletterSubscription {
   const subscription = {
@@ -23,6 +47,9 @@ function toSubscription(row: ListedRow): NewsletterSubscription {
     createdAt: toDate(row.createdAt),
     confirmedAt: row.confirmedAt === null ? null : toDate(row.confirmedAt),
     bouncedAt: row.bouncedAt === null ? null : toDate(row.bouncedAt),
+    interests: parseInterests(row.interests),
+    source: row.source ?? null,
+    pausedUntil: row.pausedUntil ? toDate(row.pausedUntil) : null,
   };
   return { ...subscription, status: newsletterStatusOf(subscription) };
 }
@@ -210,4 +237,36 @@ export async function listNewsletterSubscriptions(db: AppDatabase): Promise<News
     .orderBy('createdAt', 'desc')
     .execute();
   return rows.map(toSubscription);
+}
+
+/** Records what a subscriber wants to hear about (at sign-up or on the preferences page). */
+export async function setSubscriberInterests(db: AppDatabase, subscriptionId: string, interests: string[]) {
+  await db
+    .updateTable('newsletterSubscriptions')
+    .set({ interests: JSON.stringify(interests) })
+    .where('id', '=', subscriptionId)
+    .execute();
+}
+
+/** Holds issues back until `until` (null resumes now); false when there is no active subscription. */
+export async function pauseSubscription(db: AppDatabase, subscriptionId: string, until: Date | null) {
+  const result = await db
+    .updateTable('newsletterSubscriptions')
+    .set({ pausedUntil: until ? until.toISOString() : null })
+    .where('id', '=', subscriptionId)
+    .where('isActive', '=', toStoredBoolean(true))
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function findSubscription(
+  db: AppDatabase,
+  subscriptionId: string,
+): Promise<NewsletterSubscription | undefined> {
+  const row = await db
+    .selectFrom('newsletterSubscriptions')
+    .select(LISTED_COLUMNS)
+    .where('id', '=', subscriptionId)
+    .executeTakeFirst();
+  return row ? toSubscription(row) : undefined;
 }

@@ -129,12 +129,21 @@ describe('GET /api/admin/*.csv', () => {
     expect(res.body).toContain('"\'=HYPERLINK(""http://evil"")"');
   });
 
-  it('exports newsletter subscriptions with their active flag', async () => {
+  it('exports newsletter subscriptions with their active flag and interests by name', async () => {
+    const series = await t.callerWithKey(TEST_ADMIN_PASSWORD).series.create({ name: 'The Ashen Road' });
+    await t.services.db
+      .updateTable('newsletterSubscriptions')
+      .set({ interests: JSON.stringify([`series:${series.id}`, 'new-releases']) })
+      .where('email', '=', 'active@example.com')
+      .execute();
     const { res, rows } = await download('/api/admin/newsletter.csv');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="newsletter-subscriptions-${today()}.csv"`);
-    expect(rows[0]).toEqual(['id', 'createdAt', 'email', 'isActive']);
-    const byEmail = Object.fromEntries(rows.slice(1).map((row) => [row[2], row[3]]));
-    expect(byEmail).toEqual({ 'active@example.com': 'true', 'gone@example.com': 'false' });
+    expect(rows[0]).toEqual(['id', 'createdAt', 'email', 'isActive', 'interests']);
+    const byEmail = Object.fromEntries(rows.slice(1).map((row) => [row[2], [row[3], row[4]]]));
+    expect(byEmail).toEqual({
+      'active@example.com': ['true', 'The Ashen Road; New releases only'],
+      'gone@example.com': ['false', ''],
+    });
   });
 
   // A phone number starting with + is defused too: the rule is by first character, as OWASP advises.

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { interestLabel } from '../../domain/newsletter-interests.js';
 import type { ContactSubmission, NewsletterSubscription, Preorder } from '../../domain/submissions.js';
 import { createCaller } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
@@ -30,15 +31,26 @@ const contactExport: CsvExport<ContactSubmission> = {
   ],
 };
 
-const newsletterExport: CsvExport<NewsletterSubscription> = {
+/** Interests by name ("The Ashen Road; New releases only"); empty when never chosen. */
+type ExportedSubscription = NewsletterSubscription & { interestNames: string };
+
+const newsletterExport: CsvExport<ExportedSubscription> = {
   name: 'newsletter',
   filePrefix: 'newsletter-subscriptions',
-  load: (caller) => caller.admin.newsletterSubscriptions(),
+  load: async (caller) => {
+    const [subscriptions, series] = await Promise.all([caller.admin.newsletterSubscriptions(), caller.series.list()]);
+    const names = new Map(series.map((entry) => [entry.id, entry.name]));
+    return subscriptions.map((row) => ({
+      ...row,
+      interestNames: (row.interests ?? []).map((interest) => interestLabel(interest, names)).join('; '),
+    }));
+  },
   columns: [
     { header: 'id', value: (row) => row.id },
     { header: 'createdAt', value: (row) => row.createdAt },
     { header: 'email', value: (row) => row.email },
     { header: 'isActive', value: (row) => row.isActive },
+    { header: 'interests', value: (row) => row.interestNames },
   ],
 };
 

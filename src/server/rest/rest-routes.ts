@@ -22,6 +22,23 @@ export type RestRoute = {
 
 const id = (request: RestRequest) => request.params.id ?? '';
 
+/**
+ * Newsletter issues for scripts: who an audience reaches now, and the send call (`audience`
+ * optional, everyone by default; `expectedRecipients` must match the count, as in the admin).
+ */
+const newsletterIssueRoutes: RestRoute[] = [
+  {
+    method: 'POST',
+    url: '/api/admin/newsletter/recipients',
+    call: (caller, r) => callUnchecked(caller.mail.recipientCount, r.body ?? undefined),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/newsletter/issues/:id/send',
+    call: (caller, r) => callUnchecked(caller.mail.send, { ...(r.body as object | null), id: id(r) }),
+  },
+];
+
 /** Any procedure of a caller, whatever input it declares. */
 type Procedure = (input: never) => Promise<unknown>;
 
@@ -166,6 +183,7 @@ export const restRoutes: RestRoute[] = [
     url: '/api/admin/change-password',
     call: (caller, r) => callUnchecked(caller.admin.changePassword, r.body),
   },
+  ...newsletterIssueRoutes,
   { method: 'GET', url: '/api/admin/backups/latest', call: (caller) => caller.maintenance.backupStatus() },
   { method: 'GET', url: '/api/admin/uploads/unreferenced', call: (caller) => caller.maintenance.unreferencedUploads() },
   {

@@ -77,6 +77,9 @@ describe('POST /api/newsletter', () => {
       createdAt: expect.stringMatching(ISO_8601),
       confirmedAt: null,
       bouncedAt: null,
+      interests: null,
+      source: 'api',
+      pausedUntil: null,
       status: 'pending',
     });
   });

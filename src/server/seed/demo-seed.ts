@@ -14,6 +14,10 @@ import { writeSettings } from '../repositories/site-settings.js';
 import { SITE_SETTINGS_KEY, siteSettingsSchema } from '../../domain/site-settings.js';
 import { FileUploadStore } from '../uploads/file-upload-store.js';
 import type { UploadStore } from '../uploads/upload-store.js';
+import { createGiftFileStore } from '../newsletter/gift/gift-file-store.js';
+import { seedDemoGift } from './demo-gift.js';
+
+const DEMO_GIFT_COVER = '/objects/cover-ashwarden.svg';
 
 /** The content repositories, all writing through `db` (a transaction when seeding). */
 function contentStore(db: AppDatabase): DemoContentStore {
@@ -37,6 +41,7 @@ export async function seedDemoDatabase(db: AppDatabase, uploads: UploadStore): P
   if (uploads instanceof FileUploadStore) {
     const uploadsDir = uploads.folder;
     await db.transaction().execute((trx) => seedDemoContent(contentStore(trx), { demoImagesDir, uploadsDir }));
+    await seedDemoGift(db, createGiftFileStore(db, 'files', path.dirname(uploadsDir)), DEMO_GIFT_COVER);
     return;
   }
   const uploadsDir = await mkdtemp(path.join(tmpdir(), 'site-demo-images-'));
@@ -48,4 +53,5 @@ export async function seedDemoDatabase(db: AppDatabase, uploads: UploadStore): P
   } finally {
     await rm(uploadsDir, { recursive: true, force: true });
   }
+  await seedDemoGift(db, createGiftFileStore(db, 'database', ''), DEMO_GIFT_COVER);
 }

@@ -5,6 +5,7 @@ import { blogRouter } from './routers/blog.js';
 import { booksRouter } from './routers/books.js';
 import { contentRouter } from './routers/content.js';
 import { excerptsRouter } from './routers/excerpts.js';
+import { giftRouter } from './routers/gift.js';
 import { mailRouter } from './routers/mail.js';
 import { newsletterArchiveRouter } from './routers/newsletter-archive.js';
 import { maintenanceRouter } from './routers/maintenance.js';
@@ -29,6 +30,7 @@ export const appRouter = router({
   admin: adminRouter,
   maintenance: maintenanceRouter,
   mail: mailRouter,
+  gift: giftRouter,
   settings: settingsRouter,
   site: siteRouter,
   newsletterArchive: newsletterArchiveRouter,

@@ -51,7 +51,7 @@ describe('blog form values', () => {
     expect(toLocalInputValue(new Date(2030, 0, 15, 9, 5, 30))).toBe(local);
   });
 
-  it('starts a new post published, in the default category, with a blank slug', () => {
-    expect(blogFormValues(null)).toMatchObject({ status: 'published', slug: '', category: 'announcements' });
+  it('starts a new post as a draft, in the default category, with a blank slug', () => {
+    expect(blogFormValues(null)).toMatchObject({ status: 'draft', slug: '', category: 'announcements' });
   });
 });

@@ -5,8 +5,8 @@ import { ArtTab } from '../art/ArtTab.js';
 import { BlogTab } from '../blog/BlogTab.js';
 import { BooksTab } from '../books/BooksTab.js';
 import { ExcerptsTab } from '../excerpts/ExcerptsTab.js';
-import { MailTab } from '../mail/MailTab.js';
 import { OverviewTab } from '../overview/OverviewTab.js';
+import { MailArea } from '../mail/MailArea.js';
 import { PlaylistsTab } from '../playlists/PlaylistsTab.js';
 import { SeriesTab } from '../series/SeriesTab.js';
 import { useAdminSession } from '../session/AdminSession.js';
@@ -27,7 +27,7 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   art: ArtTab,
   contact: ContactTab,
   newsletter: NewsletterTab,
-  mail: MailTab,
+  mail: MailArea,
   preorders: PreordersTab,
   playlists: PlaylistsTab,
   settings: SettingsTab,

@@ -42,14 +42,20 @@ function errorTextOf(xhr: XMLHttpRequest): string {
  * POST /api/upload as multipart (field `image`) with the admin key as bearer token, through
  * XMLHttpRequest so the upload's progress can be shown (0–100).
  */
-export function uploadImage(
+/**
+ * POSTs one file as multipart/form-data with the admin key, reporting progress; resolves with
+ * the JSON answer of a 200/201, rejects with the server's `{ error }` text otherwise.
+ */
+export function postFile(
+  url: string,
+  field: string,
   file: File,
   adminKey: string,
   onProgress: (percent: number) => void,
-): Promise<UploadedImage> {
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/upload');
+    xhr.open('POST', url);
     xhr.setRequestHeader('Authorization', `Bearer ${adminKey}`);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
@@ -57,15 +63,10 @@ export function uploadImage(
     xhr.onload = () => {
       if (xhr.status === 201 || xhr.status === 200) {
         try {
-          const body = JSON.parse(xhr.responseText) as Partial<UploadedImage>;
-          if (typeof body.path === 'string') {
-            resolve({ path: body.path, filename: typeof body.filename === 'string' ? body.filename : file.name });
-            return;
-          }
+          resolve(JSON.parse(xhr.responseText));
         } catch {
-          // falls through to the generic failure
+          reject(new UploadError(UPLOAD_FAILED_TITLE, UPLOAD_FAILED_FALLBACK, xhr.status));
         }
-        reject(new UploadError(UPLOAD_FAILED_TITLE, UPLOAD_FAILED_FALLBACK, xhr.status));
         return;
       }
       reject(new UploadError(UPLOAD_FAILED_TITLE, errorTextOf(xhr), xhr.status));
@@ -73,7 +74,17 @@ export function uploadImage(
     xhr.onerror = () => reject(new UploadError(UPLOAD_FAILED_TITLE, UPLOAD_FAILED_FALLBACK));
     xhr.onabort = () => reject(new UploadError(UPLOAD_FAILED_TITLE, UPLOAD_FAILED_FALLBACK));
     const body = new FormData();
-    body.append('image', file, file.name);
+    body.append(field, file, file.name);
     xhr.send(body);
   });
+}
+
+export async function uploadImage(
+  file: File,
+  adminKey: string,
+  onProgress: (percent: number) => void,
+): Promise<UploadedImage> {
+  const body = (await postFile('/api/upload', 'image', file, adminKey, onProgress)) as Partial<UploadedImage>;
+  if (typeof body.path !== 'string') throw new UploadError(UPLOAD_FAILED_TITLE, UPLOAD_FAILED_FALLBACK);
+  return { path: body.path, filename: typeof body.filename === 'string' ? body.filename : file.name };
 }

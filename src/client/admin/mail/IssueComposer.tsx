@@ -1,9 +1,15 @@
-import { Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import type { MarkdownEditorHandle } from '../editor/MarkdownEditor.js';
 import type { NewsletterIssue } from '../../../domain/newsletter-issues.js';
-import { issueDraftInputSchema, ISSUE_LIMITS } from '../../../domain/newsletter-issues.schema.js';
+import {
+  issueDraftInputSchema,
+  ISSUE_LIMITS,
+  MAX_FOLLOW_UP_DELAY_DAYS,
+} from '../../../domain/newsletter-issues.schema.js';
+import { EVERYONE, type Audience } from '../../../domain/newsletter-interests.js';
+import { AudiencePicker } from './AudiencePicker.js';
 import { emailSchema } from '../../../domain/fields.schema.js';
 import { trpc } from '../../trpc.js';
 import { toast } from '../../ui/toast-store.js';
@@ -18,12 +24,17 @@ type DraftValues = { subject: string; preheader: string; body: string; inArchive
 
 const EMPTY: DraftValues = { subject: '', preheader: '', body: '', inArchive: false };
 
-/** Writing an issue: save as draft, preview as sent, send a test, then send to every subscriber. */
+/**
+ * Writing an issue: save as draft, preview as sent, send a test, then send to every subscriber or
+ * a group. With `step` it edits a welcome-sequence email instead (0: the welcome email, 1–3 a
+ * follow-up): saved with its delay and on/off switch, sent by the queue on confirmation.
+ */
 export function IssueComposer({
   issue,
   initial,
   postId,
   title,
+  step,
   onSaved,
   onSent,
   onClose,
@@ -35,10 +46,16 @@ export function IssueComposer({
   postId?: string;
   /** The heading, when not the Mail tab's own. */
   title?: string;
+  step?: number;
   onSaved: (issue: NewsletterIssue) => void;
   onSent: (issueId: string, subject: string) => void;
   onClose: () => void;
 }) {
+  const inSequence = step !== undefined;
+  const [delayDays, setDelayDays] = useState<number>(issue?.delayDays ?? (step ? step * 2 : 0));
+  const [enabled, setEnabled] = useState<boolean>(issue ? issue.sequenceEnabled : true);
+  const [audience, setAudience] = useState<Audience>(EVERYONE);
+  const saveSequence = trpc.mail.saveSequenceEmail.useMutation();
   const utils = trpc.useUtils();
   const [issueId, setIssueId] = useState<string | null>(issue?.id ?? null);
   const form = useForm<DraftValues>({
@@ -51,7 +68,7 @@ export function IssueComposer({
   const save = trpc.mail.saveDraft.useMutation();
   const sendTest = trpc.mail.sendTest.useMutation();
   const send = trpc.mail.send.useMutation();
-  const recipients = trpc.mail.recipientCount.useQuery();
+  const recipients = trpc.mail.recipientCount.useQuery({ audience }, { enabled: !inSequence });
   const bodyEditor = useRef<MarkdownEditorHandle>(null);
   const [previewId, setPreviewId] = useState<string | null>(null);
   const [testAddress, setTestAddress] = useState('');
@@ -62,16 +79,22 @@ export function IssueComposer({
   async function saveDraft(quiet = false): Promise<string | null> {
     if (form.validate().hasErrors) return null;
     try {
-      const saved = await save.mutateAsync({
-        ...form.getValues(),
-        ...(issueId ? { id: issueId } : {}),
-        ...(postId ? { postId } : {}),
-      });
+      const saved = inSequence
+        ? await saveSequence.mutateAsync({ ...form.getValues(), step, delayDays, enabled })
+        : await save.mutateAsync({
+            ...form.getValues(),
+            ...(issueId ? { id: issueId } : {}),
+            ...(postId ? { postId } : {}),
+          });
       setIssueId(saved.id);
       form.resetDirty();
       onSaved(saved);
-      await utils.mail.issues.invalidate();
-      if (!quiet) toast({ title: 'Draft saved', description: `“${saved.subject}” is saved as a draft.` });
+      await (inSequence ? utils.mail.sequence.invalidate() : utils.mail.issues.invalidate());
+      if (!quiet)
+        toast({
+          title: inSequence ? 'Saved' : 'Draft saved',
+          description: inSequence ? `“${saved.subject}” is saved.` : `“${saved.subject}” is saved as a draft.`,
+        });
       return saved.id;
     } catch (error) {
       toastFailure('Save failed', error, 'Please try again.');
@@ -114,7 +137,11 @@ export function IssueComposer({
   async function confirmSend() {
     if (!issueId || !recipients.data) return;
     try {
-      const { queued } = await send.mutateAsync({ id: issueId, expectedRecipients: recipients.data.count });
+      const { queued } = await send.mutateAsync({
+        id: issueId,
+        expectedRecipients: recipients.data.count,
+        ...(audience.kind === 'everyone' ? {} : { audience }),
+      });
       setConfirming(false);
       toast({ title: 'Sending', description: `The issue is on its way to ${queued} subscribers.` });
       await utils.mail.issues.invalidate();
@@ -127,7 +154,14 @@ export function IssueComposer({
   }
 
   const count = recipients.data?.count ?? 0;
-  const busy = save.isPending || sendTest.isPending || send.isPending;
+  const busy = save.isPending || saveSequence.isPending || sendTest.isPending || send.isPending;
+  const heading = inSequence
+    ? step === 0
+      ? 'Welcome email'
+      : `Follow-up ${step}`
+    : issue
+      ? 'Edit draft'
+      : 'New issue';
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="composer-title">
@@ -140,8 +174,33 @@ export function IssueComposer({
       >
         <Stack gap="md">
           <Title order={3} size="h4" id="composer-title">
-            {title ?? (issue ? 'Edit draft' : 'New issue')}
+            {title ?? heading}
           </Title>
+          {inSequence && (
+            <Group gap="md" align="flex-end" wrap="wrap">
+              <Switch
+                label={step === 0 ? 'Send the welcome email on confirmation' : 'Send this follow-up'}
+                checked={enabled}
+                onChange={(event) => setEnabled(event.currentTarget.checked)}
+              />
+              {step !== 0 && (
+                <NumberInput
+                  label="Days after confirmation"
+                  min={0}
+                  max={MAX_FOLLOW_UP_DELAY_DAYS}
+                  allowDecimal={false}
+                  value={delayDays}
+                  onChange={(value) => setDelayDays(typeof value === 'number' ? value : 0)}
+                  w={200}
+                />
+              )}
+            </Group>
+          )}
+          {step === 0 && (
+            <Text size="sm" c="dimmed">
+              The active gift (Mail → Gift) is added under this text with each reader’s own download link.
+            </Text>
+          )}
           <TextInput label="Subject" withAsterisk maxLength={ISSUE_LIMITS.subject} {...form.getInputProps('subject')} />
           <TextInput
             label="Preheader"
@@ -164,7 +223,7 @@ export function IssueComposer({
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Group gap="xs">
               <Button type="submit" disabled={busy}>
-                {save.isPending ? 'Saving...' : 'Save draft'}
+                {save.isPending || saveSequence.isPending ? 'Saving...' : inSequence ? 'Save' : 'Save draft'}
               </Button>
               <Button variant="default" onClick={() => void openPreview()} disabled={busy}>
                 Preview
@@ -189,7 +248,8 @@ export function IssueComposer({
               {sendTest.isPending ? 'Sending test...' : 'Send test'}
             </Button>
           </Group>
-          <Group justify="flex-end" gap="sm" wrap="wrap">
+          {!inSequence && <AudiencePicker value={audience} onChange={setAudience} />}
+          <Group justify="flex-end" gap="sm" wrap="wrap" display={inSequence ? 'none' : undefined}>
             <Text size="sm" c="dimmed">
               {recipients.data?.confirmedOnly === false
                 ? 'Confirmation is not required: every active subscriber receives it.'
@@ -206,6 +266,7 @@ export function IssueComposer({
         opened={confirming}
         count={count}
         confirmedOnly={recipients.data?.confirmedOnly ?? true}
+        audience={audience}
         sending={send.isPending}
         onConfirm={() => void confirmSend()}
         onCancel={() => setConfirming(false)}

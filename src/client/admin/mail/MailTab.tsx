@@ -17,7 +17,12 @@ import { DeleteButton, useSubmissionDelete } from '../submissions/use-submission
 import { IssueComposer } from './IssueComposer.js';
 import { FiguresLine, SendProgress } from './SendProgress.js';
 
-const STATUS_COLORS: Record<IssueStatus, string> = { draft: 'gray', sending: 'yellow', sent: 'green' };
+const STATUS_COLORS: Record<IssueStatus, string> = {
+  draft: 'gray',
+  sending: 'yellow',
+  sent: 'green',
+  sequence: 'grape',
+};
 
 type Open =
   { kind: 'compose'; issue: NewsletterIssue | null } | { kind: 'progress'; issueId: string; subject: string } | null;

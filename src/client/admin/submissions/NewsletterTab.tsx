@@ -11,6 +11,7 @@ import classes from '../admin.module.css';
 import { formatAdminDate } from '../ui/format-date.js';
 import { MailNotice } from './MailNotice.js';
 import { SubmissionsSection } from './SubmissionsSection.js';
+import { ALL_SUBSCRIBERS, filterSubscribers, SubscriberFilters, type SubscriberFilter } from './subscriber-filters.js';
 import { DeleteButton, useSubmissionDelete, type SubmissionDelete } from './use-submission-delete.js';
 
 /** Badge colours on the dark surface (light variant): readable text, one hue per status. */
@@ -130,6 +131,9 @@ export function NewsletterTab() {
     utils.admin.newsletterSubscriptions.invalidate(),
   );
   const [filter, setFilter] = useState<Filter>('all');
+  const [narrow, setNarrow] = useState<SubscriberFilter>(ALL_SUBSCRIBERS);
+  const series = trpc.series.list.useQuery();
+  const seriesNames = new Map((series.data ?? []).map((entry) => [entry.id, entry.name]));
   return (
     <>
       <SubmissionsSection
@@ -141,16 +145,24 @@ export function NewsletterTab() {
       >
         {(subscriptions) => {
           const counts: Record<Filter, number> = {
-            all: subscriptions.length,
+            all: 0,
             pending: 0,
             active: 0,
             unsubscribed: 0,
             bounced: 0,
           };
-          for (const subscription of subscriptions) counts[subscription.status] += 1;
-          const shown = filter === 'all' ? subscriptions : subscriptions.filter((s) => s.status === filter);
+          const narrowed = filterSubscribers(subscriptions, narrow);
+          for (const subscription of narrowed) counts[subscription.status] += 1;
+          counts.all = narrowed.length;
+          const shown = filter === 'all' ? narrowed : narrowed.filter((s) => s.status === filter);
           return (
             <Stack gap={0}>
+              <SubscriberFilters
+                subscriptions={subscriptions}
+                seriesNames={seriesNames}
+                value={narrow}
+                onChange={setNarrow}
+              />
               <StatusFilter value={filter} onChange={setFilter} counts={counts} />
               <SubscriberTable subscriptions={shown} remove={remove} />
             </Stack>

@@ -5,8 +5,14 @@ import {
   issueBodyPreviewInputSchema,
   issueDraftInputSchema,
   sendIssueInputSchema,
+  recipientCountInputSchema,
   sendTestInputSchema,
+  sequenceEmailInputSchema,
 } from '../../../domain/newsletter-issues.schema.js';
+import { EVERYONE } from '../../../domain/newsletter-interests.js';
+import type { NewsletterIssue } from '../../../domain/newsletter-issues.js';
+import { checkAudience } from '../../newsletter/reader-interests.js';
+import { findActiveGift } from '../../repositories/newsletter-gifts.js';
 import { MAIL_SETTINGS_KEY, mailSettingsSchema } from '../../../domain/site-settings.js';
 import { issueBodyHtml } from '../../newsletter/issue-email.js';
 import {
@@ -23,8 +29,11 @@ import {
   deleteIssueDraft,
   findIssue,
   listIssues,
+  listSequence,
   NO_FIGURES,
   setIssueInArchive,
+  saveSequenceEmail,
+  WELCOME_STEP,
   updateIssueDraft,
 } from '../../repositories/newsletter-issues.js';
 import { loadResponsiveImages } from '../../images/responsive-images.js';
@@ -35,6 +44,10 @@ import { adminProcedure, found, router } from '../trpc.js';
 
 const requireConfirmation = async (db: AppDatabase) =>
   (await readSettings(db, MAIL_SETTINGS_KEY, mailSettingsSchema)).requireConfirmation;
+
+/** The welcome email shows the active gift. */
+const giftOf = async (db: AppDatabase, issue: NewsletterIssue) =>
+  issue.sequenceStep === WELCOME_STEP ? ((await findActiveGift(db)) ?? null) : null;
 
 const issueOrNotFound = async (db: AppDatabase, id: string) => found(await findIssue(db, id), 'Issue');
 
@@ -63,12 +76,18 @@ export const mailRouter = router({
   /** The whole email exactly as sent (HTML and text parts, headers), with a sample unsubscribe link. */
   preview: adminProcedure.input(byIdInput).query(async ({ ctx, input }) => {
     const issue = await issueOrNotFound(ctx.db, input.id);
-    return ctx.mailing.issueMail.preview(issue, ctx.siteOrigin, await loadResponsiveImages(ctx.db));
+    return ctx.mailing.issueMail.preview(issue, ctx.siteOrigin, {
+      images: await loadResponsiveImages(ctx.db),
+      gift: await giftOf(ctx.db, issue),
+    });
   }),
   sendTest: adminProcedure.input(sendTestInputSchema).mutation(async ({ ctx, input }) => {
     const issue = await issueOrNotFound(ctx.db, input.id);
     try {
-      await ctx.mailing.issueMail.sendTest(issue, input.to, ctx.siteOrigin, await loadResponsiveImages(ctx.db));
+      await ctx.mailing.issueMail.sendTest(issue, input.to, ctx.siteOrigin, {
+        images: await loadResponsiveImages(ctx.db),
+        gift: await giftOf(ctx.db, issue),
+      });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new TRPCError({ code: 'BAD_GATEWAY', message: `The relay did not take the test: ${reason}` });
@@ -76,19 +95,26 @@ export const mailRouter = router({
     return { message: `Test sent to ${input.to}` };
   }),
   /** Who an issue would go to now (the "Send to N subscribers" count). */
-  recipientCount: adminProcedure.query(async ({ ctx }) => {
+  recipientCount: adminProcedure.input(recipientCountInputSchema).query(async ({ ctx, input }) => {
     const confirmedOnly = await requireConfirmation(ctx.db);
-    return { count: await countIssueRecipients(ctx.db, confirmedOnly), confirmedOnly };
+    const audience = input?.audience ?? EVERYONE;
+    await checkAudience(ctx.db, audience);
+    return { count: await countIssueRecipients(ctx.db, confirmedOnly, audience), confirmedOnly };
   }),
+  /** Sends a draft to everyone, or to the audience given (a series' readers, new releases, a book's preorders). */
   send: adminProcedure.input(sendIssueInputSchema).mutation(async ({ ctx, input }) => {
+    if (input.audience) await checkAudience(ctx.db, input.audience);
     const result = await enqueueIssue(ctx.db, {
       issueId: input.id,
       requireConfirmation: await requireConfirmation(ctx.db),
       expectedRecipients: input.expectedRecipients,
       siteOrigin: ctx.siteOrigin,
+      audience: input.audience ?? EVERYONE,
     });
     if (result.kind === 'not-a-draft') {
-      await issueOrNotFound(ctx.db, input.id);
+      const issue = await issueOrNotFound(ctx.db, input.id);
+      if (issue.sequenceStep !== null)
+        throw new TRPCError({ code: 'CONFLICT', message: 'The welcome sequence is sent on confirmation, not by hand' });
       throw new TRPCError({ code: 'CONFLICT', message: 'This issue was already sent' });
     }
     if (result.kind === 'count-changed')
@@ -109,6 +135,11 @@ export const mailRouter = router({
     ctx.cache.clear();
     return issueOrNotFound(ctx.db, input.id);
   }),
+  /** The welcome email and its follow-ups, each with its figures (the welcome email is made on first use). */
+  sequence: adminProcedure.query(({ ctx }) => listSequence(ctx.db)),
+  saveSequenceEmail: adminProcedure
+    .input(sequenceEmailInputSchema)
+    .mutation(({ ctx, input }) => saveSequenceEmail(ctx.db, input)),
   /** Live progress of a sent issue, with the failures and their reasons. */
   progress: adminProcedure.input(byIdInput).query(async ({ ctx, input }) => {
     const issue = await issueOrNotFound(ctx.db, input.id);

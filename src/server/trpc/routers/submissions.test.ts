@@ -44,6 +44,9 @@ describe('submission procedures', () => {
       createdAt: expect.any(Date),
       confirmedAt: null,
       bouncedAt: null,
+      interests: null,
+      source: 'api',
+      pausedUntil: null,
       status: 'pending',
     });
     await expectTRPCError(

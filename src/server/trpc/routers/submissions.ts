@@ -2,11 +2,13 @@ import { TRPCError } from '@trpc/server';
 import { isHoneypotFilled } from '../../../domain/fields.js';
 import { contactInputSchema, newsletterInputSchema, preorderInputSchema } from '../../../domain/submissions.schema.js';
 import { createContactSubmission } from '../../repositories/contact-submissions.js';
-import { subscribeToNewsletter } from '../../repositories/newsletter-subscriptions.js';
 import { preorderRefusal } from '../../../domain/preorders.js';
 import { findBook } from '../../repositories/books.js';
+import { checkInterests, interestChoices } from '../../newsletter/reader-interests.js';
+import { findActiveGift, toPublicGift } from '../../repositories/newsletter-gifts.js';
+import { setSubscriberInterests, subscribeToNewsletter } from '../../repositories/newsletter-subscriptions.js';
 import { createPreorder } from '../../repositories/preorders.js';
-import { formProcedure, router } from '../trpc.js';
+import { formProcedure, publicProcedure, router } from '../trpc.js';
 import { unknownReference } from './content-procedures.js';
 
 /**
@@ -28,14 +30,21 @@ const signupSource = (page: string | undefined): string =>
   page !== undefined && /^\/[A-Za-z0-9\-._~/%]{0,200}$/.test(page) ? `form:${page}` : 'api';
 
 export const newsletterRouter = router({
+  /** The sign-up form's interest boxes and the active gift (null when none): shown only when there is one. */
+  signupOptions: publicProcedure.query(async ({ ctx }) => {
+    const gift = await findActiveGift(ctx.db);
+    return { interests: await interestChoices(ctx.db), gift: gift ? toPublicGift(gift) : null };
+  }),
   subscribe: formProcedure.input(newsletterInputSchema).mutation(async ({ ctx, input }) => {
     if (isHoneypotFilled(input.website)) return { message: 'Subscribed' };
+    if (input.interests) await checkInterests(ctx.db, input.interests);
     const outcome = await subscribeToNewsletter(ctx.db, input.email, signupSource(input.page));
     if (outcome.kind === 'already-subscribed') {
       // Signing up again while unconfirmed sends the link again (spaced out by NewsletterMail).
       if (outcome.pending) ctx.newsletterMail.requestConfirmation(outcome.subscriptionId, ctx.mailLinkOrigin);
       throw new TRPCError({ code: 'CONFLICT', message: 'This email is already subscribed' });
     }
+    if (input.interests) await setSubscriberInterests(ctx.db, outcome.subscription.id, input.interests);
     ctx.newsletterMail.requestConfirmation(outcome.subscription.id, ctx.mailLinkOrigin);
     return { id: outcome.subscription.id, message: outcome.kind === 'reactivated' ? 'Welcome back' : 'Subscribed' };
   }),

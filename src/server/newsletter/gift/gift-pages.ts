@@ -1,0 +1,293 @@
+import fastifyFormbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  GIFT_FORMAT_INFO,
+  GIFT_LINK_MAX_DOWNLOADS,
+  GIFT_READING_TIPS,
+  type Gift,
+} from '../../../domain/newsletter-gift.js';
+import { slugify } from '../../../domain/slugs.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { consumeLimit, TOO_MANY_REQUESTS } from '../../rate-limit/request-limits.js';
+import {
+  claimGiftResend,
+  countGiftDownload,
+  findActiveGift,
+  findGiftLink,
+} from '../../repositories/newsletter-gifts.js';
+import { findSubscription } from '../../repositories/newsletter-subscriptions.js';
+import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import type { GiftClaim, NewsletterTokens } from '../newsletter-tokens.js';
+import { escapeHtml, renderNoticePage, type NoticePage } from '../notice-page.js';
+import { GIFT_PATH, newGiftUrl, preferencesUrlFor } from '../reader-links.js';
+import { unsubscribeLinkFor } from '../unsubscribe-links.js';
+import type { GiftFileStore } from './gift-file-store.js';
+import { giftLinkSubject, renderGiftLinkEmail } from './gift-link-email.js';
+
+const DOWNLOAD_PATH = `${GIFT_PATH}/download/:fileId`;
+const NEW_LINK_PATH = `${GIFT_PATH}/new-link`;
+/** One new link per old link in this time, however often the button is pressed. */
+const RESEND_GAP_MS = 10 * 60 * 1000;
+
+const STYLE = `<style>
+  .cover { display: block; max-width: 12rem; width: 60%; height: auto; border-radius: 4px; margin: 0 0 1rem; }
+  .formats { list-style: none; padding: 0; margin: 0 0 1.25rem; display: grid; gap: 0.6rem; }
+  .formats a { display: block; padding: 0.75rem 1rem; border: 1px solid #ef8257; border-radius: 6px; color: #fff4e6;
+    text-decoration: none; font-weight: 600; }
+  .formats a:hover { background: #2a201d; }
+  .formats small { display: block; font-weight: 400; color: #d9ccb4; }
+  h2 { font-size: 1.15rem; margin: 1.25rem 0 0.5rem; }
+  dl { margin: 0 0 1rem; } dt { font-weight: 600; } dd { margin: 0 0 0.6rem; color: #eadfc8; }
+</style>`;
+
+function sendPage(reply: FastifyReply, status: number, page: NoticePage) {
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .header('referrer-policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(renderNoticePage(page));
+}
+
+const BAD_LINK: NoticePage = {
+  title: 'Link not valid',
+  heading: 'This download link is not valid',
+  paragraphs: ['Use the link from your welcome email, or write to the author from the contact page.'],
+  link: { href: '/contact', text: 'Contact' },
+};
+
+const NO_GIFT: NoticePage = {
+  title: 'No gift right now',
+  heading: 'There is no gift to download right now',
+  paragraphs: ['The author is not offering a gift at the moment. The next one will reach you by email.'],
+  link: { href: '/', text: 'Back to the site' },
+};
+
+const askForNewLink = (token: string, heading: string, reason: string): NoticePage => ({
+  title: 'Ask for a new link',
+  heading,
+  paragraphs: [reason, 'Ask for a new link and it will be sent to the address this one was sent to.'],
+  form: {
+    action: `${NEW_LINK_PATH}?token=${encodeURIComponent(token)}`,
+    fields: {},
+    button: 'Ask for a new link',
+  },
+});
+
+const tokenOf = (request: FastifyRequest): unknown => (request.query as Record<string, unknown>).token;
+
+const formatSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+function downloadPage(gift: Gift, token: string): NoticePage {
+  const query = `?token=${encodeURIComponent(token)}`;
+  const formats = gift.files
+    .map((file) => {
+      const info = GIFT_FORMAT_INFO[file.format];
+      return `<li><a href="${escapeHtml(`${GIFT_PATH}/download/${file.id}${query}`)}" download>Download ${escapeHtml(file.format.toUpperCase())} <small>${escapeHtml(info.label)}, ${formatSize(file.bytes)}</small></a></li>`;
+    })
+    .join('\n');
+  const tips = GIFT_READING_TIPS.map(
+    ({ device, tip }) => `<dt>${escapeHtml(device)}</dt><dd>${escapeHtml(tip)}</dd>`,
+  ).join('');
+  const cover = gift.coverImage
+    ? `<img class="cover" src="${escapeHtml(gift.coverImage)}" alt="Cover of ${escapeHtml(gift.title)}">`
+    : '';
+  return {
+    title: gift.title,
+    heading: gift.title,
+    paragraphs: gift.description ? [gift.description] : [],
+    html: `${STYLE}
+      ${cover}
+      <h2>Pick your format</h2>
+      <ul class="formats">${formats}</ul>
+      <h2>How to open it</h2>
+      <dl>${tips}</dl>
+      <p>This link is yours: it works for 30 days and ${GIFT_LINK_MAX_DOWNLOADS} downloads, on each of your devices.</p>`,
+    link: { href: '/', text: 'Back to the site' },
+  };
+}
+
+/** `bytes=a-b`, `bytes=a-` or `bytes=-n` (one range); null when absent, 'invalid' when unsatisfiable. */
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return 'invalid';
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'invalid';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (!Number.isSafeInteger(start) || start >= size || end < start) return 'invalid';
+  return { start, end };
+}
+
+/**
+ * The gift's pages: the download page of a personal link (pick a format, how to open it), the
+ * files themselves (streamed, with ranges: a resumed download or audio seeking), and "ask for a
+ * new link" once a link expired or was used up. Each link allows GIFT_LINK_MAX_DOWNLOADS
+ * downloads, counted when a file is fetched from its first byte.
+ */
+export async function registerGiftPages(
+  app: FastifyInstance,
+  services: AppServices,
+  tokens: NewsletterTokens,
+  mailer: Mailer,
+  files: GiftFileStore,
+): Promise<void> {
+  const limited = async (request: FastifyRequest, reply: FastifyReply) => {
+    const decision = await consumeLimit(services.limiters.publicRead, request.ip);
+    if (decision.allowed) return null;
+    reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
+    return sendPage(reply, 429, {
+      title: 'Too many requests',
+      heading: 'Too many requests',
+      paragraphs: [TOO_MANY_REQUESTS],
+    });
+  };
+
+  /** The link's claim and row, or the page that refuses it. */
+  async function checkLink(
+    token: unknown,
+  ): Promise<{ ok: true; claim: GiftClaim } | { ok: false; status: number; page: NoticePage }> {
+    const check = tokens.checkGiftToken(token, Date.now());
+    if (!check.ok && check.reason === 'invalid') return { ok: false, status: 400, page: BAD_LINK };
+    const claim = check.ok ? check.claim : check.expiredClaim!;
+    const [link, subscription] = await Promise.all([
+      findGiftLink(services.db, claim.linkId),
+      findSubscription(services.db, claim.subscriptionId),
+    ]);
+    if (!link || link.subscriptionId !== claim.subscriptionId || !subscription?.isActive)
+      return { ok: false, status: 400, page: BAD_LINK };
+    if (!check.ok)
+      return {
+        ok: false,
+        status: 410,
+        page: askForNewLink(String(token), 'This download link has expired', 'Download links work for 30 days.'),
+      };
+    if (link.downloads >= GIFT_LINK_MAX_DOWNLOADS)
+      return {
+        ok: false,
+        status: 410,
+        page: askForNewLink(
+          String(token),
+          'This download link has been used up',
+          `Each link works for ${GIFT_LINK_MAX_DOWNLOADS} downloads.`,
+        ),
+      };
+    return { ok: true, claim };
+  }
+
+  app.get(GIFT_PATH, async (request, reply) => {
+    const refused = await limited(request, reply);
+    if (refused) return refused;
+    const link = await checkLink(tokenOf(request));
+    if (!link.ok) return sendPage(reply, link.status, link.page);
+    const gift = await findActiveGift(services.db);
+    if (!gift) return sendPage(reply, 404, NO_GIFT);
+    return sendPage(reply, 200, downloadPage(gift, String(tokenOf(request))));
+  });
+
+  // No HEAD twin: a HEAD must not count as a download. Not compressed: the bytes go as stored, by range.
+  app.get<{ Params: { fileId: string } }>(
+    DOWNLOAD_PATH,
+    { exposeHeadRoute: false, compress: false },
+    async (request, reply) => {
+      const refused = await limited(request, reply);
+      if (refused) return refused;
+      const link = await checkLink(tokenOf(request));
+      if (!link.ok) return sendPage(reply, link.status, link.page);
+      const gift = await findActiveGift(services.db);
+      const file = gift?.files.find((candidate) => candidate.id === request.params.fileId);
+      if (!gift || !file) return sendPage(reply, 404, NO_GIFT);
+      const range = parseRange(request.headers.range, file.bytes);
+      if (range === 'invalid')
+        return reply
+          .status(416)
+          .header('content-range', `bytes */${file.bytes}`)
+          .send({ error: 'Range not satisfiable' });
+      // A download counts when it starts at the first byte; resuming or seeking does not.
+      if (
+        (range?.start ?? 0) === 0 &&
+        !(await countGiftDownload(services.db, link.claim.linkId, GIFT_LINK_MAX_DOWNLOADS))
+      )
+        return sendPage(
+          reply,
+          410,
+          askForNewLink(
+            String(tokenOf(request)),
+            'This download link has been used up',
+            `Each link works for ${GIFT_LINK_MAX_DOWNLOADS} downloads.`,
+          ),
+        );
+      const info = GIFT_FORMAT_INFO[file.format];
+      const start = range?.start ?? 0;
+      const end = range?.end ?? file.bytes - 1;
+      const downloadName = `${slugify(gift.title) || 'gift'}.${info.extension}`;
+      reply
+        .status(range ? 206 : 200)
+        .header('content-type', info.contentType)
+        .header('content-disposition', `attachment; filename="${downloadName}"`)
+        .header('content-length', String(end - start + 1))
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('x-robots-tag', 'noindex');
+      if (range) reply.header('content-range', `bytes ${start}-${end}/${file.bytes}`);
+      return reply.send(files.read(file.id, start, end));
+    },
+  );
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    await scope.register(fastifyFormbody, { bodyLimit: 1024 });
+    scope.post(NEW_LINK_PATH, async (request, reply) => {
+      const refused = await limited(request, reply);
+      if (refused) return refused;
+      const check = tokens.checkGiftToken(tokenOf(request), Date.now());
+      if (!check.ok && check.reason === 'invalid') return sendPage(reply, 400, BAD_LINK);
+      const claim = check.ok ? check.claim : check.expiredClaim!;
+      const [link, subscription, gift] = await Promise.all([
+        findGiftLink(services.db, claim.linkId),
+        findSubscription(services.db, claim.subscriptionId),
+        findActiveGift(services.db),
+      ]);
+      if (!link || link.subscriptionId !== claim.subscriptionId || !subscription?.isActive)
+        return sendPage(reply, 400, BAD_LINK);
+      if (!gift) return sendPage(reply, 404, NO_GIFT);
+      const sent: NoticePage = {
+        title: 'New link sent',
+        heading: 'A new link is on its way',
+        paragraphs: ['Check the inbox of the address you subscribed with: the new link arrives in a minute or two.'],
+        link: { href: '/', text: 'Back to the site' },
+      };
+      if (!(await claimGiftResend(services.db, link.id, new Date(), RESEND_GAP_MS))) return sendPage(reply, 200, sent);
+      const origin = createRequestContext(services, request).siteOrigin;
+      const unsubscribe = unsubscribeLinkFor(origin, tokens.unsubscribeToken(subscription.id), mailer.from);
+      const rendered = await renderGiftLinkEmail(gift.title, {
+        giftUrl: await newGiftUrl(services.db, tokens, origin, subscription.id),
+        preferencesUrl: preferencesUrlFor(tokens, origin, subscription.id),
+        unsubscribeUrl: unsubscribe.url,
+      });
+      try {
+        await mailer.send({
+          to: subscription.email,
+          subject: giftLinkSubject(gift.title),
+          ...rendered,
+          headers: unsubscribe.headers,
+        });
+      } catch (error) {
+        request.log.error({ err: error }, 'gift link could not be sent');
+        return sendPage(reply, 503, {
+          title: 'Not sent',
+          heading: 'The new link could not be sent just now',
+          paragraphs: ['Please try again in a few minutes.'],
+        });
+      }
+      return sendPage(reply, 200, sent);
+    });
+  });
+}

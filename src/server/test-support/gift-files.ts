@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import type { GiftFormat } from '../../domain/newsletter-gift.js';
+
+/** Bytes that start as each gift format really does, followed by `size` random bytes. */
+export function sampleGiftFile(format: GiftFormat, size = 4096): Buffer {
+  const body = randomBytes(size);
+  switch (format) {
+    case 'pdf':
+      return Buffer.concat([Buffer.from('%PDF-1.7\n'), body]);
+    case 'epub': {
+      const head = Buffer.alloc(30);
+      head.writeUInt32LE(0x04034b50, 0);
+      head.writeUInt16LE(8, 26);
+      return Buffer.concat([head, Buffer.from('mimetypeapplication/epub+zip'), body]);
+    }
+    case 'mobi':
+    case 'azw3': {
+      const head = Buffer.alloc(78);
+      head.write('The Marshal', 0, 'latin1');
+      head.write('BOOKMOBI', 60, 'latin1');
+      return Buffer.concat([head, body]);
+    }
+    case 'mp3':
+      return Buffer.concat([Buffer.from('ID3\u0004\u0000\u0000', 'latin1'), body]);
+    case 'm4b':
+      return Buffer.concat([
+        Buffer.from([0, 0, 0, 0x20]),
+        Buffer.from('ftypM4B \u0000\u0000\u0002\u0000', 'latin1'),
+        body,
+      ]);
+  }
+}
