@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMailQueueJob } from '../mail-queue/mail-queue-job.js';
 import { openAdminSession } from '../test-support/sessions.js';
 import { startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../test-support/smtp-inbox.js';
-import { createTestApp, validBook, validPreorderBook, type TestApp } from '../test-support/test-app.js';
+import { createTestApp, validPreorderBook, type TestApp } from '../test-support/test-app.js';
 
 const PUBLIC_URL = 'https://site.example';
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
