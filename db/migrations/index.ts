@@ -35,6 +35,7 @@ import * as m2520 from './2026-11-25-20-search-vectors-stored-inline.js';
 import * as m2521 from './2026-11-25-21-index-unpublished-posts.js';
 import * as m2529 from './2026-11-25-29-subscriber-source.js';
 import * as m2538 from './2026-11-25-38-confirmation-mailboxes.js';
+import * as m2580 from './2026-11-25-80-create-mail-suppressions.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-21-index-unpublished-posts': m2521,
   '2026-11-25-29-subscriber-source': m2529,
   '2026-11-25-38-confirmation-mailboxes': m2538,
+  '2026-11-25-80-create-mail-suppressions': m2580,
 };

@@ -23,6 +23,8 @@ const APP_TABLES = [
   'images',
   'login_throttle',
   'mail_queue',
+  'mail_suppression_removals',
+  'mail_suppressions',
   'newsletter_issues',
   'newsletter_subscriptions',
   'playlists',

@@ -226,6 +226,27 @@ interface MailQueueTable {
   createdAt: string;
 }
 
+/** See src/server/deliverability/README.md. */
+interface MailSuppressionsTable {
+  /** Lower-cased. */
+  email: string;
+  /** bounce | complaint | unsubscribed | manual */
+  reason: string;
+  createdAt: string;
+  /** The newsletter issue whose send revealed it, when one did. */
+  issueId: string | null;
+  note: string | null;
+}
+
+interface MailSuppressionRemovalsTable {
+  id: string;
+  email: string;
+  suppressedReason: string;
+  suppressedAt: string;
+  removalReason: string;
+  removedAt: string;
+}
+
 interface WriteProbeTable {
   id: number;
   checkedAt: string;
@@ -253,6 +274,8 @@ export interface Database {
   siteSettings: SiteSettingsTable;
   newsletterIssues: NewsletterIssuesTable;
   mailQueue: MailQueueTable;
+  mailSuppressions: MailSuppressionsTable;
+  mailSuppressionRemovals: MailSuppressionRemovalsTable;
 }
 
 export type ExcerptRow = Selectable<ExcerptsTable>;

@@ -1,5 +1,6 @@
 import type { SendFailure, SendFigures } from '../../domain/newsletter-issues.js';
 import type { AppDatabase } from '../db/connection.js';
+import { suppressAddress } from '../deliverability/suppression-list.js';
 import { timestampNow, toStoredBoolean } from './row-conversion.js';
 
 /**
@@ -32,12 +33,21 @@ const UNCERTAIN_REASON =
 
 const LAST_ERROR_MAX = 500;
 
-/** The newsletter's recipients: active, never bounced, and (when required) confirmed. */
+/** The newsletter's recipients: active, never bounced, not suppressed, and (when required) confirmed. */
 function issueRecipients(db: AppDatabase, requireConfirmation: boolean) {
   let query = db
     .selectFrom('newsletterSubscriptions')
     .where('isActive', '=', toStoredBoolean(true))
-    .where('bouncedAt', 'is', null);
+    .where('bouncedAt', 'is', null)
+    .where(({ not, exists, selectFrom, fn, ref }) =>
+      not(
+        exists(
+          selectFrom('mailSuppressions as x')
+            .select('x.email')
+            .whereRef('x.email', '=', fn<string>('lower', [ref('newsletterSubscriptions.email')])),
+        ),
+      ),
+    );
   if (requireConfirmation) query = query.where('confirmedAt', 'is not', null);
   return query;
 }
@@ -142,7 +152,7 @@ export async function enqueuePreorderNotices(db: AppDatabase, bookId: string, si
 
 /**
  * Takes up to `limit` due messages for sending, in one committed transaction: each becomes
- * `sending` before it is handed to the relay. Messages whose recipient unsubscribed, bounced or
+ * `sending` before it is handed to the relay. Messages whose recipient unsubscribed, bounced, is suppressed or
  * was deleted meanwhile become `skipped` instead.
  */
 export async function claimDueMessages(db: AppDatabase, now: Date, limit: number): Promise<ClaimedMessage[]> {
@@ -154,6 +164,7 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
         join.onRef('s.id', '=', 'q.recipientId').on('q.kind', '=', 'issue'),
       )
       .leftJoin('preorders as p', (join) => join.onRef('p.id', '=', 'q.recipientId').on('q.kind', '=', 'preorder'))
+      .leftJoin('mailSuppressions as x', (join) => join.on('x.email', '=', (eb) => eb.fn('lower', ['q.email'])))
       .select([
         'q.mailingId',
         'q.recipientId',
@@ -165,6 +176,7 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
         's.bouncedAt',
         's.id as subscriptionId',
         'p.id as preorderId',
+        'x.email as suppressedEmail',
       ])
       .where('q.status', '=', 'pending')
       .where('q.nextAttemptAt', '<=', nowText)
@@ -174,9 +186,11 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
     const claimed: ClaimedMessage[] = [];
     for (const row of rows) {
       const deliverable =
-        row.kind === 'issue'
-          ? row.subscriptionId !== null && row.isActive === 1 && row.bouncedAt === null
-          : row.preorderId !== null;
+        row.suppressedEmail !== null
+          ? false
+          : row.kind === 'issue'
+            ? row.subscriptionId !== null && row.isActive === 1 && row.bouncedAt === null
+            : row.preorderId !== null;
       // Only a row still pending is taken: two workers (or databases without SQLite's one writer)
       // can never both claim it.
       const taken = await trx
@@ -244,6 +258,13 @@ export async function recordOutcomes(db: AppDatabase, outcomes: SendOutcome[]): 
             .where('id', '=', message.recipientId)
             .where('bouncedAt', 'is', null)
             .execute();
+        if (outcome.bounced)
+          await suppressAddress(trx, {
+            email: message.email,
+            reason: 'bounce',
+            issueId: message.kind === 'issue' ? message.mailingId : null,
+            note: outcome.error.slice(0, LAST_ERROR_MAX),
+          });
       }
     }
   });

@@ -11,6 +11,7 @@ import { searchRouter } from './routers/search.js';
 import { seriesRouter } from './routers/series.js';
 import { settingsRouter } from './routers/settings.js';
 import { contactRouter, newsletterRouter, preordersRouter } from './routers/submissions.js';
+import { suppressionsRouter } from './routers/suppressions.js';
 import { createCallerFactory, router } from './trpc.js';
 
 export const appRouter = router({
@@ -29,6 +30,7 @@ export const appRouter = router({
   settings: settingsRouter,
   content: contentRouter,
   search: searchRouter,
+  suppressions: suppressionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,6 +7,7 @@ import {
   sendTestInputSchema,
 } from '../../../domain/newsletter-issues.schema.js';
 import { MAIL_SETTINGS_KEY, mailSettingsSchema } from '../../../domain/site-settings.js';
+import { SuppressedAddressError } from '../../deliverability/suppressed-mailer.js';
 import { issueBodyHtml } from '../../newsletter/issue-email.js';
 import {
   bookNoticeMailingId,
@@ -67,6 +68,8 @@ export const mailRouter = router({
     try {
       await ctx.mailing.issueMail.sendTest(issue, input.to, ctx.siteOrigin);
     } catch (error) {
+      if (error instanceof SuppressedAddressError)
+        throw new TRPCError({ code: 'PRECONDITION_FAILED', message: error.message });
       const reason = error instanceof Error ? error.message : String(error);
       throw new TRPCError({ code: 'BAD_GATEWAY', message: `The relay did not take the test: ${reason}` });
     }
