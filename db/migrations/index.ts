@@ -36,6 +36,7 @@ import * as m2521 from './2026-11-25-21-index-unpublished-posts.js';
 import * as m2529 from './2026-11-25-29-subscriber-source.js';
 import * as m2538 from './2026-11-25-38-confirmation-mailboxes.js';
 import * as m2580 from './2026-11-25-80-create-mail-suppressions.js';
+import * as m2581 from './2026-11-25-81-create-mail-soft-bounces.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-29-subscriber-source': m2529,
   '2026-11-25-38-confirmation-mailboxes': m2538,
   '2026-11-25-80-create-mail-suppressions': m2580,
+  '2026-11-25-81-create-mail-soft-bounces': m2581,
 };

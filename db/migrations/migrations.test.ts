@@ -23,6 +23,7 @@ const APP_TABLES = [
   'images',
   'login_throttle',
   'mail_queue',
+  'mail_soft_bounces',
   'mail_suppression_removals',
   'mail_suppressions',
   'newsletter_issues',

@@ -18,6 +18,8 @@ import { loadOrCreateSecret } from './repositories/site-secrets.js';
 import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './ssr/client-app.js';
 import { handleError } from './http/errors.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './http/kept-body.js';
+import { mailEventRoutes } from './deliverability/mail-event-routes.js';
+import { snsHttp, type SnsHttp } from './deliverability/provider-events/sns.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createRequestLimiters } from './rate-limit/request-limits.js';
@@ -44,6 +46,8 @@ export type BuildOptions = {
   logger?: boolean;
   /** What this process shares with the site's other server processes; by default it runs alone. */
   coordination?: Coordination;
+  /** SNS's certificate fetch and subscription confirmation (tests give local ones). */
+  snsHttp?: SnsHttp;
 };
 
 export type BuiltApp = {
@@ -181,6 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   registerRestRoutes(app, services);
+  await app.register(mailEventRoutes, { db, config: config.mailEvents, sns: options.snsHttp ?? snsHttp() });
   await mail.registerPages(app, services);
   registerCsvExports(app, services);
   registerBackupDownload(app, services);

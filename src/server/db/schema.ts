@@ -247,6 +247,13 @@ interface MailSuppressionRemovalsTable {
   removedAt: string;
 }
 
+interface MailSoftBouncesTable {
+  email: string;
+  /** Soft bounces in a row (a delivery resets it). */
+  bounces: number;
+  lastAt: string;
+}
+
 interface WriteProbeTable {
   id: number;
   checkedAt: string;
@@ -276,6 +283,7 @@ export interface Database {
   mailQueue: MailQueueTable;
   mailSuppressions: MailSuppressionsTable;
   mailSuppressionRemovals: MailSuppressionRemovalsTable;
+  mailSoftBounces: MailSoftBouncesTable;
 }
 
 export type ExcerptRow = Selectable<ExcerptsTable>;
