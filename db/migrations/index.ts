@@ -37,6 +37,7 @@ import * as m2529 from './2026-11-25-29-subscriber-source.js';
 import * as m2538 from './2026-11-25-38-confirmation-mailboxes.js';
 import * as m2580 from './2026-11-25-80-create-mail-suppressions.js';
 import * as m2581 from './2026-11-25-81-create-mail-soft-bounces.js';
+import * as m2582 from './2026-11-25-82-create-paused-mailings.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-38-confirmation-mailboxes': m2538,
   '2026-11-25-80-create-mail-suppressions': m2580,
   '2026-11-25-81-create-mail-soft-bounces': m2581,
+  '2026-11-25-82-create-paused-mailings': m2582,
 };

@@ -28,6 +28,7 @@ const APP_TABLES = [
   'mail_suppressions',
   'newsletter_issues',
   'newsletter_subscriptions',
+  'paused_mailings',
   'playlists',
   'preorders',
   // Site search (SQLite FTS5): the documents, the index and its shadow tables.

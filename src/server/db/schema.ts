@@ -254,6 +254,14 @@ interface MailSoftBouncesTable {
   lastAt: string;
 }
 
+interface PausedMailingsTable {
+  mailingId: string;
+  pausedAt: string;
+  reason: string;
+  /** Set when the author resumed the send; it is then never paused automatically again. */
+  resumedAt: string | null;
+}
+
 interface WriteProbeTable {
   id: number;
   checkedAt: string;
@@ -284,6 +292,7 @@ export interface Database {
   mailSuppressions: MailSuppressionsTable;
   mailSuppressionRemovals: MailSuppressionRemovalsTable;
   mailSoftBounces: MailSoftBouncesTable;
+  pausedMailings: PausedMailingsTable;
 }
 
 export type ExcerptRow = Selectable<ExcerptsTable>;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AppDatabase } from '../db/connection.js';
 import { timestampNow } from '../repositories/row-conversion.js';
 import type { MailEvent } from './provider-events/mail-event.js';
+import { pauseUnhealthySends } from './send-health.js';
 import { suppressAddress, suppressionKey } from './suppression-list.js';
 
 const NOTE_MAX = 500;
@@ -64,5 +65,7 @@ export async function applyMailEvents(
       }
     }
   });
+  const issues = events.map((event) => issueOfMessageId(event.messageId)).filter((id): id is string => id !== null);
+  if (issues.length > 0) await pauseUnhealthySends(db, issues);
   return applied;
 }

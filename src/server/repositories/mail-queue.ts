@@ -180,6 +180,17 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
       ])
       .where('q.status', '=', 'pending')
       .where('q.nextAttemptAt', '<=', nowText)
+      // A send paused for its bounce or complaint rate waits until the author resumes it.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('pausedMailings as pm')
+              .select('pm.mailingId')
+              .whereRef('pm.mailingId', '=', 'q.mailingId')
+              .where('pm.resumedAt', 'is', null),
+          ),
+        ),
+      )
       .orderBy('q.nextAttemptAt')
       .limit(limit)
       .execute();
