@@ -43,6 +43,9 @@ import * as m2560 from './2026-11-25-60-create-analytics.js';
 import * as m2561 from './2026-11-25-61-create-newsletter-clicks.js';
 import * as m2570 from './2026-11-25-70-reader-preferences.js';
 import * as m2571 from './2026-11-25-71-create-gifts.js';
+import * as m2580 from './2026-11-25-80-create-mail-suppressions.js';
+import * as m2581 from './2026-11-25-81-create-mail-soft-bounces.js';
+import * as m2582 from './2026-11-25-82-create-paused-mailings.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -90,4 +93,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-61-create-newsletter-clicks': m2561,
   '2026-11-25-70-reader-preferences': m2570,
   '2026-11-25-71-create-gifts': m2571,
+  '2026-11-25-80-create-mail-suppressions': m2580,
+  '2026-11-25-81-create-mail-soft-bounces': m2581,
+  '2026-11-25-82-create-paused-mailings': m2582,
 };

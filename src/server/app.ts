@@ -22,6 +22,8 @@ import { loadOrCreateSecret } from './repositories/site-secrets.js';
 import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './ssr/client-app.js';
 import { handleError } from './http/errors.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './http/kept-body.js';
+import { mailEventRoutes } from './deliverability/mail-event-routes.js';
+import { snsHttp, type SnsHttp } from './deliverability/provider-events/sns.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createRequestLimiters } from './rate-limit/request-limits.js';
@@ -50,6 +52,8 @@ export type BuildOptions = {
   logger?: boolean;
   /** What this process shares with the site's other server processes; by default it runs alone. */
   coordination?: Coordination;
+  /** SNS's certificate fetch and subscription confirmation (tests give local ones). */
+  snsHttp?: SnsHttp;
 };
 
 export type BuiltApp = {
@@ -207,6 +211,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerRestRoutes(app, services);
   registerAnalyticsRoutes(app, services);
   registerRedirectLinks(app, services, mail.tokens);
+  await app.register(mailEventRoutes, { db, config: config.mailEvents, sns: options.snsHttp ?? snsHttp() });
   // The email links' pages link the site's own stylesheets (fonts included) once the client is served.
   const noticePageStyles: NoticePageStyles = { stylesheets: [] };
   await mail.registerPages(app, services, noticePageStyles);

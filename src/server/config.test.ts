@@ -35,6 +35,14 @@ describe('loadConfig', () => {
       workers: 1,
       mailRate: 60,
       authorEmail: null,
+      mailEvents: {
+        sesTopicArns: [],
+        postmarkAuth: null,
+        mailgunSigningKey: null,
+        sendgridPublicKey: null,
+        brevoToken: null,
+        softBounceLimit: 3,
+      },
       clientDir: null,
     });
   });
@@ -84,6 +92,14 @@ describe('loadConfig', () => {
       workers: 4,
       mailRate: 120,
       authorEmail: 'delphine@delphinerook.com',
+      mailEvents: {
+        sesTopicArns: [],
+        postmarkAuth: null,
+        mailgunSigningKey: null,
+        sendgridPublicKey: null,
+        brevoToken: null,
+        softBounceLimit: 3,
+      },
       clientDir: '/srv/client',
     });
   });
@@ -151,6 +167,15 @@ describe('loadConfig', () => {
     [{ MAIL_RATE: '1000001' }, 'MAIL_RATE: must be a number of messages per minute'],
     [{ AUTHOR_EMAIL: 'Delphine <d@example.com>' }, 'AUTHOR_EMAIL: must be an email address'],
     [{ AUTHOR_EMAIL: 'd@example.com\r\nBcc: x@example.com' }, 'AUTHOR_EMAIL: must be an email address'],
+    [{ MAIL_EVENTS_SES_TOPIC_ARNS: 'my-topic' }, 'MAIL_EVENTS_SES_TOPIC_ARNS: must be SNS topic ARNs'],
+    [{ MAIL_EVENTS_POSTMARK_AUTH: 'justapassword' }, 'MAIL_EVENTS_POSTMARK_AUTH: must be user:password'],
+    [{ MAIL_EVENTS_MAILGUN_SIGNING_KEY: 'short' }, 'MAIL_EVENTS_MAILGUN_SIGNING_KEY: must be at least 16 characters'],
+    [
+      { MAIL_EVENTS_SENDGRID_PUBLIC_KEY: 'A'.repeat(60) },
+      "MAIL_EVENTS_SENDGRID_PUBLIC_KEY: must be the Event Webhook's",
+    ],
+    [{ MAIL_EVENTS_BREVO_TOKEN: 'short' }, 'MAIL_EVENTS_BREVO_TOKEN: must be at least 16 characters'],
+    [{ MAIL_SOFT_BOUNCE_LIMIT: '0' }, 'MAIL_SOFT_BOUNCE_LIMIT'],
   ])('names the invalid variable in %j', (env, expected) => {
     expect(configErrorFor(env).message).toContain(expected);
   });

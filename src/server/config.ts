@@ -2,6 +2,11 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  mailEventsConfigFrom,
+  mailEventsEnvShape,
+  type MailEventsConfig,
+} from './deliverability/mail-events-config.js';
+import {
   authorEmailSchema,
   mailFromSchema,
   mailRateSchema,
@@ -136,6 +141,7 @@ const envSchema = z.object({
   MAIL_FROM: mailFromSchema,
   MAIL_RATE: mailRateSchema,
   AUTHOR_EMAIL: authorEmailSchema,
+  ...mailEventsEnvShape,
   NODE_ENV: z.string().optional(),
 });
 
@@ -177,6 +183,8 @@ export type AppConfig = {
   mailRate: number | null;
   /** AUTHOR_EMAIL: where the author's notices go; null: none are sent. */
   authorEmail: string | null;
+  /** Bounce and complaint events from mail providers (MAIL_EVENTS_*). */
+  mailEvents: MailEventsConfig;
   /** Directory of the built client (index.html and assets); null when no client is served. */
   clientDir: string | null;
 };
@@ -213,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, clientDir: string | null): Ap
     workers: vars.WORKERS,
     mailRate: vars.MAIL_RATE,
     authorEmail: vars.AUTHOR_EMAIL,
+    mailEvents: mailEventsConfigFrom(vars),
     clientDir,
   };
 }

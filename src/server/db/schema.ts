@@ -300,6 +300,42 @@ interface LegacyPathsTable {
   targetId: string;
 }
 
+/** See src/server/deliverability/README.md. */
+interface MailSuppressionsTable {
+  /** Lower-cased. */
+  email: string;
+  /** bounce | complaint | unsubscribed | manual */
+  reason: string;
+  createdAt: string;
+  /** The newsletter issue whose send revealed it, when one did. */
+  issueId: string | null;
+  note: string | null;
+}
+
+interface MailSuppressionRemovalsTable {
+  id: string;
+  email: string;
+  suppressedReason: string;
+  suppressedAt: string;
+  removalReason: string;
+  removedAt: string;
+}
+
+interface MailSoftBouncesTable {
+  email: string;
+  /** Soft bounces in a row (a delivery resets it). */
+  bounces: number;
+  lastAt: string;
+}
+
+interface PausedMailingsTable {
+  mailingId: string;
+  pausedAt: string;
+  reason: string;
+  /** Set when the author resumed the send; it is then never paused automatically again. */
+  resumedAt: string | null;
+}
+
 interface WriteProbeTable {
   id: number;
   checkedAt: string;
@@ -406,6 +442,10 @@ export interface Database {
   giftFiles: GiftFilesTable;
   giftFileChunks: GiftFileChunksTable;
   giftLinks: GiftLinksTable;
+  mailSuppressions: MailSuppressionsTable;
+  mailSuppressionRemovals: MailSuppressionRemovalsTable;
+  mailSoftBounces: MailSoftBouncesTable;
+  pausedMailings: PausedMailingsTable;
 }
 
 export type ExcerptRow = Selectable<ExcerptsTable>;

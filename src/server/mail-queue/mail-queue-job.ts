@@ -1,4 +1,5 @@
 import type { AppDatabase } from '../db/connection.js';
+import { pauseUnhealthySends } from '../deliverability/send-health.js';
 import { POOL_CONNECTIONS, type Mailer } from '../mail/mailer.js';
 import {
   claimDueMessages,
@@ -88,6 +89,11 @@ export function startMailQueueJob(options: MailQueueJobOptions): () => Promise<v
       }
       const outcomes = await Promise.all(claimed.map(sendOne));
       await recordOutcomes(db, outcomes);
+      // Each round re-checks its issues' bounce and complaint rates (the denominator grows too).
+      await pauseUnhealthySends(
+        db,
+        outcomes.filter((outcome) => outcome.message.kind === 'issue').map((outcome) => outcome.message.mailingId),
+      );
       for (const outcome of outcomes)
         if (outcome.result !== 'sent')
           log.warn(

@@ -1,3 +1,4 @@
+import { SuppressedAddressError } from '../deliverability/suppressed-mailer.js';
 import type { ClaimedMessage, SendOutcome } from '../repositories/mail-queue.js';
 
 /** Temporary failures are tried this many times in all before the message counts as failed. */
@@ -29,6 +30,7 @@ export function outcomeOfFailure(
 ): SendOutcome {
   const code = (error as { responseCode?: unknown } | null)?.responseCode;
   const text = describe(error);
+  if (error instanceof SuppressedAddressError) return { message, result: 'failed', error: text, bounced: false };
   if (typeof code === 'number' && code >= 500) return { message, result: 'failed', error: text, bounced: true };
   const attempt = message.attempts + 1;
   if (attempt >= MAX_ATTEMPTS)

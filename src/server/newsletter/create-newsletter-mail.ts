@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { AppDatabase } from '../db/connection.js';
+import { withSuppressionCheck } from '../deliverability/suppressed-mailer.js';
 import { AuthorNotices } from '../mail/author-notices.js';
 import { BackgroundSends } from '../mail/background-sends.js';
 import { createMailer, type MailLog } from '../mail/mailer.js';
@@ -25,8 +26,9 @@ type Log = MailLog & { error: (fields: object, message: string) => void };
  */
 export async function createNewsletterMail(db: AppDatabase, config: AppConfig, log: () => Log) {
   const tokens = new NewsletterTokens(await loadOrCreateSecret(db, 'newsletter-links'));
-  const mailer = createMailer(config.mail, config.dataDir, log);
-  const queueMailer = createMailer(config.mail, config.dataDir, log, { pool: true });
+  // Every email leaves through one of these two, so none reaches a suppressed address.
+  const mailer = withSuppressionCheck(createMailer(config.mail, config.dataDir, log), db);
+  const queueMailer = withSuppressionCheck(createMailer(config.mail, config.dataDir, log, { pool: true }), db);
   const sends = new BackgroundSends((error) => log().error({ err: error }, 'newsletter email could not be sent'));
   const noticeSends = new BackgroundSends((error) => log().error({ err: error }, 'author notice could not be sent'));
   return {

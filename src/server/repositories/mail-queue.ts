@@ -3,6 +3,7 @@ import type { SendFailure, SendFigures } from '../../domain/newsletter-issues.js
 import type { AppDatabase } from '../db/connection.js';
 import { EVERYONE, type Audience } from '../../domain/newsletter-interests.js';
 import { inAudience, storedAudience } from './newsletter-audience.js';
+import { suppressAddress } from '../deliverability/suppression-list.js';
 import { timestampNow, toStoredBoolean } from './row-conversion.js';
 
 /**
@@ -36,8 +37,8 @@ const UNCERTAIN_REASON =
 const LAST_ERROR_MAX = 500;
 
 /**
- * The newsletter's recipients: active, never bounced, not paused, (when required) confirmed,
- * and in the audience (see newsletter-audience.ts).
+ * The newsletter's recipients: active, never bounced, not suppressed, not paused, (when required)
+ * confirmed, and in the audience (see newsletter-audience.ts).
  */
 function issueRecipients(db: AppDatabase, requireConfirmation: boolean, audience: Audience = EVERYONE) {
   const now = timestampNow();
@@ -45,7 +46,16 @@ function issueRecipients(db: AppDatabase, requireConfirmation: boolean, audience
     .selectFrom('newsletterSubscriptions')
     .where('isActive', '=', toStoredBoolean(true))
     .where('bouncedAt', 'is', null)
-    .where((eb) => eb.or([eb('pausedUntil', 'is', null), eb('pausedUntil', '<=', now)]));
+    .where((eb) => eb.or([eb('pausedUntil', 'is', null), eb('pausedUntil', '<=', now)]))
+    .where(({ not, exists, selectFrom, fn, ref }) =>
+      not(
+        exists(
+          selectFrom('mailSuppressions as x')
+            .select('x.email')
+            .whereRef('x.email', '=', fn<string>('lower', [ref('newsletterSubscriptions.email')])),
+        ),
+      ),
+    );
   if (requireConfirmation) query = query.where('confirmedAt', 'is not', null);
   return inAudience(db, query, audience);
 }
@@ -160,7 +170,7 @@ export async function enqueuePreorderNotices(db: AppDatabase, bookId: string, si
 
 /**
  * Takes up to `limit` due messages for sending, in one committed transaction: each becomes
- * `sending` before it is handed to the relay. Messages whose recipient unsubscribed, bounced or
+ * `sending` before it is handed to the relay. Messages whose recipient unsubscribed, bounced, is suppressed or
  * was deleted meanwhile become `skipped` instead.
  */
 export async function claimDueMessages(db: AppDatabase, now: Date, limit: number): Promise<ClaimedMessage[]> {
@@ -172,6 +182,7 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
         join.onRef('s.id', '=', 'q.recipientId').on('q.kind', '=', 'issue'),
       )
       .leftJoin('preorders as p', (join) => join.onRef('p.id', '=', 'q.recipientId').on('q.kind', '=', 'preorder'))
+      .leftJoin('mailSuppressions as x', (join) => join.on('x.email', '=', (eb) => eb.fn('lower', ['q.email'])))
       .select([
         'q.mailingId',
         'q.recipientId',
@@ -184,21 +195,35 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
         's.pausedUntil',
         's.id as subscriptionId',
         'p.id as preorderId',
+        'x.email as suppressedEmail',
       ])
       .where('q.status', '=', 'pending')
       .where('q.nextAttemptAt', '<=', nowText)
+      // A send paused for its bounce or complaint rate waits until the author resumes it.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('pausedMailings as pm')
+              .select('pm.mailingId')
+              .whereRef('pm.mailingId', '=', 'q.mailingId')
+              .where('pm.resumedAt', 'is', null),
+          ),
+        ),
+      )
       .orderBy('q.nextAttemptAt')
       .limit(limit)
       .execute();
     const claimed: ClaimedMessage[] = [];
     for (const row of rows) {
       const deliverable =
-        row.kind === 'issue'
-          ? row.subscriptionId !== null &&
-            row.isActive === 1 &&
-            row.bouncedAt === null &&
-            (row.pausedUntil === null || row.pausedUntil <= nowText)
-          : row.preorderId !== null;
+        row.suppressedEmail !== null
+          ? false
+          : row.kind === 'issue'
+            ? row.subscriptionId !== null &&
+              row.isActive === 1 &&
+              row.bouncedAt === null &&
+              (row.pausedUntil === null || row.pausedUntil <= nowText)
+            : row.preorderId !== null;
       // Only a row still pending is taken: two workers (or databases without SQLite's one writer)
       // can never both claim it.
       const taken = await trx
@@ -269,6 +294,13 @@ export async function recordOutcomes(db: AppDatabase, outcomes: SendOutcome[]): 
             .where('id', '=', message.recipientId)
             .where('bouncedAt', 'is', null)
             .execute();
+        if (outcome.bounced)
+          await suppressAddress(trx, {
+            email: message.email,
+            reason: 'bounce',
+            issueId: message.kind === 'issue' ? message.mailingId : null,
+            note: outcome.error.slice(0, LAST_ERROR_MAX),
+          });
       }
     }
   });

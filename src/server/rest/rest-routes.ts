@@ -191,4 +191,24 @@ export const restRoutes: RestRoute[] = [
     url: '/api/admin/uploads/unreferenced/remove',
     call: (caller, r) => callUnchecked(caller.maintenance.removeUnreferencedUploads, r.body),
   },
+  {
+    method: 'GET',
+    url: '/api/admin/suppressions',
+    call: (caller, r) =>
+      callUnchecked(caller.suppressions.list, {
+        search: r.query.search ?? '',
+        offset: r.query.offset === undefined ? 0 : Number(r.query.offset),
+      }),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/suppressions',
+    status: 201,
+    call: (caller, r) => callUnchecked(caller.suppressions.add, r.body),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/suppressions/remove',
+    call: (caller, r) => callUnchecked(caller.suppressions.remove, r.body),
+  },
 ];

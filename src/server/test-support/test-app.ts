@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, DATABASE_FILE_NAME } from '../app.js';
+import type { SnsHttp } from '../deliverability/provider-events/sns.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -52,7 +53,7 @@ async function prepareDatabaseWithAdmin(config: AppConfig): Promise<void> {
  */
 export async function createTestApp(
   env: Record<string, string | undefined> = {},
-  options: { clientDir?: string } = {},
+  options: { clientDir?: string; snsHttp?: SnsHttp } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-test-'));
   const scratch =
@@ -70,7 +71,10 @@ export async function createTestApp(
   );
   // Seeding happens only for a database buildApp creates itself, so seeded apps start from nothing.
   if (!config.seedDemo && config.adminPassword === TEST_ADMIN_PASSWORD) await prepareDatabaseWithAdmin(config);
-  const { app, services } = await buildApp(config, { client: options.clientDir ? 'built' : 'none' });
+  const { app, services } = await buildApp(config, {
+    client: options.clientDir ? 'built' : 'none',
+    snsHttp: options.snsHttp,
+  });
   await app.ready();
   const callerWithKey = (key: string | null, clientAddress = '127.0.0.1') =>
     // A context per call, as each HTTP request gets its own.

@@ -15,6 +15,7 @@ import { seriesRouter } from './routers/series.js';
 import { settingsRouter } from './routers/settings.js';
 import { siteRouter } from './routers/site.js';
 import { contactRouter, newsletterRouter, preordersRouter } from './routers/submissions.js';
+import { suppressionsRouter } from './routers/suppressions.js';
 import { createCallerFactory, router } from './trpc.js';
 
 export const appRouter = router({
@@ -37,6 +38,7 @@ export const appRouter = router({
   content: contentRouter,
   search: searchRouter,
   analytics: analyticsRouter,
+  suppressions: suppressionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -16,6 +16,7 @@ import { MailNotice } from '../submissions/MailNotice.js';
 import { DeleteButton, useSubmissionDelete } from '../submissions/use-submission-delete.js';
 import { IssueComposer } from './IssueComposer.js';
 import { FiguresLine, SendProgress } from './SendProgress.js';
+import { SuppressionList } from './SuppressionList.js';
 
 const STATUS_COLORS: Record<IssueStatus, string> = {
   draft: 'gray',
@@ -161,6 +162,7 @@ export function MailTab() {
         </Stack>
       )}
       {remove.modal}
+      <SuppressionList />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { trpc } from '../../trpc.js';
 import { toast } from '../../ui/toast-store.js';
 import classes from '../admin.module.css';
 import { toastFailure } from '../../ui/form-feedback.js';
+import { SendHealthBanner } from './SendHealthBanner.js';
 
 const POLL_MS = 1_000;
 
@@ -81,6 +82,7 @@ export function SendProgress({ issueId, subject }: { issueId: string; subject: s
           {percent}%{figures && isSendDone(figures) ? ' · done' : ''}
         </Text>
       </Group>
+      {progress.data && <SendHealthBanner issueId={issueId} health={progress.data.health} />}
       {progress.data && progress.data.failures.length > 0 && (
         <>
           <Table.ScrollContainer minWidth={300}>

@@ -14,6 +14,8 @@ import type { NewsletterIssue } from '../../../domain/newsletter-issues.js';
 import { checkAudience } from '../../newsletter/reader-interests.js';
 import { findActiveGift } from '../../repositories/newsletter-gifts.js';
 import { MAIL_SETTINGS_KEY, mailSettingsSchema } from '../../../domain/site-settings.js';
+import { resumeSend, sendHealth } from '../../deliverability/send-health.js';
+import { SuppressedAddressError } from '../../deliverability/suppressed-mailer.js';
 import { issueBodyHtml } from '../../newsletter/issue-email.js';
 import {
   bookNoticeMailingId,
@@ -89,6 +91,8 @@ export const mailRouter = router({
         gift: await giftOf(ctx.db, issue),
       });
     } catch (error) {
+      if (error instanceof SuppressedAddressError)
+        throw new TRPCError({ code: 'PRECONDITION_FAILED', message: error.message });
       const reason = error instanceof Error ? error.message : String(error);
       throw new TRPCError({ code: 'BAD_GATEWAY', message: `The relay did not take the test: ${reason}` });
     }
@@ -143,7 +147,19 @@ export const mailRouter = router({
   /** Live progress of a sent issue, with the failures and their reasons. */
   progress: adminProcedure.input(byIdInput).query(async ({ ctx, input }) => {
     const issue = await issueOrNotFound(ctx.db, input.id);
-    return { status: issue.status, figures: issue.figures, failures: await listFailures(ctx.db, issue.id) };
+    return {
+      status: issue.status,
+      figures: issue.figures,
+      failures: await listFailures(ctx.db, issue.id),
+      health: await sendHealth(ctx.db, issue.id),
+    };
+  }),
+  /** Resumes a send paused for its bounce or complaint rate (it is not paused automatically again). */
+  resumeSend: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
+    await issueOrNotFound(ctx.db, input.id);
+    if (!(await resumeSend(ctx.db, input.id)))
+      throw new TRPCError({ code: 'CONFLICT', message: 'This send is not paused' });
+    return { resumed: true };
   }),
   retryFailed: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
     await issueOrNotFound(ctx.db, input.id);
