@@ -54,6 +54,7 @@ export class MarkdownConverter {
   async close(): Promise<void> {
     this.closed = true;
     await this.worker.terminate();
+    this.fail(new Error('The Markdown conversion is closed'));
   }
 
   private fail(error: Error): void {
