@@ -16,6 +16,8 @@ export const serverEntry = path.join(root, 'dist/server/src/server/main.js');
  * than Node 24's larger default keeps the RSS under load near 200 MB instead of 400 (npm run bench:start).
  */
 const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
+/** The environment `npm start` sets unless given (package.json): glibc's malloc keeps two arenas, not one per thread. */
+const SERVER_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
 const buildOutputs = [
   serverEntry,
   path.join(root, 'dist/ssr/entry-server.js'),
@@ -75,6 +77,7 @@ async function spawnOnFreePort(env, { onOutput, entry = serverEntry }) {
     cwd: root,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       // Unset, as when a user runs it (vitest sets NODE_ENV=test): the server decides its mode itself.
       NODE_ENV: undefined,
       HOST: '127.0.0.1',

@@ -113,6 +113,12 @@ export class PostImporter {
     return new PostImporter(source, slugs, imported);
   }
 
+  /** Whether plan() would convert this post's HTML (it is not skipped before): the import converts it beforehand. */
+  needsConversion(post: SourcePost): boolean {
+    if (post.markdown !== undefined || post.skipReason || post.type === 'page' || post.status === 'other') return false;
+    return !this.importedIds.has(post.sourceId) && !this.siteSlugs.has(slugOf(post));
+  }
+
   plan(post: SourcePost): Plan {
     const title = post.title.trim() || 'Untitled';
     const label = `${title} (${post.type} ${post.sourceId})`;

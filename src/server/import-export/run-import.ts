@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../repositories/row-conversion.js';
 import type { AppServices } from '../trpc/context.js';
 import { ImageFetcher, type LocalImages } from './image-fetcher.js';
 import { ImportRefused } from './import-refused.js';
+import { MarkdownConverter } from './markdown-converter.js';
 import { NdjsonFile } from './ndjson-file.js';
 import { PostImporter, type Plan, type PreparedPost, type SourcePost } from './post-importer.js';
 import { readGhostExport } from './sources/ghost.js';
@@ -67,14 +68,19 @@ async function importPosts(
   const plans = options.dryRun ? null : new NdjsonFile<Plan>(path.join(scratch, 'plans.ndjson'));
   const recorder = new SummaryRecorder(sourceName, false);
   let toCreate = 0;
-  for await (const post of posts.posts()) {
-    const plan = importer.plan(post);
-    check.record(plan.item);
-    if (plan.item.action !== 'create') recorder.record(plan.item);
-    else {
-      toCreate += 1;
-      await plans?.write({ ...plan, source: { ...plan.source, html: '', markdown: '' } });
+  const converter = new MarkdownConverter();
+  try {
+    for await (const post of convertedAhead(posts.posts(), importer, converter)) {
+      const plan = importer.plan(post);
+      check.record(plan.item);
+      if (plan.item.action !== 'create') recorder.record(plan.item);
+      else {
+        toCreate += 1;
+        await plans?.write({ ...plan, source: { ...plan.source, html: '', markdown: '' } });
+      }
     }
+  } finally {
+    await converter.close();
   }
   if (!plans) return check.summary;
   await plans.close();
@@ -99,6 +105,28 @@ async function importPosts(
   });
   recorder.summary.created.images = images.stored;
   return recorder.summary;
+}
+
+/** How many posts are converted ahead of the one being planned: the worker converts while this thread parses. */
+const CONVERTED_AHEAD = 8;
+
+/** The posts with their HTML converted to Markdown in the worker (those plan() converts), in the file's order. */
+async function* convertedAhead(
+  posts: AsyncIterable<SourcePost>,
+  importer: PostImporter,
+  converter: MarkdownConverter,
+): AsyncGenerator<SourcePost> {
+  const ahead: Promise<SourcePost>[] = [];
+  for await (const post of posts) {
+    const converted = importer.needsConversion(post)
+      ? converter.convert(post.html).then((markdown) => ({ ...post, html: '', markdown }))
+      : Promise.resolve(post);
+    // Awaited in turn below; a failure meanwhile is not an unhandled rejection.
+    converted.catch(() => undefined);
+    ahead.push(converted);
+    if (ahead.length >= CONVERTED_AHEAD) yield await ahead.shift()!;
+  }
+  while (ahead.length > 0) yield await ahead.shift()!;
 }
 
 /** Runs one import (or its dry run) of an uploaded file; throws ImportRefused for a file it will not take. */
