@@ -85,7 +85,9 @@ describe('admin: Settings → Import and Export at 1280 px', () => {
     // Choosing no name column checks the file again with that mapping.
     await panel.getByRole('textbox', { name: 'Name column', exact: true }).click();
     await page.getByRole('option', { name: '(not in the file)' }).click();
-    await expect.poll(() => panel.getByRole('textbox', { name: 'Name column', exact: true }).inputValue()).toBe('(not in the file)');
+    await expect
+      .poll(() => panel.getByRole('textbox', { name: 'Name column', exact: true }).inputValue())
+      .toBe('(not in the file)');
     await panel.getByRole('button', { name: 'Import', exact: true }).click();
     await expectToast(page, 'Import finished');
     await panel.getByText('Created:').waitFor();
