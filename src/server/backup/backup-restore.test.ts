@@ -2,9 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { create as createTar, extract } from 'tar';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { databaseFileIn, uploadsDirIn } from '../db/data-files.js';
+import { randomBytes } from 'node:crypto';
+import { databaseFileIn, giftFilesDirIn, uploadsDirIn } from '../db/data-files.js';
+import { createGiftFileStore } from '../newsletter/gift/gift-file-store.js';
 import { pngImage } from '../test-support/images.js';
 import { createTestApp, type TestApp, validArtPiece } from '../test-support/test-app.js';
 import { listArchives } from './archive-files.js';
@@ -20,6 +23,8 @@ let scratch: string;
 let backup: BackupResult;
 const UPLOAD_NAME = 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6.png';
 const UPLOAD_BYTES = pngImage(3000);
+const GIFT_ID = '0f8e2c1a-7b6d-4e5f-9a3b-2c1d0e9f8a7b';
+const GIFT_BYTES = randomBytes(3 * 1024 * 1024 + 17);
 
 const newDir = (label: string) => mkdtemp(path.join(scratch, `${label}-`));
 
@@ -31,6 +36,8 @@ beforeAll(async () => {
   const admin = t.callerWithKey(token);
   await admin.art.create({ ...validArtPiece, imageUrl: `/objects/${UPLOAD_NAME}` });
   await t.publicCaller().contact.send({ name: 'Mara', email: 'mara@example.com', message: 'Hello' });
+  // Written the way an admin's gift upload writes it (private file in DATA_DIR/gift-files).
+  await createGiftFileStore(t.services.db, 'files', t.dataDir).write(GIFT_ID, Readable.from([GIFT_BYTES]));
   backup = await createBackup({ dataDir: t.dataDir, backupDir: await newDir('backups') });
 });
 afterAll(async () => {
@@ -80,6 +87,27 @@ describe('createBackup', () => {
     expect((await digestFile(path.join(dir, 'site.sqlite'))).sha256).toBe(manifest.database.sha256);
   });
 
+  it('holds the gift files with their checksums, and not a gift file still being written', async () => {
+    const partial = path.join(giftFilesDirIn(t.dataDir), '.half-uploaded.part');
+    await writeFile(partial, 'half');
+    try {
+      const { manifest, file } = await createBackup({ dataDir: t.dataDir, backupDir: await newDir('gifts') });
+      expect(manifest.giftFiles).toEqual([
+        expect.objectContaining({
+          name: GIFT_ID,
+          bytes: GIFT_BYTES.length,
+          sha256: (await digestFile(path.join(giftFilesDirIn(t.dataDir), GIFT_ID))).sha256,
+        }),
+      ]);
+      const dir = await newDir('unpacked');
+      await extract({ file, cwd: dir });
+      expect(await readdir(path.join(dir, 'gift-files'))).toEqual([GIFT_ID]);
+      expect(await readFile(path.join(dir, 'gift-files', GIFT_ID))).toEqual(GIFT_BYTES);
+    } finally {
+      await rm(partial);
+    }
+  });
+
   it('refuses a DATA_DIR without a database', async () => {
     await expect(createBackup({ dataDir: await newDir('empty'), backupDir: await newDir('out') })).rejects.toThrow(
       /No database to back up/,
@@ -101,6 +129,42 @@ describe('restoreBackup', () => {
     expect(await readFile(path.join(uploadsDirIn(dataDir), UPLOAD_NAME))).toEqual(UPLOAD_BYTES);
     const restored = await createBackup({ dataDir, backupDir: await newDir('check') });
     expect(restored.manifest.database.tables).toEqual(backup.manifest.database.tables);
+  });
+
+  it('restores every gift file byte for byte, private to the site, readable by the gift store', async () => {
+    const dataDir = await newDir('gift-restored');
+    const report = await restoreBackup({ archiveFile: backup.file, dataDir, backupDir: await newDir('saved') });
+    expect(report).toMatchObject({ giftFilesWritten: 1, giftFilesUnchanged: 0, giftFilesKept: 0 });
+    const restored = path.join(giftFilesDirIn(dataDir), GIFT_ID);
+    expect(await readFile(restored)).toEqual(GIFT_BYTES);
+    expect((await stat(restored)).mode & 0o777).toBe(0o600);
+    expect((await stat(giftFilesDirIn(dataDir))).mode & 0o777).toBe(0o700);
+    const chunks: Buffer[] = [];
+    for await (const chunk of createGiftFileStore(t.services.db, 'files', dataDir).read(GIFT_ID, 0, 99)) {
+      chunks.push(chunk as Buffer);
+    }
+    expect(Buffer.concat(chunks)).toEqual(GIFT_BYTES.subarray(0, 100));
+
+    await writeFile(path.join(giftFilesDirIn(dataDir), 'added-later'), 'kept');
+    const again = await restoreBackup({ archiveFile: backup.file, dataDir, backupDir: await newDir('saved') });
+    expect(again).toMatchObject({ giftFilesWritten: 0, giftFilesUnchanged: 1, giftFilesKept: 1 });
+  });
+
+  it('restores an archive made before gift files were backed up', async () => {
+    const file = await tamperedCopy(async (dir) => {
+      await rm(path.join(dir, 'gift-files'), { recursive: true });
+      const manifestFile = path.join(dir, 'manifest.json');
+      const {
+        giftFiles: _dropped,
+        signature: _unsigned,
+        ...older
+      } = JSON.parse(await readFile(manifestFile, 'utf8')) as BackupManifest;
+      await writeFile(manifestFile, JSON.stringify(older));
+    });
+    const dataDir = await newDir('older');
+    const report = await restoreBackup({ archiveFile: file, dataDir, backupDir: await newDir('saved') });
+    expect(report).toMatchObject({ uploadsWritten: 1, giftFilesWritten: 0, giftFilesKept: 0 });
+    expect(await readFile(path.join(uploadsDirIn(dataDir), UPLOAD_NAME))).toEqual(UPLOAD_BYTES);
   });
 
   it('saves the data it replaces as a pre-restore archive and keeps uploads the backup lacks', async () => {
@@ -131,6 +195,24 @@ describe('restoreBackup', () => {
       await writeFile(upload, bytes);
     });
     await expectRefused(file, /uploads\/a1b2.*does not match its checksum/);
+  });
+
+  it('refuses a gift file whose bytes no longer match the manifest, or that the manifest does not list', async () => {
+    const flipped = await tamperedCopy(async (dir) => {
+      const gift = path.join(dir, 'gift-files', GIFT_ID);
+      const bytes = await readFile(gift);
+      bytes.writeUInt8(bytes.readUInt8(1000) ^ 0x01, 1000);
+      await writeFile(gift, bytes);
+    });
+    await expectRefused(flipped, new RegExp(`gift-files/${GIFT_ID} does not match its checksum`));
+    await expectRefused(
+      await tamperedCopy((dir) => rm(path.join(dir, 'gift-files', GIFT_ID))),
+      new RegExp(`gift-files/${GIFT_ID} is listed in the manifest but missing`),
+    );
+    await expectRefused(
+      await tamperedCopy((dir) => writeFile(path.join(dir, 'gift-files', 'smuggled.epub'), 'x')),
+      /Gift files not in the manifest: smuggled\.epub/,
+    );
   });
 
   it('refuses a manifest whose checksum was edited, and one whose row counts were edited', async () => {

@@ -63,6 +63,9 @@ export function runBackupCommand(argv: string[], env: NodeJS.ProcessEnv, out: Ou
       out.log(`    ${table}: ${rowsText(summary.rows)}`);
     const uploadBytes = manifest.uploads.reduce((sum, upload) => sum + upload.bytes, 0);
     out.log(`  Uploads: ${manifest.uploads.length} files, ${formatBytes(uploadBytes)}`);
+    const giftFiles = manifest.giftFiles ?? [];
+    const giftBytes = giftFiles.reduce((sum, gift) => sum + gift.bytes, 0);
+    out.log(`  Gift files: ${giftFiles.length} files, ${formatBytes(giftBytes)}`);
     return 0;
   });
 }
@@ -94,6 +97,10 @@ export function runRestoreCommand(argv: string[], env: NodeJS.ProcessEnv, out: O
     out.log(
       `  Uploads: ${report.uploadsWritten} written, ${report.uploadsUnchanged} already identical, ` +
         `${report.uploadsKept} not in the backup kept`,
+    );
+    out.log(
+      `  Gift files: ${report.giftFilesWritten} written, ${report.giftFilesUnchanged} already identical, ` +
+        `${report.giftFilesKept} not in the backup kept`,
     );
     if (report.origin === 'unknown')
       out.log(

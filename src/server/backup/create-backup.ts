@@ -1,7 +1,7 @@
 import { copyFile, link, mkdir, mkdtemp, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { databaseFileIn, uploadsDirIn } from '../db/data-files.js';
+import { databaseFileIn, giftFilesDirIn, uploadsDirIn } from '../db/data-files.js';
 import { archiveName } from './archive-files.js';
 import { readSigningKey, signManifest } from './archive-signature.js';
 import { UPLOAD_NAME_PATTERN } from '../../domain/uploads.js';
@@ -9,6 +9,7 @@ import { BackupError } from './backup-error.js';
 import { digestFile } from './file-digest.js';
 import {
   DATABASE_ENTRY,
+  GIFT_FILES_ENTRY,
   MANIFEST_FILE,
   MANIFEST_FORMAT,
   UPLOADS_ENTRY,
@@ -55,19 +56,20 @@ function describeSnapshot(file: string): BackupManifest['database']['tables'] {
 }
 
 /**
- * Copies the uploads into the staging folder and digests the copies, so the archive holds
- * exactly the bytes the manifest describes. A file deleted meanwhile is left out.
+ * Copies a folder of files (the uploads, the gift files) into the staging folder and digests the
+ * copies, so the archive holds exactly the bytes the manifest describes. A file deleted meanwhile
+ * is left out, and so are names a stored file never has (`.…part` files still being written).
  */
-async function stageUploads(uploadsDir: string, stagedDir: string): Promise<UploadEntry[]> {
+async function stageFiles(sourceDir: string, stagedDir: string): Promise<UploadEntry[]> {
   await mkdir(stagedDir);
-  const entries = await readdir(uploadsDir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+  const entries = await readdir(sourceDir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [];
     throw error;
   });
   const uploads: UploadEntry[] = [];
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     if (!entry.isFile() || !UPLOAD_NAME_PATTERN.test(entry.name)) continue;
-    const source = path.join(uploadsDir, entry.name);
+    const source = path.join(sourceDir, entry.name);
     const staged = path.join(stagedDir, entry.name);
     try {
       const { mtime } = await stat(source);
@@ -94,7 +96,7 @@ async function publish(partial: string, file: string): Promise<void> {
 }
 
 /**
- * One archive of DATA_DIR: the database (online backup), the uploads and a manifest with row
+ * One archive of DATA_DIR: the database (online backup), the uploads, the gift files and a manifest with row
  * counts, row digests and sha256 of every file. Written under a temporary name and linked into
  * place, so a reader never sees half an archive and no archive is ever overwritten.
  */
@@ -117,12 +119,14 @@ export async function createBackup({
     const snapshot = path.join(staging, DATABASE_ENTRY);
     await snapshotDatabase(databaseFile, snapshot);
     const tables = describeSnapshot(snapshot);
-    const uploads = await stageUploads(uploadsDirIn(dataDir), path.join(staging, UPLOADS_ENTRY));
+    const uploads = await stageFiles(uploadsDirIn(dataDir), path.join(staging, UPLOADS_ENTRY));
+    const giftFiles = await stageFiles(giftFilesDirIn(dataDir), path.join(staging, GIFT_FILES_ENTRY));
     const unsigned: BackupManifest = {
       format: MANIFEST_FORMAT,
       createdAt: now.toISOString(),
       database: { ...(await digestFile(snapshot)), tables },
       uploads,
+      giftFiles,
     };
     // Signed with the site's own key, so a restore into this site can tell its archives from others'.
     const key = readSigningKey(snapshot);
@@ -134,6 +138,7 @@ export async function createBackup({
       MANIFEST_FILE,
       DATABASE_ENTRY,
       UPLOADS_ENTRY,
+      GIFT_FILES_ENTRY,
     ]);
     await publish(partial, file);
     const { size } = await stat(file);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { UPLOAD_NAME_PATTERN } from '../../domain/uploads.js';
 
-/** Names inside an archive: the manifest, the database snapshot and the uploads folder. */
+/** Names inside an archive: the manifest, the database snapshot, the uploads and gift files folders. */
 export const MANIFEST_FILE = 'manifest.json';
 export const DATABASE_ENTRY = 'site.sqlite';
 export const UPLOADS_ENTRY = 'uploads';
+export const GIFT_FILES_ENTRY = 'gift-files';
 
 export const MANIFEST_FORMAT = 1;
 
@@ -27,6 +28,8 @@ export const manifestSchema = z.object({
     tables: z.record(z.string(), tableSummarySchema),
   }),
   uploads: z.array(uploadEntrySchema),
+  /** The subscribers' gift files (DATA_DIR/gift-files); absent in archives made before they were backed up. */
+  giftFiles: z.array(uploadEntrySchema).optional(),
   /** HMAC of the rest with the site's key (archive-signature.ts); absent in archives made before signing. */
   signature: sha256Hex.optional(),
 });

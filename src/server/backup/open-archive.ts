@@ -6,7 +6,15 @@ import SQLite from 'better-sqlite3';
 import { UPLOAD_NAME_PATTERN } from '../../domain/uploads.js';
 import { BackupError } from './backup-error.js';
 import { digestFile } from './file-digest.js';
-import { DATABASE_ENTRY, MANIFEST_FILE, manifestSchema, UPLOADS_ENTRY, type BackupManifest } from './manifest.js';
+import {
+  DATABASE_ENTRY,
+  GIFT_FILES_ENTRY,
+  MANIFEST_FILE,
+  manifestSchema,
+  UPLOADS_ENTRY,
+  type BackupManifest,
+  type UploadEntry,
+} from './manifest.js';
 import { checkArchivedSchema } from './schema-check.js';
 import { integrityCheck, summariseTables } from './table-summaries.js';
 
@@ -15,18 +23,29 @@ export type VerifiedArchive = {
   manifest: BackupManifest;
   databaseFile: string;
   uploadsDir: string;
+  /** Empty (absent) for an archive made before gift files were backed up. */
+  giftFilesDir: string;
   /** Removes the temporary folder. */
   dispose: () => Promise<void>;
 };
 
+/** The archive's folders of files, each listed in the manifest entry by entry. */
+const FILE_FOLDERS = [UPLOADS_ENTRY, GIFT_FILES_ENTRY];
+
 /** Only these entries may appear; anything else (links, devices, other paths) refuses the archive. */
 function isExpectedEntry(entryPath: string, type: string): boolean {
   const normalised = entryPath.replace(/^\.\//, '').replace(/\/$/, '');
-  if (type === 'Directory') return normalised === UPLOADS_ENTRY;
+  if (type === 'Directory') return FILE_FOLDERS.includes(normalised);
   if (type !== 'File' && type !== 'OldFile') return false;
   if (normalised === MANIFEST_FILE || normalised === DATABASE_ENTRY) return true;
   const [folder, name, ...rest] = normalised.split('/');
-  return folder === UPLOADS_ENTRY && rest.length === 0 && name !== undefined && UPLOAD_NAME_PATTERN.test(name);
+  return (
+    folder !== undefined &&
+    FILE_FOLDERS.includes(folder) &&
+    rest.length === 0 &&
+    name !== undefined &&
+    UPLOAD_NAME_PATTERN.test(name)
+  );
 }
 
 async function unpack(archiveFile: string, into: string): Promise<void> {
@@ -104,6 +123,17 @@ function verifyDatabase(file: string, manifest: BackupManifest): void {
   }
 }
 
+/** Every file of an archived folder is listed in the manifest, and every listed one matches it byte for byte. */
+async function verifyFolder(dir: string, entries: UploadEntry[], folder: string, what: string): Promise<void> {
+  const listed = new Set(entries.map((entry) => entry.name));
+  const present = await readdir(dir).catch(() => [] as string[]);
+  const unlisted = present.filter((name) => !listed.has(name));
+  if (unlisted.length > 0) throw new BackupError(`${what} not in the manifest: ${unlisted.slice(0, 5).join(', ')}`);
+  for (const entry of entries) {
+    await expectDigest(path.join(dir, entry.name), entry, `${folder}/${entry.name}`);
+  }
+}
+
 /** Unpacks an archive into a temporary folder and checks it against its manifest, byte for byte. */
 export async function openVerifiedArchive(archiveFile: string): Promise<VerifiedArchive> {
   const dir = await mkdtemp(path.join(tmpdir(), 'site-restore-'));
@@ -114,16 +144,12 @@ export async function openVerifiedArchive(archiveFile: string): Promise<Verified
     const databaseFile = path.join(dir, DATABASE_ENTRY);
     await expectDigest(databaseFile, manifest.database, DATABASE_ENTRY);
     const uploadsDir = path.join(dir, UPLOADS_ENTRY);
-    const listed = new Set(manifest.uploads.map((upload) => upload.name));
-    const present = await readdir(uploadsDir).catch(() => [] as string[]);
-    const unlisted = present.filter((name) => !listed.has(name));
-    if (unlisted.length > 0) throw new BackupError(`Uploads not in the manifest: ${unlisted.slice(0, 5).join(', ')}`);
-    for (const upload of manifest.uploads) {
-      await expectDigest(path.join(uploadsDir, upload.name), upload, `uploads/${upload.name}`);
-    }
+    await verifyFolder(uploadsDir, manifest.uploads, UPLOADS_ENTRY, 'Uploads');
+    const giftFilesDir = path.join(dir, GIFT_FILES_ENTRY);
+    await verifyFolder(giftFilesDir, manifest.giftFiles ?? [], GIFT_FILES_ENTRY, 'Gift files');
     verifyDatabase(databaseFile, manifest);
     await checkArchivedSchema(databaseFile);
-    return { manifest, databaseFile, uploadsDir, dispose };
+    return { manifest, databaseFile, uploadsDir, giftFilesDir, dispose };
   } catch (error) {
     await dispose();
     throw error;

@@ -1,14 +1,14 @@
-import { copyFile, mkdir, readdir, rename, stat, utimes } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readdir, rename, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { databaseFileIn, uploadsDirIn } from '../db/data-files.js';
+import { databaseFileIn, giftFilesDirIn, uploadsDirIn } from '../db/data-files.js';
 import { PRE_RESTORE_PREFIX } from './archive-files.js';
 import { archiveOrigin, readSigningKey, type ArchiveOrigin } from './archive-signature.js';
 import { BackupError } from './backup-error.js';
 import { ALL_PAGES, createBackup } from './create-backup.js';
 import { digestFile } from './file-digest.js';
-import type { BackupManifest } from './manifest.js';
+import type { BackupManifest, UploadEntry } from './manifest.js';
 import { openVerifiedArchive } from './open-archive.js';
 import { findRunningServer } from './running-server.js';
 import { summariseTables } from './table-summaries.js';
@@ -31,6 +31,10 @@ export type RestoreReport = {
   uploadsUnchanged: number;
   /** Files in the uploads folder that the backup did not hold: kept, never deleted. */
   uploadsKept: number;
+  /** The same for the gift files (none in an archive made before they were backed up). */
+  giftFilesWritten: number;
+  giftFilesUnchanged: number;
+  giftFilesKept: number;
   /** The archive holding the data as it was before the restore, if there was any. */
   previousDataSavedAs: string | null;
   /** A server was running: it should be restarted so its in-memory caches are dropped. */
@@ -53,30 +57,37 @@ async function restoreDatabase(source: string, target: string): Promise<void> {
   }
 }
 
-/** Copies each archived upload into place (temporary name, then rename), keeping its modification time. */
-async function restoreUploads(
-  manifest: BackupManifest,
+/**
+ * Copies each archived file (an upload, a gift file) into place (temporary name, then rename),
+ * private to the site's user as the stores write them, keeping its modification time. Files in
+ * the folder that the archive does not hold are kept and counted.
+ */
+async function restoreFiles(
+  entries: UploadEntry[],
   fromDir: string,
   toDir: string,
-): Promise<{ written: number; unchanged: number }> {
-  await mkdir(toDir, { recursive: true });
+): Promise<{ written: number; unchanged: number; kept: number }> {
+  await mkdir(toDir, { recursive: true, mode: 0o700 });
   let written = 0;
   let unchanged = 0;
-  for (const upload of manifest.uploads) {
-    const target = path.join(toDir, upload.name);
+  for (const entry of entries) {
+    const target = path.join(toDir, entry.name);
     const current = await digestFile(target).catch(() => null);
-    if (current?.sha256 === upload.sha256) {
+    if (current?.sha256 === entry.sha256) {
       unchanged += 1;
       continue;
     }
-    const temporary = path.join(toDir, `.${upload.name}.restoring`);
-    await copyFile(path.join(fromDir, upload.name), temporary);
-    const modifiedAt = new Date(upload.modifiedAt);
+    const temporary = path.join(toDir, `.${entry.name}.restoring`);
+    await copyFile(path.join(fromDir, entry.name), temporary);
+    await chmod(temporary, 0o600);
+    const modifiedAt = new Date(entry.modifiedAt);
     await utimes(temporary, modifiedAt, modifiedAt);
     await rename(temporary, target);
     written += 1;
   }
-  return { written, unchanged };
+  const listed = new Set(entries.map((entry) => entry.name));
+  const kept = (await readdir(toDir)).filter((name) => !listed.has(name) && !name.startsWith('.')).length;
+  return { written, unchanged, kept };
 }
 
 function restoredTables(databaseFile: string): BackupManifest['database']['tables'] {
@@ -90,8 +101,8 @@ function restoredTables(databaseFile: string): BackupManifest['database']['table
 
 /**
  * Verifies the archive completely, refuses while a server runs on DATA_DIR (unless forced),
- * saves the current data as a pre-restore archive, then restores the database and uploads.
- * Uploads the archive does not hold are kept.
+ * saves the current data as a pre-restore archive, then restores the database, uploads and gift
+ * files. Files the archive does not hold are kept.
  */
 export async function restoreBackup({
   archiveFile,
@@ -131,10 +142,12 @@ export async function restoreBackup({
     }
     await mkdir(dataDir, { recursive: true });
     await restoreDatabase(archive.databaseFile, databaseFile);
-    const uploadsDir = uploadsDirIn(dataDir);
-    const uploads = await restoreUploads(archive.manifest, archive.uploadsDir, uploadsDir);
-    const listed = new Set(archive.manifest.uploads.map((upload) => upload.name));
-    const uploadsKept = (await readdir(uploadsDir)).filter((name) => !listed.has(name) && !name.startsWith('.')).length;
+    const uploads = await restoreFiles(archive.manifest.uploads, archive.uploadsDir, uploadsDirIn(dataDir));
+    const giftFiles = await restoreFiles(
+      archive.manifest.giftFiles ?? [],
+      archive.giftFilesDir,
+      giftFilesDirIn(dataDir),
+    );
 
     if (!running && !isDeepStrictEqual(restoredTables(databaseFile), archive.manifest.database.tables)) {
       throw new BackupError('After the restore the database differs from the manifest: please report this');
@@ -144,7 +157,10 @@ export async function restoreBackup({
       tables: Object.fromEntries(Object.entries(archive.manifest.database.tables).map(([name, t]) => [name, t.rows])),
       uploadsWritten: uploads.written,
       uploadsUnchanged: uploads.unchanged,
-      uploadsKept,
+      uploadsKept: uploads.kept,
+      giftFilesWritten: giftFiles.written,
+      giftFilesUnchanged: giftFiles.unchanged,
+      giftFilesKept: giftFiles.kept,
       previousDataSavedAs,
       serverWasRunning: running !== null,
       origin,

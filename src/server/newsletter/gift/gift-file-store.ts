@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AppDatabase } from '../../db/connection.js';
+import { giftFilesDirIn } from '../../db/data-files.js';
 
 /**
  * Where gift files live, following the uploads' rule (see uploads/upload-store.ts): files on one
@@ -116,5 +117,5 @@ class DatabaseGiftStore implements GiftFileStore {
 }
 
 export function createGiftFileStore(db: AppDatabase, kind: 'files' | 'database', dataDir: string): GiftFileStore {
-  return kind === 'database' ? new DatabaseGiftStore(db) : new FileGiftStore(path.join(dataDir, 'gift-files'));
+  return kind === 'database' ? new DatabaseGiftStore(db) : new FileGiftStore(giftFilesDirIn(dataDir));
 }
