@@ -1,4 +1,4 @@
-import { lstat, readdir, readFile } from 'node:fs/promises';
+import { lstat, open, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -6,17 +6,21 @@ import { migrations } from '../../../db/migrations/index.js';
 import { UPLOAD_NAME_PATTERN } from '../../domain/uploads.js';
 import { openDatabase, openPostgresDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { GIFT_CHUNK_BYTES } from '../newsletter/gift/gift-file-store.js';
 import { ensureSearchIndex } from '../repositories/search-index.js';
 
 /** A refusal the operator can act on (a non-empty target, an unknown migration…): one line, exit 1. */
 export class CopyRefusedError extends Error {}
 
 type TableCount = { table: string; source: number; target: number };
-export type CopyReport = { tables: TableCount[]; uploads: { source: number; target: number } };
+type FileCount = { source: number; target: number };
+export type CopyReport = { tables: TableCount[]; uploads: FileCount; giftFiles: FileCount };
 
 /** Kysely's own bookkeeping: the target gets its rows from migrating, not from the copy. */
 const MIGRATOR_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
 const UPLOADS_TABLE = 'stored_uploads';
+/** Where the PostgreSQL gift store (DatabaseGiftStore) keeps gift files: GIFT_CHUNK_BYTES pieces, seq from 0. */
+const GIFT_CHUNKS_TABLE = 'gift_file_chunks';
 /** Site search's tables (search_documents, SQLite's search_index*): rebuilt on the target, never copied. */
 const SEARCH_TABLE_PREFIX = 'search_';
 const ROWS_PER_INSERT = 200;
@@ -57,16 +61,54 @@ async function assertEmptyTarget(client: pg.Client): Promise<void> {
   }
 }
 
-async function uploadFilesIn(uploadsDir: string): Promise<{ name: string; file: string; mtime: Date }[]> {
-  const names = await readdir(uploadsDir).catch(() => [] as string[]);
+type StoredFile = { name: string; file: string; mtime: Date; bytes: number };
+
+/** The stored files of a folder (uploads, gift files): names a store writes, not `.…part` files being written. */
+async function storedFilesIn(dir: string): Promise<StoredFile[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
   const files = [];
   for (const name of names.sort()) {
     if (!UPLOAD_NAME_PATTERN.test(name)) continue;
-    const file = path.join(uploadsDir, name);
+    const file = path.join(dir, name);
     const info = await lstat(file);
-    if (info.isFile()) files.push({ name, file, mtime: info.mtime });
+    if (info.isFile()) files.push({ name, file, mtime: info.mtime, bytes: info.size });
   }
   return files;
+}
+
+const piecesOf = (bytes: number) => Math.ceil(bytes / GIFT_CHUNK_BYTES);
+
+/** Stores a gift file as DatabaseGiftStore writes one: full GIFT_CHUNK_BYTES pieces, the last one shorter, one in memory at a time. */
+async function insertGiftFile(client: pg.Client, gift: StoredFile): Promise<number> {
+  const handle = await open(gift.file, 'r');
+  try {
+    const buffer = Buffer.alloc(GIFT_CHUNK_BYTES);
+    let seq = 0;
+    for (;;) {
+      let filled = 0;
+      while (filled < GIFT_CHUNK_BYTES) {
+        const { bytesRead } = await handle.read(
+          buffer,
+          filled,
+          GIFT_CHUNK_BYTES - filled,
+          seq * GIFT_CHUNK_BYTES + filled,
+        );
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      if (filled === 0) break;
+      await client.query(`INSERT INTO ${GIFT_CHUNKS_TABLE} (file_id, seq, data) VALUES ($1, $2, $3)`, [
+        gift.name,
+        seq,
+        buffer.subarray(0, filled),
+      ]);
+      seq += 1;
+      if (filled < GIFT_CHUNK_BYTES) break;
+    }
+    return seq;
+  } finally {
+    await handle.close();
+  }
 }
 
 async function insertRows(client: pg.Client, table: string, rows: Record<string, unknown>[]): Promise<void> {
@@ -90,12 +132,13 @@ async function insertRows(client: pg.Client, table: string, rows: Record<string,
 }
 
 /**
- * Copies a SQLite site (DATA_DIR/site.sqlite and DATA_DIR/uploads) into an empty PostgreSQL
- * database: migrates both to the same latest schema, copies every table in one transaction (all
- * or nothing), stores each upload as a row of stored_uploads, then counts rows on both sides.
+ * Copies a SQLite site (DATA_DIR/site.sqlite, DATA_DIR/uploads and DATA_DIR/gift-files) into an
+ * empty PostgreSQL database: migrates both to the same latest schema, copies every table in one
+ * transaction (all or nothing), stores each upload as a row of stored_uploads and each gift file
+ * as pieces in gift_file_chunks, then counts rows (and gift file bytes) on both sides.
  */
 export async function copySqliteSiteToPostgres(
-  options: { databaseFile: string; uploadsDir: string; targetUrl: string },
+  options: { databaseFile: string; uploadsDir: string; giftFilesDir: string; targetUrl: string },
   log: (line: string) => void,
 ): Promise<CopyReport> {
   const source = await lstat(options.databaseFile).catch(() => null);
@@ -157,7 +200,9 @@ export async function copySqliteSiteToPostgres(
     const skipped = tables.filter((table) => !onTarget.has(table));
     if (skipped.length > 0) log(`not copied (site search, rebuilt from the content): ${skipped.join(', ')}`);
     tables = tables.filter((table) => onTarget.has(table));
-    const uploads = await uploadFilesIn(options.uploadsDir);
+    const uploads = await storedFilesIn(options.uploadsDir);
+    const giftFiles = await storedFilesIn(options.giftFilesDir);
+    let giftPieces = 0;
     const sourceCounts = new Map<string, number>();
 
     await client.query('BEGIN');
@@ -181,6 +226,8 @@ export async function copySqliteSiteToPostgres(
         ]);
       }
       log(`uploads: ${uploads.length} files`);
+      for (const gift of giftFiles) giftPieces += await insertGiftFile(client, gift);
+      log(`gift files: ${giftFiles.length} files in ${giftPieces} pieces`);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -197,14 +244,30 @@ export async function copySqliteSiteToPostgres(
     const counted: TableCount[] = [];
     for (const table of tables) {
       const { rows } = await client.query<{ count: string }>(`SELECT count(*) AS count FROM ${quote(table)}`);
-      const source = table === UPLOADS_TABLE ? sourceCounts.get(table)! + uploads.length : sourceCounts.get(table)!;
+      const fromFiles = table === UPLOADS_TABLE ? uploads.length : table === GIFT_CHUNKS_TABLE ? giftPieces : 0;
+      const source = sourceCounts.get(table)! + fromFiles;
       counted.push({ table, source, target: Number(rows[0]!.count) });
     }
     const { rows: uploadRows } = await client.query<{ count: string }>(
       `SELECT count(*) AS count FROM ${UPLOADS_TABLE} WHERE name = ANY($1)`,
       [uploads.map((upload) => upload.name)],
     );
-    return { tables: counted, uploads: { source: uploads.length, target: Number(uploadRows[0]!.count) } };
+    // A gift file counts as copied when its pieces add up to its size, in as many pieces as the store reads.
+    const { rows: giftRows } = await client.query<{ fileId: string; pieces: string; bytes: string }>(
+      `SELECT file_id AS "fileId", count(*) AS pieces, sum(octet_length(data)) AS bytes
+       FROM ${GIFT_CHUNKS_TABLE} WHERE file_id = ANY($1) GROUP BY file_id`,
+      [giftFiles.map((gift) => gift.name)],
+    );
+    const copiedGifts = new Map(giftRows.map((row) => [row.fileId, row]));
+    const giftsCopied = giftFiles.filter((gift) => {
+      const row = copiedGifts.get(gift.name);
+      return row !== undefined && Number(row.bytes) === gift.bytes && Number(row.pieces) === piecesOf(gift.bytes);
+    }).length;
+    return {
+      tables: counted,
+      uploads: { source: uploads.length, target: Number(uploadRows[0]!.count) },
+      giftFiles: { source: giftFiles.length, target: giftsCopied },
+    };
   } finally {
     sqlite.close();
     await client.end();

@@ -1,4 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDatabase } from '../db/connection.js';
+import { createGiftFileStore, GIFT_CHUNK_BYTES } from '../newsletter/gift/gift-file-store.js';
+import { addGiftFile } from '../repositories/newsletter-gifts.js';
 import { bearer } from '../test-support/http.js';
 import { imageUpload } from '../test-support/multipart.js';
 import { photo } from '../test-support/photos.js';
@@ -6,6 +11,18 @@ import { openAdminSession } from '../test-support/sessions.js';
 import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from '../test-support/test-database.js';
 import { createTestApp, validBook, validPlaylist, type TestApp } from '../test-support/test-app.js';
 import { runDbCopyCommand } from './cli.js';
+
+/** Every gift file of a site, read whole through the site's own gift store (files or database). */
+async function giftFileContents(db: AppDatabase, kind: 'files' | 'database', dataDir: string) {
+  const store = createGiftFileStore(db, kind, dataDir);
+  const contents = new Map<string, Buffer>();
+  for (const file of await db.selectFrom('giftFiles').select(['id', 'bytes']).orderBy('id').execute()) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of store.read(file.id, 0, file.bytes - 1)) chunks.push(chunk as Buffer);
+    contents.set(file.id, Buffer.concat(chunks));
+  }
+  return contents;
+}
 
 function capture() {
   const lines: string[] = [];
@@ -46,6 +63,13 @@ describe('npm run db:copy -- --to postgres://…', () => {
       payload: validPlaylist,
     });
     await sqliteSite.publicCaller().newsletter.subscribe({ email: 'Reader@Example.com' });
+    // Besides the demo gift's PDF, a gift file of several pieces whose last piece is short.
+    const giftId = (await sqliteSite.services.db.selectFrom('gifts').select('id').executeTakeFirstOrThrow()).id;
+    const bigGift = randomBytes(2 * GIFT_CHUNK_BYTES + 12345);
+    const bigId = 'f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b';
+    const giftFiles = createGiftFileStore(sqliteSite.services.db, 'files', sqliteSite.dataDir);
+    const bytes = await giftFiles.write(bigId, Readable.from([bigGift]));
+    await addGiftFile(sqliteSite.services.db, { id: bigId, giftId, format: 'epub', filename: 'big.epub', bytes });
     target = await createScratchPostgresDatabase();
   });
   afterAll(async () => {
@@ -62,6 +86,10 @@ describe('npm run db:copy -- --to postgres://…', () => {
     expect(report).toMatch(/^books\s+5\s+5\s+ok$/m);
     expect(report).toMatch(/^newsletter_subscriptions\s+1\s+1\s+ok$/m);
     expect(report).toMatch(/^uploads \(files → stored_uploads\)\s+(\d+)\s+\1\s+ok$/m);
+    expect(report).toMatch(/^gift files \(files → gift_file_chunks\)\s+2\s+2\s+ok$/m);
+    // The demo PDF is one piece, the big file three.
+    expect(report).toMatch(/^gift_file_chunks\s+4\s+4\s+ok$/m);
+    expect(report).toMatch(/^gift_files\s+2\s+2\s+ok$/m);
     expect(report).toContain('Every count matches');
     expect(report).not.toContain('DIFFERENT');
     // Site search is not copied but rebuilt from the copied content.
@@ -89,6 +117,19 @@ describe('npm run db:copy -- --to postgres://…', () => {
       const copied = await copy.app.inject({ method: 'GET', url: uploadPath });
       expect(copied.statusCode).toBe(200);
       expect(copied.rawPayload).toEqual(image.rawPayload);
+      // Every gift file reads back byte for byte through the PostgreSQL gift store, whole and by range.
+      const giftsBefore = await giftFileContents(sqliteSite.services.db, 'files', sqliteSite.dataDir);
+      expect(giftsBefore.size).toBe(2);
+      expect(await giftFileContents(copy.services.db, 'database', '')).toEqual(giftsBefore);
+      const range: Buffer[] = [];
+      const across = GIFT_CHUNK_BYTES - 10;
+      const store = createGiftFileStore(copy.services.db, 'database', '');
+      for await (const chunk of store.read('f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b', across, across + 99)) {
+        range.push(chunk as Buffer);
+      }
+      expect(Buffer.concat(range)).toEqual(
+        giftsBefore.get('f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b')!.subarray(across, across + 100),
+      );
       const subscribers = await copy.services.db.selectFrom('newsletterSubscriptions').select('email').execute();
       expect(subscribers).toEqual([{ email: 'Reader@Example.com' }]);
       // The copy is not a new database: no demo content was seeded on top of it.
