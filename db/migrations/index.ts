@@ -40,6 +40,7 @@ import * as m2552 from './2026-11-25-52-create-imported-items.js';
 import * as m2553 from './2026-11-25-53-subscriber-name.js';
 import * as m2560 from './2026-11-25-60-create-analytics.js';
 import * as m2561 from './2026-11-25-61-create-newsletter-clicks.js';
+import * as m2562 from './2026-11-25-62-analytics-event-views.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-53-subscriber-name': m2553,
   '2026-11-25-60-create-analytics': m2560,
   '2026-11-25-61-create-newsletter-clicks': m2561,
+  '2026-11-25-62-analytics-event-views': m2562,
 };

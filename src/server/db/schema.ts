@@ -265,6 +265,8 @@ interface AnalyticsEventsTable {
   device: string;
   /** A hash of address and user agent with the day's salt; never the address. */
   visitor: string;
+  /** Identical views written as one row (see 2026-11-25-62-analytics-event-views). */
+  views: Generated<number>;
 }
 interface AnalyticsDailyTotalsTable {
   day: string;
