@@ -41,6 +41,7 @@ import * as m2553 from './2026-11-25-53-subscriber-name.js';
 import * as m2560 from './2026-11-25-60-create-analytics.js';
 import * as m2561 from './2026-11-25-61-create-newsletter-clicks.js';
 import * as m2562 from './2026-11-25-62-analytics-event-views.js';
+import * as m2563 from './2026-11-25-63-create-shop-clicks.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-60-create-analytics': m2560,
   '2026-11-25-61-create-newsletter-clicks': m2561,
   '2026-11-25-62-analytics-event-views': m2562,
+  '2026-11-25-63-create-shop-clicks': m2563,
 };

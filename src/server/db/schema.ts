@@ -318,6 +318,12 @@ interface NewsletterLinkClicksTable {
   subscriberId: string;
   clickedAt: string;
 }
+interface ShopClicksTable {
+  bookId: string;
+  shop: string;
+  day: string;
+  clicks: number;
+}
 
 export interface Database {
   users: UsersTable;
@@ -354,6 +360,7 @@ export interface Database {
   analyticsAdminVisitors: AnalyticsAdminVisitorsTable;
   newsletterLinks: NewsletterLinksTable;
   newsletterLinkClicks: NewsletterLinkClicksTable;
+  shopClicks: ShopClicksTable;
 }
 
 export type ExcerptRow = Selectable<ExcerptsTable>;
