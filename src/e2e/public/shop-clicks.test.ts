@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SiteStats } from '../../domain/analytics.js';
 import { logIn, openTab } from '../admin/admin-helpers.js';
@@ -66,6 +68,14 @@ describe('Buy-menu shop clicks', () => {
     expect(await table.getByRole('row', { name: new RegExp(`${book.title}.*Amazon`) }).innerText()).toMatch(
       new RegExp(`Amazon\\s+${clicksOf(before) + 1}`),
     );
+    const shots = path.join(process.cwd(), 'test-results', 'shop-clicks');
+    await mkdir(shots, { recursive: true });
+    const panel = table;
+    await panel.scrollIntoViewIfNeeded();
+    await panel.screenshot({ path: path.join(shots, 'overview-1280.png') });
+    await adminPage.setViewportSize({ width: 375, height: 800 });
+    await panel.scrollIntoViewIfNeeded();
+    await panel.screenshot({ path: path.join(shots, 'overview-375.png') });
     await admin.close();
   });
 });
