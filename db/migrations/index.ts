@@ -41,6 +41,8 @@ import * as m2552 from './2026-11-25-52-create-imported-items.js';
 import * as m2553 from './2026-11-25-53-subscriber-name.js';
 import * as m2560 from './2026-11-25-60-create-analytics.js';
 import * as m2561 from './2026-11-25-61-create-newsletter-clicks.js';
+import * as m2562 from './2026-11-25-62-analytics-event-views.js';
+import * as m2563 from './2026-11-25-63-create-shop-clicks.js';
 import * as m2570 from './2026-11-25-70-reader-preferences.js';
 import * as m2571 from './2026-11-25-71-create-gifts.js';
 import * as m2580 from './2026-11-25-80-create-mail-suppressions.js';
@@ -91,6 +93,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-53-subscriber-name': m2553,
   '2026-11-25-60-create-analytics': m2560,
   '2026-11-25-61-create-newsletter-clicks': m2561,
+  '2026-11-25-62-analytics-event-views': m2562,
+  '2026-11-25-63-create-shop-clicks': m2563,
   '2026-11-25-70-reader-preferences': m2570,
   '2026-11-25-71-create-gifts': m2571,
   '2026-11-25-80-create-mail-suppressions': m2580,

@@ -56,6 +56,7 @@ const APP_TABLES = [
   'search_index_docsize',
   'search_index_idx',
   'series',
+  'shop_clicks',
   'site_secrets',
   'site_settings',
   'slug_redirects',

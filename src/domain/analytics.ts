@@ -98,6 +98,8 @@ export type SiteStats = {
   posts: Array<{ id: string; title: string; path: string } & Counted>;
   campaigns: Array<{ source: string; campaign: string; views: number }>;
   preorders: Array<{ bookId: string; bookTitle: string; format: string; count: number }>;
+  /** Clicks on the Buy menu's shop links (through /r/), per book and shop. */
+  shopClicks: Array<{ bookId: string; title: string; shop: string; clicks: number }>;
   contact: { received: number; latest: Array<{ id: string; name: string; createdAt: Date; preview: string }> };
 };
 

@@ -150,6 +150,8 @@ export type Book = Omit<BookData, 'slug'> & {
   id: string;
   slug: string;
   series: { id: string; name: string } | null;
+  /** In the public book data: the signed tag of the book's shop links (see shopLinkPath). */
+  shopTag?: string;
 };
 
 /** A book on its own page: its series with the description and reading-order note too. */

@@ -17,6 +17,8 @@ export type ShopMenuProps = {
   color: string | undefined;
   /** The press that loaded the menu opens it. */
   openOnMount: boolean;
+  /** The book's signed tag: shop links go through the site's counting redirect (shopLinkPath). */
+  shopTag: string | undefined;
 };
 
 /** Mantine's Menu (and its positioning code) is kept out of the page's first load. */
@@ -32,7 +34,8 @@ function ShopMenu({
   groups,
   variant,
   slug,
-}: Pick<ShopMenuProps, 'label' | 'groups' | 'variant'> & { slug: string }) {
+  shopTag,
+}: Pick<ShopMenuProps, 'label' | 'groups' | 'variant' | 'shopTag'> & { slug: string }) {
   const hydrated = useHydrated();
   const [Menu, setMenu] = useState<ComponentType<ShopMenuProps> | null>(null);
   const [loading, setLoading] = useState(false);
@@ -51,7 +54,17 @@ function ShopMenu({
       </Button>
     );
   if (Menu)
-    return <Menu label={label} groups={groups} className={className} variant={variant} color={color} openOnMount />;
+    return (
+      <Menu
+        label={label}
+        groups={groups}
+        className={className}
+        variant={variant}
+        color={color}
+        openOnMount
+        shopTag={shopTag}
+      />
+    );
   const open = () => {
     setLoading(true);
     void loadShopMenu().then(
@@ -103,7 +116,7 @@ export function BuyActions({ book }: { book: Book }) {
   // A published book is bought, never preordered: without shops, its button leads to the editions.
   if (book.status === 'published')
     return groups.length > 0 ? (
-      <ShopMenu label={buy.label} groups={groups} variant="filled" slug={book.slug} />
+      <ShopMenu label={buy.label} groups={groups} variant="filled" slug={book.slug} shopTag={book.shopTag} />
     ) : (
       <Button
         renderRoot={(props) => (
@@ -119,7 +132,13 @@ export function BuyActions({ book }: { book: Book }) {
     <>
       {preorderForm}
       {groups.length > 0 && (
-        <ShopMenu label="Preorder from a shop" groups={groups} variant="outline" slug={book.slug} />
+        <ShopMenu
+          label="Preorder from a shop"
+          groups={groups}
+          variant="outline"
+          slug={book.slug}
+          shopTag={book.shopTag}
+        />
       )}
     </>
   );

@@ -1,5 +1,6 @@
 import { Button, Menu, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { shopLinkPath } from '../../domain/analytics-paths.js';
 import classes from './BuyMenu.module.css';
 import type { ShopMenuProps } from './BuyMenu.js';
 import { ShopIcon } from './ShopIcon.js';
@@ -9,7 +10,7 @@ import { ShopIcon } from './ShopIcon.js';
  * button is pointed at, focused or pressed. It mounts open when that press loaded it; focus goes
  * to the first shop on every opening, arrow keys move, Escape closes and returns to the button.
  */
-export function ShopMenuDropdown({ label, groups, className, variant, color, openOnMount }: ShopMenuProps) {
+export function ShopMenuDropdown({ label, groups, className, variant, color, openOnMount, shopTag }: ShopMenuProps) {
   const [opened, setOpened] = useState(openOnMount);
   const target = useRef<HTMLButtonElement>(null);
   const dropdown = useRef<HTMLDivElement>(null);
@@ -28,6 +29,10 @@ export function ShopMenuDropdown({ label, groups, className, variant, color, ope
     frame = requestAnimationFrame(focusFirstShop);
     return () => cancelAnimationFrame(frame);
   }, [opened]);
+
+  // A link's place among the book's links, as the groups list them (the book's own, then each edition's).
+  const places = new Map(groups.flatMap((group) => group.links).map((link, index) => [link, index]));
+  const indexOf = (link: ShopMenuProps['groups'][number]['links'][number]) => places.get(link) ?? 0;
 
   const close = () => {
     setOpened(false);
@@ -60,7 +65,7 @@ export function ShopMenuDropdown({ label, groups, className, variant, color, ope
               <Menu.Item
                 key={link.url}
                 component="a"
-                href={link.url}
+                href={shopTag === undefined ? link.url : shopLinkPath(shopTag, indexOf(link))}
                 target="_blank"
                 rel="noopener noreferrer"
                 className={classes.item}

@@ -12,7 +12,7 @@ export type Counted = { views: number; visitors: number };
  * makes one visitor on two days two different hashes, by design.
  */
 const liveEvents = ({ from, to }: DayRange): RawBuilder<unknown> => sql`(
-  SELECT e.day, e.hour, e.path, e.source, e.campaign, e.device, e.visitor FROM analytics_events e
+  SELECT e.day, e.hour, e.path, e.source, e.campaign, e.device, e.visitor, e.views FROM analytics_events e
   WHERE e.day >= ${from} AND e.day <= ${to}
     AND NOT EXISTS (SELECT 1 FROM analytics_daily_totals t WHERE t.day = e.day)
     AND NOT EXISTS (SELECT 1 FROM analytics_admin_visitors a WHERE a.day = e.day AND a.visitor = e.visitor)
@@ -25,7 +25,7 @@ export async function viewsByDay(db: AppDatabase, range: DayRange): Promise<Arra
   const { rows } = await sql<{ day: string } & CountRow>`
     SELECT day, views, visitors FROM analytics_daily_totals WHERE day >= ${range.from} AND day <= ${range.to}
     UNION ALL
-    SELECT day, COUNT(*) AS views, COUNT(DISTINCT visitor) AS visitors FROM ${liveEvents(range)} live GROUP BY day
+    SELECT day, SUM(views) AS views, COUNT(DISTINCT visitor) AS visitors FROM ${liveEvents(range)} live GROUP BY day
   `.execute(db);
   return rows.map((row) => ({ day: row.day, ...counted(row) })).sort((a, b) => a.day.localeCompare(b.day));
 }
@@ -37,7 +37,7 @@ export async function viewsByHour(
   const { rows } = await sql<{ day: string; hour: number | string } & CountRow>`
     SELECT day, hour, views, visitors FROM analytics_hourly WHERE day >= ${range.from} AND day <= ${range.to}
     UNION ALL
-    SELECT day, hour, COUNT(*) AS views, COUNT(DISTINCT visitor) AS visitors FROM ${liveEvents(range)} live
+    SELECT day, hour, SUM(views) AS views, COUNT(DISTINCT visitor) AS visitors FROM ${liveEvents(range)} live
     GROUP BY day, hour
   `.execute(db);
   return rows
@@ -57,7 +57,7 @@ export async function topPages(
       SELECT path, views, visitors FROM analytics_daily_pages
       WHERE day >= ${range.from} AND day <= ${range.to} AND path LIKE ${prefix}
       UNION ALL
-      SELECT path, COUNT(*) AS views, COUNT(DISTINCT visitor) AS visitors FROM ${liveEvents(range)} live
+      SELECT path, SUM(views) AS views, COUNT(DISTINCT visitor) AS visitors FROM ${liveEvents(range)} live
       WHERE path LIKE ${prefix} GROUP BY day, path
     ) pages GROUP BY path ORDER BY SUM(views) DESC, path LIMIT ${limit}
   `.execute(db);
@@ -73,7 +73,7 @@ export async function viewsOfPaths(db: AppDatabase, range: DayRange, paths: stri
       SELECT path, views, visitors FROM analytics_daily_pages
       WHERE day >= ${range.from} AND day <= ${range.to} AND path IN (${sql.join(paths)})
       UNION ALL
-      SELECT path, COUNT(*) AS views, COUNT(DISTINCT visitor) AS visitors FROM ${liveEvents(range)} live
+      SELECT path, SUM(views) AS views, COUNT(DISTINCT visitor) AS visitors FROM ${liveEvents(range)} live
       WHERE path IN (${sql.join(paths)}) GROUP BY day, path
     ) pages GROUP BY path
   `.execute(db);
@@ -89,7 +89,7 @@ export async function viewsBySource(db: AppDatabase, range: DayRange): Promise<S
     SELECT source, campaign, SUM(views) AS views, SUM(visitors) AS visitors FROM (
       SELECT source, campaign, views, visitors FROM analytics_daily_sources WHERE day >= ${range.from} AND day <= ${range.to}
       UNION ALL
-      SELECT COALESCE(source, '') AS source, COALESCE(campaign, '') AS campaign, COUNT(*) AS views,
+      SELECT COALESCE(source, '') AS source, COALESCE(campaign, '') AS campaign, SUM(views) AS views,
         COUNT(DISTINCT visitor) AS visitors
       FROM ${liveEvents(range)} live GROUP BY day, COALESCE(source, ''), COALESCE(campaign, '')
     ) sources GROUP BY source, campaign ORDER BY SUM(views) DESC, source, campaign
@@ -102,7 +102,7 @@ export async function viewsByDevice(db: AppDatabase, range: DayRange): Promise<R
     SELECT device, SUM(views) AS views, SUM(visitors) AS visitors FROM (
       SELECT device, views, visitors FROM analytics_daily_devices WHERE day >= ${range.from} AND day <= ${range.to}
       UNION ALL
-      SELECT device, COUNT(*) AS views, COUNT(DISTINCT visitor) AS visitors FROM ${liveEvents(range)} live
+      SELECT device, SUM(views) AS views, COUNT(DISTINCT visitor) AS visitors FROM ${liveEvents(range)} live
       GROUP BY day, device
     ) devices GROUP BY device
   `.execute(db);

@@ -18,29 +18,29 @@ async function rollUpDay(db: AppDatabase, day: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const inserted = await sql<{ day: string }>`
       INSERT INTO analytics_daily_totals (day, views, visitors)
-      SELECT ${day}, COUNT(*), COUNT(DISTINCT visitor) FROM analytics_events e WHERE e.day = ${day} AND ${notAdmin}
+      SELECT ${day}, COALESCE(SUM(e.views), 0), COUNT(DISTINCT visitor) FROM analytics_events e WHERE e.day = ${day} AND ${notAdmin}
       ON CONFLICT (day) DO NOTHING RETURNING day
     `.execute(trx);
     if (inserted.rows.length === 0) return false;
     await sql`
       INSERT INTO analytics_hourly (day, hour, views, visitors)
-      SELECT day, hour, COUNT(*), COUNT(DISTINCT visitor) FROM analytics_events e WHERE e.day = ${day} AND ${notAdmin}
+      SELECT day, hour, COALESCE(SUM(e.views), 0), COUNT(DISTINCT visitor) FROM analytics_events e WHERE e.day = ${day} AND ${notAdmin}
       GROUP BY day, hour
     `.execute(trx);
     await sql`
       INSERT INTO analytics_daily_pages (day, path, views, visitors)
-      SELECT day, path, COUNT(*), COUNT(DISTINCT visitor) FROM analytics_events e WHERE e.day = ${day} AND ${notAdmin}
+      SELECT day, path, COALESCE(SUM(e.views), 0), COUNT(DISTINCT visitor) FROM analytics_events e WHERE e.day = ${day} AND ${notAdmin}
       GROUP BY day, path
     `.execute(trx);
     await sql`
       INSERT INTO analytics_daily_sources (day, source, campaign, views, visitors)
-      SELECT day, COALESCE(source, ''), COALESCE(campaign, ''), COUNT(*), COUNT(DISTINCT visitor)
+      SELECT day, COALESCE(source, ''), COALESCE(campaign, ''), COALESCE(SUM(e.views), 0), COUNT(DISTINCT visitor)
       FROM analytics_events e WHERE e.day = ${day} AND ${notAdmin}
       GROUP BY day, COALESCE(source, ''), COALESCE(campaign, '')
     `.execute(trx);
     await sql`
       INSERT INTO analytics_daily_devices (day, device, views, visitors)
-      SELECT day, device, COUNT(*), COUNT(DISTINCT visitor) FROM analytics_events e WHERE e.day = ${day} AND ${notAdmin}
+      SELECT day, device, COALESCE(SUM(e.views), 0), COUNT(DISTINCT visitor) FROM analytics_events e WHERE e.day = ${day} AND ${notAdmin}
       GROUP BY day, device
     `.execute(trx);
     return true;
@@ -65,10 +65,21 @@ export async function rollUpAnalytics(db: AppDatabase, now = new Date()): Promis
 
   await db.deleteFrom('analyticsSalts').where('day', '<', firstOpenDay).execute();
   await db.deleteFrom('analyticsAdminVisitors').where('day', '<', firstOpenDay).execute();
-  const deleted = await db
-    .deleteFrom('analyticsEvents')
-    .where('day', '<', addDays(dayOf(now), -RAW_EVENT_DAYS))
-    .where('day', 'in', (eb) => eb.selectFrom('analyticsDailyTotals').select('day'))
-    .executeTakeFirst();
-  return { daysRolledUp, eventsDeleted: Number(deleted.numDeletedRows) };
+  // A raw row may stand for several views: the number removed is the views, as before the rows were collapsed.
+  const eventsDeleted = await db.transaction().execute(async (trx) => {
+    const expired = trx
+      .selectFrom('analyticsEvents')
+      .where('day', '<', addDays(dayOf(now), -RAW_EVENT_DAYS))
+      .where('day', 'in', (eb) => eb.selectFrom('analyticsDailyTotals').select('day'));
+    const { views } = await expired
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('views'), eb.lit(0)).as('views'))
+      .executeTakeFirstOrThrow();
+    await trx
+      .deleteFrom('analyticsEvents')
+      .where('day', '<', addDays(dayOf(now), -RAW_EVENT_DAYS))
+      .where('day', 'in', (eb) => eb.selectFrom('analyticsDailyTotals').select('day'))
+      .execute();
+    return Number(views);
+  });
+  return { daysRolledUp, eventsDeleted };
 }

@@ -4,6 +4,7 @@ import { blogPostPath, bookPath } from '../../domain/content-links.js';
 import type { AppDatabase } from '../db/connection.js';
 import { figuresByMailing } from '../repositories/mail-queue.js';
 import { daysBetween } from './calendar.js';
+import { shopClicksBetween } from './shop-links.js';
 import {
   topPages,
   viewsByDay,
@@ -241,6 +242,7 @@ export async function siteStats(db: AppDatabase, range: DayRange): Promise<SiteS
       .map((row) => ({ source: row.source, campaign: row.campaign, views: row.views }))
       .slice(0, TOP_ROWS),
     preorders: await preorders(db, range),
+    shopClicks: await shopClicksBetween(db, range.from, range.to),
     contact: await contactMessages(db, range),
   };
 }

@@ -351,6 +351,8 @@ interface AnalyticsEventsTable {
   device: string;
   /** A hash of address and user agent with the day's salt; never the address. */
   visitor: string;
+  /** Identical views written as one row (see 2026-11-25-62-analytics-event-views). */
+  views: Generated<number>;
 }
 interface AnalyticsDailyTotalsTable {
   day: string;
@@ -402,6 +404,12 @@ interface NewsletterLinkClicksTable {
   subscriberId: string;
   clickedAt: string;
 }
+interface ShopClicksTable {
+  bookId: string;
+  shop: string;
+  day: string;
+  clicks: number;
+}
 
 export interface Database {
   users: UsersTable;
@@ -446,6 +454,7 @@ export interface Database {
   mailSuppressionRemovals: MailSuppressionRemovalsTable;
   mailSoftBounces: MailSoftBouncesTable;
   pausedMailings: PausedMailingsTable;
+  shopClicks: ShopClicksTable;
 }
 
 export type ExcerptRow = Selectable<ExcerptsTable>;

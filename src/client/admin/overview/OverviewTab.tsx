@@ -214,6 +214,17 @@ function SalesPanels({ stats }: { stats: SiteStats }) {
           empty="No preorders in this period."
         />
       </AdminPanel>
+      <AdminPanel id="overview-shop-clicks" title="Shop clicks" level={3}>
+        <FiguresTable
+          label="Buy-menu shop clicks per book and shop"
+          columns={['Book', 'Shop', 'Clicks']}
+          rows={stats.shopClicks.map((row) => ({
+            key: `${row.bookId} ${row.shop}`,
+            cells: [row.title, row.shop, n(row.clicks)],
+          }))}
+          empty="No shop clicks in this period."
+        />
+      </AdminPanel>
       <AdminPanel
         id="overview-contact"
         title="New contact messages"

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { bookInputSchema, type Book, type BookData, type BookWithSeries } from '../../../domain/books.schema.js';
 import type { Series } from '../../../domain/series.schema.js';
 import { seriesNumberLabel } from '../../../domain/series.js';
+import { redirectKey, withShopTag } from '../../analytics/shop-links.js';
 import type { AppDatabase } from '../../db/connection.js';
 import {
   bookIdWithSeriesNumber,
@@ -55,16 +56,26 @@ function withSeries<B extends Book>(book: B, series: readonly Series[]): BookWit
   };
 }
 
-/** The public list: each book with its cover's responsive image when it has one. */
-const listBooksWithImages = async (db: AppDatabase) => withImages(db, await listBooks(db), (book) => book.coverImage);
+/** The public list: each book with its cover's responsive image and its shop links' signed tag. */
+const listBooksWithImages = async (db: AppDatabase) => {
+  const [books, key] = await Promise.all([listBooks(db), redirectKey(db)]);
+  return withImages(
+    db,
+    books.map((book) => withShopTag(book, key)),
+    (book) => book.coverImage,
+  );
+};
 
 const content = contentProcedures({
   name: 'Book',
   cacheKey: 'books',
   inputSchema: bookInputSchema,
   list: listBooksWithImages,
-  create: (db, data) => slugSafe(() => createBook(db, data)),
-  update: (db, id, data) => slugSafe(() => updateBook(db, id, data)),
+  create: async (db, data) => withShopTag(await slugSafe(() => createBook(db, data)), await redirectKey(db)),
+  update: async (db, id, data) => {
+    const book = await slugSafe(() => updateBook(db, id, data));
+    return book && withShopTag(book, await redirectKey(db));
+  },
   remove: deleteBook,
   checkReferences: checkBook,
 });
