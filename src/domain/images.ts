@@ -9,15 +9,10 @@ export function isValidImageReference(value: string): boolean {
   return value.startsWith(UPLOADED_OBJECT_PREFIX) || value.startsWith('http://') || value.startsWith('https://');
 }
 
-/**
- * Why a HEIC photo is refused: the image library the server uses (sharp's prebuilt libvips) decodes AVIF but not
- * HEIC, whose HEVC codec it leaves out for patent reasons. iPhones hand a JPEG to the site when the photo is
- * picked in Safari's photo library; from a Mac or a file, export it as JPEG first.
- */
-export const HEIC_MESSAGE =
-  'HEIC photos cannot be read by the server: export the photo as JPEG (on an iPhone, pick it from the photo library; Settings → Camera → Formats → Most Compatible takes JPEGs).';
+/** What the server accepts; a HEIC/HEIF photo (an iPhone's) is stored as JPEG. */
+export const UPLOAD_TYPES_MESSAGE = 'Only PNG, JPEG, GIF, WebP, AVIF and HEIC images can be uploaded';
 
-/** A HEIC/HEIF photo by its declared type or name (the server judges the bytes again). */
+/** A HEIC/HEIF photo by its declared type or name: browsers often declare none for it (the server judges the bytes). */
 export const isHeicFile = (file: { type: string; name?: string }): boolean =>
   /^image\/hei[cf](-sequence)?$/i.test(file.type) || /\.hei[cf]$/i.test(file.name ?? '');
 
@@ -25,7 +20,6 @@ export const isHeicFile = (file: { type: string; name?: string }): boolean =>
 export const UPLOAD_ERRORS = {
   invalidType: { title: 'Invalid file type', message: 'Please select an image file' },
   tooLarge: { title: 'File too large', message: `Please select an image smaller than ${MAX_UPLOAD_MB}MB` },
-  heic: { title: 'HEIC photos cannot be read here', message: HEIC_MESSAGE },
 } as const;
 
 /** A resized copy of an uploaded image, served under /objects/ like the upload itself. */

@@ -1,20 +1,10 @@
 import type { Sharp } from 'sharp';
 import type sharpModule from 'sharp';
+import { UPLOAD_TYPES_MESSAGE } from '../../domain/images.js';
 import { lazyModule } from '../lazy-module.js';
+import { decodeHeic, HeicRefusedError } from './heic-decoder.js';
+import { dimensionRefusal, MAX_INPUT_PIXELS, TOO_MANY_PIXELS } from './image-limits.js';
 import { LARGEST_VARIANT_WIDTH, variantWidths, type VariantFormat } from './image-variants.js';
-
-/**
- * The most pixels an upload may decode to (a 40-megapixel photo, about 120 MB decoded). A small
- * file claiming more (a decompression bomb) is refused before any pixel is decoded.
- */
-const MAX_INPUT_PIXELS = 40_000_000;
-/**
- * The longest side an upload may have (a 48-megapixel phone photo is 8064 px wide), and how many
- * times its shortest side it may be (a phone's panorama is about 1:4). A strip of 1 × 39,000,000
- * pixels passes the pixel limit but costs minutes of decoding; these refuse it from the header.
- */
-const MAX_SIDE_PX = 10_000;
-const MAX_ASPECT_RATIO = 8;
 
 const loadSharp = lazyModule<typeof sharpModule>('sharp');
 let sharpConfigured = false;
@@ -88,16 +78,16 @@ function encode(image: Sharp, format: VariantFormat | SourceFormat, purpose: 'va
   }
 }
 
-const tooLarge = () =>
-  new ImageRejectedError(413, `Image too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels (e.g. 7700 × 5200)`);
+const tooLarge = () => new ImageRejectedError(413, TOO_MANY_PIXELS);
+const damaged = () => new ImageRejectedError(400, 'The image is damaged or incomplete: it could not be read');
 
 function rejectionOf(error: unknown): ImageRejectedError {
   const message = error instanceof Error ? error.message : String(error);
   if (/pixel limit/i.test(message)) return tooLarge();
   if (/unsupported image format|bad seek|not a known file format/i.test(message)) {
-    return new ImageRejectedError(415, 'Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded');
+    return new ImageRejectedError(415, UPLOAD_TYPES_MESSAGE);
   }
-  return new ImageRejectedError(400, 'The image is damaged or incomplete: it could not be read');
+  return damaged();
 }
 
 /**
@@ -114,18 +104,9 @@ export const MAX_STORED_SIDE = 2560;
 async function checkDimensions(bytes: Buffer): Promise<{ width: number; height: number }> {
   // With `animated`, height is that of every frame together (pageHeight: one frame's).
   const { width, height, pageHeight, autoOrient } = await sharp(bytes, { animated: true }).metadata();
-  if (!width || !height) throw new ImageRejectedError(400, 'The image is damaged or incomplete: it could not be read');
-  const frameHeight = pageHeight ?? height;
-  if (width * height > MAX_INPUT_PIXELS) throw tooLarge();
-  if (Math.max(width, frameHeight) > MAX_SIDE_PX) {
-    throw new ImageRejectedError(413, `Image too large: at most ${MAX_SIDE_PX} pixels on its longest side`);
-  }
-  if (Math.max(width, frameHeight) > MAX_ASPECT_RATIO * Math.min(width, frameHeight)) {
-    throw new ImageRejectedError(
-      400,
-      `Image too narrow: its longest side may be at most ${MAX_ASPECT_RATIO} times its shortest`,
-    );
-  }
+  if (!width || !height) throw damaged();
+  const refusal = dimensionRefusal(width, pageHeight ?? height, height);
+  if (refusal) throw new ImageRejectedError(refusal.statusCode, refusal.message);
   // The size once turned upright by its EXIF orientation.
   return pageHeight === undefined || pageHeight === height
     ? { width: autoOrient.width, height: autoOrient.height }
@@ -140,9 +121,8 @@ const decoder = (bytes: Buffer, animated = false) =>
  * orientation: the variants are made from these pixels. (A 24-megapixel photo decoded whole is
  * 72 MB of pixels; JPEG and WebP also decode straight to the smaller size.)
  */
-async function decodeForVariants(bytes: Buffer): Promise<RawImage> {
-  const { data, info } = await decoder(bytes)
-    .autoOrient()
+async function decodeForVariants(upright: Sharp): Promise<RawImage> {
+  const { data, info } = await upright
     .resize({ width: LARGEST_VARIANT_WIDTH, withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -150,15 +130,17 @@ async function decodeForVariants(bytes: Buffer): Promise<RawImage> {
 }
 
 /**
- * An animated GIF keeps its frames; any other original is re-encoded upright from the file in one
- * pass of libvips, which streams it rather than holding every pixel.
+ * The original re-encoded from its upright pixels, at most MAX_STORED_SIDE on its longest side: from a file,
+ * in one pass of libvips, which streams it rather than holding every pixel.
  */
-async function encodeOriginal(bytes: Buffer, format: SourceFormat): Promise<Buffer> {
-  if (format === 'gif') return decoder(bytes, true).gif().toBuffer();
-  const upright = decoder(bytes)
-    .autoOrient()
-    .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true });
-  return encode(upright, format, 'original').toBuffer();
+async function encodeOriginal(upright: Sharp, format: Exclude<SourceFormat, 'gif'>): Promise<Buffer> {
+  const stored = upright.resize({
+    width: MAX_STORED_SIDE,
+    height: MAX_STORED_SIDE,
+    fit: 'inside',
+    withoutEnlargement: true,
+  });
+  return encode(stored, format, 'original').toBuffer();
 }
 
 /** The size of the stored original: at most MAX_STORED_SIDE on its longest side. */
@@ -175,6 +157,47 @@ async function meanColour(raw: RawImage): Promise<string> {
   return `#${channels.map((value) => value.toString(16).padStart(2, '0')).join('')}`;
 }
 
+/** The variants of an image, from its pixels decoded at the largest variant's size at most. */
+async function encodeVariants(raw: RawImage, upright: { width: number; height: number }): Promise<EncodedVariant[]> {
+  const fallback: VariantFormat = raw.channels === 2 || raw.channels === 4 ? 'png' : 'jpeg';
+  const variants: EncodedVariant[] = [];
+  for (const width of variantWidths(upright.width)) {
+    const height = width === raw.width ? raw.height : Math.max(1, Math.round((upright.height * width) / upright.width));
+    for (const variantFormat of ['avif', 'webp', fallback] as const) {
+      const resized = width === raw.width ? fromRaw(raw) : fromRaw(raw).resize({ width, height, fit: 'fill' });
+      const data = await encode(resized, variantFormat, 'variant').toBuffer();
+      variants.push({ width, height, format: variantFormat, data });
+    }
+  }
+  return variants;
+}
+
+/**
+ * A HEIC/HEIF photo (an iPhone's): sharp's prebuilt libvips has no HEVC decoder, so heic-decode (libheif compiled
+ * to WebAssembly) decodes it in a worker (heic-decoder.ts), its size checked from its header first. Its pixels
+ * come upright (libheif applies the file's rotation) and carry no EXIF, so nothing turns them twice; the original
+ * is stored as JPEG.
+ */
+async function processHeic(bytes: Buffer): Promise<ProcessedImage> {
+  let decoded;
+  try {
+    decoded = await decodeHeic(bytes);
+  } catch (error) {
+    if (error instanceof HeicRefusedError) throw new ImageRejectedError(error.statusCode, error.message);
+    throw damaged();
+  }
+  const { width, height, rgba } = decoded;
+  const pixels = () => sharp(rgba, { raw: { width, height, channels: 4 } }).removeAlpha();
+  try {
+    const raw = await decodeForVariants(pixels());
+    const original = await encodeOriginal(pixels(), 'jpeg');
+    const variants = await encodeVariants(raw, { width, height });
+    return { ...storedSize({ width, height }), placeholder: await meanColour(raw), original, variants };
+  } catch (error) {
+    throw rejectionOf(error);
+  }
+}
+
 /**
  * Reads an uploaded image once and produces everything stored for it: the original upright and
  * stripped of metadata (EXIF GPS included), and AVIF, WebP and JPEG (PNG when transparent)
@@ -182,23 +205,18 @@ async function meanColour(raw: RawImage): Promise<string> {
  * (checkDimensions) before any pixel is decoded.
  */
 export async function processImage(bytes: Buffer, extension: string): Promise<ProcessedImage> {
+  if (extension === 'heic') return processHeic(bytes);
   const format = SOURCE_FORMATS[extension];
-  if (!format) throw new ImageRejectedError(415, 'Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded');
+  if (!format) throw new ImageRejectedError(415, UPLOAD_TYPES_MESSAGE);
   try {
     const upright = await checkDimensions(bytes);
-    const raw = await decodeForVariants(bytes);
-    const original = await encodeOriginal(bytes, format);
-    const fallback: VariantFormat = raw.channels === 2 || raw.channels === 4 ? 'png' : 'jpeg';
-    const variants: EncodedVariant[] = [];
-    for (const width of variantWidths(upright.width)) {
-      const height =
-        width === raw.width ? raw.height : Math.max(1, Math.round((upright.height * width) / upright.width));
-      for (const variantFormat of ['avif', 'webp', fallback] as const) {
-        const resized = width === raw.width ? fromRaw(raw) : fromRaw(raw).resize({ width, height, fit: 'fill' });
-        const data = await encode(resized, variantFormat, 'variant').toBuffer();
-        variants.push({ width, height, format: variantFormat, data });
-      }
-    }
+    const raw = await decodeForVariants(decoder(bytes).autoOrient());
+    // An animated GIF keeps its frames; any other original is re-encoded upright in one pass of libvips.
+    const original =
+      format === 'gif'
+        ? await decoder(bytes, true).gif().toBuffer()
+        : await encodeOriginal(decoder(bytes).autoOrient(), format);
+    const variants = await encodeVariants(raw, upright);
     const { width, height } = format === 'gif' ? upright : storedSize(upright);
     return { width, height, placeholder: await meanColour(raw), original, variants };
   } catch (error) {

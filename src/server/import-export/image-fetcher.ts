@@ -3,7 +3,7 @@ import { UPLOADED_OBJECT_PREFIX } from '../../domain/images.js';
 import { MAX_UPLOAD_BYTES } from '../../domain/limits.js';
 import type { AppDatabase } from '../db/connection.js';
 import { inImageQueue, storeImage } from '../images/image-store.js';
-import { detectImageType } from '../uploads/image-type.js';
+import { detectImageType, storedExtension } from '../uploads/image-type.js';
 import type { UploadStore } from '../uploads/upload-store.js';
 
 const FETCH_TIMEOUT_MS = 5_000;
@@ -73,8 +73,9 @@ export class ImageFetcher {
 
   private async store(reference: string, bytes: Buffer): Promise<FetchedImage> {
     const type = detectImageType(bytes);
-    if (!type) return { warning: `image ${reference} is not a PNG, JPEG, GIF, WebP or AVIF image; left as a link` };
-    const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
+    if (!type)
+      return { warning: `image ${reference} is not a PNG, JPEG, GIF, WebP, AVIF or HEIC image; left as a link` };
+    const name = `${randomBytes(16).toString('hex')}.${storedExtension(type)}`;
     await inImageQueue(() => storeImage(this.db, this.uploads, name, bytes, type.extension));
     this.stored += 1;
     return { path: `${UPLOADED_OBJECT_PREFIX}${name}` };

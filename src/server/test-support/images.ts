@@ -98,3 +98,22 @@ export const TEXT_POSING_AS_PNG = Buffer.from('just some words, not an image at 
 export const SVG_IMAGE = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>alert(1)</script></svg>',
 );
+
+/**
+ * A real HEIC photo (HEVC, 600 × 400, 762 bytes), made with Debian's heif-enc (libheif-examples, x265) from a PNG
+ * whose left half is red (200, 40 | 180, ·) and right half dark (30, ·, ·), top half low green, bottom half high.
+ */
+export const HEIC_PHOTO = Buffer.from(
+  'AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAAAUNtZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAAA5waXRtAAAAAAABAAAAImlsb2MAAAAAREAAAQABAAAAAAFnAAEAAAAAAAABkwAAACNpaW5mAAAAAAABAAAAFWluZmUCAAAAAAEAAGh2YzEAAAAAw2lwcnAAAAClaXBjbwAAAHlodmNDAQNwAAAAAAAAAAAAP/AA/P34+AAADwMgAAEAGEABDAH//wNwAAADAJAAAAMAAAMAP7oCQCEAAQAsQgEBA3AAAAMAkAAAAwAAAwA/oASyAZFlupJKa5uBAQMCAAADAAIAAAMAAhAiAAEAB0QBwXKwYkAAAAAUaXNwZQAAAAAAAAJYAAABkAAAABBwaXhpAAAAAAMICAgAAAAWaXBtYQAAAAAAAAABAAEDgQKDAAABm21kYXQAAAGPKAGvC04hzGROfHhC+sa6oxv2pxAlfH3zhNj7riyuHj/z2hz9yC841R/nvSgsJnf7Hdqx+z2s3zh53FjWh1wIc8wIjoqhBYMiIWcCPZiYlYsoTEapycD86tV1v/+IC9lyPQGacS7YRrr0M8jkRXclWA0tgS3y76rM6AAAAwAAooDb8LkPyuYPvg4awl6GTR6u/cjNIAAAAwAVENczDLQ/3CqJoHt2//s8AAADAAFP1ao9//qfl4fhpM2fDsqR/gTI9/fxXT6twNfEMcjnODfIWycUkiWeLPP+Bb+pTS34aRC/EzVa8G26FpGZFDmSll8qblQ2CypXck9yOdW9CxLFm/ENzNhzZWpXsS04dcBx2v3iYWnqPpBHt6VvvVUTWO6cEb3B2/HYQkeXWjJvtQsIdcG3iSPiLozUMAp8QcwiOwQRGUW1LsSONhF0OugzoDK/2mAZoLfFBwAveTbgmdqpn7NCLJcJ3NQAAAMAAz4+dnXNh84DOZAAAAMAAAMB92z1rSJPyJTN8/ObCS4AAA6Y',
+  'base64',
+);
+
+/** HEIC_PHOTO with its header (the ispe box) claiming another size: its HEVC data stays 600 × 400. */
+export function heicClaiming(width: number, height: number): Buffer {
+  const bytes = Buffer.from(HEIC_PHOTO);
+  const ispe = bytes.indexOf('ispe', 0, 'ascii');
+  if (ispe < 0) throw new Error('HEIC_PHOTO has no ispe box');
+  bytes.writeUInt32BE(width, ispe + 8);
+  bytes.writeUInt32BE(height, ispe + 12);
+  return bytes;
+}

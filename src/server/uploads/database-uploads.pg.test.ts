@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processExistingUploads } from '../images/process-existing-uploads.js';
 import { bearer } from '../test-support/http.js';
+import { HEIC_PHOTO } from '../test-support/images.js';
 import { imageUpload } from '../test-support/multipart.js';
 import { metadataOf, photo } from '../test-support/photos.js';
 import type { TestApp } from '../test-support/test-app.js';
@@ -118,6 +119,23 @@ describe('uploads on PostgreSQL are rows every instance serves', () => {
     const stripped = await a.services.uploads.read('copied-photo.jpg');
     expect(await metadataOf(stripped!)).toMatchObject({ exif: null });
     expect((await storedNames()).filter((stored) => stored.startsWith('copied-photo-')).length).toBeGreaterThan(0);
+  });
+
+  it('stores a HEIC photo through A as a JPEG row with its variants, and B serves it as image/jpeg', async () => {
+    const res = await a.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      ...asInject(imageUpload(HEIC_PHOTO, 'IMG_0002.HEIC', 'image/heic')),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const name = res.json<{ path: string }>().path.slice('/objects/'.length);
+    expect(name).toMatch(/^[0-9a-f]{32}\.jpg$/);
+    const base = name.replace(/\.jpg$/, '');
+    expect((await storedNames()).filter((stored) => stored.startsWith(base)).length).toBe(1 + 3 * 3);
+    const fromB = await b.app.inject({ method: 'GET', url: `/objects/${name}` });
+    expect(fromB.statusCode).toBe(200);
+    expect(fromB.headers['content-type']).toBe('image/jpeg');
+    expect(await metadataOf(fromB.rawPayload)).toMatchObject({ format: 'jpeg', width: 600, height: 400 });
   });
 });
 

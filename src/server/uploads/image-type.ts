@@ -5,6 +5,7 @@ const JPEG: ImageType = { extension: 'jpg', mimeType: 'image/jpeg' };
 const GIF: ImageType = { extension: 'gif', mimeType: 'image/gif' };
 const WEBP: ImageType = { extension: 'webp', mimeType: 'image/webp' };
 const AVIF: ImageType = { extension: 'avif', mimeType: 'image/avif' };
+const HEIC: ImageType = { extension: 'heic', mimeType: 'image/heic' };
 
 const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
 
@@ -23,8 +24,8 @@ function isAvif(bytes: Uint8Array): boolean {
   return false;
 }
 
-/** HEIC/HEIF (an ISO-BMFF file of the HEVC brands): recognised only to be refused with its own message. */
-export function isHeic(bytes: Uint8Array): boolean {
+/** HEIC/HEIF: an ISO-BMFF file whose major brand is one of the HEVC image brands (an iPhone's is heic). */
+function isHeic(bytes: Uint8Array): boolean {
   if (bytes.length < 12 || ascii(bytes, 4, 8) !== 'ftyp') return false;
   return (
     ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'].includes(ascii(bytes, 8, 12)) && !isAvif(bytes)
@@ -41,5 +42,9 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
   if (bytes.length >= 6 && ['GIF87a', 'GIF89a'].includes(ascii(bytes, 0, 6))) return GIF;
   if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return WEBP;
   if (isAvif(bytes)) return AVIF;
+  if (isHeic(bytes)) return HEIC;
   return null;
 }
+
+/** The extension an image is stored under: a HEIC photo is stored as JPEG, which every browser shows. */
+export const storedExtension = (type: ImageType): string => (type.extension === 'heic' ? 'jpg' : type.extension);

@@ -4,14 +4,14 @@ import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HEIC_MESSAGE, UPLOADED_OBJECT_PREFIX } from '../../domain/images.js';
+import { UPLOADED_OBJECT_PREFIX, UPLOAD_TYPES_MESSAGE } from '../../domain/images.js';
 import { UPLOAD_NAME_PATTERN } from '../../domain/uploads.js';
 import { MAX_UPLOAD_BYTES, TEXT_LIMITS } from '../../domain/limits.js';
 import { createCaller } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 import { inImageQueue, storeImage } from '../images/image-store.js';
 import { ImageRejectedError } from '../images/process-image.js';
-import { detectImageType, isHeic } from './image-type.js';
+import { detectImageType, storedExtension } from './image-type.js';
 import type { UploadStore } from './upload-store.js';
 
 const UPLOAD_FIELD = 'image';
@@ -110,9 +110,8 @@ export async function registerUploadRoutes(app: FastifyInstance, services: AppSe
         throw new UploadError(415, 'Send the image as multipart/form-data in the field "image"');
       const { bytes, filename } = await readImagePart(request);
       const type = detectImageType(bytes);
-      if (!type && isHeic(bytes)) throw new UploadError(415, HEIC_MESSAGE);
-      if (!type) throw new UploadError(415, 'Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded');
-      const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
+      if (!type) throw new UploadError(415, UPLOAD_TYPES_MESSAGE);
+      const name = `${randomBytes(16).toString('hex')}.${storedExtension(type)}`;
       try {
         await inImageQueue(() => storeImage(services.db, uploads, name, bytes, type.extension));
       } catch (error) {

@@ -338,7 +338,7 @@ export function MarkdownEditor({
       <input
         ref={fileInput}
         type="file"
-        accept="image/*"
+        accept="image/*,.heic,.heif"
         hidden
         tabIndex={-1}
         aria-label={`Upload an image into ${label.toLowerCase()}`}

@@ -10,6 +10,9 @@ import { readAdminKey } from '../session/admin-key-store.js';
 import { AlertIcon, CheckIcon, PhotoIcon, UploadIcon } from '../../ui/icons.js';
 import { ADMIN_AUTH_REQUIRED, checkImageFile, UPLOAD_FAILED_TITLE, UploadError, uploadImage } from './upload-image.js';
 
+/** Any image, and HEIC/HEIF photos by name too: browsers often give them no type (the server stores them as JPEG). */
+const IMAGE_PICKER_ACCEPT = { 'image/*': [], 'image/heic': ['.heic'], 'image/heif': ['.heif'] };
+
 type ImageFieldProps = {
   label: string;
   description?: string;
@@ -107,7 +110,7 @@ export function ImageField({
           className={classes.dropzone}
           onDrop={onDrop}
           onReject={onReject}
-          accept={['image/*']}
+          accept={IMAGE_PICKER_ACCEPT}
           multiple={false}
           disabled={uploading}
           useFsAccessApi={false}
@@ -134,8 +137,8 @@ export function ImageField({
                 Choose an image or drop it here
               </Text>
               <Text size="xs" c="dimmed" id={hintId}>
-                It uploads at once and fills the field above. PNG, JPEG, GIF, WebP or AVIF, up to {MAX_UPLOAD_MB} MB
-                (large photos are scaled down; HEIC: export as JPEG first).
+                It uploads at once and fills the field above. PNG, JPEG, GIF, WebP, AVIF or HEIC, up to {MAX_UPLOAD_MB}{' '}
+                MB (large photos are scaled down; HEIC is stored as JPEG).
               </Text>
             </div>
           </Group>

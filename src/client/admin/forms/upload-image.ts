@@ -22,8 +22,7 @@ export const ADMIN_AUTH_REQUIRED = 'Admin authentication required';
 export function checkImageFile(
   file: Pick<File, 'type' | 'size'> & { name?: string },
 ): { title: string; message: string } | null {
-  if (isHeicFile(file)) return UPLOAD_ERRORS.heic;
-  if (!file.type.startsWith('image/')) return UPLOAD_ERRORS.invalidType;
+  if (!file.type.startsWith('image/') && !isHeicFile(file)) return UPLOAD_ERRORS.invalidType;
   if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_ERRORS.tooLarge;
   return null;
 }
