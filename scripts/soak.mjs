@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { parseFlags, percentile, poolAddress, positiveNumber, rssMb, sleep } from './lib/load-stats.mjs';
-import { ensureBuild, firstId, firstPostPath, root, startProductionServer } from './lib/production-server.mjs';
+import { ensureBuild, firstPostPath, preorderableBook, root, startProductionServer } from './lib/production-server.mjs';
 
 const USAGE = 'Usage: npm run soak [-- --minutes N | --seconds N]   (default 10 minutes)';
 const flags = parseFlags({ minutes: { type: 'string' }, seconds: { type: 'string' } }, USAGE);
@@ -103,7 +103,7 @@ try {
   const { json: login } = await api('POST', '/api/admin/login', { body: { password: ADMIN_PASSWORD } });
   const adminKey = login.token;
   const postPath = await firstPostPath(server.baseUrl);
-  const bookId = await firstId(server.baseUrl, '/api/books');
+  const { bookId, format } = await preorderableBook(server.baseUrl);
   const counts = async () => ({
     contact: (await api('GET', '/api/admin/contact', { key: adminKey })).json.length,
     newsletter: (await api('GET', '/api/admin/newsletter', { key: adminKey })).json.length,
@@ -149,7 +149,7 @@ try {
     [
       'preorders',
       '/api/preorders',
-      (n) => ({ bookId, customerName: `Reader ${n}`, customerEmail: `r${n}@example.com`, preferredFormat: 'ebook' }),
+      (n) => ({ bookId, customerName: `Reader ${n}`, customerEmail: `r${n}@example.com`, preferredFormat: format }),
     ],
   ];
   async function formWorker() {

@@ -165,6 +165,16 @@ export async function firstPostPath(baseUrl) {
   return post.url;
 }
 
+/** A book readers can preorder (not out yet) and a format it offers: preorders of anything else are refused. */
+export async function preorderableBook(baseUrl) {
+  const response = await fetch(`${baseUrl}/api/books`);
+  if (!response.ok) throw new Error(`GET /api/books: ${response.status}`);
+  const books = await response.json();
+  const book = books.find((candidate) => candidate.status === 'preorder');
+  if (!book) throw new Error('GET /api/books returned no book open for preorder');
+  return { bookId: book.id, format: book.editions?.[0]?.format ?? 'ebook' };
+}
+
 export async function firstId(baseUrl, apiPath) {
   const response = await fetch(`${baseUrl}${apiPath}`);
   if (!response.ok) throw new Error(`GET ${apiPath}: ${response.status}`);

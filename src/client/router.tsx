@@ -182,8 +182,14 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
       ],
     };
   },
-  // Every public screen's announcement bar (404s too) and newsletter form read the active gift.
-  loader: ({ context }) => context.trpc.newsletter.signupOptions.prefetch().catch(() => undefined),
+  // Every public screen (404s too) reads the site's settings (header, announcement bar, footer) and
+  // the newsletter form's options (interests, the active gift): loaded here, they hydrate with the page.
+  loader: async ({ context }) => {
+    await Promise.all([
+      context.trpc.newsletter.signupOptions.prefetch().catch(() => undefined),
+      context.trpc.site.settings.prefetch().catch(() => undefined),
+    ]);
+  },
   component: RootDocument,
   notFoundComponent: NotFoundScreen,
 });

@@ -270,6 +270,8 @@ describe('public content', () => {
   it('shows the art in two columns on a phone, captions below the images, nothing cropped', async () => {
     const mobile = await site.newContext({ viewport: 'mobile' });
     const { page, problems } = await openPage(mobile, site.baseUrl, '/art-music');
+    // Hydrated: the script's tabs replace the links the server sent (and the gallery with them).
+    await page.getByRole('tab', { name: 'Art Gallery' }).waitFor();
     const caption = page.locator('figure figcaption').first();
     expect(await caption.evaluate((element) => getComputedStyle(element).position)).toBe('static');
     expect(await caption.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');

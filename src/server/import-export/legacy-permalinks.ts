@@ -20,7 +20,14 @@ export function registerLegacyPermalinks(app: FastifyInstance, services: AppServ
     const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
     const key = legacyPathKey(pathname, queryAt < 0 ? '' : url.slice(queryAt));
     if (!key) return;
-    const paths = await services.cache.get('legacy-paths', () => listLegacyPostPaths(services.db));
+    let paths: Awaited<ReturnType<typeof listLegacyPostPaths>>;
+    try {
+      paths = await services.cache.get('legacy-paths', () => listLegacyPostPaths(services.db));
+    } catch (error) {
+      // The database is unreachable: the request itself answers as it would without imports (/healthz: 503).
+      request.log.warn({ err: error }, 'old addresses of imported posts could not be read');
+      return;
+    }
     if (paths.size === 0) return;
     const slug = paths.get(key);
     if (slug) return reply.redirect(blogPostPath({ slug }), 301);
