@@ -16,7 +16,7 @@ const README_COMMAND = 'npm ci && npm start';
 const START_BUDGET_MS = 480_000;
 
 const PAGES: { path: string; title: string; text: string }[] = [
-  { path: '/', title: 'The Cinderwake Cycle by Delphine Rook', text: 'The Ashwarden' },
+  { path: '/', title: 'The Cinderwake Cycle', text: 'The Ashwarden' },
   { path: '/books', title: 'Books | The Cinderwake Cycle', text: 'The Tallow King' },
   { path: '/books/the-ashwarden', title: 'The Ashwarden | The Cinderwake Cycle', text: 'The Ashwarden' },
   { path: '/blog', title: 'Blog &amp; News | The Cinderwake Cycle', text: 'Announcing the Lantern Tour' },
