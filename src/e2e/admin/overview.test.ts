@@ -116,7 +116,10 @@ describe('insight: page analytics and the Overview', () => {
     await mkdir(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'overview-1280.png'), fullPage: true });
     await page.setViewportSize({ width: 375, height: 812 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // The charts follow the new width once their ResizeObserver has run; then nothing may scroll sideways.
+    await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, {
+      timeout: 5_000,
+    });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'overview-375.png'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
 
