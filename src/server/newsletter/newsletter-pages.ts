@@ -11,7 +11,7 @@ import {
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 import { startWelcomeSequence, withGiftBlock } from './welcome-sequence.js';
 import type { NewsletterTokens } from './newsletter-tokens.js';
-import { renderNoticePage, type NoticePage, type NoticePageStyles } from './notice-page.js';
+import { type NoticePage, type NoticePageStyles, sendNoticePage, tokenOf } from './notice-page.js';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH } from './unsubscribe-links.js';
 
 /** What a mail client's one-click POST may carry: a short form, read as text and not needed. */
@@ -56,18 +56,6 @@ const PAGES = {
   tooMany: { title: 'Too many requests', heading: 'Too many requests', paragraphs: [TOO_MANY_REQUESTS] },
 } satisfies Record<string, NoticePage>;
 
-function sendPage(reply: FastifyReply, status: number, page: NoticePage, styles?: NoticePageStyles) {
-  return reply
-    .status(status)
-    .header('cache-control', 'no-store')
-    .header('x-robots-tag', 'noindex')
-    .header('referrer-policy', 'no-referrer')
-    .type('text/html; charset=utf-8')
-    .send(renderNoticePage(page, styles));
-}
-
-const tokenOf = (request: FastifyRequest): unknown => (request.query as Record<string, unknown>).token;
-
 /** The confirm page of a valid, unused link: it asks, and its button's POST confirms. */
 function confirmQuestion(token: unknown): NoticePage {
   return {
@@ -99,7 +87,8 @@ export async function registerNewsletterPages(
   tokens: NewsletterTokens,
   styles: NoticePageStyles = { stylesheets: [] },
 ): Promise<void> {
-  const page = (reply: FastifyReply, status: number, notice: NoticePage) => sendPage(reply, status, notice, styles);
+  const page = (reply: FastifyReply, status: number, notice: NoticePage) =>
+    sendNoticePage(reply, status, notice, styles);
   // The loose read limit, even for the POST: a mail provider's one-click requests for many
   // subscribers come from the same few addresses. True when refused: the 429 page is sent and the
   // handler must stop (a boolean, not the reply — a reply is thenable and awaits to undefined).

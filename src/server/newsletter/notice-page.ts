@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NAV_LINKS } from '../../client/layout/nav-links.js';
 
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -37,7 +38,7 @@ function siteHeader(): string {
  * A small page for the links in emails, answered by the server alone (no script): dark,
  * readable, the site's palette, contrast above WCAG AA.
  */
-export function renderNoticePage(page: NoticePage, styles: NoticePageStyles = { stylesheets: [] }): string {
+function renderNoticePage(page: NoticePage, styles: NoticePageStyles = { stylesheets: [] }): string {
   const paragraphs = page.paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n      ');
   const form = page.form
     ? `<form method="post" action="${escapeHtml(page.form.action)}">
@@ -117,3 +118,17 @@ export function renderNoticePage(page: NoticePage, styles: NoticePageStyles = { 
 </html>
 `;
 }
+
+/** A notice page as the answer: never cached, never indexed, no referrer to the links it shows. */
+export function sendNoticePage(reply: FastifyReply, status: number, page: NoticePage, styles?: NoticePageStyles) {
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .header('referrer-policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(renderNoticePage(page, styles));
+}
+
+/** The signed token of an emailed link (`?token=`), unchecked. */
+export const tokenOf = (request: FastifyRequest): unknown => (request.query as Record<string, unknown>).token;

@@ -9,7 +9,7 @@ import {
 } from '../repositories/newsletter-subscriptions.js';
 import type { AppServices } from '../trpc/context.js';
 import type { NewsletterTokens } from './newsletter-tokens.js';
-import { escapeHtml, renderNoticePage, type NoticePage } from './notice-page.js';
+import { escapeHtml, type NoticePage, sendNoticePage, tokenOf } from './notice-page.js';
 import { checkInterests, interestChoices } from './reader-interests.js';
 import { PREFERENCES_PATH } from './reader-links.js';
 import { UNSUBSCRIBE_PATH } from './unsubscribe-links.js';
@@ -28,16 +28,6 @@ const STYLE = `<style>
   .status { border-left: 3px solid #ef8257; padding-left: 0.75rem; }
 </style>`;
 
-function sendPage(reply: FastifyReply, status: number, page: NoticePage) {
-  return reply
-    .status(status)
-    .header('cache-control', 'no-store')
-    .header('x-robots-tag', 'noindex')
-    .header('referrer-policy', 'no-referrer')
-    .type('text/html; charset=utf-8')
-    .send(renderNoticePage(page));
-}
-
 const BAD_LINK: NoticePage = {
   title: 'Link not valid',
   heading: 'This preferences link is not valid',
@@ -55,8 +45,6 @@ const GONE: NoticePage = {
 const formatDay = (date: Date) =>
   date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-const tokenOf = (request: FastifyRequest): unknown => (request.query as Record<string, unknown>).token;
-
 /**
  * The preferences page every email links to, opened by a signed link (no account): change
  * interests, pause issues for a month (or resume), unsubscribe. Server-rendered forms, no script.
@@ -70,7 +58,7 @@ export async function registerPreferencesPage(
     const decision = await consumeLimit(services.limiters.publicRead, request.ip);
     if (decision.allowed) return null;
     reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
-    return sendPage(reply, 429, {
+    return sendNoticePage(reply, 429, {
       title: 'Too many requests',
       heading: 'Too many requests',
       paragraphs: [TOO_MANY_REQUESTS],
@@ -124,8 +112,12 @@ export async function registerPreferencesPage(
     const refused = await limited(request, reply);
     if (refused) return refused;
     const check = tokens.checkPreferencesToken(tokenOf(request));
-    if (!check.ok) return sendPage(reply, 400, BAD_LINK);
-    return sendPage(reply, 200, await renderPreferences(check.claim.subscriptionId, tokenOf(request) as string, null));
+    if (!check.ok) return sendNoticePage(reply, 400, BAD_LINK);
+    return sendNoticePage(
+      reply,
+      200,
+      await renderPreferences(check.claim.subscriptionId, tokenOf(request) as string, null),
+    );
   });
 
   await app.register(async (scope) => {
@@ -135,14 +127,14 @@ export async function registerPreferencesPage(
       const refused = await limited(request, reply);
       if (refused) return refused;
       const check = tokens.checkPreferencesToken(tokenOf(request));
-      if (!check.ok) return sendPage(reply, 400, BAD_LINK);
+      if (!check.ok) return sendNoticePage(reply, 400, BAD_LINK);
       const token = tokenOf(request) as string;
       const { subscriptionId } = check.claim;
       const subscription = await findSubscription(services.db, subscriptionId);
-      if (!subscription?.isActive) return sendPage(reply, 410, GONE);
+      if (!subscription?.isActive) return sendNoticePage(reply, 410, GONE);
       const body = (request.body ?? {}) as Record<string, unknown>;
       const invalid = async (message: string) =>
-        sendPage(reply, 400, { ...(await renderPreferences(subscriptionId, token, message)) });
+        sendNoticePage(reply, 400, { ...(await renderPreferences(subscriptionId, token, message)) });
       if (body.action === 'save') {
         const parsed = interestsSchema.safeParse(body.interests ?? []);
         if (!parsed.success) return invalid('Those choices could not be saved: pick from the list.');
@@ -152,12 +144,12 @@ export async function registerPreferencesPage(
           return invalid('Those choices could not be saved: pick from the list.');
         }
         await setSubscriberInterests(services.db, subscriptionId, parsed.data);
-        return sendPage(reply, 200, await renderPreferences(subscriptionId, token, 'Your choices are saved.'));
+        return sendNoticePage(reply, 200, await renderPreferences(subscriptionId, token, 'Your choices are saved.'));
       }
       if (body.action === 'pause') {
         const until = new Date(Date.now() + PAUSE_DAYS * DAY_MS);
         await pauseSubscription(services.db, subscriptionId, until);
-        return sendPage(
+        return sendNoticePage(
           reply,
           200,
           await renderPreferences(subscriptionId, token, `Paused until ${formatDay(until)}.`),
@@ -165,7 +157,7 @@ export async function registerPreferencesPage(
       }
       if (body.action === 'resume') {
         await pauseSubscription(services.db, subscriptionId, null);
-        return sendPage(reply, 200, await renderPreferences(subscriptionId, token, 'Issues are back on.'));
+        return sendNoticePage(reply, 200, await renderPreferences(subscriptionId, token, 'Issues are back on.'));
       }
       return invalid('Choose one of the buttons below.');
     });

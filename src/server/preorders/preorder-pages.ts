@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { UPLOADED_OBJECT_PREFIX } from '../../domain/images.js';
 import { PREORDER_FORMAT_LABELS } from '../../domain/submissions.js';
 import type { NewsletterTokens } from '../newsletter/newsletter-tokens.js';
-import { renderNoticePage, type NoticePage, type NoticePageStyles } from '../newsletter/notice-page.js';
+import { type NoticePage, type NoticePageStyles, sendNoticePage, tokenOf } from '../newsletter/notice-page.js';
 import { consumeLimit, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
 import { findBook } from '../repositories/books.js';
 import { deletePreorder, findPreorder } from '../repositories/preorders.js';
@@ -31,18 +31,6 @@ const PAGES = {
   tooMany: { title: 'Too many requests', heading: 'Too many requests', paragraphs: [TOO_MANY_REQUESTS] },
 } satisfies Record<string, NoticePage>;
 
-function sendPage(reply: FastifyReply, status: number, page: NoticePage, styles?: NoticePageStyles) {
-  return reply
-    .status(status)
-    .header('cache-control', 'no-store')
-    .header('x-robots-tag', 'noindex')
-    .header('referrer-policy', 'no-referrer')
-    .type('text/html; charset=utf-8')
-    .send(renderNoticePage(page, styles));
-}
-
-const tokenOf = (request: FastifyRequest): unknown => (request.query as Record<string, unknown>).token;
-
 /**
  * The preorder receipt's links: the cancel page (GET asks, its button's POST cancels, so a link
  * scanner cancels nothing) and the JPEG of a book's cover the emails show (many mail clients
@@ -54,7 +42,8 @@ export async function registerPreorderPages(
   tokens: NewsletterTokens,
   styles: NoticePageStyles = { stylesheets: [] },
 ): Promise<void> {
-  const page = (reply: FastifyReply, status: number, notice: NoticePage) => sendPage(reply, status, notice, styles);
+  const page = (reply: FastifyReply, status: number, notice: NoticePage) =>
+    sendNoticePage(reply, status, notice, styles);
   const allowed = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const decision = await consumeLimit(services.limiters.publicRead, request.ip);
     if (decision.allowed) return true;

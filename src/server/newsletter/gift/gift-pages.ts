@@ -18,7 +18,7 @@ import {
 import { findSubscription } from '../../repositories/newsletter-subscriptions.js';
 import { createRequestContext, type AppServices } from '../../trpc/context.js';
 import type { GiftClaim, NewsletterTokens } from '../newsletter-tokens.js';
-import { escapeHtml, renderNoticePage, type NoticePage } from '../notice-page.js';
+import { escapeHtml, type NoticePage, sendNoticePage, tokenOf } from '../notice-page.js';
 import { GIFT_PATH, newGiftUrl, preferencesUrlFor } from '../reader-links.js';
 import { unsubscribeLinkFor } from '../unsubscribe-links.js';
 import type { GiftFileStore } from './gift-file-store.js';
@@ -39,16 +39,6 @@ const STYLE = `<style>
   h2 { font-size: 1.15rem; margin: 1.25rem 0 0.5rem; }
   dl { margin: 0 0 1rem; } dt { font-weight: 600; } dd { margin: 0 0 0.6rem; color: #eadfc8; }
 </style>`;
-
-function sendPage(reply: FastifyReply, status: number, page: NoticePage) {
-  return reply
-    .status(status)
-    .header('cache-control', 'no-store')
-    .header('x-robots-tag', 'noindex')
-    .header('referrer-policy', 'no-referrer')
-    .type('text/html; charset=utf-8')
-    .send(renderNoticePage(page));
-}
 
 const BAD_LINK: NoticePage = {
   title: 'Link not valid',
@@ -74,8 +64,6 @@ const askForNewLink = (token: string, heading: string, reason: string): NoticePa
     button: 'Ask for a new link',
   },
 });
-
-const tokenOf = (request: FastifyRequest): unknown => (request.query as Record<string, unknown>).token;
 
 const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -142,7 +130,7 @@ export async function registerGiftPages(
     const decision = await consumeLimit(services.limiters.publicRead, request.ip);
     if (decision.allowed) return null;
     reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
-    return sendPage(reply, 429, {
+    return sendNoticePage(reply, 429, {
       title: 'Too many requests',
       heading: 'Too many requests',
       paragraphs: [TOO_MANY_REQUESTS],
@@ -185,10 +173,10 @@ export async function registerGiftPages(
     const refused = await limited(request, reply);
     if (refused) return refused;
     const link = await checkLink(tokenOf(request));
-    if (!link.ok) return sendPage(reply, link.status, link.page);
+    if (!link.ok) return sendNoticePage(reply, link.status, link.page);
     const gift = await findActiveGift(services.db);
-    if (!gift) return sendPage(reply, 404, NO_GIFT);
-    return sendPage(reply, 200, downloadPage(gift, String(tokenOf(request))));
+    if (!gift) return sendNoticePage(reply, 404, NO_GIFT);
+    return sendNoticePage(reply, 200, downloadPage(gift, String(tokenOf(request))));
   });
 
   // No HEAD twin: a HEAD must not count as a download. Not compressed: the bytes go as stored, by range.
@@ -199,10 +187,10 @@ export async function registerGiftPages(
       const refused = await limited(request, reply);
       if (refused) return refused;
       const link = await checkLink(tokenOf(request));
-      if (!link.ok) return sendPage(reply, link.status, link.page);
+      if (!link.ok) return sendNoticePage(reply, link.status, link.page);
       const gift = await findActiveGift(services.db);
       const file = gift?.files.find((candidate) => candidate.id === request.params.fileId);
-      if (!gift || !file) return sendPage(reply, 404, NO_GIFT);
+      if (!gift || !file) return sendNoticePage(reply, 404, NO_GIFT);
       const range = parseRange(request.headers.range, file.bytes);
       if (range === 'invalid')
         return reply
@@ -214,7 +202,7 @@ export async function registerGiftPages(
         (range?.start ?? 0) === 0 &&
         !(await countGiftDownload(services.db, link.claim.linkId, GIFT_LINK_MAX_DOWNLOADS))
       )
-        return sendPage(
+        return sendNoticePage(
           reply,
           410,
           askForNewLink(
@@ -248,7 +236,7 @@ export async function registerGiftPages(
       const refused = await limited(request, reply);
       if (refused) return refused;
       const check = tokens.checkGiftToken(tokenOf(request), Date.now());
-      if (!check.ok && check.reason === 'invalid') return sendPage(reply, 400, BAD_LINK);
+      if (!check.ok && check.reason === 'invalid') return sendNoticePage(reply, 400, BAD_LINK);
       const claim = check.ok ? check.claim : check.expiredClaim!;
       const [link, subscription, gift] = await Promise.all([
         findGiftLink(services.db, claim.linkId),
@@ -256,15 +244,16 @@ export async function registerGiftPages(
         findActiveGift(services.db),
       ]);
       if (!link || link.subscriptionId !== claim.subscriptionId || !subscription?.isActive)
-        return sendPage(reply, 400, BAD_LINK);
-      if (!gift) return sendPage(reply, 404, NO_GIFT);
+        return sendNoticePage(reply, 400, BAD_LINK);
+      if (!gift) return sendNoticePage(reply, 404, NO_GIFT);
       const sent: NoticePage = {
         title: 'New link sent',
         heading: 'A new link is on its way',
         paragraphs: ['Check the inbox of the address you subscribed with: the new link arrives in a minute or two.'],
         link: { href: '/', text: 'Back to the site' },
       };
-      if (!(await claimGiftResend(services.db, link.id, new Date(), RESEND_GAP_MS))) return sendPage(reply, 200, sent);
+      if (!(await claimGiftResend(services.db, link.id, new Date(), RESEND_GAP_MS)))
+        return sendNoticePage(reply, 200, sent);
       const origin = createRequestContext(services, request).siteOrigin;
       const unsubscribe = unsubscribeLinkFor(origin, tokens.unsubscribeToken(subscription.id), mailer.from);
       const rendered = await renderGiftLinkEmail(gift.title, {
@@ -281,13 +270,13 @@ export async function registerGiftPages(
         });
       } catch (error) {
         request.log.error({ err: error }, 'gift link could not be sent');
-        return sendPage(reply, 503, {
+        return sendNoticePage(reply, 503, {
           title: 'Not sent',
           heading: 'The new link could not be sent just now',
           paragraphs: ['Please try again in a few minutes.'],
         });
       }
-      return sendPage(reply, 200, sent);
+      return sendNoticePage(reply, 200, sent);
     });
   });
 }
