@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SiteStats } from '../../domain/analytics.js';
 import { NAVIGATION_BEACON_PATH } from '../../domain/analytics-paths.js';
 import { createFakeClientBuild } from '../test-support/fake-client-build.js';
@@ -118,6 +118,11 @@ describe('page analytics', () => {
 
   it('leaves out every view of the admin’s own browser that day, and stores no address', async () => {
     const admin = '10.0.2.2';
+    const adminsNoted = async (): Promise<number> => {
+      await t.services.analytics.flush();
+      return (await t.services.db.selectFrom('analyticsAdminVisitors').select('visitor').execute()).length;
+    };
+    const noted = await adminsNoted();
     await visit('/about', DESKTOP, admin);
     // The admin opens /admin, whose API calls carry the session.
     const verify = await t.app.inject({
@@ -127,6 +132,8 @@ describe('page analytics', () => {
       headers: { authorization: `Bearer ${token}`, 'user-agent': DESKTOP },
     });
     expect(verify.statusCode).toBe(200);
+    // The admin's browser is noted after the answer is sent (an onResponse hook): wait until it is stored.
+    await vi.waitFor(async () => expect(await adminsNoted()).toBe(noted + 1));
     await visit('/about', DESKTOP, admin);
     await visit('/about', PHONE, admin); // another device on the same network is a reader
     const figures = await stats();

@@ -153,6 +153,7 @@ describe('password guesses over tRPC batches', () => {
       await batch([['admin.login', { password: `Wrong-${n}-Password!` }]], address);
     const res = await batch([['admin.login', { password: TEST_ADMIN_PASSWORD }]], address);
     expect(res.statusCode).toBe(429);
-    expect(res.headers['retry-after']).toBe('2');
+    // The wait left after the 2 s back-off: whole seconds, rounded up (1 when the guesses took over a second).
+    expect(res.headers['retry-after']).toMatch(/^[12]$/);
   });
 });
