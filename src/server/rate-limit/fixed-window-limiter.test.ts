@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FixedWindowLimiter } from './fixed-window-limiter.js';
-import { LocalLimitStore } from '../cluster/limit-store.js';
+import { LocalLimitStore } from './limit-store.js';
 import { consumeLimit, createRequestLimiters, LIMITS } from './request-limits.js';
 
 /** A limiter on a clock the test moves by hand. */

@@ -1,4 +1,4 @@
-import type { LimitStore } from '../cluster/limit-store.js';
+import type { LimitStore } from './limit-store.js';
 import { limitKeyOf } from './address-group.js';
 
 /** Per-address limits on public requests: reads loose, form writes tight. Password guesses: see auth/. */
