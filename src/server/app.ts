@@ -26,8 +26,7 @@ import { mailEventRoutes } from './deliverability/mail-event-routes.js';
 import { snsHttp, type SnsHttp } from './deliverability/provider-events/sns.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { LocalLimitStore } from './rate-limit/limit-store.js';
-import { createRequestLimiters } from './rate-limit/request-limits.js';
+import { createRateLimits } from './rate-limit/rate-limits.js';
 import { retryLaterOf } from './rate-limit/retry-later.js';
 import { registerCsvExports } from './rest/csv-exports.js';
 import { registerRestRoutes } from './rest/register-rest-routes.js';
@@ -41,7 +40,6 @@ import { openPostgresSiteDatabase, openSiteDatabase } from './startup/open-site-
 import { registerUploadRoutes } from './uploads/upload-routes.js';
 import { registerImportExport } from './import-export/register-import-export.js';
 import { PostgresInvalidationBus } from './postgres/cache-invalidation.js';
-import { DatabaseGuessThrottle } from './postgres/database-guess-throttle.js';
 import { createUploadStore } from './uploads/upload-store.js';
 import { ensureSearchIndex } from './repositories/search-index.js';
 import { SearchGate } from './search/search-gate.js';
@@ -105,12 +103,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const uploadsDir = dataDir.uploadsDir;
   const { db } = await prepareDatabase(config, dataDir);
 
-  const limitStore = new LocalLimitStore();
-  const limiters = createRequestLimiters({ publicLimitsEnabled: config.publicRateLimits, store: limitStore });
-  // Several instances on one PostgreSQL count password guesses together, in the database.
-  const auth = new AdminAuth(db, {
-    throttle: config.databaseUrl ? new DatabaseGuessThrottle(db) : limitStore.guesses(),
-  });
+  // In this process on SQLite; in the database on PostgreSQL, where every instance counts together.
+  const { limiters, guesses } = createRateLimits(db, { publicLimitsEnabled: config.publicRateLimits });
+  const auth = new AdminAuth(db, { throttle: guesses });
   const { generatedPassword } = await auth.ensureAdminUser(config.adminPassword);
   const mail = await createNewsletterMail(db, config, () => app.log);
   await loadOrCreateSecret(db, BACKUP_SIGNING_SECRET);

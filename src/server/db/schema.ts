@@ -166,6 +166,15 @@ interface LoginThrottleTable {
   checkStartedAt: string | null;
 }
 
+/** Hits per limit and address in the current window, shared by instances on one PostgreSQL (see rate-limit/). */
+interface RateLimitCountsTable {
+  limitName: string;
+  key: string;
+  count: number;
+  /** When the window ends; ISO text. */
+  resetAt: string;
+}
+
 interface PlaylistsTable {
   id: string;
   title: string;
@@ -424,6 +433,7 @@ export interface Database {
   images: ImagesTable;
   storedUploads: StoredUploadsTable;
   loginThrottle: LoginThrottleTable;
+  rateLimitCounts: RateLimitCountsTable;
   confirmationMailboxes: ConfirmationMailboxesTable;
   adminLoginAddresses: AdminLoginAddressesTable;
   slugRedirects: SlugRedirectsTable;
