@@ -53,7 +53,8 @@ export class DatabaseRateLimiter implements RateLimiter {
         .returning(['count', 'resetAt'])
         .executeTakeFirstOrThrow();
       if (row.count <= this.limit) return ALLOWED;
-      return { allowed: false, retryAfterMs: Math.max(0, Date.parse(row.resetAt) - now) };
+      // A window another instance opened a moment after this hit's `now` ends at most a window away.
+      return { allowed: false, retryAfterMs: Math.min(this.windowMs, Math.max(0, Date.parse(row.resetAt) - now)) };
     } catch {
       return ALLOWED;
     }

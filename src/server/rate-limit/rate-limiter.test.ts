@@ -91,6 +91,15 @@ describe('DatabaseRateLimiter', () => {
     expect(await onB.take('10.0.0.2')).toEqual({ allowed: true });
   });
 
+  it('never tells a hit to wait longer than a window, when another instance opened it a moment later', async () => {
+    const name = `clock-${++nextName}`;
+    const started = Date.parse('2026-11-25T12:00:00.000Z');
+    const onA = new DatabaseRateLimiter(scratch.db, name, 1, 1000, () => started + 5);
+    const onB = new DatabaseRateLimiter(scratch.db, name, 1, 1000, () => started);
+    expect(await onA.take('10.0.0.3')).toEqual({ allowed: true });
+    expect(await onB.take('10.0.0.3')).toEqual({ allowed: false, retryAfterMs: 1000 });
+  });
+
   it('deletes the rows of ended windows', async () => {
     const clock = { now: Date.parse('2026-11-25T12:00:00.000Z') };
     const name = `sweep-${++nextName}`;
