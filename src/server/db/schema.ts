@@ -157,7 +157,7 @@ interface AdminLoginAddressesTable {
   lastLoginAt: string;
 }
 
-/** Failed password attempts per address, shared by instances on one PostgreSQL (see postgres/). */
+/** Failed password attempts per address, shared by instances on one PostgreSQL (see auth/database-guess-throttle.ts). */
 interface LoginThrottleTable {
   address: string;
   failures: number;
