@@ -1,8 +1,6 @@
 // `npm start`: builds the client and server when the build is missing or older than the
-// sources, then runs the compiled server in this same process. With WORKERS > 1 the server's
-// cluster workers run this script again: they skip the build check (the primary made it).
+// sources, then runs the compiled server in this same process.
 import { execSync } from 'node:child_process';
-import cluster from 'node:cluster';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -47,7 +45,7 @@ function buildIfStale() {
   execSync('npm run build', { cwd: root, stdio: 'inherit' });
 }
 
-if (cluster.isPrimary) buildIfStale();
+buildIfStale();
 
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 process.chdir(root);

@@ -48,6 +48,7 @@ const APP_TABLES = [
   'paused_mailings',
   'playlists',
   'preorders',
+  'rate_limit_counts',
   // Site search (SQLite FTS5): the documents, the index and its shadow tables.
   'search_documents',
   'search_index',

@@ -10,8 +10,8 @@ import { AdminAuth } from './auth/admin-auth.js';
 import { registerBackupDownload } from './backup/backup-download.js';
 import { registerPreviewAccess } from './blog/preview-access.js';
 import { BackupService } from './backup/backup-service.js';
+import { LocalInvalidationBus } from './cache/invalidation-bus.js';
 import { PublicCache } from './cache/public-cache.js';
-import { singleProcessCoordination, type Coordination } from './cluster/coordination.js';
 import type { AppConfig } from './config.js';
 import type { AppDatabase } from './db/connection.js';
 import { checkDatabaseHealth } from './db/database-health.js';
@@ -26,7 +26,7 @@ import { mailEventRoutes } from './deliverability/mail-event-routes.js';
 import { snsHttp, type SnsHttp } from './deliverability/provider-events/sns.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { createRequestLimiters } from './rate-limit/request-limits.js';
+import { createRateLimits } from './rate-limit/rate-limits.js';
 import { retryLaterOf } from './rate-limit/retry-later.js';
 import { registerCsvExports } from './rest/csv-exports.js';
 import { registerRestRoutes } from './rest/register-rest-routes.js';
@@ -39,8 +39,7 @@ import { prepareDataDir, type DataDir } from './startup/data-dir.js';
 import { openPostgresSiteDatabase, openSiteDatabase } from './startup/open-site-database.js';
 import { registerUploadRoutes } from './uploads/upload-routes.js';
 import { registerImportExport } from './import-export/register-import-export.js';
-import { combineBuses, PostgresInvalidationBus } from './postgres/cache-invalidation.js';
-import { DatabaseGuessThrottle } from './postgres/database-guess-throttle.js';
+import { PostgresInvalidationBus } from './postgres/cache-invalidation.js';
 import { createUploadStore } from './uploads/upload-store.js';
 import { ensureSearchIndex } from './repositories/search-index.js';
 import { SearchGate } from './search/search-gate.js';
@@ -50,8 +49,6 @@ export type BuildOptions = {
   client?: 'built' | 'vite-dev' | 'none';
   /** Fastify logger; off unless given. */
   logger?: boolean;
-  /** What this process shares with the site's other server processes; by default it runs alone. */
-  coordination?: Coordination;
   /** SNS's certificate fetch and subscription confirmation (tests give local ones). */
   snsHttp?: SnsHttp;
 };
@@ -59,8 +56,6 @@ export type BuildOptions = {
 export type BuiltApp = {
   app: FastifyInstance;
   services: AppServices;
-  /** Start scheduled jobs through `coordination.jobs`, so they run in one process only. */
-  coordination: Coordination;
   generatedAdminPassword: string | null;
 };
 
@@ -102,44 +97,25 @@ async function prepareDatabase(config: AppConfig, dataDir: DataDir): Promise<{ d
   }
 }
 
-/**
- * Everything a new or upgraded site needs before its server processes start, done once: the data
- * folder, the migrated database (demo content in a new one) and the admin user. Returns the
- * generated admin password, if one was made. The cluster's primary runs this before its workers.
- */
-export async function prepareSite(config: AppConfig): Promise<{ generatedAdminPassword: string | null }> {
-  const dataDir = await prepareDataDir(config.dataDir);
-  const { db } = await prepareDatabase(config, dataDir);
-  try {
-    const { generatedPassword } = await new AdminAuth(db).ensureAdminUser(config.adminPassword);
-    return { generatedAdminPassword: generatedPassword };
-  } finally {
-    await db.destroy();
-  }
-}
-
 /** Builds the whole server (database, API, uploads, client) without listening on a port. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
   const dataDir = await prepareDataDir(config.dataDir);
   const uploadsDir = dataDir.uploadsDir;
   const { db } = await prepareDatabase(config, dataDir);
 
-  const coordination = options.coordination ?? singleProcessCoordination();
-  const limiters = createRequestLimiters({ publicLimitsEnabled: config.publicRateLimits, store: coordination.limits });
-  // Several instances on one PostgreSQL count password guesses together, in the database.
-  const auth = new AdminAuth(db, {
-    throttle: config.databaseUrl ? new DatabaseGuessThrottle(db) : coordination.limits.guesses(),
-  });
+  // In this process on SQLite; in the database on PostgreSQL, where every instance counts together.
+  const { limiters, guesses } = createRateLimits(db, { publicLimitsEnabled: config.publicRateLimits });
+  const auth = new AdminAuth(db, { throttle: guesses });
   const { generatedPassword } = await auth.ensureAdminUser(config.adminPassword);
   const mail = await createNewsletterMail(db, config, () => app.log);
   await loadOrCreateSecret(db, BACKUP_SIGNING_SECRET);
-  // Boxes on one PostgreSQL tell each other of content writes (LISTEN/NOTIFY), beside the box's own bus.
+  // Instances on one PostgreSQL tell each other of content writes (LISTEN/NOTIFY); one process alone tells nobody.
   const postgresBus = config.databaseUrl
     ? await PostgresInvalidationBus.start(config.databaseUrl, () => app.log)
     : null;
   const services: AppServices = {
     db,
-    cache: new PublicCache(postgresBus ? combineBuses(coordination.bus, postgresBus) : coordination.bus),
+    cache: new PublicCache(postgresBus ?? new LocalInvalidationBus()),
     auth,
     limiters,
     searchGate: searchGateOf(config),
@@ -243,5 +219,5 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
 
-  return { app, services, coordination, generatedAdminPassword: generatedPassword };
+  return { app, services, generatedAdminPassword: generatedPassword };
 }

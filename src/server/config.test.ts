@@ -1,7 +1,6 @@
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, WORKERS_REPLACED } from './config.js';
 
 const load = (env: Record<string, string>) => loadConfig(env, null);
 
@@ -32,7 +31,7 @@ describe('loadConfig', () => {
       backup: { dir: path.resolve('./data/backups'), everyMs: 86_400_000, keep: 14 },
       publicUrl: null,
       mail: { smtpUrl: null, from: { name: 'The Cinderwake Cycle', address: 'newsletter@localhost' } },
-      workers: 1,
+      notices: [],
       mailRate: 60,
       authorEmail: null,
       mailEvents: {
@@ -89,7 +88,7 @@ describe('loadConfig', () => {
         smtpUrl: 'smtps://mailer:p%40ss@smtp.relay.example:465',
         from: { name: 'Delphine Rook', address: 'news@delphinerook.com' },
       },
-      workers: 4,
+      notices: [WORKERS_REPLACED],
       mailRate: 120,
       authorEmail: 'delphine@delphinerook.com',
       mailEvents: {
@@ -193,19 +192,20 @@ describe('loadConfig', () => {
     expect(load({ DATABASE_URL: '' }).databaseUrl).toBeNull();
   });
 
-  it.each([
-    ['1', 1],
-    ['2', 2],
-    [' 8 ', 8],
-    ['', 1],
-    ['auto', availableParallelism()],
-    ['AUTO', availableParallelism()],
-  ])('reads WORKERS=%j', (value, workers) => {
-    expect(load({ WORKERS: value }).workers).toBe(workers);
-  });
+  it.each(['1', '2', 'auto', '', 'two', '0'])(
+    'starts with WORKERS=%j from an old .env, with one notice saying what replaced it',
+    (value) => {
+      const config = load({ WORKERS: value });
+      expect(config.notices).toEqual([WORKERS_REPLACED]);
+      expect(WORKERS_REPLACED).not.toContain('\n');
+      expect(WORKERS_REPLACED).toMatch(
+        /^WORKERS is no longer used: .*several instances on one PostgreSQL .*docs\/scaling\.md/,
+      );
+    },
+  );
 
-  it.each(['0', '-1', '65', '1.5', 'two', 'all', '1e1', '0x2'])('refuses WORKERS=%j, naming it', (value) => {
-    expect(configErrorFor({ WORKERS: value }).message).toMatch(/WORKERS: must be auto or a whole number from 1 to 64/);
+  it('has no notice when WORKERS is not set', () => {
+    expect(load({}).notices).toEqual([]);
   });
 
   it.each([

@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -29,8 +28,12 @@ function parseBackupInterval(text: string): number | null | undefined {
   return ms > 0 && ms <= MAX_BACKUP_INTERVAL_MS ? ms : undefined;
 }
 
-const MAX_WORKERS = 64;
-const WORKERS_MESSAGE = `must be auto or a whole number from 1 to ${MAX_WORKERS}`;
+/**
+ * Said once at start when an old `.env` or environment still sets WORKERS (the node:cluster mode,
+ * removed): the site runs as one process, and grows by instances on one PostgreSQL.
+ */
+export const WORKERS_REPLACED =
+  'WORKERS is no longer used: the site runs as one process; to use more cores or machines, run several instances on one PostgreSQL database (DATABASE_URL), see docs/scaling.md. Remove WORKERS from your .env.';
 
 /** The origin of an absolute http(s) URL that names nothing but its origin; null otherwise. */
 function originOf(value: string): string | null {
@@ -124,19 +127,8 @@ const envSchema = z.object({
       }
       return value;
     }),
-  WORKERS: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .default('1')
-    .transform((value, ctx) => {
-      if (value === '') return 1;
-      if (value === 'auto') return availableParallelism();
-      const count = /^\d{1,3}$/.test(value) ? Number(value) : NaN;
-      if (count >= 1 && count <= MAX_WORKERS) return count;
-      ctx.addIssue({ code: 'custom', message: WORKERS_MESSAGE });
-      return z.NEVER;
-    }),
+  /** Removed (see WORKERS_REPLACED): any value is accepted, and answered by a start-up notice. */
+  WORKERS: z.string().optional(),
   SMTP_URL: smtpUrlSchema,
   MAIL_FROM: mailFromSchema,
   MAIL_RATE: mailRateSchema,
@@ -177,8 +169,8 @@ export type AppConfig = {
   publicUrl: string | null;
   /** Outgoing mail: the relay (or none: the outbox) and the sender. */
   mail: MailConfig;
-  /** Server processes on the port (WORKERS; `auto`: one per core). 1: one process, no cluster. */
-  workers: number;
+  /** One line each, logged at start: settings that changed meaning (e.g. WORKERS_REPLACED). */
+  notices: string[];
   /** MAIL_RATE: queued messages (issues, preorder notices) per minute; null: unlimited. */
   mailRate: number | null;
   /** AUTHOR_EMAIL: where the author's notices go; null: none are sent. */
@@ -218,7 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, clientDir: string | null): Ap
     },
     publicUrl: vars.PUBLIC_URL,
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? OUTBOX_SENDER },
-    workers: vars.WORKERS,
+    notices: vars.WORKERS === undefined ? [] : [WORKERS_REPLACED],
     mailRate: vars.MAIL_RATE,
     authorEmail: vars.AUTHOR_EMAIL,
     mailEvents: mailEventsConfigFrom(vars),

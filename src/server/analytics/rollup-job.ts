@@ -8,7 +8,7 @@ const FIRST_RUN_DELAY_MS = 30_000;
 const EVERY_MS = 60 * 60_000;
 
 /**
- * The analytics roll-up, started through `coordination.jobs` (one process of a box) and run under an
+ * The analytics roll-up, started by `serve.ts` and run under an
  * advisory lock on PostgreSQL (one instance at a time; a day is rolled up once either way). Runs
  * shortly after start and then every hour. Returns a stop function.
  */

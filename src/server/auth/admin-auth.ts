@@ -54,7 +54,7 @@ export type AdminAuthOptions = { throttle?: GuessLedger; slots?: CheckSlots; res
  * by logging in. Only a slow salted hash of the password is stored; once a key verifies, a
  * fast digest of it is remembered in memory until the password changes, so admin requests
  * do not pay scrypt every time. A session token is never throttled; every password attempt
- * goes through the per-address GuessLedger (shared by every worker) and the process-wide CheckSlots,
+ * goes through the per-address GuessLedger (shared by every instance on PostgreSQL) and the process-wide CheckSlots,
  * where an address the admin has logged in from before also has a slot of its own (RESERVED_SLOTS).
  * Addresses are counted as limitKeyOf() makes them (an IPv6 address as its /64).
  */

@@ -10,8 +10,8 @@ type LocalGuessVerdict =
 export type GuessOutcome = 'succeeded' | 'failed' | 'not-checked';
 
 /**
- * The throttle of password guesses as AdminAuth uses it: a GuessThrottle in this process, or one
- * every server process shares (the cluster primary's, through cluster/worker-link.ts).
+ * The throttle of password guesses as AdminAuth uses it: a GuessThrottle in this process, or the
+ * database's, which every instance on one PostgreSQL shares (postgres/database-guess-throttle.ts).
  */
 export interface GuessLedger {
   /**

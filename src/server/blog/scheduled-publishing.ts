@@ -16,9 +16,8 @@ const RETRY_AFTER_MS = 30_000;
 export type ScheduledPublishingOptions = { db: AppDatabase; cache: PublicCache; log: Log; clock?: Clock };
 
 /**
- * Publishes scheduled posts at their time, in the one process that runs jobs (started through
- * `coordination.jobs.start`): a timer waits for the next one; when it passes, the post is marked published
- * and the public caches (lists, pages, API answers, feeds) are cleared in every server process
+ * Publishes scheduled posts at their time (started by `serve.ts`): a timer waits for the next one; when it passes, the post is marked published
+ * and the public caches (lists, pages, API answers, feeds) are cleared in every instance
  * (PublicCache.clear publishes on the invalidation bus, as every write does), so the post appears without
  * a restart or a write. Posts whose time passed while the server was down are published at start. Every
  * content write, in any process, clears the cache here too, which re-reads the next time (a post

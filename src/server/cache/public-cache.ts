@@ -1,4 +1,4 @@
-import { LocalInvalidationBus, type InvalidationBus } from '../cluster/invalidation-bus.js';
+import { LocalInvalidationBus, type InvalidationBus } from './invalidation-bus.js';
 
 /**
  * Memoises public reads (lists and by-id lookups) in memory. Every successful content

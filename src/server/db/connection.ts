@@ -9,7 +9,7 @@ export type AppDatabase = Kysely<Database>;
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
-/** Opens the SQLite file with WAL, foreign keys and a busy timeout; safe to share with other processes (WORKERS). */
+/** Opens the SQLite file with WAL, foreign keys and a busy timeout; safe to share with other processes (the backup and restore commands). */
 export function openDatabase(filename: string): AppDatabase {
   const sqlite = new SQLite(filename);
   // First: switching to WAL takes a lock that another process opening the file may hold.

@@ -157,13 +157,22 @@ interface AdminLoginAddressesTable {
   lastLoginAt: string;
 }
 
-/** Failed password attempts per address, shared by instances on one PostgreSQL (see postgres/). */
+/** Failed password attempts per address, shared by instances on one PostgreSQL (see auth/database-guess-throttle.ts). */
 interface LoginThrottleTable {
   address: string;
   failures: number;
   lastAttemptAt: string;
   /** Set while a check of this address runs; ISO text. */
   checkStartedAt: string | null;
+}
+
+/** Hits per limit and address in the current window, shared by instances on one PostgreSQL (see rate-limit/). */
+interface RateLimitCountsTable {
+  limitName: string;
+  key: string;
+  count: number;
+  /** When the window ends; ISO text. */
+  resetAt: string;
 }
 
 interface PlaylistsTable {
@@ -424,6 +433,7 @@ export interface Database {
   images: ImagesTable;
   storedUploads: StoredUploadsTable;
   loginThrottle: LoginThrottleTable;
+  rateLimitCounts: RateLimitCountsTable;
   confirmationMailboxes: ConfirmationMailboxesTable;
   adminLoginAddresses: AdminLoginAddressesTable;
   slugRedirects: SlugRedirectsTable;

@@ -51,7 +51,7 @@ function startWriter(
   return { child, ready, done };
 }
 
-describe('the database shared by several processes (WORKERS)', () => {
+describe('the database shared by several processes (the server and the backup and restore commands)', () => {
   let dir: string;
   let dbFile: string;
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { lazyModule } from '../lazy-module.js';
-import type { InvalidationBus } from '../cluster/invalidation-bus.js';
+import type { InvalidationBus } from '../cache/invalidation-bus.js';
 
 const loadPg = lazyModule<typeof pg>('pg');
 
@@ -16,8 +16,7 @@ type Log = { warn: (message: string) => void };
  * NOTIFY (after the write committed, so the others re-read what it wrote); every process LISTENs
  * on its own connection and tells its subscribers when another process published. After losing
  * that connection it reconnects every second and then tells its subscribers too, since it may
- * have missed a message. Combined with the box's own bus (combineBuses), so a clear reaches the
- * sibling workers and every other box without anyone publishing twice.
+ * have missed a message.
  */
 export class PostgresInvalidationBus implements InvalidationBus {
   private readonly processId = randomUUID();
@@ -93,19 +92,4 @@ export class PostgresInvalidationBus implements InvalidationBus {
     await this.listener?.end().catch(() => undefined);
     await this.notifier.end().catch(() => undefined);
   }
-}
-
-/** One bus over two: publish reaches both (the box's workers and the other boxes); either's messages are heard. */
-export function combineBuses(first: InvalidationBus, second: InvalidationBus): InvalidationBus {
-  return {
-    publish: async () => {
-      await Promise.all([first.publish(), second.publish()]);
-    },
-    subscribe: (listener) => {
-      const unsubscribers = [first.subscribe(listener), second.subscribe(listener)];
-      return () => {
-        for (const unsubscribe of unsubscribers) unsubscribe();
-      };
-    },
-  };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_FAILURES } from '../auth/guess-throttle.js';
+import { LIMITS, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
 import { bearer, expectError, FAST_WRONG_KEY, freshAddress } from '../test-support/http.js';
 import { createScratchPostgresDatabase } from '../test-support/test-database.js';
 import { TEST_ADMIN_PASSWORD, validBook, type TestApp } from '../test-support/test-app.js';
@@ -142,5 +143,69 @@ describe('several instances on one PostgreSQL', () => {
     expect(changed).toBeTruthy();
     expectError(await verifyOnB(TEST_ADMIN_PASSWORD), 401, 'Invalid admin key');
     expect((await verifyOnB('A-new-Passphrase-42!')).statusCode).toBe(200);
+  });
+});
+
+/** The per-address request limits (RATE_LIMITS=on) counted in the database: one address, one count, whatever instance it reaches. */
+describe('several instances on one PostgreSQL with RATE_LIMITS=on', () => {
+  let instances: TwoInstances | undefined;
+  beforeAll(async () => {
+    instances = await startTwoInstancesOnOneDatabase({ RATE_LIMITS: 'on' });
+  });
+  afterAll(() => instances?.close());
+
+  it('counts form writes of one address across instances: a parallel burst through A and B stores 10 in all', async () => {
+    const { a, b } = instances!;
+    const remoteAddress = freshAddress();
+    const message = `shared-limit-${Date.now()}`;
+    const burst = Array.from({ length: 30 }, (_, n) =>
+      (n % 2 === 0 ? a : b).app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { name: `Reader ${n}`, email: `r${n}@example.com`, message },
+        remoteAddress,
+      }),
+    );
+    const answers = await Promise.all(burst);
+    expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(LIMITS.formWrite.limit);
+    const refused = answers.filter((res) => res.statusCode === 429);
+    expect(refused).toHaveLength(30 - LIMITS.formWrite.limit);
+    for (const res of refused) {
+      expectError(res, 429, TOO_MANY_REQUESTS);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+    }
+    const stored = await a.services.db
+      .selectFrom('contactSubmissions')
+      .select('id')
+      .where('message', '=', message)
+      .execute();
+    expect(stored).toHaveLength(LIMITS.formWrite.limit);
+    // Another address is not affected, on either instance.
+    const other = await b.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Reader', email: 'other@example.com', message },
+      remoteAddress: freshAddress(),
+    });
+    expect(other.statusCode).toBe(201);
+  });
+
+  it('counts public reads of one address across instances: the 601st read in a minute is refused on either', async () => {
+    const { a, b } = instances!;
+    const remoteAddress = freshAddress();
+    const read = (t: TestApp) => t.app.inject({ method: 'GET', url: '/api/books', remoteAddress });
+    const limit = LIMITS.publicRead.limit;
+    for (let n = 0; n < limit; n += 50) {
+      const statuses = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => read(i % 2 === 0 ? a : b).then((res) => res.statusCode)),
+      );
+      expect(statuses.every((status) => status === 200)).toBe(true);
+    }
+    for (const t of [a, b]) {
+      const refused = await read(t);
+      expectError(refused, 429, TOO_MANY_REQUESTS);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    }
   });
 });

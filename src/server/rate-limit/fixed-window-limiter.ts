@@ -1,10 +1,12 @@
-import type { LimitDecision, RequestLimiter } from './request-limits.js';
+import type { LimitDecision, RateLimiter } from './rate-limiter.js';
+
+const ALLOWED: LimitDecision = { allowed: true };
 
 /**
- * Counts events per key in fixed time windows. Cheap enough for every public request:
- * one Map lookup, and a sweep of expired keys at most once a window.
+ * The RateLimiter of a process that runs alone: counts in this process's memory. Cheap enough for
+ * every public request: one Map lookup, and a sweep of expired keys at most once a window.
  */
-export class FixedWindowLimiter implements RequestLimiter {
+export class FixedWindowLimiter implements RateLimiter {
   private readonly counts = new Map<string, { count: number; resetAt: number }>();
   private nextSweepAt = 0;
 
@@ -14,43 +16,16 @@ export class FixedWindowLimiter implements RequestLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Records one event; false when the key is over its limit for this window. */
-  hit(key: string): boolean {
+  take(key: string, cost = 1): LimitDecision {
     const entry = this.current(key);
-    entry.count += 1;
-    return entry.count <= this.limit;
-  }
-
-  /** Records one event; when over the limit, how long until the key may go again. */
-  consume(key: string): LimitDecision {
-    return this.hit(key) ? { allowed: true } : { allowed: false, retryAfterMs: this.msUntilReset(key) };
-  }
-
-  /** Events of the key counted in its current window. */
-  countOf(key: string): number {
-    const entry = this.counts.get(key);
-    return entry && entry.resetAt > this.now() ? entry.count : 0;
-  }
-
-  /**
-   * Records up to `wanted` events at once, as many as the key has left in its window: a grant
-   * that another process spends on its own (see cluster/granted-limiter.ts).
-   */
-  take(key: string, wanted: number): { granted: number; msUntilReset: number } {
-    const entry = this.current(key);
-    const granted = Math.max(0, Math.min(wanted, this.limit - entry.count));
-    entry.count += granted;
-    return { granted, msUntilReset: Math.max(0, entry.resetAt - this.now()) };
+    entry.count += cost;
+    return entry.count <= this.limit ? ALLOWED : { allowed: false, retryAfterMs: this.msUntilReset(key) };
   }
 
   /** How long until the key's window ends and it may go again. */
   msUntilReset(key: string): number {
     const entry = this.counts.get(key);
     return entry ? Math.max(0, entry.resetAt - this.now()) : 0;
-  }
-
-  reset(key: string): void {
-    this.counts.delete(key);
   }
 
   private current(key: string): { count: number; resetAt: number } {

@@ -11,11 +11,11 @@ export type TwoInstances = {
   close: () => Promise<void>;
 };
 
-/** Two app instances on one new scratch PostgreSQL database; close() stops both and drops it. */
-export async function startTwoInstancesOnOneDatabase(): Promise<TwoInstances> {
+/** Two app instances on one new scratch PostgreSQL database (`env` for both); close() stops both and drops it. */
+export async function startTwoInstancesOnOneDatabase(env: Record<string, string> = {}): Promise<TwoInstances> {
   const database = await createScratchPostgresDatabase();
-  const a = await createTestApp({ DATABASE_URL: database.url });
-  const b = await createTestApp({ DATABASE_URL: database.url });
+  const a = await createTestApp({ ...env, DATABASE_URL: database.url });
+  const b = await createTestApp({ ...env, DATABASE_URL: database.url });
   return {
     a,
     b,

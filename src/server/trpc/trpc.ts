@@ -3,12 +3,8 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { describeValidationIssues } from '../../domain/errors.js';
 import type { KeyRefusal } from '../auth/admin-auth.js';
-import {
-  consumeLimit,
-  SEARCH_COST_UNIT_MS,
-  TOO_MANY_REQUESTS,
-  type RequestLimiter,
-} from '../rate-limit/request-limits.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { consumeLimit, SEARCH_COST_UNIT_MS, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
 import { limitKeyOf } from '../rate-limit/address-group.js';
 import { RetryLater } from '../rate-limit/retry-later.js';
 import type { RequestContext } from './context.js';
@@ -39,7 +35,7 @@ function tooManyRequests(message: string, retryAfterMs: number): TRPCError {
   return new TRPCError({ code: 'TOO_MANY_REQUESTS', message, cause: new RetryLater(message, retryAfterMs) });
 }
 
-function limitedBy(pick: (ctx: RequestContext) => RequestLimiter | null) {
+function limitedBy(pick: (ctx: RequestContext) => RateLimiter | null) {
   return t.middleware(async ({ ctx, next }) => {
     const decision = await consumeLimit(pick(ctx), ctx.clientAddress);
     if (!decision.allowed) throw tooManyRequests(TOO_MANY_REQUESTS, decision.retryAfterMs);
@@ -83,7 +79,8 @@ export const searchProcedure = publicProcedure.use(async ({ ctx, next }) => {
     }
   });
   const units = Math.min(MAX_SEARCH_COST_UNITS, Math.ceil(ranForMs / SEARCH_COST_UNIT_MS));
-  for (let unit = 1; unit < units; unit++) await consumeLimit(limiter, ctx.clientAddress);
+  // The first unit was counted before the search; the rest are charged now, whatever the answer.
+  if (units > 1) await consumeLimit(limiter, ctx.clientAddress, units - 1);
   if ('refused' in outcome) throw tooManyRequests(TOO_MANY_REQUESTS, SEARCH_BUSY_RETRY_MS);
   return outcome.value;
 });

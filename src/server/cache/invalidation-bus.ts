@@ -1,7 +1,7 @@
 /**
- * Tells every other server process that public content changed, so each clears its caches.
- * One box: LocalInvalidationBus (one process, nothing to tell) or the cluster's message through
- * the primary (cluster/worker-link.ts). Several boxes on PostgreSQL: LISTEN/NOTIFY, beside these.
+ * Tells every other instance of the site that public content changed, so each clears its caches.
+ * One process on SQLite: LocalInvalidationBus (nobody to tell). Several instances on PostgreSQL:
+ * LISTEN/NOTIFY (postgres/cache-invalidation.ts).
  */
 export interface InvalidationBus {
   /** Resolves once every other process has cleared (or was given up on); this process clears itself. */

@@ -7,7 +7,7 @@ import {
   type GuessOutcome,
   type GuessVerdict,
   type GuessLedger,
-} from '../auth/guess-throttle.js';
+} from './guess-throttle.js';
 import type { AppDatabase } from '../db/connection.js';
 
 type Row = { failures: number; lastAttemptAt: string; checkStartedAt: string | null };
