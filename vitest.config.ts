@@ -29,9 +29,6 @@ const SQLITE_ONLY_OR_NO_DATABASE = [
   'src/server/uploads/upload.rest.test.ts',
   'src/server/uploads/unreferenced-uploads.rest.test.ts',
   'src/server/images/process-existing-uploads.test.ts',
-  // A fake clock (vi.useFakeTimers) advances past the job's timer before pg's socket I/O answers:
-  // scheduled publishing is not yet verified on PostgreSQL by this file.
-  'src/server/blog/scheduled-publishing.test.ts',
 ];
 
 /**

@@ -14,6 +14,7 @@ import { LocalInvalidationBus } from './cache/invalidation-bus.js';
 import { PublicCache } from './cache/public-cache.js';
 import type { AppConfig } from './config.js';
 import type { AppDatabase } from './db/connection.js';
+import { configuredDatabase, configuredEngine, databaseEngine } from './db/database-engine.js';
 import { checkDatabaseHealth } from './db/database-health.js';
 import { registerFormPosts } from './forms/register-form-posts.js';
 import { createNewsletterMail } from './newsletter/create-newsletter-mail.js';
@@ -41,6 +42,8 @@ import { registerUploadRoutes } from './uploads/upload-routes.js';
 import { registerImportExport } from './import-export/register-import-export.js';
 import { PostgresInvalidationBus } from './postgres/cache-invalidation.js';
 import { createUploadStore } from './uploads/upload-store.js';
+import type { JobRunner } from './jobs/job-runner.js';
+import { siteJobs } from './jobs/site-jobs.js';
 import { ensureSearchIndex } from './repositories/search-index.js';
 import { SearchGate } from './search/search-gate.js';
 
@@ -56,6 +59,8 @@ export type BuildOptions = {
 export type BuiltApp = {
   app: FastifyInstance;
   services: AppServices;
+  /** The site's periodic jobs: `serve` starts them once the site listens; closing the app stops them. */
+  jobs: JobRunner;
   generatedAdminPassword: string | null;
 };
 
@@ -68,7 +73,7 @@ export { DATABASE_FILE_NAME } from './startup/data-dir.js';
  */
 const searchGateOf = (config: AppConfig) =>
   new SearchGate({
-    running: config.databaseUrl ? 2 : 1,
+    running: configuredEngine(config) === 'postgres' ? 2 : 1,
     waiting: config.publicRateLimits ? 64 : null,
     perAddress: config.publicRateLimits ? 2 : null,
   });
@@ -76,19 +81,18 @@ const searchGateOf = (config: AppConfig) =>
 /** Rendered pages kept in memory (per URL, origin and announcement cookie). */
 const HTML_CACHE_ENTRIES = 500;
 
-const uploadStoreOf = (config: AppConfig, db: AppDatabase, dataDir: DataDir) =>
-  createUploadStore(db, dataDir.uploadsDir, config.databaseUrl);
-
 /**
  * Opens, checks and migrates the database, seeding demo content into a newly created one if asked,
  * and fills the search index when it does not match the content.
  */
 async function prepareDatabase(config: AppConfig, dataDir: DataDir): Promise<{ db: AppDatabase; created: boolean }> {
-  const { db, created } = config.databaseUrl
-    ? await openPostgresSiteDatabase(config.databaseUrl)
-    : { db: await openSiteDatabase(dataDir), created: dataDir.databaseIsNew };
+  const database = configuredDatabase(config);
+  const { db, created } =
+    database.engine === 'postgres'
+      ? await openPostgresSiteDatabase(database.url)
+      : { db: await openSiteDatabase(dataDir), created: dataDir.databaseIsNew };
   try {
-    if (created && config.seedDemo) await seedDemoDatabase(db, uploadStoreOf(config, db, dataDir));
+    if (created && config.seedDemo) await seedDemoDatabase(db, createUploadStore(db, dataDir.uploadsDir));
     await ensureSearchIndex(db);
     return { db, created };
   } catch (error) {
@@ -110,9 +114,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const mail = await createNewsletterMail(db, config, () => app.log);
   await loadOrCreateSecret(db, BACKUP_SIGNING_SECRET);
   // Instances on one PostgreSQL tell each other of content writes (LISTEN/NOTIFY); one process alone tells nobody.
-  const postgresBus = config.databaseUrl
-    ? await PostgresInvalidationBus.start(config.databaseUrl, () => app.log)
-    : null;
+  const database = configuredDatabase(config);
+  const postgresBus =
+    database.engine === 'postgres' ? await PostgresInvalidationBus.start(database.url, () => app.log) : null;
   const services: AppServices = {
     db,
     cache: new PublicCache(postgresBus ?? new LocalInvalidationBus()),
@@ -125,7 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailing: mail.mailing,
     backups: new BackupService(config.dataDir, config.backup),
     uploadsDir,
-    uploads: uploadStoreOf(config, db, dataDir),
+    uploads: createUploadStore(db, uploadsDir),
     analytics: new PageAnalytics(db, {
       enabled: config.analytics,
       log: { error: (details, message) => app.log.error(details, message) },
@@ -140,7 +144,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Malformed or over-long URLs are refused by the router itself; answer them as JSON `{ error }` too.
     frameworkErrors: handleError,
   });
+  const jobs = siteJobs(config, services, app.log);
   app.addHook('onClose', async () => {
+    // First: a run under way (a mail round, a backup) finishes while the database is still open.
+    await jobs.stop();
     await services.analytics.close();
     await postgresBus?.close();
     await mail.close();
@@ -219,5 +226,5 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
 
-  return { app, services, generatedAdminPassword: generatedPassword };
+  return { app, services, jobs, generatedAdminPassword: generatedPassword };
 }

@@ -1,17 +1,11 @@
 import path from 'node:path';
 import { buildApp, type BuiltApp } from './app.js';
-import { startAnalyticsRollup } from './analytics/rollup-job.js';
-import { startBackupSchedule } from './backup/backup-schedule.js';
-import { startScheduledPublishing } from './blog/scheduled-publishing.js';
 import { removePidFile, writePidFile } from './backup/running-server.js';
 import { ConfigError, loadConfig } from './config.js';
+import { configuredEngine } from './db/database-engine.js';
 import { describeRelay } from './mail/mail-config.js';
 import { OUTBOX_FOLDER_NAME } from './mail/mailer.js';
-import { startOutboxCleanupJob } from './mail/outbox-cleanup.js';
-import { startMailQueueJob } from './mail-queue/mail-queue-job.js';
-import { processExistingUploads } from './images/process-existing-uploads.js';
 import { collationWarning } from './postgres/collation.js';
-import { runExclusively } from './postgres/run-exclusively.js';
 import { builtClientDir } from './paths.js';
 import { StartupError } from './startup/startup-error.js';
 
@@ -56,38 +50,22 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   }
 
   const { services } = built;
-  const collation = config.databaseUrl ? await collationWarning(services.db) : null;
+  const onPostgres = configuredEngine(config) === 'postgres';
+  const collation = onPostgres ? await collationWarning(services.db) : null;
   if (collation) app.log.warn(collation);
   // Backups archive the SQLite file; a PostgreSQL database is backed up with its own tools (pg_dump).
-  if (config.databaseUrl && config.backup.everyMs) {
+  if (onPostgres && config.backup.everyMs) {
     app.log.info('Scheduled backups are off on PostgreSQL: back the database up with pg_dump (see docs/scaling.md)');
   }
-  const backupEveryMs = config.databaseUrl ? null : config.backup.everyMs;
-  const stopBackups = backupEveryMs ? startBackupSchedule(services.backups, backupEveryMs, app.log) : () => undefined;
-  const stopMailQueue = startMailQueueJob({
-    db: services.db,
-    mailer: services.mailing.queueMailer,
-    messages: services.mailing.queuedMessages,
-    ratePerMinute: services.mailing.ratePerMinute,
-    log: app.log,
-  });
-  const stopOutboxCleanup = startOutboxCleanupJob(config.dataDir, app.log);
-  // Its cache clear goes through the bus, like every write's: every instance's caches are cleared.
-  const stopScheduledPublishing = startScheduledPublishing({ db: services.db, cache: services.cache, log: app.log });
-  const stopAnalyticsRollup = startAnalyticsRollup(services.db, app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received: finishing in-flight requests`);
-    void stopBackups();
-    void stopOutboxCleanup();
-    void stopScheduledPublishing();
-    void stopAnalyticsRollup();
-    // A backup under way is finished first, so no half-written archive is left behind; the mail
-    // queue records the messages it has in flight.
-    Promise.all([services.backups.idle(), stopMailQueue(), removePidFile(config.dataDir)])
+    // A backup under way is finished first, so no half-written archive is left behind; the jobs
+    // stop as the app closes (the mail queue records the messages it has in flight).
+    Promise.all([services.backups.idle(), built.jobs.stop(), removePidFile(config.dataDir)])
       .then(() => app.close())
       .then(
         () => process.exit(0),
@@ -105,26 +83,8 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   const address = app.server.address();
   await writePidFile(config.dataDir, typeof address === 'object' && address ? address.port : config.port);
   app.log.info(`Ready in ${Math.round(performance.now() - startedAt)} ms`);
-  processUploadsInBackground(built);
-}
-
-/**
- * Uploads from before responsive images get their variants after the site is up; pages then show
- * them. Several instances on one PostgreSQL: one of them does it.
- */
-function processUploadsInBackground({ app, services }: BuiltApp): void {
-  runExclusively(services.db, 'image-variants', () =>
-    processExistingUploads(services.db, services.uploads, app.log),
-  ).then(
-    (run) => {
-      if (!run.ran) return;
-      const { processed, failed } = run.value;
-      if (processed === 0 && failed === 0) return;
-      services.cache.clear();
-      app.log.info(`image variants: ${processed} existing uploads processed, ${failed} skipped`);
-    },
-    (error: unknown) => app.log.error({ err: error }, 'image variants: the start-up job failed'),
-  );
+  // Every periodic job starts here, once the site listens.
+  built.jobs.start();
 }
 
 /** Ends the process after a failed start with one line; the stack trace only with LOG_LEVEL=debug (or trace). */

@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
-import { databaseEngine, type AppDatabase, type DatabaseEngine } from '../db/connection.js';
+import type { AppDatabase } from '../db/connection.js';
+import { databaseEngine, type DatabaseEngine } from '../db/database-engine.js';
 import { dayOf } from './calendar.js';
 import type { DeviceClass } from './visit-filter.js';
 import { VisitorHashCache } from './visitor-hash-cache.js';

@@ -1,37 +1,25 @@
 import type { AppDatabase } from '../db/connection.js';
-import { runExclusively } from '../postgres/run-exclusively.js';
+import type { Job } from '../jobs/job-runner.js';
 import { rollUpAnalytics } from './rollup.js';
 
-type Log = { info: (message: string) => void; error: (details: object, message: string) => void };
+type Log = { info: (message: string) => void };
 
 const FIRST_RUN_DELAY_MS = 30_000;
 const EVERY_MS = 60 * 60_000;
 
 /**
- * The analytics roll-up, started by `serve.ts` and run under an
- * advisory lock on PostgreSQL (one instance at a time; a day is rolled up once either way). Runs
- * shortly after start and then every hour. Returns a stop function.
+ * The analytics roll-up (a job of the site's JobRunner), shortly after start and then every hour;
+ * one instance at a time on PostgreSQL (a day is rolled up once either way).
  */
-export function startAnalyticsRollup(db: AppDatabase, log: Log): () => void {
-  let stopped = false;
-  const run = async () => {
-    try {
-      const result = await runExclusively(db, 'analytics roll-up', () => rollUpAnalytics(db));
-      if (result.ran && result.value.daysRolledUp > 0)
-        log.info(
-          `analytics: ${result.value.daysRolledUp} days rolled up, ${result.value.eventsDeleted} old views removed`,
-        );
-    } catch (error) {
-      if (!stopped) log.error({ err: error }, 'analytics: the roll-up failed');
-    }
-  };
-  const first = setTimeout(() => void run(), FIRST_RUN_DELAY_MS);
-  const every = setInterval(() => void run(), EVERY_MS);
-  first.unref();
-  every.unref();
-  return () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(every);
+export function analyticsRollupJob(db: AppDatabase, log: Log): Job {
+  return {
+    name: 'analytics roll-up',
+    firstRunAfterMs: FIRST_RUN_DELAY_MS,
+    everyMs: EVERY_MS,
+    oneInstance: true,
+    run: async () => {
+      const { daysRolledUp, eventsDeleted } = await rollUpAnalytics(db);
+      if (daysRolledUp > 0) log.info(`analytics: ${daysRolledUp} days rolled up, ${eventsDeleted} old views removed`);
+    },
   };
 }

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { archiveName, listArchives, pruneArchives } from './archive-files.js';
-import { nextBackupDelay, startBackupSchedule } from './backup-schedule.js';
+import { JobRunner } from '../jobs/job-runner.js';
+import { backupJob, nextBackupDelay } from './backup-schedule.js';
 import type { BackupService } from './backup-service.js';
 import type { BackupResult } from './create-backup.js';
 
@@ -40,7 +41,7 @@ describe('retention', () => {
   });
 });
 
-describe('startBackupSchedule', () => {
+describe('backupJob', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -54,7 +55,8 @@ describe('startBackupSchedule', () => {
     });
     const service = { run, latest: async () => null, settings: { dir: '/nonexistent', everyMs: 6 * HOUR, keep: 3 } };
     const log = { info: vi.fn(), error: vi.fn() };
-    const stop = startBackupSchedule(service as unknown as BackupService, 6 * HOUR, log);
+    const runner = new JobRunner([backupJob(service as unknown as BackupService, 6 * HOUR, log)], { log });
+    runner.start();
 
     // The schedule first tidies the backup folder (real I/O), then sets its timer.
     for (let i = 0; i < 1000 && vi.getTimerCount() === 0; i++) await new Promise((resolve) => setImmediate(resolve));
@@ -71,7 +73,7 @@ describe('startBackupSchedule', () => {
     );
     await vi.advanceTimersByTimeAsync(15 * 60_000);
     expect(run).toHaveBeenCalledTimes(3);
-    stop();
+    await runner.stop();
     await vi.advanceTimersByTimeAsync(24 * HOUR);
     expect(run).toHaveBeenCalledTimes(3);
   });

@@ -1,13 +1,12 @@
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import { lazyModule } from '../lazy-module.js';
+import { configuredDatabase } from './database-engine.js';
 import type { Database } from './schema.js';
 import { BUSY_TIMEOUT_MS, MultiProcessSqliteDialect } from './sqlite-dialect.js';
 
 export type AppDatabase = Kysely<Database>;
-
-export type DatabaseEngine = 'sqlite' | 'postgres';
 
 /** Opens the SQLite file with WAL, foreign keys and a busy timeout; safe to share with other processes (the backup and restore commands). */
 export function openDatabase(filename: string): AppDatabase {
@@ -54,11 +53,7 @@ export function openPostgresDatabase(connectionString: string, options: { poolSi
 }
 
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else the SQLite file. */
-export function openConfiguredDatabase(databaseUrl: string | null, sqliteFile: string): AppDatabase {
-  return databaseUrl ? openPostgresDatabase(databaseUrl) : openDatabase(sqliteFile);
-}
-
-/** Which engine a database (or transaction) runs on, for the few places whose SQL differs. */
-export function databaseEngine(db: Pick<AppDatabase, 'getExecutor'>): DatabaseEngine {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+export function openConfiguredDatabase(config: { databaseUrl: string | null }, sqliteFile: string): AppDatabase {
+  const database = configuredDatabase(config);
+  return database.engine === 'postgres' ? openPostgresDatabase(database.url) : openDatabase(sqliteFile);
 }

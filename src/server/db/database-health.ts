@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { databaseEngine, type AppDatabase, type DatabaseEngine } from './connection.js';
+import type { AppDatabase } from './connection.js';
+import { databaseEngine, type DatabaseEngine } from './database-engine.js';
 
 /** SQLite's quick integrity check: 'ok', or the first problems it found. */
 export async function quickCheck(db: AppDatabase): Promise<string> {

@@ -128,6 +128,9 @@ describe('nothing leaves for a suppressed address', () => {
         customerEmail: email,
         preferredFormat: 'ebook',
       });
+    // Their receipts leave first (in the background); then one of the two is suppressed.
+    await t.services.mailing.preorderMail.settled();
+    const receipts = inbox.to('blocked@reader.example').length;
     await suppressAddress(t.services.db, { email: 'BLOCKED@reader.example', reason: 'complaint' });
     await admin.books.update({ id: book.id, data: { ...validBook, title: 'Ashfall', status: 'published' } } as never);
     expect(await admin.mail.notifyPreorders({ id: book.id })).toEqual({ queued: 2 });
@@ -137,7 +140,8 @@ describe('nothing leaves for a suppressed address', () => {
     );
     expect(notice.find((entry) => entry.bookId === book.id)?.figures).toMatchObject({ sent: 1, skipped: 1 });
     expect(inbox.to('buyer@reader.example').length).toBeGreaterThan(0);
-    expect(inbox.to('blocked@reader.example')).toHaveLength(0);
+    expect(receipts).toBe(1);
+    expect(inbox.to('blocked@reader.example')).toHaveLength(receipts);
   });
 
   it("the author's notices, once the author's own address is suppressed", async () => {

@@ -83,7 +83,7 @@ export async function runImportCommand(
     out.error(`Cannot read ${file}`);
     return 1;
   }
-  const db = openConfiguredDatabase(config.databaseUrl, path.join(config.dataDir, DATABASE_FILE_NAME));
+  const db = openConfiguredDatabase(config, path.join(config.dataDir, DATABASE_FILE_NAME));
   const token = randomBytes(32).toString('base64url');
   const sessionId = await createAdminSession(
     db,

@@ -1,4 +1,5 @@
 import type { AppDatabase } from '../db/connection.js';
+import { JobRunner, type Job } from '../jobs/job-runner.js';
 import { pauseUnhealthySends } from '../deliverability/send-health.js';
 import { POOL_CONNECTIONS, type Mailer } from '../mail/mailer.js';
 import {
@@ -35,31 +36,23 @@ const DEFAULT_RETRY_BASE_MS = 60_000;
 const DEFAULT_IDLE_POLL_MS = 1_000;
 
 /**
- * The send queue's worker, in the server process; returns a function that stops it once the
- * messages in flight are recorded.
+ * The send queue's worker (a job of the site's JobRunner, in the server process).
  *
  * One round: claim a few due messages (committed as `sending`), hand them to the relay in
  * parallel over the pooled connections, then record every outcome in one transaction. At most
- * one round is in flight, so a kill -9 leaves at most that many messages (POOL_CONNECTIONS when
- * the rate is unlimited, one otherwise) uncertain; the next start marks them so and never sends
- * them again. Database work is a few small transactions per round, so the public site is not
- * held up; the relay's slowness only delays the queue.
+ * one round is in flight (the runner waits for it on stop), so a kill -9 leaves at most that many
+ * messages (POOL_CONNECTIONS when the rate is unlimited, one otherwise) uncertain; the next start
+ * marks them so and never sends them again. Database work is a few small transactions per round,
+ * so the public site is not held up; the relay's slowness only delays the queue.
  */
-export function startMailQueueJob(options: MailQueueJobOptions): () => Promise<void> {
+export function mailQueueJob(options: MailQueueJobOptions): Job {
   const { db, mailer, messages, ratePerMinute, log } = options;
   const retryBaseMs = options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS;
   const idlePollMs = options.idlePollMs ?? DEFAULT_IDLE_POLL_MS;
   const batchSize = ratePerMinute === null ? POOL_CONNECTIONS : 1;
   const gapMs = ratePerMinute === null ? 0 : 60_000 / ratePerMinute;
-
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let wake: (() => void) | undefined;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      wake = resolve;
-      timer = setTimeout(resolve, ms);
-    });
+  /** At start and after a failed round: messages left `sending` are marked uncertain first. */
+  let markInterrupted = true;
 
   async function sendOne(message: ClaimedMessage): Promise<SendOutcome> {
     try {
@@ -73,56 +66,54 @@ export function startMailQueueJob(options: MailQueueJobOptions): () => Promise<v
     }
   }
 
-  async function run() {
-    const interrupted = await markInterruptedAsUncertain(db);
-    if (interrupted > 0)
-      log.warn(
-        { count: interrupted },
-        'mail queue: messages in flight at the last stop are marked uncertain (not resent)',
-      );
-    while (!stopped) {
-      const startedAt = Date.now();
-      const claimed = await claimDueMessages(db, new Date(), batchSize);
-      if (claimed.length === 0) {
-        await sleep(idlePollMs);
-        continue;
-      }
-      const outcomes = await Promise.all(claimed.map(sendOne));
-      await recordOutcomes(db, outcomes);
-      // Each round re-checks its issues' bounce and complaint rates (the denominator grows too).
-      await pauseUnhealthySends(
-        db,
-        outcomes.filter((outcome) => outcome.message.kind === 'issue').map((outcome) => outcome.message.mailingId),
-      );
-      for (const outcome of outcomes)
-        if (outcome.result !== 'sent')
-          log.warn(
-            { to: outcome.message.email, error: outcome.error, result: outcome.result },
-            'mail queue: send failed',
-          );
-      const wait = gapMs * claimed.length - (Date.now() - startedAt);
-      if (wait > 0 && !stopped) await sleep(wait);
+  /** One round; returns the wait before the next (none while messages are due and the rate allows). */
+  async function round(): Promise<number> {
+    if (markInterrupted) {
+      const interrupted = await markInterruptedAsUncertain(db);
+      markInterrupted = false;
+      if (interrupted > 0)
+        log.warn(
+          { count: interrupted },
+          'mail queue: messages in flight at the last stop are marked uncertain (not resent)',
+        );
     }
+    const startedAt = Date.now();
+    const claimed = await claimDueMessages(db, new Date(), batchSize);
+    if (claimed.length === 0) return idlePollMs;
+    const outcomes = await Promise.all(claimed.map(sendOne));
+    await recordOutcomes(db, outcomes);
+    // Each round re-checks its issues' bounce and complaint rates (the denominator grows too).
+    await pauseUnhealthySends(
+      db,
+      outcomes.filter((outcome) => outcome.message.kind === 'issue').map((outcome) => outcome.message.mailingId),
+    );
+    for (const outcome of outcomes)
+      if (outcome.result !== 'sent')
+        log.warn(
+          { to: outcome.message.email, error: outcome.error, result: outcome.result },
+          'mail queue: send failed',
+        );
+    return gapMs * claimed.length - (Date.now() - startedAt);
   }
 
-  const running = (async () => {
-    for (;;) {
+  return {
+    name: 'mail queue',
+    // A database hiccup: wait, then carry on (rows claimed meanwhile are marked uncertain).
+    retryAfterMs: Math.max(idlePollMs, 5_000),
+    run: async () => {
       try {
-        await run();
-        return;
+        return await round();
       } catch (error) {
-        // A database hiccup: wait, then carry on (rows claimed meanwhile are marked uncertain).
-        log.error({ err: error }, 'mail queue: round failed');
-        if (stopped) return;
-        await sleep(Math.max(idlePollMs, 5_000));
+        markInterrupted = true;
+        throw error;
       }
-    }
-  })();
-
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    wake?.();
-    await running;
+    },
   };
+}
+
+/** The mail queue alone, on a JobRunner of its own (tests); returns its stop. */
+export function startMailQueueJob(options: MailQueueJobOptions): () => Promise<void> {
+  const runner = new JobRunner([mailQueueJob(options)], { log: options.log });
+  runner.start();
+  return () => runner.stop();
 }

@@ -1,5 +1,6 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Job } from '../jobs/job-runner.js';
 import { OUTBOX_FOLDER_NAME } from './mailer.js';
 
 /** .eml files in DATA_DIR/outbox are kept this long, then deleted. */
@@ -7,7 +8,7 @@ export const OUTBOX_KEEP_DAYS = 30;
 const DAY_MS = 86_400_000;
 const FIRST_RUN_DELAY_MS = 30_000;
 
-type Log = { info: (fields: object, message: string) => void; error: (fields: object, message: string) => void };
+type Log = { info: (fields: object, message: string) => void };
 
 /** Deletes the outbox's .eml files last written before `olderThan`; returns how many. */
 export async function pruneOutbox(dataDir: string, olderThan: Date): Promise<number> {
@@ -29,21 +30,15 @@ export async function pruneOutbox(dataDir: string, olderThan: Date): Promise<num
   return removed;
 }
 
-/** Prunes the outbox shortly after the start, then daily; returns a stop function. */
-export function startOutboxCleanupJob(dataDir: string, log: Log): () => void {
-  const run = () =>
-    pruneOutbox(dataDir, new Date(Date.now() - OUTBOX_KEEP_DAYS * DAY_MS)).then(
-      (removed) => {
-        if (removed > 0) log.info({ removed }, `outbox: deleted messages older than ${OUTBOX_KEEP_DAYS} days`);
-      },
-      (error: unknown) => log.error({ err: error }, 'outbox: clean-up failed'),
-    );
-  const first = setTimeout(() => void run(), FIRST_RUN_DELAY_MS);
-  const daily = setInterval(() => void run(), DAY_MS);
-  first.unref();
-  daily.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(daily);
+/** Prunes the outbox shortly after the start, then daily (a job of the site's JobRunner). */
+export function outboxCleanupJob(dataDir: string, log: Log): Job {
+  return {
+    name: 'outbox clean-up',
+    firstRunAfterMs: FIRST_RUN_DELAY_MS,
+    everyMs: DAY_MS,
+    run: async () => {
+      const removed = await pruneOutbox(dataDir, new Date(Date.now() - OUTBOX_KEEP_DAYS * DAY_MS));
+      if (removed > 0) log.info({ removed }, `outbox: deleted messages older than ${OUTBOX_KEEP_DAYS} days`);
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_CHANGED_MESSAGE } from '../../domain/admin-auth.js';
 import { FREE_FAILURES } from '../auth/guess-throttle.js';
 import { LIMITS, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
 import { bearer, expectError, FAST_WRONG_KEY, freshAddress } from '../test-support/http.js';
@@ -140,7 +141,7 @@ describe('several instances on one PostgreSQL', () => {
       currentPassword: TEST_ADMIN_PASSWORD,
       newPassword: 'A-new-Passphrase-42!',
     });
-    expect(changed).toBeTruthy();
+    expect(changed).toEqual({ message: PASSWORD_CHANGED_MESSAGE });
     expectError(await verifyOnB(TEST_ADMIN_PASSWORD), 401, 'Invalid admin key');
     expect((await verifyOnB('A-new-Passphrase-42!')).statusCode).toBe(200);
   });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { databaseEngine, type AppDatabase } from '../db/connection.js';
+import type { AppDatabase } from '../db/connection.js';
+import { databaseEngine } from '../db/database-engine.js';
 
 export type ExclusiveRun<T> = { ran: true; value: T } | { ran: false };
 

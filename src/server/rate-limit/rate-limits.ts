@@ -1,6 +1,7 @@
 import { DatabaseGuessThrottle } from '../auth/database-guess-throttle.js';
 import { GuessThrottle, type GuessLedger } from '../auth/guess-throttle.js';
-import { databaseEngine, type AppDatabase } from '../db/connection.js';
+import type { AppDatabase } from '../db/connection.js';
+import { databaseEngine } from '../db/database-engine.js';
 import { DatabaseRateLimiter } from './database-rate-limiter.js';
 import { FixedWindowLimiter } from './fixed-window-limiter.js';
 import type { RateLimiter } from './rate-limiter.js';

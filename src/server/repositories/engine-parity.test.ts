@@ -94,7 +94,7 @@ describe(`repository edge on ${testDatabaseEngine()}`, () => {
           .values({ id: 'x1', ...validBook, slug: 'duplicate-id' })
           .execute();
       }),
-    ).rejects.toBeTruthy();
+    ).rejects.toThrow(/UNIQUE constraint failed|duplicate key value violates unique constraint/);
     expect((await listBooks(db)).length).toBe(before);
   });
 });

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import { databaseEngine, type AppDatabase } from '../db/connection.js';
+import type { AppDatabase } from '../db/connection.js';
+import { databaseEngine } from '../db/database-engine.js';
 import type { Database } from '../db/schema.js';
 
 /** The advisory-lock key every content transaction takes on PostgreSQL (any fixed bigint). */

@@ -1,4 +1,4 @@
-import { sql, SqliteAdapter, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { bookPath, blogPostPath, excerptPath } from '../../domain/content-links.js';
 import {
   SEARCH_DEFAULT_LIMIT,
@@ -8,6 +8,7 @@ import {
   type SearchResultKind,
 } from '../../domain/search.js';
 import type { AppDatabase } from '../db/connection.js';
+import { databaseEngine } from '../db/database-engine.js';
 import { queryTerms, toFts5Query } from '../search/fts5-query.js';
 import { markAllMatches, snippetAroundMatches } from '../search/match-marks.js';
 import { searchableWords, toTsQuery } from '../search/tsquery.js';
@@ -36,7 +37,7 @@ const SNIPPET_WORDS = 28;
  */
 const TS_RANK_WEIGHTS = `{0, 0, ${BODY_WEIGHT / TITLE_WEIGHT}, 1}`;
 
-const usesFts5 = (db: AppDatabase): boolean => db.getExecutor().adapter instanceof SqliteAdapter;
+const usesFts5 = (db: AppDatabase): boolean => databaseEngine(db) === 'sqlite';
 
 /**
  * Whether a blog post (the row `p` of blog_posts) is on the public site: published, never a draft

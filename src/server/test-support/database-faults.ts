@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { databaseEngine } from '../db/connection.js';
+import { databaseEngine } from '../db/database-engine.js';
 import type { TestApp } from './test-app.js';
 
 /** Runs one statement as the cluster's superuser (on its own connection, outside the app's pool). */

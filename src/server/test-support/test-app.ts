@@ -34,7 +34,7 @@ export type TestApp = {
  * seed a new database) is covered by tests that pass another ADMIN_PASSWORD or seed demo content.
  */
 async function prepareDatabaseWithAdmin(config: AppConfig): Promise<void> {
-  const db = openConfiguredDatabase(config.databaseUrl, path.join(config.dataDir, DATABASE_FILE_NAME));
+  const db = openConfiguredDatabase(config, path.join(config.dataDir, DATABASE_FILE_NAME));
   try {
     await migrateToLatest(db);
     // A second instance on a shared PostgreSQL database finds the first one's admin.

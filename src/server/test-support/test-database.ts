@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, openPostgresDatabase, type AppDatabase, type DatabaseEngine } from '../db/connection.js';
+import { openDatabase, openPostgresDatabase, type AppDatabase } from '../db/connection.js';
+import type { DatabaseEngine } from '../db/database-engine.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

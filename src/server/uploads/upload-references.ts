@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { UPLOADED_OBJECT_PREFIX } from '../../domain/images.js';
-import { databaseEngine, type AppDatabase } from '../db/connection.js';
+import type { AppDatabase } from '../db/connection.js';
+import { databaseEngine } from '../db/database-engine.js';
 
 const OBJECT_URL = new RegExp(`${UPLOADED_OBJECT_PREFIX.replace(/\//g, '\\/')}([A-Za-z0-9][A-Za-z0-9._-]*)`, 'g');
 

@@ -1,4 +1,5 @@
 import type { AppDatabase } from '../db/connection.js';
+import { databaseEngine } from '../db/database-engine.js';
 import { DatabaseUploadStore } from './database-upload-store.js';
 import { FileUploadStore } from './file-upload-store.js';
 
@@ -22,6 +23,6 @@ export interface UploadStore {
 }
 
 /** Files in DATA_DIR/uploads for SQLite; the database for PostgreSQL (see docs/scaling.md). */
-export function createUploadStore(db: AppDatabase, uploadsDir: string, databaseUrl: string | null): UploadStore {
-  return databaseUrl ? new DatabaseUploadStore(db) : new FileUploadStore(uploadsDir);
+export function createUploadStore(db: AppDatabase, uploadsDir: string): UploadStore {
+  return databaseEngine(db) === 'postgres' ? new DatabaseUploadStore(db) : new FileUploadStore(uploadsDir);
 }
