@@ -21,7 +21,7 @@ import { BACKUP_SIGNING_SECRET } from './backup/archive-signature.js';
 import { loadOrCreateSecret } from './repositories/site-secrets.js';
 import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './ssr/client-app.js';
 import { handleError } from './http/errors.js';
-import { COMPRESSION_THRESHOLD_BYTES } from './http/kept-body.js';
+import { COMPRESSION_THRESHOLD_BYTES } from './cache/cached-body.js';
 import { mailEventRoutes } from './deliverability/mail-event-routes.js';
 import { snsHttp, type SnsHttp } from './deliverability/provider-events/sns.js';
 import { registerJsonBodyParser } from './http/json-body.js';
@@ -30,8 +30,6 @@ import { createRequestLimiters } from './rate-limit/request-limits.js';
 import { retryLaterOf } from './rate-limit/retry-later.js';
 import { registerCsvExports } from './rest/csv-exports.js';
 import { registerRestRoutes } from './rest/register-rest-routes.js';
-import { ResponseCache } from './cache/response-cache.js';
-import type { RenderedPage } from './ssr/page-renderer.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { seedDemoDatabase } from './seed/demo-seed.js';
 import { createRequestContext, type AppServices } from './trpc/context.js';
@@ -77,9 +75,6 @@ const searchGateOf = (config: AppConfig) =>
     waiting: config.publicRateLimits ? 64 : null,
     perAddress: config.publicRateLimits ? 2 : null,
   });
-
-/** Rendered pages kept in memory (per URL, origin and announcement cookie). */
-const HTML_CACHE_ENTRIES = 500;
 
 const uploadStoreOf = (config: AppConfig, db: AppDatabase, dataDir: DataDir) =>
   createUploadStore(db, dataDir.uploadsDir, config.databaseUrl);
@@ -224,10 +219,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const clientMode = options.client ?? 'none';
   let servePage: ClientPageHandler | null = null;
   if (clientMode === 'built' && config.clientDir) {
-    // Server-rendered pages are cached until the next content write (which clears the public cache).
-    const htmlCache = new ResponseCache<RenderedPage>(HTML_CACHE_ENTRIES);
-    services.cache.onClear(() => htmlCache.clear());
-    servePage = await serveBuiltClient(app, config.clientDir, services, { htmlCache, noticePageStyles });
+    // Server-rendered pages are kept in the public cache until the next content write.
+    servePage = await serveBuiltClient(app, config.clientDir, services, { noticePageStyles });
   } else if (clientMode === 'vite-dev') {
     servePage = await serveViteDevClient(app, services);
   }
