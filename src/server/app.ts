@@ -227,11 +227,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The public forms also post without JavaScript; the answer to a refused one is their page.
   if (servePage) await registerFormPosts(app, services, servePage);
 
+  const isPageUrl = (url: string) => !url.startsWith('/api/') && !url.startsWith('/trpc/');
+  // Pages are a route (GET and HEAD), not only the not-found handler: the compress plugin hooks into
+  // routes, and compresses the pages the public cache does not keep (search and form results).
+  const pages = servePage;
+  if (pages) app.get('/*', (request, reply) => (isPageUrl(request.url) ? pages(request, reply) : reply.callNotFound()));
+
   app.setNotFoundHandler(async (request, reply) => {
-    const isPageRequest =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      !request.url.startsWith('/trpc/');
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && isPageUrl(request.url);
     if (isPageRequest && servePage) return servePage(request, reply);
     return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
