@@ -10,11 +10,10 @@ import { AdminAuth } from './auth/admin-auth.js';
 import { registerBackupDownload } from './backup/backup-download.js';
 import { registerPreviewAccess } from './blog/preview-access.js';
 import { BackupService } from './backup/backup-service.js';
-import { LocalInvalidationBus } from './cache/invalidation-bus.js';
 import { PublicCache } from './cache/public-cache.js';
 import type { AppConfig } from './config.js';
 import type { AppDatabase } from './db/connection.js';
-import { configuredDatabase, configuredEngine, databaseEngine } from './db/database-engine.js';
+import { configuredDatabase, configuredEngine } from './db/database-engine.js';
 import { checkDatabaseHealth } from './db/database-health.js';
 import { registerFormPosts } from './forms/register-form-posts.js';
 import { createNewsletterMail } from './newsletter/create-newsletter-mail.js';
@@ -22,7 +21,7 @@ import { BACKUP_SIGNING_SECRET } from './backup/archive-signature.js';
 import { loadOrCreateSecret } from './repositories/site-secrets.js';
 import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './ssr/client-app.js';
 import { handleError } from './http/errors.js';
-import { COMPRESSION_THRESHOLD_BYTES } from './http/kept-body.js';
+import { COMPRESSION_THRESHOLD_BYTES } from './cache/cached-body.js';
 import { mailEventRoutes } from './deliverability/mail-event-routes.js';
 import { snsHttp, type SnsHttp } from './deliverability/provider-events/sns.js';
 import { registerJsonBodyParser } from './http/json-body.js';
@@ -31,8 +30,6 @@ import { createRateLimits } from './rate-limit/rate-limits.js';
 import { retryLaterOf } from './rate-limit/retry-later.js';
 import { registerCsvExports } from './rest/csv-exports.js';
 import { registerRestRoutes } from './rest/register-rest-routes.js';
-import { ResponseCache } from './cache/response-cache.js';
-import type { RenderedPage } from './ssr/page-renderer.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { seedDemoDatabase } from './seed/demo-seed.js';
 import { createRequestContext, type AppServices } from './trpc/context.js';
@@ -78,9 +75,6 @@ const searchGateOf = (config: AppConfig) =>
     perAddress: config.publicRateLimits ? 2 : null,
   });
 
-/** Rendered pages kept in memory (per URL, origin and announcement cookie). */
-const HTML_CACHE_ENTRIES = 500;
-
 /**
  * Opens, checks and migrates the database, seeding demo content into a newly created one if asked,
  * and fills the search index when it does not match the content.
@@ -119,7 +113,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     database.engine === 'postgres' ? await PostgresInvalidationBus.start(database.url, () => app.log) : null;
   const services: AppServices = {
     db,
-    cache: new PublicCache(postgresBus ?? new LocalInvalidationBus()),
+    cache: new PublicCache(postgresBus),
     auth,
     limiters,
     searchGate: searchGateOf(config),
@@ -207,21 +201,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const clientMode = options.client ?? 'none';
   let servePage: ClientPageHandler | null = null;
   if (clientMode === 'built' && config.clientDir) {
-    // Server-rendered pages are cached until the next content write (which clears the public cache).
-    const htmlCache = new ResponseCache<RenderedPage>(HTML_CACHE_ENTRIES);
-    services.cache.onClear(() => htmlCache.clear());
-    servePage = await serveBuiltClient(app, config.clientDir, services, { htmlCache, noticePageStyles });
+    // Server-rendered pages are kept in the public cache until the next content write.
+    servePage = await serveBuiltClient(app, config.clientDir, services, { noticePageStyles });
   } else if (clientMode === 'vite-dev') {
     servePage = await serveViteDevClient(app, services);
   }
   // The public forms also post without JavaScript; the answer to a refused one is their page.
   if (servePage) await registerFormPosts(app, services, servePage);
 
+  const isPageUrl = (url: string) => !url.startsWith('/api/') && !url.startsWith('/trpc/');
+  // Pages are a route (GET and HEAD), not only the not-found handler: the compress plugin hooks into
+  // routes, and compresses the pages the public cache does not keep (search and form results).
+  const pages = servePage;
+  if (pages) app.get('/*', (request, reply) => (isPageUrl(request.url) ? pages(request, reply) : reply.callNotFound()));
+
   app.setNotFoundHandler(async (request, reply) => {
-    const isPageRequest =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      !request.url.startsWith('/trpc/');
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && isPageUrl(request.url);
     if (isPageRequest && servePage) return servePage(request, reply);
     return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });

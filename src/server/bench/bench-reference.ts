@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../trpc/context.js';
-import { ifNoneMatchMatches } from '../http/kept-body.js';
+import { ifNoneMatchMatches } from '../http/conditional-get.js';
 
 /**
  * Benchmark baselines, registered only by the benchmark's entry (bench-server.ts, see scripts/bench-api.mjs):

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { lazyModule } from '../lazy-module.js';
-import type { InvalidationBus } from '../cache/invalidation-bus.js';
+import type { CacheInvalidationBus } from '../cache/public-cache.js';
 
 const loadPg = lazyModule<typeof pg>('pg');
 
@@ -18,7 +18,7 @@ type Log = { warn: (message: string) => void };
  * that connection it reconnects every second and then tells its subscribers too, since it may
  * have missed a message.
  */
-export class PostgresInvalidationBus implements InvalidationBus {
+export class PostgresInvalidationBus implements CacheInvalidationBus {
   private readonly processId = randomUUID();
   private readonly listeners = new Set<() => void>();
   private listener: pg.Client | null = null;

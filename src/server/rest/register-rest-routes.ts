@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ResponseCache } from '../cache/response-cache.js';
-import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js';
+import { CachedBody } from '../cache/cached-body.js';
+import { ifNoneMatchMatches, weakEtagOf } from '../http/conditional-get.js';
 import { consumeLimit, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
 import { RetryLater } from '../rate-limit/retry-later.js';
 import { createCaller } from '../trpc/app-router.js';
@@ -12,8 +12,7 @@ const PUBLIC_READ_ENTRIES = 1000;
 
 /** Registers the REST adapter: each route builds a caller for the request and calls its procedure. */
 export function registerRestRoutes(app: FastifyInstance, services: AppServices): void {
-  const publicReads = new ResponseCache<KeptBody>(PUBLIC_READ_ENTRIES);
-  services.cache.onClear(() => publicReads.clear());
+  const publicReads = services.cache.shelf<CachedBody>(PUBLIC_READ_ENTRIES);
 
   async function callProcedure(route: RestRoute, request: FastifyRequest): Promise<unknown> {
     const caller = createCaller(createRequestContext(services, request));
@@ -21,7 +20,7 @@ export function registerRestRoutes(app: FastifyInstance, services: AppServices):
   }
 
   /** A public read: the kept answer if there is one, else the procedure's, kept for next time. */
-  async function publicRead(route: RestRoute, key: string, request: FastifyRequest): Promise<KeptBody> {
+  async function publicRead(route: RestRoute, key: string, request: FastifyRequest): Promise<CachedBody> {
     const kept = publicReads.get(key);
     if (kept) {
       // The procedure would have counted this read against the address; count it here instead.
@@ -29,8 +28,8 @@ export function registerRestRoutes(app: FastifyInstance, services: AppServices):
       if (!decision.allowed) throw new RetryLater(TOO_MANY_REQUESTS, decision.retryAfterMs);
       return kept;
     }
-    const generation = publicReads.generation;
-    const answer = toJson(await callProcedure(route, request));
+    const generation = services.cache.generation;
+    const answer = new CachedBody(toJson(await callProcedure(route, request)));
     publicReads.set(key, answer, generation);
     return answer;
   }
@@ -43,36 +42,51 @@ export function registerRestRoutes(app: FastifyInstance, services: AppServices):
       handler: async (request, reply) => {
         if (route.headers) reply.headers(route.headers);
         const key = route.publicReadKey?.(request as unknown as RestRequest);
-        if (key !== undefined) return sendJson(request, reply, status, await publicRead(route, key, request), 'kept');
+        if (key !== undefined) return sendKept(request, reply, status, await publicRead(route, key, request));
         const result = await callProcedure(route, request);
         if (status === 204) return reply.status(204).send();
-        return sendJson(request, reply, status, toJson(result), route.method === 'GET' ? 'once' : 'write');
+        return sendJson(request, reply, status, toJson(result), route.method === 'GET');
       },
     });
   }
 }
 
-function toJson(value: unknown): KeptBody {
-  return KeptBody.fromText(JSON.stringify(value ?? null));
+function toJson(value: unknown): Buffer {
+  return Buffer.from(JSON.stringify(value ?? null), 'utf8');
 }
 
 /**
- * Reads ('kept' between requests, or made 'once') carry an ETag and `no-cache` (revalidate every
- * time) and answer 304 when unchanged. A kept answer is sent in its stored compressed form; any
- * other is left to the compress plugin, which suits a body compressed only once.
+ * Reads (kept in the public cache between requests, or made once) carry an ETag and `no-cache`
+ * (revalidate every time) and answer 304 when unchanged. A kept answer is sent in the compressed
+ * form the cache keeps; any other is left to the compress plugin, which suits a body sent once.
  */
+function sendKept(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  body: CachedBody,
+): Promise<FastifyReply> | FastifyReply {
+  reply
+    .status(status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('etag', body.etag)
+    .header('cache-control', 'no-cache');
+  if (ifNoneMatchMatches(request.headers['if-none-match'], body.etag)) return reply.status(304).send();
+  return body.send(request, reply.header('vary', 'Accept-Encoding'));
+}
+
 function sendJson(
   request: FastifyRequest,
   reply: FastifyReply,
   status: number,
-  body: KeptBody,
-  kind: 'kept' | 'once' | 'write',
-): Promise<FastifyReply> | FastifyReply {
+  bytes: Buffer,
+  isRead: boolean,
+): FastifyReply {
   reply.status(status).header('content-type', 'application/json; charset=utf-8');
-  if (kind !== 'write') {
-    reply.header('etag', body.etag).header('cache-control', 'no-cache');
-    if (ifNoneMatchMatches(request.headers['if-none-match'], body.etag)) return reply.status(304).send();
+  if (isRead) {
+    const etag = weakEtagOf(bytes);
+    reply.header('etag', etag).header('cache-control', 'no-cache');
+    if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) return reply.status(304).send();
   }
-  if (kind !== 'kept') return reply.send(body.bytes);
-  return sendKeptBody(request, reply.header('vary', 'Accept-Encoding'), body);
+  return reply.send(bytes);
 }

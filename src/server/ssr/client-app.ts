@@ -4,7 +4,6 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_ENTRY, devClientAssets, readClientAssets } from './client-assets.js';
-import { ResponseCache } from '../cache/response-cache.js';
 import { createPageRenderer, type FormResultRender, type RenderedPage } from './page-renderer.js';
 import { registerSeoRoutes } from './seo-routes.js';
 import type { ClientAssets, SsrEntry } from './types.js';
@@ -12,6 +11,9 @@ import type { AppServices } from '../trpc/context.js';
 import type { NoticePageStyles } from '../newsletter/notice-page.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Rendered pages kept in the public cache (per URL, origin and announcement cookie). */
+const HTML_CACHE_ENTRIES = 500;
 
 /** Serves a page; with `formResult`, the page of a refused form post instead of the requested one. */
 export type ClientPageHandler = (
@@ -30,8 +32,6 @@ export function builtClientManifest(clientDir: string): string {
 }
 
 export type BuiltClientOptions = {
-  /** The rendered-page cache; a content write must clear it (buildApp subscribes it to the public cache). */
-  htmlCache?: ResponseCache<RenderedPage>;
   /** Filled with the client's stylesheets, for the pages the email links open (notice-page.ts). */
   noticePageStyles?: NoticePageStyles;
 };
@@ -39,7 +39,7 @@ export type BuiltClientOptions = {
 /**
  * Serves the built client: hashed files under /assets forever-cached (pre-compressed copies
  * preferred), other public files briefly cached, and every page route server-rendered by
- * dist/ssr/entry-server.js, through the HTML cache.
+ * dist/ssr/entry-server.js, kept in the public cache until the next content write.
  */
 export async function serveBuiltClient(
   app: FastifyInstance,
@@ -80,7 +80,7 @@ export async function serveBuiltClient(
     services,
     loadEntry,
     assets: async () => assets,
-    cache: options.htmlCache ?? new ResponseCache<RenderedPage>(500),
+    cache: services.cache.shelf<RenderedPage>(HTML_CACHE_ENTRIES),
     log: app.log,
   });
 }

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import { createTRPCClient } from '@trpc/client';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerSecurityHeaders } from '../http/security-headers.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, validBook, type TestApp } from '../test-support/test-app.js';
 import type { AppRouter } from '../trpc/app-router.js';
-import { ResponseCache } from '../cache/response-cache.js';
+import { COMPRESSION_THRESHOLD_BYTES } from '../cache/cached-body.js';
+import type { CacheShelf } from '../cache/public-cache.js';
 import {
   cacheKey,
   createPageRenderer,
@@ -62,7 +64,7 @@ describe('createPageRenderer', () => {
   let app: FastifyInstance;
   let renders: SsrRenderInput[];
   let respond: (input: SsrRenderInput) => Promise<SsrRenderResult>;
-  let cache: ResponseCache<RenderedPage>;
+  let cache: CacheShelf<RenderedPage>;
 
   /** A stand-in for the React renderer: lists the books it reads through the given tRPC link. */
   const entry: SsrEntry = {
@@ -98,10 +100,11 @@ describe('createPageRenderer', () => {
   beforeEach(async () => {
     renders = [];
     respond = listingPage;
-    cache = new ResponseCache<RenderedPage>(10);
-    testApp.services.cache.onClear(() => cache.clear());
+    cache = testApp.services.cache.shelf<RenderedPage>(10);
     app = Fastify();
     registerSecurityHeaders(app);
+    // As in app.ts: the compress plugin compresses what the cache does not keep.
+    await app.register(fastifyCompress, { threshold: COMPRESSION_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
     const servePage = createPageRenderer({
       services: testApp.services,
       loadEntry: async () => entry,
@@ -191,6 +194,23 @@ describe('createPageRenderer', () => {
     ]);
     expect(first.headers['x-robots-tag']).toBe('noindex');
     expect((await get('/books')).headers['x-robots-tag']).toBeUndefined();
+  });
+
+  it('leaves a page rendered for one reader to the compress plugin, and keeps the cached page’s compressed forms', async () => {
+    const search = await get('/search?q=ash', { 'accept-encoding': 'br' });
+    expect(search.headers['content-encoding']).toBe('br');
+    expect(search.headers.vary).toBe('Cookie, accept-encoding');
+    expect(brotliDecompressSync(search.rawPayload).toString()).toContain('<!DOCTYPE html>');
+    const plainSearch = await get('/search?q=ash');
+    expect(plainSearch.headers['content-encoding']).toBeUndefined();
+    expect(plainSearch.headers.vary).toBe('Cookie');
+
+    const first = await get('/books', { 'accept-encoding': 'br' });
+    const second = await get('/books', { 'accept-encoding': 'br' });
+    expect(first.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(cache.get(cacheKey('http://localhost:80', '/books', false))?.kept).toBe(true);
+    expect(cache.get(cacheKey('http://localhost:80', '/search?q=ash', false))).toBeUndefined();
   });
 
   it('keeps the status of a not-found page, and caches it', async () => {

@@ -8,13 +8,14 @@ import { SEARCH_PATH } from '../../domain/search.js';
 import { ISSUE_VIEW_KEY_PARAM, NEWSLETTER_ARCHIVE_PATH } from '../../domain/newsletter-issues.js';
 import { previewKeyOf } from '../blog/preview-access.js';
 import { withScriptSources } from '../http/content-security-policy.js';
-import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js';
+import { ifNoneMatchMatches } from '../http/conditional-get.js';
 import { siteOrigin } from '../http/site-origin.js';
 import { consumeLimit, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
 import { retryAfterSeconds } from '../rate-limit/retry-later.js';
 import { appRouter } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
-import type { ResponseCache } from '../cache/response-cache.js';
+import { CachedBody } from '../cache/cached-body.js';
+import type { CacheShelf } from '../cache/public-cache.js';
 import { createCriticalCssInliner } from './critical-css/inline-critical-css.js';
 import { newScriptNonce, rendererScripts } from './inline-scripts.js';
 import type { ClientAssets, SsrEntry } from './types.js';
@@ -26,10 +27,12 @@ const ANNOUNCEMENT_COOKIE = /(?:^|;)\s*announcementDismissed=1\s*(?:;|$)/;
 const FILE_PATH =
   /^\/(?:assets\/|objects\/)|\.(?:js|mjs|css|map|json|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|txt|xml|webmanifest)$/i;
 
-/** One rendered page, kept in the response cache. */
+/** One rendered page, kept in the public cache's page shelf unless it is for one reader. */
 export type RenderedPage = {
   status: number;
-  body: KeptBody;
+  body: CachedBody;
+  /** Stored in the page shelf: sent in the compressed forms it keeps, else by the compress plugin. */
+  kept: boolean;
   /** CSP sources of the inline scripts the renderer wrote (never of one that came with content). */
   scriptSources: string[];
   /** The last CSP header built for this page, by the policy helmet set. */
@@ -41,8 +44,8 @@ export type PageRendererOptions = {
   /** The server renderer; in development reloaded on each request (hot reload). */
   loadEntry: () => Promise<SsrEntry>;
   assets: () => Promise<ClientAssets>;
-  /** Null in development: every request renders afresh. */
-  cache: ResponseCache<RenderedPage> | null;
+  /** The public cache's shelf of rendered pages; null in development: every request renders afresh. */
+  cache: CacheShelf<RenderedPage> | null;
   log: FastifyBaseLogger;
   /** Development: map an error's stack back to the sources. */
   fixStack?: (error: Error) => void;
@@ -152,7 +155,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     /** A preview's admin key (from its cookie): the page's queries run as the admin. */
     adminKey?: string | null,
   ): Promise<RenderedPage | { redirect: string; status: number }> {
-    const generation = cache?.generation ?? 0;
+    const generation = services.cache.generation;
     const [entry, assets] = await Promise.all([options.loadEntry(), options.assets()]);
     // The page request was counted against the read limit once, at the door; its queries are not.
     const context = createRequestContext(
@@ -180,7 +183,8 @@ export function createPageRenderer(options: PageRendererOptions) {
     const own = rendererScripts(result.html, scriptNonce);
     const page: RenderedPage = {
       status: result.status,
-      body: KeptBody.fromText(inlineCriticalCss(own.html)),
+      body: CachedBody.fromText(inlineCriticalCss(own.html)),
+      kept: false,
       scriptSources: own.scriptSources,
     };
     if (
@@ -191,7 +195,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       !isForOneReader(location) &&
       !isBlogPreviewPath(location)
     )
-      cache.set(cacheKey(origin, location, announcementDismissed), page, generation);
+      page.kept = cache.set(cacheKey(origin, location, announcementDismissed), page, generation);
     return page;
   }
 
@@ -266,15 +270,21 @@ export function createPageRenderer(options: PageRendererOptions) {
 
     const baseCsp = reply.getHeader('content-security-policy');
     if (typeof baseCsp === 'string') reply.header('content-security-policy', contentSecurityPolicy(page, baseCsp));
+    // A kept page is sent in the compressed forms the cache keeps; any other page, rendered for
+    // this request, is compressed by the compress plugin, which adds Accept-Encoding to Vary itself.
+    const send = () => (page.kept ? page.body.send(request, reply) : reply.send(page.body.bytes));
     reply
       .status(formResult?.status ?? page.status)
       .type('text/html; charset=utf-8')
-      .header('vary', 'Accept-Encoding, Cookie');
+      .header('vary', page.kept ? 'Accept-Encoding, Cookie' : 'Cookie');
     if (preview || isForOneReader(location)) reply.header('x-robots-tag', 'noindex');
-    if (forOneVisitor) return sendKeptBody(request, reply.header('cache-control', 'no-store'), page.body);
+    if (forOneVisitor) {
+      reply.header('cache-control', 'no-store');
+      return send();
+    }
     reply.header('cache-control', 'no-cache').header('etag', page.body.etag);
     if (page.status === 200 && ifNoneMatchMatches(request.headers['if-none-match'], page.body.etag))
       return reply.status(304).send();
-    return sendKeptBody(request, reply, page.body);
+    return send();
   };
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
 import { createFakeClientBuild, readFakeRender } from '../test-support/fake-client-build.js';
@@ -62,5 +63,25 @@ describe('pages without PUBLIC_URL', () => {
   it('use the request’s own origin (local use)', async () => {
     const answer = await context.t.app.inject({ method: 'GET', url: '/about', headers: { host: 'localhost:3000' } });
     expect(readFakeRender(answer.body).url).toBe('http://localhost:3000/about');
+  });
+
+  it('leave a page the cache does not keep to the compress plugin, and the API’s unknown paths to the JSON 404', async () => {
+    const words = 'ember'.repeat(250); // a page over the 1 KB compression threshold
+    const search = await context.t.app.inject({
+      method: 'GET',
+      url: `/search?q=${words}`,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(search.statusCode).toBe(200);
+    expect(search.headers['content-encoding']).toBe('br');
+    expect(search.headers.vary).toBe('Cookie, accept-encoding');
+    expect(readFakeRender(brotliDecompressSync(search.rawPayload).toString()).url).toContain(words);
+
+    const kept = await context.t.app.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': 'br' } });
+    expect(kept.headers.vary).toBe('Accept-Encoding, Cookie');
+
+    const api = await context.t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: 'Not found: GET /api/no-such-thing' });
   });
 });

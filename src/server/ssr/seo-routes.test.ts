@@ -1,7 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESSION_THRESHOLD_BYTES } from '../http/kept-body.js';
+import { COMPRESSION_THRESHOLD_BYTES } from '../cache/cached-body.js';
 import {
   createTestApp,
   TEST_ADMIN_PASSWORD,

@@ -5,13 +5,16 @@ import type { ResponsiveImageData } from '../../domain/images.js';
 import { blogPostPath } from '../../domain/content-links.js';
 import { renderContentHtml } from '../content/render-content.js';
 import { loadResponsiveImages } from '../images/responsive-images.js';
-import { ifNoneMatchMatches, KeptBody, sendKeptBody } from '../http/kept-body.js';
+import { CachedBody } from '../cache/cached-body.js';
+import { ifNoneMatchMatches } from '../http/conditional-get.js';
 import { createCaller } from '../trpc/app-router.js';
 import { siteOrigin } from '../http/site-origin.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 
 const SITE_TITLE = 'The Cinderwake Cycle';
 const SITE_AUTHOR = 'Delphine Rook';
+/** Robots, sitemap and feed kept per origin (three per origin the site answers on). */
+const SEO_DOCUMENT_ENTRIES = 50;
 
 /** The public routes without parameters, in the order the navigation lists them. */
 export const STATIC_PAGE_PATHS = [
@@ -120,11 +123,10 @@ export function rssXml(
 
 /**
  * GET /sitemap.xml, /robots.txt and /blog/rss.xml, built from the cached public lists and kept
- * per origin until the next content write.
+ * per origin in the public cache until the next content write.
  */
 export function registerSeoRoutes(app: FastifyInstance, services: AppServices): void {
-  const documents = new Map<string, KeptBody>();
-  services.cache.onClear(() => documents.clear());
+  const documents = services.cache.shelf<CachedBody>(SEO_DOCUMENT_ENTRIES);
 
   const originOf = (request: FastifyRequest) => siteOrigin(services.publicOrigin, request);
 
@@ -139,9 +141,9 @@ export function registerSeoRoutes(app: FastifyInstance, services: AppServices): 
     const key = `${kind} ${origin}`;
     let document = documents.get(key);
     if (!document) {
-      document = KeptBody.fromText(await build(origin));
-      if (documents.size > 50) documents.clear();
-      documents.set(key, document);
+      const generation = services.cache.generation;
+      document = CachedBody.fromText(await build(origin));
+      documents.set(key, document, generation);
     }
     reply
       .type(type)
@@ -149,7 +151,7 @@ export function registerSeoRoutes(app: FastifyInstance, services: AppServices): 
       .header('vary', 'Accept-Encoding')
       .header('etag', document.etag);
     if (ifNoneMatchMatches(request.headers['if-none-match'], document.etag)) return reply.status(304).send();
-    return sendKeptBody(request, reply, document);
+    return document.send(request, reply);
   }
 
   const callerFor = (request: FastifyRequest) =>

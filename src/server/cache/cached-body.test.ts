@@ -1,13 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import {
-  COMPRESSION_THRESHOLD_BYTES,
-  ifNoneMatchMatches,
-  KeptBody,
-  preferredEncoding,
-  sendKeptBody,
-} from './kept-body.js';
+import { CachedBody, COMPRESSION_THRESHOLD_BYTES, preferredEncoding } from './cached-body.js';
 
 describe('preferredEncoding', () => {
   it('prefers brotli, then gzip, honouring q=0', () => {
@@ -20,35 +14,17 @@ describe('preferredEncoding', () => {
   });
 });
 
-describe('ifNoneMatchMatches', () => {
-  const etag = 'W/"abc"';
-
-  it('matches the tag itself, by weak comparison, in a list, or *', () => {
-    expect(ifNoneMatchMatches('W/"abc"', etag)).toBe(true);
-    expect(ifNoneMatchMatches('"abc"', etag)).toBe(true);
-    expect(ifNoneMatchMatches('"old", W/"abc"', etag)).toBe(true);
-    expect(ifNoneMatchMatches('*', etag)).toBe(true);
-  });
-
-  it('does not match another tag, a missing header or a tag that only contains it', () => {
-    expect(ifNoneMatchMatches('W/"abcd"', etag)).toBe(false);
-    expect(ifNoneMatchMatches('"old", "older"', etag)).toBe(false);
-    expect(ifNoneMatchMatches(undefined, etag)).toBe(false);
-    expect(ifNoneMatchMatches('', etag)).toBe(false);
-  });
-});
-
-describe('KeptBody', () => {
+describe('CachedBody', () => {
   const text = 'Ash and ember. '.repeat(200);
 
   it('has a weak ETag that follows the bytes', () => {
-    expect(KeptBody.fromText(text).etag).toMatch(/^W\/"[\w-]+"$/);
-    expect(KeptBody.fromText(text).etag).toBe(KeptBody.fromText(text).etag);
-    expect(KeptBody.fromText(`${text}!`).etag).not.toBe(KeptBody.fromText(text).etag);
+    expect(CachedBody.fromText(text).etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(CachedBody.fromText(text).etag).toBe(CachedBody.fromText(text).etag);
+    expect(CachedBody.fromText(`${text}!`).etag).not.toBe(CachedBody.fromText(text).etag);
   });
 
   it('compresses each encoding once and keeps it', async () => {
-    const body = KeptBody.fromText(text);
+    const body = CachedBody.fromText(text);
     const br = body.encodedAs('br');
     expect(body.encodedAs('br')).toBe(br);
     expect(brotliDecompressSync(await br).toString()).toBe(text);
@@ -56,10 +32,10 @@ describe('KeptBody', () => {
   });
 });
 
-describe('sendKeptBody', () => {
-  async function answer(body: KeptBody, acceptEncoding?: string) {
+describe('CachedBody.send', () => {
+  async function answer(body: CachedBody, acceptEncoding?: string) {
     const app = Fastify();
-    app.get('/', (request, reply) => sendKeptBody(request, reply, body));
+    app.get('/', (request, reply) => body.send(request, reply));
     const response = await app.inject({
       method: 'GET',
       url: '/',
@@ -71,7 +47,7 @@ describe('sendKeptBody', () => {
 
   it('sends the preferred encoding, or the plain bytes', async () => {
     const text = 'x'.repeat(COMPRESSION_THRESHOLD_BYTES * 2);
-    const body = KeptBody.fromText(text);
+    const body = CachedBody.fromText(text);
     const br = await answer(body, 'gzip, br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(text);
@@ -84,7 +60,7 @@ describe('sendKeptBody', () => {
   });
 
   it('sends small bodies as they are', async () => {
-    const small = await answer(KeptBody.fromText('[]'), 'br');
+    const small = await answer(CachedBody.fromText('[]'), 'br');
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.body).toBe('[]');
   });

@@ -1,15 +1,15 @@
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { weakEtagOf } from '../http/conditional-get.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Bodies smaller than this are sent as they are (also the compress plugin's threshold). */
+/** Bodies smaller than this are sent as they are (also the compress plugin's threshold, app.ts). */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
-export type ContentEncoding = 'br' | 'gzip';
+type ContentEncoding = 'br' | 'gzip';
 
 /** br when accepted, else gzip, else none (q=0 refuses an encoding). */
 export function preferredEncoding(acceptEncoding: string | undefined): ContentEncoding | null {
@@ -28,38 +28,24 @@ export function preferredEncoding(acceptEncoding: string | undefined): ContentEn
 }
 
 /**
- * Whether an If-None-Match header names this ETag, by the weak comparison RFC 9110 prescribes
- * for it: a list of tags or `*`, with `W/` ignored on either side.
+ * A response body kept in the public cache (a rendered page, a public list, a feed), with its
+ * weak ETag and its compressed forms. Each form is made once, on first demand, at a higher level
+ * than per-request compression could afford, and served from memory until the next content
+ * write; every body the cache does not keep is compressed by @fastify/compress instead.
  */
-export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header === etag) return true;
-  const opaque = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
-  const wanted = opaque(etag);
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim();
-    return tag === '*' || opaque(tag) === wanted;
-  });
-}
-
-/**
- * A response body kept in memory between requests (a cached page or public list), with its
- * weak ETag and its compressed forms. Each form is made once, on first demand, at a higher
- * compression level than per-request compression could afford.
- */
-export class KeptBody {
+export class CachedBody {
   private hash: string | undefined;
   private readonly encoded: Partial<Record<ContentEncoding, Promise<Buffer>>> = {};
 
   constructor(readonly bytes: Buffer) {}
 
   get etag(): string {
-    this.hash ??= `W/"${createHash('sha1').update(this.bytes).digest('base64url')}"`;
+    this.hash ??= weakEtagOf(this.bytes);
     return this.hash;
   }
 
-  static fromText(text: string): KeptBody {
-    return new KeptBody(Buffer.from(text, 'utf8'));
+  static fromText(text: string): CachedBody {
+    return new CachedBody(Buffer.from(text, 'utf8'));
   }
 
   encodedAs(encoding: ContentEncoding): Promise<Buffer> {
@@ -78,20 +64,15 @@ export class KeptBody {
     this.encoded[encoding] = made;
     return made;
   }
-}
 
-/**
- * Sends a kept body in the encoding the request prefers. The caller sets the status, the
- * content type and a `Vary` that names Accept-Encoding; an encoded body passes the compress
- * plugin untouched.
- */
-export async function sendKeptBody(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: KeptBody,
-): Promise<FastifyReply> {
-  const encoding =
-    body.bytes.length < COMPRESSION_THRESHOLD_BYTES ? null : preferredEncoding(request.headers['accept-encoding']);
-  if (!encoding) return reply.send(body.bytes);
-  return reply.header('content-encoding', encoding).send(await body.encodedAs(encoding));
+  /**
+   * Sends the body in the encoding the request prefers. The caller sets the status, the content
+   * type and a `Vary` that names Accept-Encoding; an encoded body passes the compress plugin untouched.
+   */
+  async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const encoding =
+      this.bytes.length < COMPRESSION_THRESHOLD_BYTES ? null : preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(this.bytes);
+    return reply.header('content-encoding', encoding).send(await this.encodedAs(encoding));
+  }
 }
