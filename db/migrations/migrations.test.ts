@@ -149,7 +149,16 @@ describe('migrations', () => {
     expect(await schemaOf(db)).toEqual(schema);
     expect((await sql`SELECT * FROM kysely_migration ORDER BY name`.execute(db)).rows).toEqual(recorded);
     expect(await db.selectFrom('books').selectAll().execute()).toEqual([
-      { id: 'b1', ...validBook, slug: '', seriesId: null, seriesNumber: null, editions: '[]', retailerLinks: '[]' },
+      {
+        id: 'b1',
+        ...validBook,
+        slug: '',
+        seriesId: null,
+        seriesNumber: null,
+        editions: '[]',
+        retailerLinks: '[]',
+        coverImageId: null,
+      },
     ]);
   });
 

@@ -20,16 +20,19 @@ export const SEARCH_KIND_LABELS: Record<SearchResultKind, string> = {
   book: 'Book',
 };
 
+/** A run of a hit's text, as written (plain text, never markup); `marked` when it is one of the reader's words. */
+export type MarkedSegment = { text: string; marked: boolean };
+
 type SearchHitBase = {
   id: string;
   /** The item's page on this site, e.g. /blog/<id>. */
   url: string;
   /** Plain text. */
   title: string;
-  /** The title as HTML: every character escaped, matched words in <mark>…</mark>. */
-  titleHtml: string;
-  /** A passage around the matches as HTML: escaped, matched words in <mark>, cuts shown as "…". */
-  snippetHtml: string;
+  /** The title in runs, the matched words marked. */
+  titleSegments: MarkedSegment[];
+  /** A passage around the matches in runs, the matched words marked; cuts shown as "…". */
+  snippetSegments: MarkedSegment[];
 };
 
 type PostSearchHit = SearchHitBase & { kind: 'post'; category: string; publishedAt: Date };

@@ -118,7 +118,7 @@ function SearchResult({ hit }: { hit: SearchHit }) {
       <ResultMeta hit={hit} />
       <Title order={2} className={searchClasses.resultTitle}>
         <ResultLink href={hit.url} className={searchClasses.resultLink}>
-          <HighlightedText html={hit.titleHtml} />
+          <HighlightedText segments={hit.titleSegments} />
         </ResultLink>
       </Title>
       {hit.kind === 'excerpt' && (
@@ -126,18 +126,18 @@ function SearchResult({ hit }: { hit: SearchHit }) {
           <SpoilerBadge level={hit.spoilerLevel} />
         </div>
       )}
-      {hit.snippetHtml === '' ? null : hidden ? (
+      {hit.snippetSegments.length === 0 ? null : hidden ? (
         <details className={searchClasses.spoiler}>
           <summary className={searchClasses.spoilerSummary}>
             This excerpt reveals major plot events. Show the passage that matched
           </summary>
           <p className={searchClasses.snippet}>
-            <HighlightedText html={hit.snippetHtml} />
+            <HighlightedText segments={hit.snippetSegments} />
           </p>
         </details>
       ) : (
         <p className={searchClasses.snippet}>
-          <HighlightedText html={hit.snippetHtml} />
+          <HighlightedText segments={hit.snippetSegments} />
         </p>
       )}
     </>

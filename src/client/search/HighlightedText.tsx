@@ -1,15 +1,12 @@
 import { Fragment } from 'react';
-import { highlightSegments } from './highlight-segments.js';
+import type { MarkedSegment } from '../../domain/search.js';
 
-/**
- * Text whose matches the server marked: rendered as React text and <mark> elements, so nothing
- * from the answer is ever inserted as HTML.
- */
-export function HighlightedText({ html }: { html: string }) {
+/** Text whose matches the server marked, as React text and <mark> elements: nothing is read as HTML. */
+export function HighlightedText({ segments }: { segments: readonly MarkedSegment[] }) {
   return (
     <>
-      {highlightSegments(html).map((segment, index) =>
-        segment.match ? <mark key={index}>{segment.text}</mark> : <Fragment key={index}>{segment.text}</Fragment>,
+      {segments.map((segment, index) =>
+        segment.marked ? <mark key={index}>{segment.text}</mark> : <Fragment key={index}>{segment.text}</Fragment>,
       )}
     </>
   );

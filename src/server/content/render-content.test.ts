@@ -260,8 +260,90 @@ describe('renderContentHtml: a line break in prose starts a paragraph', () => {
 });
 
 describe('renderContentText', () => {
+  const text = (markdown: string) => renderContentText(markdown, 'markdown');
+
   it('gives the words without markup', () => {
     expect(renderContentText('## Night\n\n*ash* & <b>iron</b>', 'markdown')).toBe('Night\n\nash & <b>iron</b>');
     expect(renderContentText('one\ntwo', 'plain')).toBe('one\n\ntwo');
+    expect(renderContentText('  **Not** markup [here](/x)  \n\n# Still text\n', 'plain')).toBe(
+      '**Not** markup [here](/x)\n\n# Still text',
+    );
+  });
+
+  it.each([
+    ['**bold** and __strong__', 'bold and strong'],
+    ['*italic* and _slanted_', 'italic and slanted'],
+    ['***both*** and ~~struck~~', 'both and struck'],
+    ['a snake_case_name and 2 * 3 = 6', 'a snake_case_name and 2 * 3 = 6'],
+    ['She said *“never”*, then _left_.', 'She said “never”, then left.'],
+  ])('removes emphasis: %j', (markdown, plain) => {
+    expect(text(markdown)).toBe(plain);
+  });
+
+  it('keeps a link’s text and drops its address, title and reference', () => {
+    expect(text('See [the map](https://example.com/map "Map") and [the list][list].\n\n[list]: /books')).toBe(
+      'See the map and the list.',
+    );
+    expect(text('[Wiki](https://en.wikipedia.org/wiki/Fire_(element)) here')).toBe('Wiki here');
+    expect(text('[**Bold** link](/books)')).toBe('Bold link');
+    expect(text('Write to <mailto:rook@example.com> or <https://example.com>.')).toBe(
+      'Write to mailto:rook@example.com or https://example.com.',
+    );
+    // As on the page: a link the renderer refuses, or a reference with no definition, reads as written.
+    expect(text('[x](javascript:alert(1)) and [undefined][nowhere]')).toBe(
+      '[x](javascript:alert(1)) and [undefined][nowhere]',
+    );
+  });
+
+  it('drops images, an image inside a link included', () => {
+    expect(text('Before ![The Ember Seat](/objects/seat.png "Seat") after')).toBe('Before after');
+    expect(text('![alt](/objects/a.png)')).toBe('');
+    expect(text('See ![seat](/objects/seat.png). ![a](/a.png)Then')).toBe('See. Then');
+    expect(text('[![cover](/objects/c.png)](/books/x) Next')).toBe('Next');
+  });
+
+  it('drops heading marks, setext underlines and rules, one block a paragraph', () => {
+    expect(text('# Chapter One\n\nThe bells.\n\n### Part ###')).toBe('Chapter One\n\nThe bells.\n\nPart');
+    expect(text('Title\n=====\n\nText\n\n***\n\nAfter the break\n\n- - -')).toBe('Title\n\nText\n\nAfter the break');
+    expect(text('#hashtag stays')).toBe('#hashtag stays');
+  });
+
+  it('drops quote and list markers, nested ones too', () => {
+    expect(text('> The fire *judges*.\n> > Nested\n\n- one\n* two\n+ three\n1. first\n2) second')).toBe(
+      'The fire judges.\n\nNested\n\none\n\ntwo\n\nthree\n\nfirst\n\nsecond',
+    );
+    expect(text('> - quoted item\n  - indented item')).toBe('quoted item\n\nindented item');
+  });
+
+  it('drops footnote marks and back links, and keeps the notes’ words (inline notes too)', () => {
+    expect(text('The Wake[^1] burned.^[An inline note.]\n\n[^1]: The fire under the city.')).toBe(
+      'The Wake burned.\n\nThe fire under the city.\n\nAn inline note.',
+    );
+    expect(text('It judged.[^a] Then a mark [^b] and the end.\n\n[^a]: One.\n[^b]: Two.')).toBe(
+      'It judged. Then a mark and the end.\n\nOne.\n\nTwo.',
+    );
+  });
+
+  it('keeps code as written, marks inside it included', () => {
+    expect(text('Type `**not bold**` and `` a`b ``.')).toBe('Type **not bold** and a`b.');
+    expect(text('```js\nconst a = *b*;\n```\nAfter')).toBe('const a = *b*;\n\nAfter');
+    expect(text('~~~\n# not a heading\n~~~')).toBe('# not a heading');
+  });
+
+  it('keeps escaped characters and decodes entities, without turning them into marks', () => {
+    expect(text(String.raw`\*not italic\* and \_plain\_ and \[x\](y) and \# no`)).toBe(
+      '*not italic* and _plain_ and [x](y) and # no',
+    );
+    expect(text('Fire &amp; ash &lt;3 &#42;star&#42; &#x2014; &unknown; &constructor;')).toBe(
+      'Fire & ash <3 *star* — &unknown; &constructor;',
+    );
+    expect(text('a line\\\nand the next')).toBe('a line\nand the next');
+  });
+
+  it('drops link definitions and blank lines, keeps raw HTML as the text it shows as, reads a table by rows', () => {
+    expect(text('One\n\n\n\n[list]: https://example.com "List"\nTwo <b>bold</b>\r\nThree')).toBe(
+      'One\n\nTwo <b>bold</b>\n\nThree',
+    );
+    expect(text('| Name | Year |\n|---|---|\n| Ash | 12 |\n| Salt | 13 |')).toBe('Name Year\n\nAsh 12\n\nSalt 13');
   });
 });

@@ -252,18 +252,42 @@ export function renderDocumentationHtml(markdownText: string): string {
   return documentation.render(markdownText);
 }
 
-/** The text a reader sees, without markup: for search, summaries and the plain-text part of an email. */
+/**
+ * The text a reader sees, without markup: for search, summaries, previews and the plain-text part of an email.
+ * Read from the same tokens the pages are rendered from: one block (paragraph, heading, list item, quote, code
+ * block, footnote, table row) a paragraph, a line break a line; images and footnote marks are not read.
+ */
 export function renderContentText(content: string, format: ContentFormat): string {
   if (format === 'plain') return plainLines(content).join('\n\n');
-  const html = markdown().render(content, {});
-  return html
-    .replace(/<(br|\/p|\/h[1-6]|\/li|\/blockquote|hr)[^>]*>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  const blocks: string[] = [];
+  let row: string[] | null = null;
+  for (const token of markdown().parse(content, {})) {
+    if (token.type === 'tr_open') row = [];
+    else if (token.type === 'tr_close' && row) {
+      blocks.push(row.filter((cell) => cell !== '').join(' '));
+      row = null;
+    } else if (token.type === 'inline') (row ?? blocks).push(inlineText(token.children ?? []));
+    else if (token.type === 'fence' || token.type === 'code_block') blocks.push(token.content.replace(/\s+$/, ''));
+  }
+  return blocks.filter((block) => block.trim() !== '').join('\n\n');
+}
+
+/** Where something unread (an image, a footnote mark) was taken out. */
+const DROPPED = '\uE002';
+
+function inlineText(children: readonly Token[]): string {
+  const text = children
+    .map((child) => {
+      if (child.type === 'text' || child.type === 'code_inline') return child.content;
+      if (child.type === 'softbreak' || child.type === 'hardbreak') return '\n';
+      if (child.type === 'image' || child.type === 'footnote_ref') return DROPPED;
+      return '';
+    })
+    .join('');
+  return text
+    .replace(/[ \t]*\uE002(?=[\s.,;:!?)]|$)|\uE002/g, '') // with the space before it, unless a word follows
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .filter((line) => line !== '')
+    .join('\n');
 }

@@ -113,6 +113,17 @@ describe('npm run db:copy -- --to postgres://…', () => {
       const foundBefore = await found(sqliteSite.app);
       expect(foundBefore.length).toBeGreaterThan(3);
       expect(await found(copy.app)).toEqual(foundBefore);
+      // The uploaded cover is still found through its book's reference to its image row.
+      const copiedBook = await copy.services.db
+        .selectFrom('books')
+        .select(['coverImage', 'coverImageId'])
+        .where('title', '=', 'Copied Crown')
+        .executeTakeFirstOrThrow();
+      expect(copiedBook).toEqual({ coverImage: uploadPath, coverImageId: uploadPath.replace('/objects/', '') });
+      const listedCopy = (await copy.app.inject({ method: 'GET', url: '/api/books' }))
+        .json<Array<{ title: string; image?: { width: number } }>>()
+        .find((book) => book.title === 'Copied Crown');
+      expect(listedCopy?.image?.width).toBe(640);
       const image = await sqliteSite.app.inject({ method: 'GET', url: uploadPath });
       const copied = await copy.app.inject({ method: 'GET', url: uploadPath });
       expect(copied.statusCode).toBe(200);

@@ -56,6 +56,8 @@ interface BooksTable {
   title: string;
   description: string;
   coverImage: string;
+  /** The processed upload `coverImage` shows (images.name), if it is one. */
+  coverImageId: Generated<string | null>;
   status: string;
   price: string | null;
   order: number;
@@ -103,6 +105,8 @@ interface BlogPostsTable {
   content: string;
   category: string;
   coverImage: string;
+  /** The processed upload `coverImage` shows (images.name), if it is one. */
+  coverImageId: Generated<string | null>;
   /** Published: when it was published; scheduled: when it will be; draft: when it was last saved. */
   publishedAt: string;
   contentFormat: Generated<string>;
@@ -118,6 +122,8 @@ interface ArtPiecesTable {
   id: string;
   title: string;
   imageUrl: string;
+  /** The processed upload `imageUrl` shows (images.name), if it is one. */
+  imageId: Generated<string | null>;
   artist: string;
   type: string;
   description: string;

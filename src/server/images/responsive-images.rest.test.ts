@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-support/app-context.js';
+import { deleteImage, insertImage } from '../repositories/images.js';
 import { bearer } from '../test-support/http.js';
 import { imageUpload } from '../test-support/multipart.js';
 import { photo } from '../test-support/photos.js';
@@ -56,5 +57,34 @@ describe('the public lists describe processed uploads as responsive images', () 
 
     const posts = await getJson<(WithImage & { id: string })[]>('/api/blog');
     expect(posts.find((item) => item.id === post.id)!.image).toMatchObject({ width: 700, height: 1050 });
+  });
+
+  it('finds the image through the item’s reference: set when the upload is processed after the item, cleared with the image', async () => {
+    const admin = context.t.callerWithKey(context.token);
+    const db = context.t.services.db;
+    const book = await admin.books.create({ ...validBook, coverImage: '/objects/processed-later.jpg' });
+    const refersTo = async () =>
+      (await db.selectFrom('books').select('coverImageId').where('id', '=', book.id).executeTakeFirstOrThrow())
+        .coverImageId;
+    expect(await refersTo()).toBeNull();
+
+    const variants = [{ name: 'processed-later-320.jpg', width: 320, height: 480, format: 'jpeg' as const, bytes: 1 }];
+    await insertImage(db, { name: 'processed-later.jpg', width: 320, height: 480, placeholder: '#112233', variants });
+    expect(await refersTo()).toBe('processed-later.jpg');
+    const listed = (await getJson<(WithImage & { id: string })[]>('/api/books')).find((item) => item.id === book.id)!;
+    expect(listed.coverImage).toBe('/objects/processed-later.jpg');
+    expect(listed.image).toEqual({
+      width: 320,
+      height: 480,
+      placeholder: '#112233',
+      variants: [{ url: '/objects/processed-later-320.jpg', width: 320, type: 'image/jpeg' }],
+    });
+
+    await deleteImage(db, 'processed-later.jpg');
+    expect(await refersTo()).toBeNull();
+    await admin.books.update({ id: book.id, data: { ...validBook, coverImage: '/objects/processed-later.jpg' } });
+    const after = (await getJson<(WithImage & { id: string })[]>('/api/books')).find((item) => item.id === book.id)!;
+    expect(after.coverImage).toBe('/objects/processed-later.jpg');
+    expect(after).not.toHaveProperty('image');
   });
 });

@@ -1,5 +1,6 @@
 import { UPLOADED_OBJECT_PREFIX, type ResponsiveImageData, type WithImage } from '../../domain/images.js';
 import type { AppDatabase } from '../db/connection.js';
+import type { StoredVariant } from './image-variants.js';
 import { listImages, type ImageRecord } from '../repositories/images.js';
 import { mimeTypeOf } from './image-variants.js';
 
@@ -22,10 +23,55 @@ export async function loadResponsiveImages(db: AppDatabase): Promise<Map<string,
   return new Map([...images].map(([name, image]) => [name, toResponsiveImage(image)] as const));
 }
 
+/** The image rows the items of a table refer to (their cover or picture), by item id. */
+async function referencedImages(
+  db: AppDatabase,
+  table: 'books' | 'blogPosts' | 'artPieces',
+): Promise<Map<string, ImageRecord>> {
+  const columns = ['images.name', 'images.width', 'images.height', 'images.placeholder', 'images.variants'] as const;
+  const rows =
+    table === 'books'
+      ? await db
+          .selectFrom('books')
+          .innerJoin('images', 'images.name', 'books.coverImageId')
+          .select(['books.id as itemId', ...columns])
+          .execute()
+      : table === 'blogPosts'
+        ? await db
+            .selectFrom('blogPosts')
+            .innerJoin('images', 'images.name', 'blogPosts.coverImageId')
+            .select(['blogPosts.id as itemId', ...columns])
+            .execute()
+        : await db
+            .selectFrom('artPieces')
+            .innerJoin('images', 'images.name', 'artPieces.imageId')
+            .select(['artPieces.id as itemId', ...columns])
+            .execute();
+  return new Map(
+    rows.map(({ itemId, ...row }) => [itemId, { ...row, variants: JSON.parse(row.variants) as StoredVariant[] }]),
+  );
+}
+
 /**
- * Adds `image` (size, placeholder, variants) to each item whose picture is a processed upload;
- * the item's own URL field is left as it is, and items showing anything else (SVG, another
- * site's image) are returned unchanged.
+ * Adds `image` (size, placeholder, variants) to each book, post or art piece whose picture is a processed
+ * upload, found through its reference (image-references.ts); the item's own URL field is left as it is, and
+ * items showing anything else (SVG, another site's image) are returned unchanged.
+ */
+export async function withReferencedImages<T extends { id: string }>(
+  db: AppDatabase,
+  items: readonly T[],
+  table: 'books' | 'blogPosts' | 'artPieces',
+): Promise<WithImage<T>[]> {
+  const images = await referencedImages(db, table);
+  return items.map((item): WithImage<T> => {
+    const image = images.get(item.id);
+    return image ? { ...item, image: toResponsiveImage(image) } : { ...item };
+  });
+}
+
+/**
+ * The same for the site settings' pictures (hero, portrait), kept as URLs inside the settings' JSON, which
+ * no foreign key can reach: matched to their upload by name.
  */
 export async function withImages<T extends object>(
   db: AppDatabase,

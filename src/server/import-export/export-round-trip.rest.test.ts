@@ -7,6 +7,9 @@ import { seedDemoDatabase } from '../seed/demo-seed.js';
 import { useTestApp } from '../test-support/app-context.js';
 import { bearer, expectError } from '../test-support/http.js';
 import { fixture, importOk } from '../test-support/import-requests.js';
+import { imageUpload } from '../test-support/multipart.js';
+import { photo } from '../test-support/photos.js';
+import { validBook } from '../test-support/test-app.js';
 import { extractZip } from './zip-reader.js';
 
 const site = useTestApp();
@@ -25,6 +28,19 @@ async function entryNames(): Promise<string[]> {
 beforeAll(async () => {
   await seedDemoDatabase(site.t.services.db, site.t.services.uploads);
   await importOk(site, 'source=subscribers', await fixture('mailchimp-audience.csv'));
+  // A cover that is a processed upload: its book refers to its image row.
+  const body = imageUpload(await photo(600, 900), 'cover.jpg', 'image/jpeg');
+  const upload = await site.t.app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    headers: { ...body.headers, ...bearer(site.token) },
+    payload: body.payload,
+  });
+  expect(upload.statusCode, upload.body).toBe(201);
+  const cover = upload.json<{ path: string }>().path;
+  await site.t
+    .callerWithKey(site.token)
+    .books.create({ ...validBook, title: 'The Photographed Crown', coverImage: cover });
   const res = await site.t.app.inject({ method: 'GET', url: '/api/admin/export', headers: bearer(site.token) });
   expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
   expect(res.headers['content-type']).toBe('application/zip');
@@ -98,6 +114,22 @@ describe('GET /api/admin/export', () => {
     for (const table of ['blogPosts', 'books', 'series', 'artPieces', 'playlists', 'excerpts'] as const)
       expect(await tableRows(emptySite, table), table).toEqual(await tableRows(site, table));
     expect((await emptySite.t.services.uploads.list()).sort()).toEqual((await site.t.services.uploads.list()).sort());
+    // Covers and pictures find their processed uploads through the same references (set again on import).
+    const referenced = await site.t.services.db
+      .selectFrom('books')
+      .select('coverImageId')
+      .where('coverImageId', 'is not', null)
+      .execute();
+    expect(referenced.length).toBeGreaterThan(0);
+    const pictures = async (context: typeof site, url: string) =>
+      (await context.t.app.inject({ method: 'GET', url }))
+        .json<Array<{ id: string; coverImage?: string; imageUrl?: string; image?: unknown }>>()
+        .map(({ id, coverImage, imageUrl, image }) => ({ id, coverImage, imageUrl, image }));
+    for (const url of ['/api/books', '/api/art', '/api/blog'])
+      expect(await pictures(emptySite, url), url).toEqual(await pictures(site, url));
+    expect((await pictures(emptySite, '/api/books')).filter((book) => book.image !== undefined)).toHaveLength(
+      referenced.length,
+    );
     // Restored posts are found by search and shown on the blog, like written ones.
     const blog = await emptySite.t.app.inject({ method: 'GET', url: '/api/blog' });
     const original = await site.t.app.inject({ method: 'GET', url: '/api/blog' });

@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BLOG_CATEGORIES, blogCategoryLabel, DEFAULT_BLOG_CATEGORY, type BlogCategory } from '../../domain/blog.js';
 import { blogPostInputSchema, type BlogPostData, type BlogPostInput } from '../../domain/blog.schema.js';
-import { markdownToPlainText } from '../../domain/content-plain-text.js';
 import { describeValidationIssues } from '../../domain/errors.js';
 import type { ImportItem } from '../../domain/import-export.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import { looksLikeId, slugify, SLUG_PATTERN, uniqueSlug } from '../../domain/slugs.js';
 import type { AppDatabase } from '../db/connection.js';
 import { publicDir } from '../paths.js';
+import { renderContentText } from '../content/render-content.js';
 import { createBlogPost } from '../repositories/blog-posts.js';
 import { htmlToMarkdown, markdownImageUrls, replaceMarkdownImages, summaryOf } from './html-to-markdown.js';
 import type { ImageFetcher } from './image-fetcher.js';
@@ -151,10 +151,10 @@ export class PostImporter {
     const { category, warning } = categoryOf(post.categories);
     if (warning) warnings.push(warning);
     if (!post.title.trim()) warnings.push('no title: called "Untitled"');
-    const excerpt = post.excerpt.trim() ? summaryOf(markdownToPlainText(htmlToMarkdown(post.excerpt))) : '';
+    const excerpt = post.excerpt.trim() ? summaryOf(renderContentText(htmlToMarkdown(post.excerpt), 'markdown')) : '';
     const input: BlogPostInput = {
       title: title.slice(0, TEXT_LIMITS.title),
-      summary: excerpt || summaryOf(markdownToPlainText(content)) || title,
+      summary: excerpt || summaryOf(renderContentText(content, 'markdown')) || title,
       content,
       category,
       // The cover is settled when the images are brought in (prepare); any valid reference stands in for it here.

@@ -5,6 +5,7 @@ import { DEFAULT_POST_STATE, type PostState } from '../../domain/post-states.js'
 import { slugify, uniqueSlug } from '../../domain/slugs.js';
 import type { AppDatabase } from '../db/connection.js';
 import type { BlogPostRow } from '../db/schema.js';
+import { imageReference } from './image-references.js';
 import { inTransaction } from './in-transaction.js';
 import { newId, toDate } from './row-conversion.js';
 import { indexBlogPost, unindex } from './search-index.js';
@@ -25,7 +26,7 @@ const BLOG_POST_COLUMNS = [
   'socialImage',
 ] as const;
 
-const toBlogPost = (row: BlogPostRow): BlogPost => ({
+const toBlogPost = (row: Omit<BlogPostRow, 'coverImageId'>): BlogPost => ({
   ...row,
   category: row.category as BlogCategory,
   contentFormat: row.contentFormat as ContentFormat,
@@ -108,6 +109,7 @@ function stateOf(
 }
 
 const storedFields = ({ status: _status, publishAt: _publishAt, slug: _slug, ...data }: BlogPostData) => data;
+const coverReference = (data: BlogPostData) => ({ coverImageId: imageReference(data.coverImage) });
 
 /**
  * A blank slug is made from the title (slug-2, slug-3… when taken). `publishedAt` dates a post
@@ -129,7 +131,10 @@ export async function createBlogPost(
   };
   await inTransaction(db, async (trx) => {
     await releaseSlug(trx, 'post', row.slug);
-    await trx.insertInto('blogPosts').values(row).execute();
+    await trx
+      .insertInto('blogPosts')
+      .values({ ...row, ...coverReference(data) })
+      .execute();
     await indexBlogPost(trx, row);
   });
   return (await findBlogPost(db, row.id))!;
@@ -158,7 +163,7 @@ export async function updateBlogPost(
     const fields = storedFields(data);
     await trx
       .updateTable('blogPosts')
-      .set({ ...fields, slug, ...state })
+      .set({ ...fields, ...coverReference(data), slug, ...state })
       .where('id', '=', id)
       .execute();
     // Indexed whatever its state: search shows published posts only, judged when searching.

@@ -2,6 +2,7 @@ import type { BookStatus } from '../../domain/books.js';
 import type { Book, BookData, Edition, RetailerLink } from '../../domain/books.schema.js';
 import { slugify, uniqueSlug } from '../../domain/slugs.js';
 import type { AppDatabase } from '../db/connection.js';
+import { imageReference } from './image-references.js';
 import { inTransaction } from './in-transaction.js';
 import { newId } from './row-conversion.js';
 import { indexBook, unindex, unindexExcerptsOfBook } from './search-index.js';
@@ -42,6 +43,7 @@ function toBook({ seriesName, editions, retailerLinks, ...row }: JoinedRow): Boo
 
 const toStored = ({ editions, retailerLinks, ...data }: Omit<BookData, 'slug'>) => ({
   ...data,
+  coverImageId: imageReference(data.coverImage),
   editions: JSON.stringify(editions),
   retailerLinks: JSON.stringify(retailerLinks),
 });

@@ -1,5 +1,6 @@
 import type { AppDatabase } from '../db/connection.js';
 import type { StoredVariant } from '../images/image-variants.js';
+import { linkImageReferences } from './image-references.js';
 import { timestampNow } from './row-conversion.js';
 
 export type ImageRecord = {
@@ -10,11 +11,13 @@ export type ImageRecord = {
   variants: StoredVariant[];
 };
 
+/** Records a processed upload, and points the books, posts and art already showing it at it. */
 export async function insertImage(db: AppDatabase, image: ImageRecord): Promise<void> {
   await db
     .insertInto('images')
     .values({ ...image, variants: JSON.stringify(image.variants), createdAt: timestampNow() })
     .execute();
+  await linkImageReferences(db, image.name);
 }
 
 /** Every processed image (a few hundred at most on an author's site), by upload name. */

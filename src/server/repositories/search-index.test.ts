@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ExcerptSearchHit } from '../../domain/search.js';
+import type { ExcerptSearchHit, MarkedSegment } from '../../domain/search.js';
 import type { AppDatabase } from '../db/connection.js';
 import { openScratchDatabase, type ScratchDatabase } from '../test-support/test-database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -12,11 +12,13 @@ import { validBlogPost, validBook, validExcerpt } from '../test-support/test-app
 import { createBlogPost, deleteBlogPost, publishDuePosts, updateBlogPost } from './blog-posts.js';
 import { createBook, deleteBook, updateBook } from './books.js';
 import { createExcerpt, deleteExcerpt, updateExcerpt } from './excerpts.js';
+import { segmentsToHtml } from '../search/highlight.js';
 import { ensureSearchIndex, searchSite } from './search-index.js';
 
 let scratch: ScratchDatabase;
 let db: AppDatabase;
 const onSqlite = () => scratch.engine === 'sqlite';
+const html = (segments: MarkedSegment[] | undefined) => segmentsToHtml(segments ?? []);
 
 beforeEach(async () => {
   scratch = await openScratchDatabase();
@@ -61,8 +63,12 @@ describe('searchSite ranking', () => {
     expect(await titles('"ash and crown"')).toEqual(['Ash and crown']);
     // The words found are marked on both engines, also those found through their folded accents.
     const [hit] = (await searchSite(db, 'vesper qu')).results;
-    expect(hit?.snippetHtml).toContain('The <mark>queen</mark> of <mark>Vésper</mark>.');
-    expect((await searchSite(db, 'ash cro')).results[0]?.titleHtml).toBe('<mark>Ash</mark> and <mark>crown</mark>');
+    expect(html(hit?.snippetSegments)).toContain('The <mark>queen</mark> of <mark>Vésper</mark>.');
+    expect((await searchSite(db, 'ash cro')).results[0]?.titleSegments).toEqual([
+      { text: 'Ash', marked: true },
+      { text: ' and ', marked: false },
+      { text: 'crown', marked: true },
+    ]);
   });
 
   it('limits the results and says when there are more', async () => {
@@ -116,22 +122,36 @@ describe('searchSite answers', () => {
     expect(hit?.url).toBe('/blog/scheduled-gloaming');
   });
 
-  it('highlights matches in <mark> and escapes everything else, stored content and query alike', async () => {
+  it('marks matches as segments of plain text, stored markup and the query kept as text', async () => {
     await post({
       title: '<img src=x onerror=alert(1)> Wyvern & "friends"',
       summary: '<script>alert("summary")</script> the wyvern wakes',
       content: '<b onmouseover=alert(2)>wyvern</b>\n\u0002forged\u0003 marks',
     });
     const [hit] = (await searchSite(db, '<script>wyvern</script>')).results;
-    expect(hit?.titleHtml).toBe('&lt;img src=x onerror=alert(1)&gt; <mark>Wyvern</mark> &amp; &quot;friends&quot;');
-    expect(hit?.snippetHtml).toContain(
+    expect(hit?.titleSegments).toEqual([
+      { text: '<img src=x onerror=alert(1)> ', marked: false },
+      { text: 'Wyvern', marked: true },
+      { text: ' & "friends"', marked: false },
+    ]);
+    // The REST answer's HTML of the same segments: everything escaped but the marks.
+    expect(html(hit?.titleSegments)).toBe(
+      '&lt;img src=x onerror=alert(1)&gt; <mark>Wyvern</mark> &amp; &quot;friends&quot;',
+    );
+    expect(html(hit?.snippetSegments)).toContain(
       '&lt;<mark>script</mark>&gt;alert(&quot;summary&quot;)&lt;/<mark>script</mark>&gt; the <mark>wyvern</mark>',
     );
-    expect(hit?.snippetHtml).toContain('&lt;b onmouseover=alert(2)&gt;<mark>wyvern</mark>&lt;/b&gt;');
-    expect(hit?.snippetHtml).not.toContain('<mark>forged');
-    // Nothing but <mark> and </mark> is markup.
-    for (const html of [hit?.titleHtml ?? '', hit?.snippetHtml ?? ''])
-      expect(html.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
+    expect(html(hit?.snippetSegments)).toContain('&lt;b onmouseover=alert(2)&gt;<mark>wyvern</mark>&lt;/b&gt;');
+    // Control characters in stored text cannot forge a mark.
+    const marked = [...(hit?.titleSegments ?? []), ...(hit?.snippetSegments ?? [])].filter((part) => part.marked);
+    expect(marked.map((part) => part.text.toLowerCase()).sort()).toEqual([
+      'script',
+      'script',
+      'wyvern',
+      'wyvern',
+      'wyvern',
+    ]);
+    expect(html(hit?.snippetSegments)).toContain(' forged marks');
   });
 
   it('answers every hostile query without an error', async () => {

@@ -12,7 +12,7 @@ import { databaseEngine } from '../db/database-engine.js';
 import { queryTerms, toFts5Query } from '../search/fts5-query.js';
 import { markAllMatches, snippetAroundMatches } from '../search/match-marks.js';
 import { searchableWords, toTsQuery } from '../search/tsquery.js';
-import { markedToHtml } from '../search/highlight.js';
+import { markedToSegments } from '../search/highlight.js';
 import { bookDocument, excerptDocument, postDocument, type SearchDocument } from '../search/searchable-text.js';
 import { toDate } from './row-conversion.js';
 
@@ -144,9 +144,9 @@ function toHit(row: HitRow): SearchHit {
   const common = {
     id: row.id,
     title: row.title,
-    titleHtml: markedToHtml(row.titleMarked ?? row.title),
+    titleSegments: markedToSegments(row.titleMarked ?? row.title),
     // A snippet is one run of text: the paragraph breaks it spans become spaces.
-    snippetHtml: markedToHtml((row.snippetMarked ?? '').replace(/\s+/g, ' ').trim()),
+    snippetSegments: markedToSegments((row.snippetMarked ?? '').replace(/\s+/g, ' ').trim()),
   };
   switch (row.kind) {
     case 'post':

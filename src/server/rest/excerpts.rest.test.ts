@@ -191,6 +191,7 @@ describe('/api/excerpts reading order', () => {
         'position',
         'contentFormat',
         'contentHtml',
+        'preview',
       ].sort(),
     );
     expect([first.position, second.position]).toEqual([1, 2]);

@@ -1,3 +1,5 @@
+import type { SearchAnswer } from '../../domain/search.js';
+import { withMarkedHtml } from '../search/highlight.js';
 import type { createCaller } from '../trpc/app-router.js';
 
 type Caller = ReturnType<typeof createCaller>;
@@ -120,7 +122,11 @@ export const restRoutes: RestRoute[] = [
     // Not kept between requests like other public reads: every query is its own.
     method: 'GET',
     url: '/api/search',
-    call: (caller, r) => callUnchecked(caller.search.results, { q: r.query.q, limit: r.query.limit }),
+    // The documented titleHtml and snippetHtml are made here, beside the segments the site renders.
+    call: async (caller, r) =>
+      withMarkedHtml(
+        (await callUnchecked(caller.search.results, { q: r.query.q, limit: r.query.limit })) as SearchAnswer,
+      ),
     headers: { 'x-robots-tag': 'noindex' },
   },
   { method: 'GET', url: '/api/site', call: (caller) => caller.site.settings(), publicReadKey: () => '/api/site' },

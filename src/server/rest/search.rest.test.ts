@@ -55,6 +55,12 @@ describe('GET /api/search', () => {
       title: 'The Gloaming Crown',
       titleHtml: 'The <mark>Gloaming</mark> Crown',
       snippetHtml: 'A queen without a kingdom.',
+      titleSegments: [
+        { text: 'The ', marked: false },
+        { text: 'Gloaming', marked: true },
+        { text: ' Crown', marked: false },
+      ],
+      snippetSegments: [{ text: 'A queen without a kingdom.', marked: false }],
     });
     expect(byKind.excerpt).toEqual({
       kind: 'excerpt',
@@ -63,6 +69,8 @@ describe('GET /api/search', () => {
       title: 'Gloaming',
       titleHtml: '<mark>Gloaming</mark>',
       snippetHtml: expect.any(String),
+      titleSegments: [{ text: 'Gloaming', marked: true }],
+      snippetSegments: expect.any(Array),
       spoilerLevel: 'minor',
       bookTitle: 'The Gloaming Crown',
     });
@@ -73,6 +81,11 @@ describe('GET /api/search', () => {
       title: 'Notes on the gloaming',
       titleHtml: 'Notes on the <mark>gloaming</mark>',
       snippetHtml: 'A new chapter for subscribers. First paragraph. Second paragraph.',
+      titleSegments: [
+        { text: 'Notes on the ', marked: false },
+        { text: 'gloaming', marked: true },
+      ],
+      snippetSegments: [{ text: 'A new chapter for subscribers. First paragraph. Second paragraph.', marked: false }],
       category: 'announcements',
       publishedAt: post.publishedAt,
     });

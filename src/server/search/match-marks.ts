@@ -8,7 +8,7 @@ import { foldForSearch } from './tsquery.js';
  * time with a page of long posts) and cannot see words matched through folded accents. The rules
  * are the query's (queryTerms): words compared folded, the last word also as a prefix, a quoted
  * phrase only as consecutive words; the output uses FTS5's markers, so both engines' hits are
- * turned into HTML by the same markedToHtml().
+ * turned into segments by the same markedToSegments().
  */
 
 /**

@@ -1,6 +1,5 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { Book } from '../../../domain/books.schema.js';
-import { excerptPreview } from '../../../domain/excerpt-preview.js';
 import { spoilerBadgeFor } from '../../../domain/excerpts.js';
 import type { Excerpt } from '../../../domain/excerpts.schema.js';
 import { groupExcerptsByBook } from '../../pages/excerpt-groups.js';
@@ -11,7 +10,10 @@ import type { ListItemActions } from '../content/ContentTab.js';
 import type { ExcerptMoves } from './use-excerpt-moves.js';
 
 /** Each book's excerpts in reading order, with buttons that move one a place up or down. */
-export function ExcerptList<T extends Excerpt>({
+/** An excerpt as the list answers it: with `preview`, its first words as plain text (made on the server). */
+type ListedExcerpt = Excerpt & { preview: string };
+
+export function ExcerptList<T extends ListedExcerpt>({
   excerpts,
   books,
   actions,
@@ -52,7 +54,7 @@ export function ExcerptList<T extends Excerpt>({
   );
 }
 
-function ExcerptRows<T extends Excerpt>({
+function ExcerptRows<T extends ListedExcerpt>({
   label,
   excerpts,
   bookTitle,
@@ -110,7 +112,7 @@ function ExcerptRows<T extends Excerpt>({
                   {bookTitle} · {excerpt.readTime} · Position {index + 1} of {excerpts.length}
                 </Text>
                 <Text size="sm" className={classes.preview}>
-                  {excerptPreview(excerpt.content, excerpt.contentFormat)}
+                  {excerpt.preview}
                 </Text>
                 <ItemButtons item={excerpt} name={excerpt.title} actions={actions} />
               </Stack>

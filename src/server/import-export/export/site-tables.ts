@@ -1,11 +1,11 @@
 /** The content tables an export carries as JSON (rows as stored) and a restore writes back, parents first. */
 export const CONTENT_TABLES = [
+  { table: 'images', file: 'images' },
   { table: 'series', file: 'series' },
   { table: 'books', file: 'books' },
   { table: 'excerpts', file: 'excerpts' },
   { table: 'artPieces', file: 'art' },
   { table: 'playlists', file: 'playlists' },
-  { table: 'images', file: 'images' },
   { table: 'blogPosts', file: 'posts' },
   { table: 'slugRedirects', file: 'slug-redirects' },
   { table: 'legacyPaths', file: 'legacy-paths' },

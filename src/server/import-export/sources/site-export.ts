@@ -4,6 +4,7 @@ import secureJsonParse from 'secure-json-parse';
 import { UPLOAD_NAME_PATTERN } from '../../../domain/uploads.js';
 import type { AppServices } from '../../trpc/context.js';
 import { inTransaction } from '../../repositories/in-transaction.js';
+import { IMAGE_REFERENCES, linkImageReferences } from '../../repositories/image-references.js';
 import { ensureSearchIndex } from '../../repositories/search-index.js';
 import { CONTENT_TABLES, type ContentTable } from '../export/site-tables.js';
 import { ImportRefused } from '../import-refused.js';
@@ -15,6 +16,14 @@ const NOT_SITE_EXPORT = 'This is not an export of this site: use Settings → Ex
 
 const isWanted = (name: string) =>
   name === 'subscribers.csv' || /^content\/[a-z-]+\.json$/.test(name) || /^uploads\/[^/]+$/.test(name);
+
+/** A row as the file has it, without its image reference (set again from its URL once the images are in). */
+function withoutImageReference(table: ContentTable, row: Record<string, unknown>): Record<string, unknown> {
+  const reference = IMAGE_REFERENCES.find((entry) => entry.table === table);
+  if (!reference) return row;
+  const { [reference.id]: _reference, ...rest } = row;
+  return rest;
+}
 
 async function rowsOf(file: string): Promise<Record<string, unknown>[]> {
   const rows: unknown = secureJsonParse.parse(await readFile(file, 'utf8'), undefined, {
@@ -68,7 +77,7 @@ export async function restoreSiteExport(
       for (const row of rows) {
         const result = await trx
           .insertInto(table)
-          .values(row as never)
+          .values(withoutImageReference(table, row) as never)
           .onConflict((conflict) => conflict.doNothing())
           .executeTakeFirst();
         const inserted = Number(result.numInsertedOrUpdatedRows ?? 0n);
@@ -90,6 +99,7 @@ export async function restoreSiteExport(
           false,
         );
     }
+    await linkImageReferences(trx);
   });
   const uploadNames = names.filter((name) => name.startsWith('uploads/')).map((name) => name.slice('uploads/'.length));
   const present = new Set(await services.uploads.list());

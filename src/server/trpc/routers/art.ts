@@ -1,7 +1,7 @@
 import { artPieceInputSchema } from '../../../domain/art.schema.js';
 import { findBook } from '../../repositories/books.js';
 import { createArtPiece, deleteArtPiece, listArtPieces, updateArtPiece } from '../../repositories/art-pieces.js';
-import { withImages } from '../../images/responsive-images.js';
+import { withReferencedImages } from '../../images/responsive-images.js';
 import { router } from '../trpc.js';
 import { contentProcedures, unknownReference } from './content-procedures.js';
 
@@ -10,7 +10,7 @@ export const artRouter = router(
     name: 'Art piece',
     cacheKey: 'art',
     inputSchema: artPieceInputSchema,
-    list: async (db) => withImages(db, await listArtPieces(db), (piece) => piece.imageUrl),
+    list: async (db) => withReferencedImages(db, await listArtPieces(db), 'artPieces'),
     create: createArtPiece,
     update: updateArtPiece,
     remove: deleteArtPiece,

@@ -6,7 +6,7 @@ import { byIdInput } from '../../../domain/fields.schema.js';
 import { blogPostPath } from '../../../domain/content-links.js';
 import { withContentHtml } from '../../content/content-html.js';
 import type { AppDatabase } from '../../db/connection.js';
-import { withImages } from '../../images/responsive-images.js';
+import { withReferencedImages } from '../../images/responsive-images.js';
 import {
   blogPostIdWithSlug,
   createBlogPost,
@@ -43,7 +43,7 @@ async function checkSlug(db: AppDatabase, data: BlogPostData, id?: string): Prom
 /** What readers (and the admin) get of a post: its cover's responsive image, its rendered content and its address. */
 async function forReaders(db: AppDatabase, posts: readonly BlogPost[], publicOrigin: string | null) {
   const withHtml = await withContentHtml(db, posts, publicOrigin);
-  const withCover = await withImages(db, withHtml, (post) => post.coverImage);
+  const withCover = await withReferencedImages(db, withHtml, 'blogPosts');
   return withCover.map((post) => ({ ...post, url: blogPostPath(post) }));
 }
 

@@ -13,7 +13,7 @@ import {
   listBooks,
   updateBook,
 } from '../../repositories/books.js';
-import { withImages } from '../../images/responsive-images.js';
+import { withReferencedImages } from '../../images/responsive-images.js';
 import { isUniqueViolation } from '../../repositories/row-conversion.js';
 import { listSeries, seriesExists } from '../../repositories/series.js';
 import { listSlugRedirects } from '../../repositories/slug-redirects.js';
@@ -59,10 +59,10 @@ function withSeries<B extends Book>(book: B, series: readonly Series[]): BookWit
 /** The public list: each book with its cover's responsive image and its shop links' signed tag. */
 const listBooksWithImages = async (db: AppDatabase) => {
   const [books, key] = await Promise.all([listBooks(db), redirectKey(db)]);
-  return withImages(
+  return withReferencedImages(
     db,
     books.map((book) => withShopTag(book, key)),
-    (book) => book.coverImage,
+    'books',
   );
 };
 

@@ -28,6 +28,19 @@ describe('excerpts router rules', () => {
     await expectTRPCError(context.visitor.excerpts.byId({ id: excerpt.id }), 'NOT_FOUND', 'Excerpt not found');
     expect((await context.visitor.excerpts.list()).map((e) => e.bookId)).not.toContain(bookId);
   });
+
+  it('answers each excerpt’s preview, its plain words from the renderer, on create, update and list', async () => {
+    const bookId = await newBookId(context);
+    const content = '# The Bells\n\n**Ash** and [fire](/books)![map](/objects/map.png)[^1]\n\n[^1]: A note.';
+    const created = await context.admin.excerpts.create({ ...validExcerpt(bookId), content });
+    expect(created.preview).toBe('The Bells\nAsh and fire\nA note.');
+    const updated = await context.admin.excerpts.update({
+      id: created.id,
+      data: { ...validExcerpt(bookId), content: '_Salt_' },
+    });
+    expect(updated.preview).toBe('Salt');
+    expect((await context.visitor.excerpts.list()).find((e) => e.id === created.id)?.preview).toBe('Salt');
+  });
 });
 
 describe('excerpts in reading order', () => {

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { excerptInputSchema, moveExcerptInput } from '../../../domain/excerpts.schema.js';
 import { withContentHtml } from '../../content/content-html.js';
+import { withExcerptPreview } from '../../content/excerpt-preview.js';
 import { findBook } from '../../repositories/books.js';
 import { createExcerpt, deleteExcerpt, listExcerpts, moveExcerpt, updateExcerpt } from '../../repositories/excerpts.js';
 import { contentWriteProcedure, router } from '../trpc.js';
@@ -11,12 +12,14 @@ export const excerptsRouter = router({
     name: 'Excerpt',
     cacheKey: 'excerpts',
     inputSchema: excerptInputSchema,
-    list: async (db, { publicOrigin }) => withContentHtml(db, await listExcerpts(db), publicOrigin),
+    list: async (db, { publicOrigin }) =>
+      (await withContentHtml(db, await listExcerpts(db), publicOrigin)).map(withExcerptPreview),
     create: async (db, data, { publicOrigin }) =>
-      (await withContentHtml(db, [await createExcerpt(db, data)], publicOrigin))[0]!,
+      withExcerptPreview((await withContentHtml(db, [await createExcerpt(db, data)], publicOrigin))[0]!),
     update: async (db, id, data, { publicOrigin }) => {
       const excerpt = await updateExcerpt(db, id, data);
-      return excerpt && (await withContentHtml(db, [excerpt], publicOrigin))[0];
+      const [rendered] = excerpt ? await withContentHtml(db, [excerpt], publicOrigin) : [];
+      return rendered && withExcerptPreview(rendered);
     },
     remove: deleteExcerpt,
     checkReferences: async (db, data) => {
