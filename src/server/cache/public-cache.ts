@@ -1,5 +1,8 @@
 import { LocalInvalidationBus, type InvalidationBus } from '../cluster/invalidation-bus.js';
 
+/** How many of getRecent's items are kept. */
+export const RECENT_ITEMS = 100;
+
 /**
  * Memoises public reads (lists and by-id lookups) in memory. Every successful content
  * write clears it, so readers never see stale content; listeners (e.g. a rendered-page
@@ -9,6 +12,8 @@ import { LocalInvalidationBus, type InvalidationBus } from '../cluster/invalidat
  */
 export class PublicCache {
   private readonly entries = new Map<string, Promise<unknown>>();
+  /** Items of which there may be thousands (a post by id): the most recently read only, in order of use. */
+  private readonly recent = new Map<string, Promise<unknown>>();
   private readonly listeners = new Set<() => void>();
   private readonly publishing = new Set<Promise<void>>();
 
@@ -30,6 +35,31 @@ export class PublicCache {
     // Forget a failed load, unless a clear() has already replaced it with a newer one.
     pending.catch(() => {
       if (this.entries.get(key) === pending) this.entries.delete(key);
+    });
+    return pending;
+  }
+
+  /**
+   * As get(), for one of many items (e.g. one post of thousands, with its text): only the `RECENT_ITEMS` most
+   * recently read stay, so a crawler going through every post does not keep them all in memory.
+   */
+  getRecent<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const cached = this.recent.get(key);
+    if (cached) {
+      this.recent.delete(key);
+      this.recent.set(key, cached);
+      return cached as Promise<T>;
+    }
+    let pending: Promise<T>;
+    try {
+      pending = load();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    this.recent.set(key, pending);
+    if (this.recent.size > RECENT_ITEMS) this.recent.delete(this.recent.keys().next().value!);
+    pending.catch(() => {
+      if (this.recent.get(key) === pending) this.recent.delete(key);
     });
     return pending;
   }
@@ -56,6 +86,7 @@ export class PublicCache {
 
   private clearHere(): void {
     this.entries.clear();
+    this.recent.clear();
     for (const listener of this.listeners) listener();
   }
 }
