@@ -95,6 +95,29 @@ describe('admin: Settings → Import and Export at 1280 px', () => {
     await page.getByRole('tabpanel').getByText('raven@example.com').waitFor();
   });
 
+  it('the dry run of a list shows an address on the suppression list as skipped, with the reason', async () => {
+    const suppressed = await fetch(`${site.baseUrl}/api/admin/suppressions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${site.adminPassword}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'wren@example.com', reason: 'complaint' }),
+    });
+    expect(suppressed.status).toBe(201);
+    await openTab(page, 'Settings');
+    const panel = page.getByRole('region', { name: 'Import' });
+    // Back from the Newsletter tab, the panel may still show the last summary.
+    const another = panel.getByRole('button', { name: 'Import another file' });
+    if (await another.isVisible()) await another.click();
+    await chooseSource(page, 'Subscribers CSV (Mailchimp, MailerLite, Kit, Substack…)');
+    await chooseFile(page, 'mailerlite.csv');
+    await panel.getByRole('button', { name: 'Dry run' }).click();
+    await panel
+      .getByText('suppressed: on the suppression list (Admin → Mail), so it is never mailed')
+      .first()
+      .waitFor();
+    if (SCREENSHOTS)
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'import-suppressed-1280.png'), fullPage: true });
+  });
+
   it('downloads the export zip', async () => {
     await openTab(page, 'Settings');
     const [download] = await Promise.all([

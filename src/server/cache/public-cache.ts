@@ -9,9 +9,13 @@ export interface CacheInvalidationBus {
   subscribe(listener: () => void): () => void;
 }
 
+/** How many of getRecent's items are kept. */
+export const RECENT_ITEMS = 100;
+
 /**
  * The site's one cache of public answers, kept in memory until the next content write:
  * - `get(key, load)` memoises public reads (lists, settings) for the procedures;
+ * - `getRecent(key, load)` memoises one of many items (a post by id, with its text), the most recently read only;
  * - `shelf(maxEntries)` gives a bounded store of finished responses (rendered pages, serialised
  *   `/api` reads, feeds), each a CachedBody that keeps its own compressed forms.
  *
@@ -26,6 +30,8 @@ export class PublicCache {
   private readonly listeners = new Set<() => void>();
   private readonly publishing = new Set<Promise<void>>();
   private currentGeneration = 0;
+  /** Items of which there may be thousands: a crawler going through every post does not keep them all. */
+  private readonly recent = this.shelf<Promise<unknown>>(RECENT_ITEMS);
 
   constructor(private readonly bus: CacheInvalidationBus | null = null) {
     bus?.subscribe(() => this.clearHere());
@@ -51,6 +57,21 @@ export class PublicCache {
     pending.catch(() => {
       if (this.reads.get(key) === pending) this.reads.delete(key);
     });
+    return pending;
+  }
+
+  /** As get(), for one of many items: only the `RECENT_ITEMS` most recently read stay. */
+  getRecent<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const cached = this.recent.get(key);
+    if (cached) return cached as Promise<T>;
+    let pending: Promise<T>;
+    try {
+      pending = load();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    this.recent.set(key, pending, this.generation);
+    pending.catch(() => this.recent.forget(key, pending));
     return pending;
   }
 
@@ -126,6 +147,11 @@ export class CacheShelf<V> {
       this.entries.delete(oldest.value);
     }
     return true;
+  }
+
+  /** Drops the entry for `key` if it still holds `value` (e.g. a load that failed). */
+  forget(key: string, value: V): void {
+    if (this.entries.get(key) === value) this.entries.delete(key);
   }
 
   /** Called by the cache's clear. */

@@ -1,26 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import yazl from 'yazl';
 import { useTestApp } from '../test-support/app-context.js';
-import { fixture, fixturesDir, importOk } from '../test-support/import-requests.js';
-
-/** A zip of the fixture folder, as Substack's export downloads. */
-export async function zipOf(folder: string): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  const add = async (relative: string) => {
-    for (const entry of await readdir(path.join(folder, relative), { withFileTypes: true })) {
-      const name = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) await add(name);
-      else zip.addBuffer(await readFile(path.join(folder, name)), name);
-    }
-  };
-  await add('');
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+import { fixture, fixturesDir, importOk, zipOf } from '../test-support/import-requests.js';
 
 const postsOf = (context: ReturnType<typeof useTestApp>) =>
   context.t.services.db.selectFrom('blogPosts').selectAll().orderBy('slug').execute();

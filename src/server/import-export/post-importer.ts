@@ -45,6 +45,10 @@ export type PreparedPost = {
   legacyPaths: string[];
 };
 
+/** The images of a planned post, to bring in before anything is written. */
+export type PlannedImages = { urls: string[]; featured: string | null };
+export type BroughtImages = { replaced: ReadonlyMap<string, string | null>; cover: string | null; warnings: string[] };
+
 export type Plan = { item: ImportItem; input?: BlogPostInput; date: string | null; source: SourcePost };
 
 /** Category names of other blogs that mean one of the site's categories. */
@@ -89,7 +93,7 @@ const KIND_OF_STATUS = { published: 'post', draft: 'draft', scheduled: 'schedule
 /**
  * Turns a source's posts into the site's posts, the same way for every source: the dry run plans each one
  * (created, or skipped with its reason, with warnings); the import then fetches images outside any transaction
- * and writes the prepared posts in one, through the blog's own repository (search index, slugs) so an
+ * and writes the planned posts, their images in place, in one, through the blog's own repository (search index, slugs) so an
  * imported post is one like any other.
  */
 export class PostImporter {
@@ -173,32 +177,58 @@ export class PostImporter {
     return { item: { item: label, kind, action: 'create', warnings }, input, date: post.date, source: post };
   }
 
-  /** Brings the planned post's images in (outside any transaction) and gives the data to write. */
-  async prepare(plan: Plan, images: ImageFetcher): Promise<{ post: PreparedPost; warnings: string[] }> {
-    const input = plan.input!;
-    const warnings = (plan.item.warnings ?? []).filter((warning) => !warning.endsWith('to bring in'));
+  /** The images a planned post shows (its text's, and its featured image): what the import brings in for it. */
+  imagesOf(plan: Plan): PlannedImages | null {
+    const urls = markdownImageUrls(plan.input!.content);
+    const featured = plan.source.featuredImage;
+    return urls.length > 0 || featured ? { urls, featured } : null;
+  }
+
+  /** Brings a post's images in, outside any transaction: where each now is (null: left as a link), its cover. */
+  async bringImages(planned: PlannedImages, images: ImageFetcher): Promise<BroughtImages> {
+    const warnings: string[] = [];
     const replaced = new Map<string, string | null>();
-    for (const url of markdownImageUrls(input.content)) {
+    for (const url of planned.urls) {
       const fetched = await images.fetch(url);
       replaced.set(url, 'path' in fetched ? fetched.path : null);
       if ('warning' in fetched) warnings.push(fetched.warning);
     }
-    let coverImage: string | null = null;
-    const featured = plan.source.featuredImage;
-    if (featured) {
-      const fetched = await images.fetch(featured);
-      if ('path' in fetched) coverImage = fetched.path;
+    let cover: string | null = null;
+    if (planned.featured) {
+      const fetched = await images.fetch(planned.featured);
+      if ('path' in fetched) cover = fetched.path;
       // Already said of the same image in the text.
-      else if (!replaced.has(featured)) warnings.push(`featured ${fetched.warning}`);
+      else if (!replaced.has(planned.featured)) warnings.push(`featured ${fetched.warning}`);
     }
-    coverImage ??= [...replaced.values()].find((value): value is string => value !== null) ?? null;
+    cover ??= [...replaced.values()].find((value): value is string => value !== null) ?? null;
+    return { replaced, cover, warnings };
+  }
+
+  /** The cover of a post that brought none: the site's social card, stored once per import (before writing). */
+  siteCover(images: ImageFetcher): Promise<string | null> {
+    this.defaultCover ??= readFile(path.join(publicDir, 'social-card.jpg'))
+      .then((bytes) => images.storeOwn('social-card.jpg', bytes))
+      .catch(() => null);
+    return this.defaultCover;
+  }
+
+  /** The data to write for a planned post, its images (brought in before) in place, and its warnings. */
+  prepare(
+    plan: Plan,
+    brought: BroughtImages | undefined,
+    siteCover: string | null,
+  ): { post: PreparedPost; warnings: string[] } {
+    const input = plan.input!;
+    const warnings = (plan.item.warnings ?? []).filter((warning) => !warning.endsWith('to bring in'));
+    if (brought) warnings.push(...brought.warnings);
+    let coverImage = brought?.cover ?? null;
     if (!coverImage) {
-      coverImage = await this.siteCover(images);
+      coverImage = siteCover;
       warnings.push('no featured image that could be brought in: the site’s social card is its cover');
     }
     const data = blogPostInputSchema.parse({
       ...input,
-      content: replaceMarkdownImages(input.content, replaced),
+      content: brought ? replaceMarkdownImages(input.content, brought.replaced) : input.content,
       coverImage: coverImage ?? '',
     });
     const publishedAt = plan.date && plan.source.status === 'published' ? plan.date : null;
@@ -206,14 +236,6 @@ export class PostImporter {
       post: { sourceId: plan.source.sourceId, data, publishedAt, legacyPaths: plan.source.legacyPaths },
       warnings,
     };
-  }
-
-  /** The cover of a post that brought none: the site's social card, stored once per import. */
-  private siteCover(images: ImageFetcher): Promise<string | null> {
-    this.defaultCover ??= readFile(path.join(publicDir, 'social-card.jpg'))
-      .then((bytes) => images.storeOwn('social-card.jpg', bytes))
-      .catch(() => null);
-    return this.defaultCover;
   }
 
   /** Writes one prepared post (inside the import's transaction). */

@@ -9,7 +9,7 @@ import { ImageFetcher, type LocalImages } from './image-fetcher.js';
 import { ImportRefused } from './import-refused.js';
 import { MarkdownConverter } from './markdown-converter.js';
 import { NdjsonFile } from './ndjson-file.js';
-import { PostImporter, type Plan, type PreparedPost, type SourcePost } from './post-importer.js';
+import { PostImporter, type BroughtImages, type Plan, type PlannedImages, type SourcePost } from './post-importer.js';
 import { readGhostExport } from './sources/ghost.js';
 import { restoreSiteExport } from './sources/site-export.js';
 import { openSubstackExport } from './sources/substack.js';
@@ -50,10 +50,11 @@ async function openPostSource(
 }
 
 /**
- * Posts in three steps: a check of the whole file (the dry run; a bad file is refused here, nothing written),
- * then each post's images brought in and the post prepared into a scratch file (no transaction held while
- * fetching), then every prepared post written in one transaction. The public caches of every instance are
- * cleared once at the end.
+ * Posts in three steps: a check of the whole file (the dry run; a bad file is refused here, nothing written) that
+ * keeps each post to create, converted, in a scratch file; then the images of those that have any brought in (no
+ * transaction held while fetching; only their addresses are kept in memory); then the scratch file read once more,
+ * each post written with its images in place, all in one transaction. The text of the posts is never all in memory.
+ * The public caches of every instance are cleared once at the end.
  */
 async function importPosts(
   services: AppServices,
@@ -64,9 +65,11 @@ async function importPosts(
 ): Promise<ImportSummary> {
   const importer = await PostImporter.open(services.db, sourceName);
   const check = new SummaryRecorder(sourceName, options.dryRun);
-  // The import keeps each planned post (its text already converted) for the next step, so nothing is parsed twice.
+  // The import keeps each planned post (its text already converted) for the writes, so nothing is parsed twice.
   const plans = options.dryRun ? null : new NdjsonFile<Plan>(path.join(scratch, 'plans.ndjson'));
   const recorder = new SummaryRecorder(sourceName, false);
+  /** The posts to create that show images, by their place in `plans`. */
+  const withImages = new Map<number, PlannedImages>();
   let toCreate = 0;
   const converter = new MarkdownConverter();
   try {
@@ -74,9 +77,11 @@ async function importPosts(
       const plan = importer.plan(post);
       check.record(plan.item);
       if (plan.item.action !== 'create') recorder.record(plan.item);
-      else {
+      else if (plans) {
+        const planned = importer.imagesOf(plan);
+        if (planned) withImages.set(toCreate, planned);
         toCreate += 1;
-        await plans?.write({ ...plan, source: { ...plan.source, html: '', markdown: '' } });
+        await plans.write({ ...plan, source: { ...plan.source, html: '', markdown: '' } });
       }
     }
   } finally {
@@ -84,20 +89,24 @@ async function importPosts(
   }
   if (!plans) return check.summary;
   await plans.close();
-
   const images = new ImageFetcher(services.db, services.uploads, posts.images);
-  const prepared = new NdjsonFile<PreparedPost>(path.join(scratch, 'prepared.ndjson'));
-  const total = toCreate * 2;
+  const total = withImages.size + toCreate;
   let done = 0;
-  for await (const plan of plans.read()) {
-    const { post, warnings } = await importer.prepare(plan, images);
-    recorder.record({ ...plan.item, warnings });
-    await prepared.write(post);
+  const brought = new Map<number, BroughtImages>();
+  for (const [index, planned] of withImages) {
+    brought.set(index, await importer.bringImages(planned, images));
     options.onProgress?.({ done: ++done, total });
   }
-  await prepared.close();
+  withImages.clear();
+  const siteCover =
+    brought.size < toCreate || [...brought.values()].some((b) => !b.cover) ? await importer.siteCover(images) : null;
+  if (done === 0 && total > 0) options.onProgress?.({ done, total });
   await inTransaction(services.db, async (trx) => {
-    for await (const post of prepared.read()) {
+    let index = 0;
+    for await (const plan of plans.read()) {
+      const { post, warnings } = importer.prepare(plan, brought.get(index), siteCover);
+      brought.delete(index++);
+      recorder.record({ ...plan.item, warnings });
       await importer.write(trx, post);
       done += 1;
       if (done % 25 === 0 || done === total) options.onProgress?.({ done, total });

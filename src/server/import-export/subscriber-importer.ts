@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
 import { z } from 'zod';
 import { emailSchema } from '../../domain/fields.schema.js';
-import { MAPPING_FIELDS, type SubscriberMapping } from '../../domain/import-export.js';
+import { MAPPING_FIELDS, type ImportItem, type SubscriberMapping } from '../../domain/import-export.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import {
   detectMailService,
@@ -11,6 +11,7 @@ import {
   type ImportedStatus,
 } from '../../domain/subscriber-mapping.js';
 import type { AppDatabase } from '../db/connection.js';
+import { findSuppressed, suppressionKey } from '../deliverability/suppression-list.js';
 import { inTransaction } from '../repositories/in-transaction.js';
 import { newId, timestampNow, toStoredBoolean } from '../repositories/row-conversion.js';
 import { ImportRefused } from './import-refused.js';
@@ -68,6 +69,18 @@ type NewRow = {
   unsubscribedAt: string | null;
 };
 
+/** What one row of the file comes to, recorded once its address has been checked against the suppression list. */
+type Outcome = { item: ImportItem; row?: NewRow; unsubscribe?: { id: string; at: string } };
+
+/** Rows whose addresses are looked up on the suppression list at once. */
+const SUPPRESSION_BATCH = 500;
+/**
+ * An address on the suppression list (a bounce, a complaint, an unsubscribe, the author's own) is left out rather
+ * than imported as unsubscribed: the list keeps it from every mailing anyway, and should the author take it off
+ * the suppression list, importing the file again brings it in.
+ */
+const SUPPRESSED = 'suppressed: on the suppression list (Admin → Mail), so it is never mailed';
+
 /** The rows of a CSV, streamed; a file past MAX_SUBSCRIBER_ROWS or not CSV at all is refused. */
 async function* csvRecords(file: string): AsyncGenerator<string[]> {
   const parser = createReadStream(file).pipe(
@@ -94,8 +107,8 @@ async function* csvRecords(file: string): AsyncGenerator<string[]> {
 /**
  * A subscribers CSV (Mailchimp, MailerLite, Kit, Substack or any with an email column) into the list. Consent is
  * kept: active rows count as confirmed (no confirmation mail is sent), unsubscribed or cleaned ones are kept as
- * unsubscribed, never mailed; pending ones never confirmed and are left out. Each row records its service and
- * its dates. Everything is checked first; the rows are then written in one transaction.
+ * unsubscribed, never mailed; pending ones never confirmed and are left out; an address on the suppression list
+ * is left out too (unless the file has it unsubscribed). Each row records its service and its dates. Everything is checked first; the rows are then written in one transaction.
  */
 export async function importSubscribers(
   db: AppDatabase,
@@ -145,6 +158,25 @@ export async function importSubscribers(
   const now = timestampNow();
   let line = 1;
   let rowsRead = 0;
+  // Rows wait here, in the file's order, until their addresses are looked up on the suppression list together.
+  let waiting: Outcome[] = [];
+  const settle = async () => {
+    const subscribing = waiting.filter((outcome) => outcome.row?.isActive);
+    const suppressed = await findSuppressed(
+      db,
+      subscribing.map((outcome) => outcome.row!.email),
+    );
+    for (const outcome of waiting) {
+      if (outcome.row?.isActive && suppressed.has(suppressionKey(outcome.row.email))) {
+        recorder.record({ item: outcome.item.item, kind: 'subscriber', action: 'skip', reason: SUPPRESSED }, false);
+        continue;
+      }
+      if (outcome.row) inserts.push(outcome.row);
+      if (outcome.unsubscribe) unsubscribes.push(outcome.unsubscribe);
+      recorder.record(outcome.item, false);
+    }
+    waiting = [];
+  };
 
   for await (const record of records) {
     line += 1;
@@ -153,7 +185,8 @@ export async function importSubscribers(
     const rawEmail = cell(at.email);
     const label = rawEmail ? `${rawEmail.slice(0, TEXT_LIMITS.email)} (line ${line})` : `line ${line}`;
     const skip = (reason: string) =>
-      recorder.record({ item: label, kind: 'subscriber', action: 'skip', reason }, false);
+      waiting.push({ item: { item: label, kind: 'subscriber', action: 'skip', reason } });
+    if (waiting.length >= SUPPRESSION_BATCH) await settle();
     const checked = emailSchema.safeParse(rawEmail);
     if (!checked.success) {
       skip(rawEmail ? 'not a valid email address' : 'no email address');
@@ -171,18 +204,17 @@ export async function importSubscribers(
     if (unsubscribedAt) status = 'unsubscribed';
     const current = existing.get(key);
     if (current) {
-      if (status === 'unsubscribed' && current.isActive) {
-        unsubscribes.push({ id: current.id, at: unsubscribedAt ?? now });
-        recorder.record(
-          {
+      if (status === 'unsubscribed' && current.isActive)
+        waiting.push({
+          item: {
             item: label,
             kind: 'subscriber',
             action: 'update',
             reason: `unsubscribed at ${service}: unsubscribed here too`,
           },
-          false,
-        );
-      } else skip('already on the list');
+          unsubscribe: { id: current.id, at: unsubscribedAt ?? now },
+        });
+      else skip('already on the list');
       continue;
     }
     if (status === 'pending') {
@@ -197,29 +229,29 @@ export async function importSubscribers(
     }
     const subscribedAt = dateOf(cell(at.subscribedAt)) ?? dateOf(cell(at.confirmedAt)) ?? now;
     const confirmedAt = dateOf(cell(at.confirmedAt)) ?? subscribedAt;
-    inserts.push({
-      id: newId(),
-      email,
-      name,
-      isActive: toStoredBoolean(status === 'active'),
-      createdAt: subscribedAt,
-      confirmedAt: status === 'active' ? confirmedAt : (dateOf(cell(at.confirmedAt)) ?? null),
-      confirmationNonce: null,
-      confirmationSentAt: null,
-      source: `import:${service}`,
-      unsubscribedAt: status === 'unsubscribed' ? (unsubscribedAt ?? now) : null,
-    });
-    recorder.record(
-      {
+    waiting.push({
+      item: {
         item: label,
         kind: 'subscriber',
         action: 'create',
         warnings,
         ...(status === 'unsubscribed' ? { reason: 'kept as unsubscribed' } : {}),
       },
-      false,
-    );
+      row: {
+        id: newId(),
+        email,
+        name,
+        isActive: toStoredBoolean(status === 'active'),
+        createdAt: subscribedAt,
+        confirmedAt: status === 'active' ? confirmedAt : (dateOf(cell(at.confirmedAt)) ?? null),
+        confirmationNonce: null,
+        confirmationSentAt: null,
+        source: `import:${service}`,
+        unsubscribedAt: status === 'unsubscribed' ? (unsubscribedAt ?? now) : null,
+      },
+    });
   }
+  await settle();
   if (rowsRead === 0) throw new ImportRefused('The CSV has a header row but no subscribers');
   if (options.dryRun) return;
 

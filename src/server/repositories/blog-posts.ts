@@ -42,6 +42,24 @@ export async function listPublishedPosts(db: AppDatabase, category?: BlogCategor
   return rows.map(toBlogPost);
 }
 
+/** A post without its text: what a card, or a post's neighbours, need. */
+export type BlogPostCard = Omit<BlogPost, 'content'>;
+
+/**
+ * The same posts as listPublishedPosts without their text: a blog of thousands of posts (an imported one) stays a
+ * few megabytes in memory, not hundreds.
+ */
+export async function listPublishedPostCards(db: AppDatabase, category?: BlogCategory): Promise<BlogPostCard[]> {
+  const columns = BLOG_POST_COLUMNS.filter((column) => column !== 'content');
+  let query = db.selectFrom('blogPosts').select(columns).where('status', '=', 'published');
+  if (category) query = query.where('category', '=', category);
+  const rows = await query.orderBy('publishedAt', 'desc').orderBy('id').execute();
+  return rows.map((row) => {
+    const { content: _content, ...card } = toBlogPost({ ...(row as Omit<BlogPostRow, 'content'>), content: '' });
+    return card;
+  });
+}
+
 /** Every post in every state, newest (or latest planned) first: the admin's list. */
 export async function listAllPosts(db: AppDatabase): Promise<BlogPost[]> {
   const rows = await db

@@ -165,7 +165,8 @@ export function registerSeoRoutes(app: FastifyInstance, services: AppServices): 
       const [books, excerpts, posts] = await Promise.all([
         caller.books.list(),
         caller.excerpts.list(),
-        caller.blog.list(),
+        // The cards: the addresses and dates, without every post's text.
+        caller.blog.cards(),
       ]);
       return sitemapXml(origin, { books, excerpts, posts });
     }),

@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import yazl from 'yazl';
 import type { ImportSummary } from '../../domain/import-export.js';
 import type { AppContext } from './app-context.js';
 import { bearer } from './http.js';
@@ -32,4 +33,21 @@ export async function importOk(context: AppContext, query: string, file: Buffer 
   const res = await postImport(context, query, file, mapping === undefined ? {} : { mapping });
   if (res.statusCode !== 200) throw new Error(`import answered ${res.statusCode}: ${res.body}`);
   return res.json<ImportSummary>();
+}
+
+/** A zip of the fixture folder, as Substack's export downloads. */
+export async function zipOf(folder: string): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  const add = async (relative: string) => {
+    for (const entry of await readdir(path.join(folder, relative), { withFileTypes: true })) {
+      const name = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await add(name);
+      else zip.addBuffer(await readFile(path.join(folder, name)), name);
+    }
+  };
+  await add('');
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

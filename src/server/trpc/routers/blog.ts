@@ -14,6 +14,7 @@ import {
   findBlogPost,
   listAllPosts,
   listOldPostSlugs,
+  listPublishedPostCards,
   listPublishedPosts,
   updateBlogPost,
 } from '../../repositories/blog-posts.js';
@@ -47,11 +48,10 @@ async function forReaders(db: AppDatabase, posts: readonly BlogPost[], publicOri
   return withCover.map((post) => ({ ...post, url: blogPostPath(post) }));
 }
 
-type ReaderPost = Awaited<ReturnType<typeof forReaders>>[number];
 /** The neighbours of a post on the blog, by publication date. */
 type Neighbour = { slug: string; title: string } | null;
 
-const neighbour = (post: ReaderPost | undefined): Neighbour => (post ? { slug: post.slug, title: post.title } : null);
+const neighbour = (post: Neighbour | undefined): Neighbour => (post ? { slug: post.slug, title: post.title } : null);
 
 type ReadContext = Pick<RequestContext, 'db' | 'cache' | 'publicOrigin'>;
 
@@ -60,6 +60,13 @@ const publishedPosts = (ctx: ReadContext, category?: BlogCategory) =>
   ctx.cache.get(category ? `blog:${category}` : 'blog', async () =>
     forReaders(ctx.db, await listPublishedPosts(ctx.db, category), ctx.publicOrigin),
   );
+
+/** Published posts without their text, newest first, each with its cover's image; cached until the next write. */
+const publishedCards = (ctx: ReadContext, category?: BlogCategory) =>
+  ctx.cache.get(category ? `blog:cards:${category}` : 'blog:cards', async () => {
+    const cards = await withReferencedImages(ctx.db, await listPublishedPostCards(ctx.db, category), 'blogPosts');
+    return cards.map((post) => ({ ...post, url: blogPostPath(post) }));
+  });
 
 const oldSlugs = (ctx: ReadContext) => ctx.cache.get('blog:old-slugs', () => listOldPostSlugs(ctx.db));
 
@@ -89,24 +96,26 @@ export const blogRouter = router({
   /** Published posts, newest first; `category` keeps one category. */
   list: publicProcedure.input(blogListInput).query(({ ctx, input }) => publishedPosts(ctx, input?.category)),
   /** The same posts as `list` without their text: the cards of Home and /blog, which show the summary only. */
-  cards: publicProcedure
-    .input(blogListInput)
-    .query(async ({ ctx, input }) =>
-      (await publishedPosts(ctx, input?.category)).map(({ content: _content, contentHtml: _html, ...card }) => card),
-    ),
+  cards: publicProcedure.input(blogListInput).query(({ ctx, input }) => publishedCards(ctx, input?.category)),
   /**
    * The published post at /blog/<slug>, with the previous (older) and next (newer) posts. An old address (its
    * id, or a slug it had before an edit) finds it too: the page then redirects to the slug the answer carries.
    */
   bySlug: publicProcedure.input(bySlugInput).query(async ({ ctx, input }) => {
-    const posts = await publishedPosts(ctx);
-    let index = posts.findIndex((post) => post.slug === input.slug);
+    const cards = await publishedCards(ctx);
+    let index = cards.findIndex((post) => post.slug === input.slug);
     if (index < 0) {
       const id = (await oldSlugs(ctx)).get(input.slug) ?? input.slug;
-      index = posts.findIndex((post) => post.id === id);
+      index = cards.findIndex((post) => post.id === id);
     }
-    const post = found(index < 0 ? undefined : posts[index], 'Blog post');
-    return { ...post, previous: neighbour(posts[index + 1]), next: neighbour(posts[index - 1]) };
+    const card = found(index < 0 ? undefined : cards[index], 'Blog post');
+    // Only this post's text is read and rendered, and kept among the recently read: every post's, cached, would hold
+    // hundreds of megabytes once a big blog is imported.
+    const post = await ctx.cache.getRecent(`blog:post:${card.id}`, async () => {
+      const stored = await findBlogPost(ctx.db, card.id);
+      return stored?.status === 'published' ? (await forReaders(ctx.db, [stored], ctx.publicOrigin))[0] : undefined;
+    });
+    return { ...found(post, 'Blog post'), previous: neighbour(cards[index + 1]), next: neighbour(cards[index - 1]) };
   }),
   /** Every post in every state, for the admin's list. */
   adminList: adminProcedure.query(async ({ ctx }) => forReaders(ctx.db, await listAllPosts(ctx.db), ctx.publicOrigin)),
