@@ -11,6 +11,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { describeRelay } from './mail/mail-config.js';
 import { OUTBOX_FOLDER_NAME } from './mail/mailer.js';
 import { startOutboxCleanupJob } from './mail/outbox-cleanup.js';
+import { startBounceIntakeJob } from './deliverability/bounce-intake.js';
 import { startMailQueueJob } from './mail-queue/mail-queue-job.js';
 import { processExistingUploads } from './images/process-existing-uploads.js';
 import { collationWarning } from './postgres/collation.js';
@@ -86,6 +87,12 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
       log: app.log,
     }),
   );
+  const bounceIntake = { db: services.db, config: config.bounces, log: app.log };
+  const stopBounceIntake = config.bounces.smtpPort
+    ? coordination.jobs.start('bounce intake', () =>
+        startBounceIntakeJob({ ...bounceIntake, softBounceLimit: config.mailEvents.softBounceLimit }),
+      )
+    : () => undefined;
   const stopOutboxCleanup = coordination.jobs.start('outbox clean-up', () =>
     startOutboxCleanupJob(config.dataDir, app.log),
   );
@@ -105,6 +112,7 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
     app.log.info(`${signal} received: finishing in-flight requests`);
     void stopBackups();
     void stopOutboxCleanup();
+    void stopBounceIntake();
     void stopScheduledPublishing();
     void stopAnalyticsRollup();
     // A backup under way is finished first, so no half-written archive is left behind; the mail
