@@ -51,14 +51,14 @@ export async function createNewsletterMail(db: AppDatabase, config: AppConfig, l
       authorNotices: new AuthorNotices(db, mailer, config.authorEmail, noticeSends),
       preorderMail: new PreorderMail(mailer, tokens, sends),
       ratePerMinute: config.mailRate,
+      /** The site's DKIM key (Settings → Mail generates it). */
+      dkimKeys,
     },
     registerPages: async (app: FastifyInstance, services: AppServices, styles?: NoticePageStyles) => {
       await registerNewsletterPages(app, services, tokens, styles);
       await registerPreorderPages(app, services, tokens, styles);
       await registerReaderPages(app, services, tokens, mailer);
     },
-    /** The site's DKIM key (Settings → Mail generates it). */
-    dkimKeys,
     /** The signing key of newsletter links (tracked /r/ links too). */
     tokens,
     close: async () => {
