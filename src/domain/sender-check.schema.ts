@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /** A DKIM selector: one DNS label. */
-export const dkimSelectorSchema = z
+const dkimSelectorSchema = z
   .string()
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'Use letters, digits and hyphens (one DNS label), e.g. site2026');
 
 /** A domain name such as example.com. */
-export const domainNameSchema = z
+const domainNameSchema = z
   .string()
   .trim()
   .toLowerCase()

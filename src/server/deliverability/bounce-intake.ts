@@ -7,7 +7,7 @@ import { readDeliveryReport, verdictOf } from './delivery-reports.js';
 import { findReturnPath, pruneReturnPaths, RETURN_PATH_KEEP_DAYS, tokenOfRecipient } from './return-paths.js';
 
 /** A DSN or an abuse report with the original message attached is rarely over 100 KB. */
-export const BOUNCE_MESSAGE_LIMIT = 2 * 1024 * 1024;
+const BOUNCE_MESSAGE_LIMIT = 2 * 1024 * 1024;
 /** Messages one connection may deliver; then it is told to come back later. */
 export const MESSAGES_PER_CONNECTION = 20;
 /** Open connections from one address at once, and in all. */

@@ -15,10 +15,11 @@ import { AdminPanel } from '../ui/AdminPanel.js';
 import { LoadError } from '../ui/ListStates.js';
 
 const STATUS_BADGE: Record<DnsRecordStatus, { label: string; color: string }> = {
-  found: { label: 'Found', color: 'green' },
-  missing: { label: 'Missing', color: 'red' },
-  wrong: { label: 'Wrong', color: 'orange' },
-  unreachable: { label: 'Not checked', color: 'gray' },
+  // Dark shades: white text on them meets WCAG AA.
+  found: { label: 'Found', color: 'green.9' },
+  missing: { label: 'Missing', color: 'red.9' },
+  wrong: { label: 'Wrong', color: 'orange.9' },
+  unreachable: { label: 'Not checked', color: 'gray.8' },
 };
 
 /** A DNS value to copy: shown whole (it wraps), with a button named for what it copies. */
@@ -52,7 +53,7 @@ function RecordVerdict({ record }: { record: DnsRecordVerdict }) {
     <Stack gap={6} component="li" aria-label={`${label}: ${badge.label}`} style={{ listStyle: 'none' }}>
       <Group gap="xs" wrap="wrap">
         <Text fw={600}>{label}</Text>
-        <Badge color={badge.color} variant="filled" radius="sm">
+        <Badge color={badge.color} variant="filled" radius="sm" autoContrast>
           {badge.label}
         </Badge>
         <Code style={{ wordBreak: 'break-all' }}>{record.name}</Code>
