@@ -204,6 +204,15 @@ describe('bounces and complaints by mail', () => {
     expect(await suppression(email)).toMatchObject({ reason: 'bounce', issueId });
   });
 
+  it('a bounce of a single email (a confirmation) suppresses the address but counts toward no issue', async () => {
+    relay.received.length = 0;
+    await t.services.mailer.send({ to: 'single@reader.example', subject: 'Confirm', html: '<p>Hi</p>', text: 'Hi' });
+    const returnPath = relay.to('single@reader.example')[0]!.mailFrom;
+    expect(returnPath).toMatch(/^bounces\+[a-z2-7]{16}@example\.com$/);
+    await deliver(dsnMessage({ to: returnPath, recipient: 'single@reader.example', status: '5.1.1' }), returnPath);
+    expect(await suppression('single@reader.example')).toMatchObject({ reason: 'bounce', issueId: null });
+  });
+
   it('malformed mail, forged tokens and reports without a token change nothing', async () => {
     const before = await suppressionCount();
     const target = emails[3]!;
