@@ -6,7 +6,7 @@ import { openScratchDatabase, type ScratchDatabase } from '../../src/server/test
 import { migrations } from './index.js';
 
 const BEFORE = '2026-11-25-82-create-paused-mailings';
-const THIS = '2026-11-26-3-image-references';
+const THIS = '2026-11-26-30-image-references';
 
 let scratch: ScratchDatabase;
 let db: AppDatabase;

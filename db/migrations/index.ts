@@ -49,7 +49,8 @@ import * as m2580 from './2026-11-25-80-create-mail-suppressions.js';
 import * as m2581 from './2026-11-25-81-create-mail-soft-bounces.js';
 import * as m2582 from './2026-11-25-82-create-paused-mailings.js';
 import * as m2591 from './2026-11-25-91-create-rate-limit-counts.js';
-import * as m2603 from './2026-11-26-3-image-references.js';
+import * as m26110 from './2026-11-26-10-create-mail-return-paths.js';
+import * as m2630 from './2026-11-26-30-image-references.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -103,5 +104,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-81-create-mail-soft-bounces': m2581,
   '2026-11-25-82-create-paused-mailings': m2582,
   '2026-11-25-91-create-rate-limit-counts': m2591,
-  '2026-11-26-3-image-references': m2603,
+  '2026-11-26-10-create-mail-return-paths': m26110,
+  '2026-11-26-30-image-references': m2630,
 };

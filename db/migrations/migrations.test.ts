@@ -38,6 +38,7 @@ const APP_TABLES = [
   'legacy_paths',
   'login_throttle',
   'mail_queue',
+  'mail_return_paths',
   'mail_soft_bounces',
   'mail_suppression_removals',
   'mail_suppressions',

@@ -23,6 +23,7 @@ import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './
 import { handleError } from './http/errors.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './cache/cached-body.js';
 import { mailEventRoutes } from './deliverability/mail-event-routes.js';
+import { SenderCheck } from './deliverability/sender-check.js';
 import { snsHttp, type SnsHttp } from './deliverability/provider-events/sns.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -51,6 +52,8 @@ export type BuildOptions = {
   logger?: boolean;
   /** SNS's certificate fetch and subscription confirmation (tests give local ones). */
   snsHttp?: SnsHttp;
+  /** DNS servers of the sender check (tests give a local one); the system's by default. */
+  dnsServers?: string[];
 };
 
 export type BuiltApp = {
@@ -127,6 +130,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     analytics: new PageAnalytics(db, {
       enabled: config.analytics,
       log: { error: (details, message) => app.log.error(details, message) },
+    }),
+    senderCheck: new SenderCheck({
+      domain: config.mail.from.address.split('@')[1] ?? 'localhost',
+      relayHost: config.mail.smtpUrl ? new URL(config.mail.smtpUrl).hostname : null,
+      servers: options.dnsServers,
     }),
   };
 

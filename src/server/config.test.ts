@@ -42,6 +42,7 @@ describe('loadConfig', () => {
         brevoToken: null,
         softBounceLimit: 3,
       },
+      bounces: { smtpPort: null, smtpHost: '0.0.0.0', address: 'bounces@localhost' },
       clientDir: null,
     });
   });
@@ -68,6 +69,7 @@ describe('loadConfig', () => {
         WORKERS: '4',
         MAIL_RATE: '120',
         AUTHOR_EMAIL: 'delphine@delphinerook.com',
+        BOUNCE_SMTP_PORT: '2525',
       },
       '/srv/client',
     );
@@ -99,6 +101,7 @@ describe('loadConfig', () => {
         brevoToken: null,
         softBounceLimit: 3,
       },
+      bounces: { smtpPort: 2525, smtpHost: '0.0.0.0', address: 'bounces@delphinerook.com' },
       clientDir: '/srv/client',
     });
   });
@@ -175,6 +178,8 @@ describe('loadConfig', () => {
     ],
     [{ MAIL_EVENTS_BREVO_TOKEN: 'short' }, 'MAIL_EVENTS_BREVO_TOKEN: must be at least 16 characters'],
     [{ MAIL_SOFT_BOUNCE_LIMIT: '0' }, 'MAIL_SOFT_BOUNCE_LIMIT'],
+    [{ BOUNCE_SMTP_PORT: '70000' }, 'BOUNCE_SMTP_PORT'],
+    [{ BOUNCE_ADDRESS: 'bounces+x@example.com' }, 'BOUNCE_ADDRESS'],
   ])('names the invalid variable in %j', (env, expected) => {
     expect(configErrorFor(env).message).toContain(expected);
   });

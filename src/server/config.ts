@@ -1,3 +1,5 @@
+import { bounceConfigFrom, bounceEnvShape, type BounceConfig } from './deliverability/bounce-config.js';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -134,6 +136,7 @@ const envSchema = z.object({
   MAIL_RATE: mailRateSchema,
   AUTHOR_EMAIL: authorEmailSchema,
   ...mailEventsEnvShape,
+  ...bounceEnvShape,
   NODE_ENV: z.string().optional(),
 });
 
@@ -177,6 +180,8 @@ export type AppConfig = {
   authorEmail: string | null;
   /** Bounce and complaint events from mail providers (MAIL_EVENTS_*). */
   mailEvents: MailEventsConfig;
+  /** Bounces and complaints by mail: the intake's port and the return path (BOUNCE_*). */
+  bounces: BounceConfig;
   /** Directory of the built client (index.html and assets); null when no client is served. */
   clientDir: string | null;
 };
@@ -214,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, clientDir: string | null): Ap
     mailRate: vars.MAIL_RATE,
     authorEmail: vars.AUTHOR_EMAIL,
     mailEvents: mailEventsConfigFrom(vars),
+    bounces: bounceConfigFrom(vars, vars.MAIL_FROM ?? OUTBOX_SENDER),
     clientDir,
   };
 }

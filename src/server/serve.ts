@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { configuredEngine } from './db/database-engine.js';
 import { describeRelay } from './mail/mail-config.js';
 import { OUTBOX_FOLDER_NAME } from './mail/mailer.js';
+import { startBounceIntakeJob } from './deliverability/bounce-intake.js';
 import { collationWarning } from './postgres/collation.js';
 import { builtClientDir } from './paths.js';
 import { StartupError } from './startup/startup-error.js';
@@ -57,6 +58,15 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   if (onPostgres && config.backup.everyMs) {
     app.log.info('Scheduled backups are off on PostgreSQL: back the database up with pg_dump (see docs/scaling.md)');
   }
+  // Bounces and abuse reports by mail (BOUNCE_SMTP_PORT): a listener, not a periodic job.
+  const stopBounceIntake = config.bounces.smtpPort
+    ? startBounceIntakeJob({
+        db: services.db,
+        config: config.bounces,
+        log: app.log,
+        softBounceLimit: config.mailEvents.softBounceLimit,
+      })
+    : async () => undefined;
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -65,7 +75,7 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
     app.log.info(`${signal} received: finishing in-flight requests`);
     // A backup under way is finished first, so no half-written archive is left behind; the jobs
     // stop as the app closes (the mail queue records the messages it has in flight).
-    Promise.all([services.backups.idle(), built.jobs.stop(), removePidFile(config.dataDir)])
+    Promise.all([services.backups.idle(), built.jobs.stop(), stopBounceIntake(), removePidFile(config.dataDir)])
       .then(() => app.close())
       .then(
         () => process.exit(0),

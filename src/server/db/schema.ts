@@ -343,6 +343,14 @@ interface MailSoftBouncesTable {
   lastAt: string;
 }
 
+/** The VERP token of each message sent (deliverability/return-paths.ts). */
+interface MailReturnPathsTable {
+  token: string;
+  email: string;
+  messageId: string;
+  createdAt: string;
+}
+
 interface PausedMailingsTable {
   mailingId: string;
   pausedAt: string;
@@ -470,6 +478,7 @@ export interface Database {
   mailSuppressionRemovals: MailSuppressionRemovalsTable;
   mailSoftBounces: MailSoftBouncesTable;
   pausedMailings: PausedMailingsTable;
+  mailReturnPaths: MailReturnPathsTable;
   shopClicks: ShopClicksTable;
 }
 

@@ -11,8 +11,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The issue a message belonged to: our Message-IDs are `<issue-id.recipient-id@domain>`. */
 function issueOfMessageId(messageId: string | null): string | null {
   const local = messageId?.replace(/^</, '').split('@')[0] ?? '';
-  const mailing = local.split('.')[0] ?? '';
-  return UUID.test(mailing) ? mailing : null;
+  const [mailing = '', recipient] = local.split('.');
+  // A single email's random Message-ID (`<uuid@domain>`) belongs to no issue.
+  return UUID.test(mailing) && recipient ? mailing : null;
 }
 
 export type AppliedEvents = { suppressed: number; softBounces: number; ignored: number };

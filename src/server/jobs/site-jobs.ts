@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { analyticsRollupJob } from '../analytics/rollup-job.js';
 import { backupJob } from '../backup/backup-schedule.js';
 import { scheduledPublishingJob } from '../blog/scheduled-publishing.js';
+import { returnPathPruningJob } from '../deliverability/bounce-intake.js';
 import type { AppConfig } from '../config.js';
 import { configuredEngine } from '../db/database-engine.js';
 import { processExistingUploads } from '../images/process-existing-uploads.js';
@@ -48,6 +49,7 @@ export function siteJobs(config: AppConfig, services: AppServices, log: FastifyB
     outboxCleanupJob(config.dataDir, log),
     analyticsRollupJob(services.db, log),
     imageVariantsJob(services, log),
+    returnPathPruningJob(services.db),
     ...(backupEveryMs ? [backupJob(services.backups, backupEveryMs, log)] : []),
   ];
   return new JobRunner(jobs, { log, db: services.db });

@@ -15,7 +15,14 @@ type OutgoingEmail = {
   /** A fixed Message-ID (e.g. one per issue and recipient); a random one otherwise. */
   messageId?: string;
   replyTo?: string;
+  /** The envelope's MAIL FROM (where bounces go, e.g. a VERP address); MAIL_FROM's address otherwise. */
+  returnPath?: string;
+  /** Signs the message with this DKIM key. */
+  dkim?: DkimSigning;
 };
+
+/** nodemailer's DKIM options: the key and where its public half is published. */
+export type DkimSigning = { domainName: string; keySelector: string; privateKey: string };
 
 type SentEmail = { messageId: string; /** The .eml file, when saved to the outbox. */ savedTo: string | null };
 
@@ -97,6 +104,8 @@ export function createMailer(
         text: email.text,
         headers: email.headers,
         messageId,
+        ...(email.returnPath ? { envelope: { from: email.returnPath, to: email.to } } : {}),
+        ...(email.dkim ? { dkim: email.dkim } : {}),
       });
       if (delivery === 'smtp') {
         log().info({ messageId, to: email.to }, 'mail sent');

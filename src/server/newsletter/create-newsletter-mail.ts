@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { AppDatabase } from '../db/connection.js';
+import { DkimKeys } from '../deliverability/dkim-keys.js';
+import { withSendingIdentity } from '../deliverability/signed-mailer.js';
 import { withSuppressionCheck } from '../deliverability/suppressed-mailer.js';
 import { AuthorNotices } from '../mail/author-notices.js';
 import { BackgroundSends } from '../mail/background-sends.js';
@@ -27,8 +29,16 @@ type Log = MailLog & { error: (fields: object, message: string) => void };
 export async function createNewsletterMail(db: AppDatabase, config: AppConfig, log: () => Log) {
   const tokens = new NewsletterTokens(await loadOrCreateSecret(db, 'newsletter-links'));
   // Every email leaves through one of these two, so none reaches a suppressed address.
-  const mailer = withSuppressionCheck(createMailer(config.mail, config.dataDir, log), db);
-  const queueMailer = withSuppressionCheck(createMailer(config.mail, config.dataDir, log, { pool: true }), db);
+  const dkimKeys = new DkimKeys(db);
+  const identity = { db, dkimKeys, bounces: config.bounces };
+  const mailer = withSuppressionCheck(
+    withSendingIdentity(createMailer(config.mail, config.dataDir, log), identity),
+    db,
+  );
+  const queueMailer = withSuppressionCheck(
+    withSendingIdentity(createMailer(config.mail, config.dataDir, log, { pool: true }), identity),
+    db,
+  );
   const sends = new BackgroundSends((error) => log().error({ err: error }, 'newsletter email could not be sent'));
   const noticeSends = new BackgroundSends((error) => log().error({ err: error }, 'author notice could not be sent'));
   return {
@@ -41,6 +51,8 @@ export async function createNewsletterMail(db: AppDatabase, config: AppConfig, l
       authorNotices: new AuthorNotices(db, mailer, config.authorEmail, noticeSends),
       preorderMail: new PreorderMail(mailer, tokens, sends),
       ratePerMinute: config.mailRate,
+      /** The site's DKIM key (Settings → Mail generates it). */
+      dkimKeys,
     },
     registerPages: async (app: FastifyInstance, services: AppServices, styles?: NoticePageStyles) => {
       await registerNewsletterPages(app, services, tokens, styles);

@@ -217,4 +217,16 @@ export const restRoutes: RestRoute[] = [
     url: '/api/admin/suppressions/remove',
     call: (caller, r) => callUnchecked(caller.suppressions.remove, r.body),
   },
+  {
+    method: 'GET',
+    url: '/api/admin/mail/sender-check',
+    call: (caller, r) => caller.senderCheck.check({ fresh: r.query.fresh === '1' || r.query.fresh === 'true' }),
+  },
+  { method: 'GET', url: '/api/admin/mail/dkim', call: (caller) => caller.senderCheck.dkimKey() },
+  {
+    method: 'POST',
+    url: '/api/admin/mail/dkim',
+    status: 201,
+    call: (caller, r) => callUnchecked(caller.senderCheck.generateDkimKey, r.body),
+  },
 ];

@@ -53,7 +53,7 @@ async function prepareDatabaseWithAdmin(config: AppConfig): Promise<void> {
  */
 export async function createTestApp(
   env: Record<string, string | undefined> = {},
-  options: { clientDir?: string; snsHttp?: SnsHttp } = {},
+  options: { clientDir?: string; snsHttp?: SnsHttp; dnsServers?: string[] } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-test-'));
   const scratch =
@@ -74,6 +74,7 @@ export async function createTestApp(
   const { app, services } = await buildApp(config, {
     client: options.clientDir ? 'built' : 'none',
     snsHttp: options.snsHttp,
+    dnsServers: options.dnsServers,
   });
   await app.ready();
   const callerWithKey = (key: string | null, clientAddress = '127.0.0.1') =>

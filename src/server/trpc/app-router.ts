@@ -16,6 +16,7 @@ import { settingsRouter } from './routers/settings.js';
 import { siteRouter } from './routers/site.js';
 import { contactRouter, newsletterRouter, preordersRouter } from './routers/submissions.js';
 import { suppressionsRouter } from './routers/suppressions.js';
+import { senderCheckRouter } from './routers/sender-check.js';
 import { createCallerFactory, router } from './trpc.js';
 
 export const appRouter = router({
@@ -39,6 +40,7 @@ export const appRouter = router({
   search: searchRouter,
   analytics: analyticsRouter,
   suppressions: suppressionsRouter,
+  senderCheck: senderCheckRouter,
 });
 
 export type AppRouter = typeof appRouter;

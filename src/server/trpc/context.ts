@@ -2,6 +2,7 @@ import type { PageAnalytics } from '../analytics/page-analytics.js';
 import type { AdminAuth, KeyCheck } from '../auth/admin-auth.js';
 import type { BackupService } from '../backup/backup-service.js';
 import type { PublicCache } from '../cache/public-cache.js';
+import type { SenderCheck } from '../deliverability/sender-check.js';
 import type { AppDatabase } from '../db/connection.js';
 import { mailLinkOrigin } from '../http/site-origin.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -32,6 +33,8 @@ export type AppServices = {
   uploads: UploadStore;
   /** Cookie-less page views (src/server/analytics). */
   analytics: PageAnalytics;
+  /** SPF, DKIM and DMARC of MAIL_FROM's domain (Settings → Mail). */
+  senderCheck: SenderCheck;
 };
 
 export type RequestContext = AppServices & {

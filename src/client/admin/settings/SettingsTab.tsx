@@ -29,6 +29,7 @@ import { useAdminSession } from '../session/AdminSession.js';
 import { CheckIcon, CloseIcon } from '../../ui/icons.js';
 import { BackupPanel } from './BackupPanel.js';
 import { MailSettingsPanel } from './MailSettingsPanel.js';
+import { SenderCheckPanel } from './SenderCheckPanel.js';
 import { SiteSettingsPanel } from './SiteSettingsPanel.js';
 import { UnusedUploadsPanel } from './UnusedUploadsPanel.js';
 import { ExportPanel } from '../import-export/ExportPanel.js';
@@ -164,6 +165,7 @@ export function SettingsTab() {
           </form>
         </Paper>
         <MailSettingsPanel />
+        <SenderCheckPanel />
         <BackupPanel />
         <UnusedUploadsPanel />
         <ImportPanel />

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** A DKIM selector: one DNS label. */
+const dkimSelectorSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'Use letters, digits and hyphens (one DNS label), e.g. site2026');
+
+/** A domain name such as example.com. */
+const domainNameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'Enter a domain such as example.com');
+
+export const generateDkimKeyInputSchema = z.object({ selector: dkimSelectorSchema, domain: domainNameSchema });
+export type GenerateDkimKeyInput = z.infer<typeof generateDkimKeyInputSchema>;
+
+export const senderCheckInputSchema = z.object({ fresh: z.boolean().default(false) }).default({ fresh: false });
+
+export type DnsRecordKind = 'spf' | 'dkim' | 'dmarc';
+/** found: in place and right; missing: none published; wrong: published but needs changing; unreachable: DNS did not answer. */
+export type DnsRecordStatus = 'found' | 'missing' | 'wrong' | 'unreachable';
+
+export type DnsRecordVerdict = {
+  kind: DnsRecordKind;
+  /** The DNS name looked up, e.g. _dmarc.example.com. */
+  name: string;
+  status: DnsRecordStatus;
+  /** The record as published (TXT strings joined), if any. */
+  found: string | null;
+  /** A plain sentence on what was found. */
+  verdict: string;
+  /** What to change, if anything: a sentence, and the record to publish when there is one. */
+  fix: string | null;
+  suggested: string | null;
+};
+
+export type SenderCheckResult = {
+  domain: string;
+  checkedAt: string;
+  /** False when no DNS server answered in time: the verdicts say "unreachable". */
+  dnsReachable: boolean;
+  records: DnsRecordVerdict[];
+};
+
+export const DNS_RECORD_LABELS: Record<DnsRecordKind, string> = { spf: 'SPF', dkim: 'DKIM', dmarc: 'DMARC' };

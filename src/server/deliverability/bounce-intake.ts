@@ -1,0 +1,184 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import type { AppDatabase } from '../db/connection.js';
+import type { Job } from '../jobs/job-runner.js';
+import { applyMailEvents } from './apply-mail-events.js';
+import type { BounceConfig } from './bounce-config.js';
+import { readDeliveryReport, verdictOf } from './delivery-reports.js';
+import { findReturnPath, pruneReturnPaths, RETURN_PATH_KEEP_DAYS, tokenOfRecipient } from './return-paths.js';
+
+/** A DSN or an abuse report with the original message attached is rarely over 100 KB. */
+const BOUNCE_MESSAGE_LIMIT = 2 * 1024 * 1024;
+/** Messages one connection may deliver; then it is told to come back later. */
+export const MESSAGES_PER_CONNECTION = 20;
+/** Open connections from one address at once, and in all. */
+const CONNECTIONS_PER_ADDRESS = 5;
+const CONNECTIONS_IN_ALL = 50;
+const DAY_MS = 86_400_000;
+
+type Log = {
+  info: (fields: object, message: string) => void;
+  warn: (fields: object, message: string) => void;
+  error: (fields: object, message: string) => void;
+};
+
+export type BounceIntakeOptions = {
+  db: AppDatabase;
+  config: BounceConfig;
+  softBounceLimit: number;
+  log: Log;
+};
+
+export type BounceIntake = { port: number; close: () => Promise<void> };
+
+const smtpError = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code });
+
+/** What one delivered message did: for the log and the tests. */
+type Outcome = 'applied' | 'not-a-report' | 'no-change' | 'unknown-token';
+
+async function handleReport(options: BounceIntakeOptions, raw: Buffer, rcptTokens: string[]): Promise<Outcome> {
+  const report = await readDeliveryReport(raw);
+  if (!report) return 'not-a-report';
+  const verdict = verdictOf(report);
+  if (!verdict) return 'no-change';
+  // The token the message was sent with: the recipient's (VERP), else (an abuse report sent to the
+  // plain address) the original's envelope sender or Return-Path.
+  const embedded = [report.type === 'feedback-report' ? report.originalMailFrom : '', report.originalReturnPath].map(
+    (address) => tokenOfRecipient(address, options.config.address),
+  );
+  const token = [...rcptTokens, ...embedded].find((found): found is string => !!found);
+  const sent = token ? await findReturnPath(options.db, token) : null;
+  if (!sent) {
+    options.log.warn({ token: token ?? null, kind: verdict.kind }, 'bounce intake: unknown or forged token, ignored');
+    return 'unknown-token';
+  }
+  const event = { email: sent.email, kind: verdict.kind, messageId: sent.messageId, detail: verdict.detail };
+  await applyMailEvents(options.db, [event], options.softBounceLimit);
+  options.log.info({ email: sent.email, kind: verdict.kind }, 'bounce intake: report applied');
+  return 'applied';
+}
+
+/**
+ * The SMTP listener that receives the bounces (DSNs) and abuse reports (ARF) addressed to the
+ * return path `bounces+<token>@` (README: Bounces and complaints by mail). It accepts mail for the
+ * bounce address only, reads each report and records it the way provider events are recorded.
+ */
+export async function startBounceIntake(options: BounceIntakeOptions): Promise<BounceIntake> {
+  const { config, log } = options;
+  const perSession = new Map<string, { messages: number; tokens: string[] }>();
+  const perAddress = new Map<string, number>();
+
+  const server = new SMTPServer({
+    banner: 'bounce intake',
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    hideSTARTTLS: true,
+    disableReverseLookup: true,
+    size: BOUNCE_MESSAGE_LIMIT,
+    maxClients: CONNECTIONS_IN_ALL,
+    socketTimeout: 30_000,
+    closeTimeout: 5_000,
+    logger: false,
+    onConnect(session, callback) {
+      const open = (perAddress.get(session.remoteAddress) ?? 0) + 1;
+      if (open > CONNECTIONS_PER_ADDRESS) return callback(smtpError(421, 'Too many connections from your address'));
+      perAddress.set(session.remoteAddress, open);
+      perSession.set(session.id, { messages: 0, tokens: [] });
+      callback();
+    },
+    onClose(session: SMTPServerSession) {
+      if (!perSession.delete(session.id)) return;
+      const open = (perAddress.get(session.remoteAddress) ?? 1) - 1;
+      if (open > 0) perAddress.set(session.remoteAddress, open);
+      else perAddress.delete(session.remoteAddress);
+    },
+    onMailFrom(_address, session, callback) {
+      const state = perSession.get(session.id);
+      if (!state || state.messages >= MESSAGES_PER_CONNECTION)
+        return callback(smtpError(421, 'Too many messages on one connection: try again later'));
+      state.tokens = [];
+      callback();
+    },
+    onRcptTo(address, session, callback) {
+      const token = tokenOfRecipient(address.address, config.address);
+      if (token === null) return callback(smtpError(550, 'No such recipient here'));
+      const state = perSession.get(session.id);
+      if (state && state.tokens.length >= 10) return callback(smtpError(452, 'Too many recipients'));
+      state?.tokens.push(token);
+      callback();
+    },
+    onData(stream: SMTPServerDataStream, session, callback) {
+      const state = perSession.get(session.id);
+      if (state) state.messages += 1;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= BOUNCE_MESSAGE_LIMIT) chunks.push(chunk);
+      });
+      stream.on('error', () => undefined);
+      stream.on('end', () => {
+        if (stream.sizeExceeded || size > BOUNCE_MESSAGE_LIMIT)
+          return callback(smtpError(552, 'Message too large for a bounce'));
+        handleReport(options, Buffer.concat(chunks), state?.tokens ?? []).then(
+          (outcome) => {
+            if (outcome === 'not-a-report')
+              log.info({ size }, 'bounce intake: not a delivery or abuse report, ignored');
+            callback(null, 'Received');
+          },
+          (error: unknown) => {
+            log.error({ err: error }, 'bounce intake: report could not be recorded');
+            callback(smtpError(451, 'Could not record the report: try again later'));
+          },
+        );
+      });
+    },
+  });
+  server.on('error', (error) => log.warn({ err: error }, 'bounce intake: connection error'));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(config.smtpPort ?? 0, config.smtpHost, () => {
+      server.server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.server.address() as AddressInfo;
+  log.info({ port, address: config.address }, 'bounce intake listening');
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * Return paths older than RETURN_PATH_KEEP_DAYS are pruned once a day, one instance at a time: a job of the
+ * site's JobRunner (site-jobs.ts).
+ */
+export function returnPathPruningJob(db: AppDatabase): Job {
+  return {
+    name: 'return-path pruning',
+    oneInstance: true,
+    firstRunAfterMs: 30_000,
+    everyMs: DAY_MS,
+    run: async () => {
+      await pruneReturnPaths(db, new Date(Date.now() - RETURN_PATH_KEEP_DAYS * DAY_MS));
+    },
+  };
+}
+
+/** Starts the intake (serve.ts, once the site listens); a port it cannot open is logged, not fatal. */
+export function startBounceIntakeJob(options: BounceIntakeOptions): () => Promise<void> {
+  const started = startBounceIntake(options).catch((error: unknown) => {
+    options.log.error(
+      { err: error, port: options.config.smtpPort },
+      'bounce intake: could not listen on BOUNCE_SMTP_PORT; bounces by mail are not received',
+    );
+    return null;
+  });
+  return async () => {
+    await (await started)?.close();
+  };
+}
