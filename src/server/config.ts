@@ -1,5 +1,4 @@
 import { bounceConfigFrom, bounceEnvShape, type BounceConfig } from './deliverability/bounce-config.js';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import {
