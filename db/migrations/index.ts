@@ -48,6 +48,7 @@ import * as m2571 from './2026-11-25-71-create-gifts.js';
 import * as m2580 from './2026-11-25-80-create-mail-suppressions.js';
 import * as m2581 from './2026-11-25-81-create-mail-soft-bounces.js';
 import * as m2582 from './2026-11-25-82-create-paused-mailings.js';
+import * as m26220 from './2026-11-26-20-create-signup-abuse.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-80-create-mail-suppressions': m2580,
   '2026-11-25-81-create-mail-soft-bounces': m2581,
   '2026-11-25-82-create-paused-mailings': m2582,
+  '2026-11-26-20-create-signup-abuse': m26220,
 };

@@ -14,6 +14,11 @@ import {
   smtpUrlSchema,
   type MailConfig,
 } from './mail/mail-config.js';
+import {
+  signupAbuseConfigFrom,
+  signupAbuseEnvShape,
+  type SignupAbuseConfig,
+} from './signup-abuse/signup-abuse-config.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -142,6 +147,7 @@ const envSchema = z.object({
   MAIL_RATE: mailRateSchema,
   AUTHOR_EMAIL: authorEmailSchema,
   ...mailEventsEnvShape,
+  ...signupAbuseEnvShape,
   NODE_ENV: z.string().optional(),
 });
 
@@ -185,6 +191,8 @@ export type AppConfig = {
   authorEmail: string | null;
   /** Bounce and complaint events from mail providers (MAIL_EVENTS_*). */
   mailEvents: MailEventsConfig;
+  /** The confirmation emails' hourly caps and the sign-up challenge (CONFIRMATIONS_*, SIGNUP_CHALLENGE). */
+  signupAbuse: SignupAbuseConfig;
   /** Directory of the built client (index.html and assets); null when no client is served. */
   clientDir: string | null;
 };
@@ -222,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, clientDir: string | null): Ap
     mailRate: vars.MAIL_RATE,
     authorEmail: vars.AUTHOR_EMAIL,
     mailEvents: mailEventsConfigFrom(vars),
+    signupAbuse: signupAbuseConfigFrom(vars),
     clientDir,
   };
 }
