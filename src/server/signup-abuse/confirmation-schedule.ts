@@ -99,6 +99,7 @@ async function bookOnce(db: AppDatabase, lanes: Lane[], now: Date): Promise<Conf
 
   const hour = Math.floor(at / HOUR_MS);
   const nowText = now.toISOString();
+  let sendAt = at;
   for (const lane of lanes) {
     const counted = await db
       .insertInto('confirmationSendCounts')
@@ -112,6 +113,9 @@ async function bookOnce(db: AppDatabase, lanes: Lane[], now: Date): Promise<Conf
       .returning('sent')
       .executeTakeFirst();
     if (!counted) throw new LaneTaken();
+    // The count after this booking is its place: parallel bookings of one later hour never share a moment.
+    if (hour > currentHour)
+      sendAt = Math.max(sendAt, hour * HOUR_MS + Math.floor(((counted.sent - 1) * HOUR_MS) / lane.cap));
   }
   if (fullLanesNow.length > 0)
     await db
@@ -125,7 +129,7 @@ async function bookOnce(db: AppDatabase, lanes: Lane[], now: Date): Promise<Conf
     .deleteFrom('confirmationSendCounts')
     .where('hour', '<', currentHour - 24)
     .execute();
-  return { sendAt: new Date(at), queued: hour > currentHour };
+  return { sendAt: new Date(sendAt), queued: hour > currentHour };
 }
 
 /** True while every confirmation of the site was refused its hour within the last hour (the cap is being hit). */
