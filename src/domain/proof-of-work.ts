@@ -53,22 +53,25 @@ export function sha256Hex(text: string): string {
   return bytesToHex(sha256(utf8ToBytes(text)));
 }
 
-/** Hashes tried between two yields to the page's other work (input, rendering): a few milliseconds' worth. */
-const HASHES_PER_CHUNK = 2_000;
+/** Time spent hashing before giving the page back its turn (input, rendering): well under a frame. */
+const CHUNK_MS = 8;
 
 /**
- * Finds the challenge's number, in chunks that give the page back its turn between them (so
- * typing and scrolling stay smooth); null when aborted or when no number up to `maxnumber` fits.
+ * Finds the challenge's number, in slices of a few milliseconds that give the page back its turn
+ * between them (typing and scrolling stay smooth); null when aborted or when no number up to
+ * `maxnumber` fits.
  */
 export async function solvePowChallenge(challenge: PowChallenge, signal?: AbortSignal): Promise<PowSolution | null> {
+  let sliceStart = performance.now();
   for (let number = 0; number <= challenge.maxnumber; number++) {
     if (sha256Hex(challenge.salt + number) === challenge.challenge) {
       const { maxnumber: _unused, ...rest } = challenge;
       return { ...rest, number };
     }
-    if (number % HASHES_PER_CHUNK === 0) {
+    if (number % 64 === 0 && performance.now() - sliceStart > CHUNK_MS) {
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (signal?.aborted) return null;
+      sliceStart = performance.now();
     }
   }
   return null;
