@@ -48,7 +48,8 @@ describe('sign-up with the challenge on', () => {
       });
       // Long tasks (over 50 ms) on the main thread while the challenge is solved.
       await page.evaluate(() => {
-        const record = ((window as unknown as { longTasks: number[] }).longTasks = []);
+        const record: number[] = [];
+        (window as unknown as { longTasks: number[] }).longTasks = record;
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) record.push(entry.duration);
         }).observe({ type: 'longtask' });
