@@ -11,7 +11,7 @@ import { z } from 'zod';
  * synchronous SHA-256 (@noble/hashes): Web Crypto's digest is asynchronous, and one await per
  * try made solving ten times slower.
  */
-export const powChallengeSchema = z.object({
+const powChallengeSchema = z.object({
   algorithm: z.literal('SHA-256'),
   /** Random, then `?expires=<unix seconds>`: a challenge works until then, and once. */
   salt: z.string().min(8).max(100),
@@ -21,7 +21,7 @@ export const powChallengeSchema = z.object({
 });
 export type PowChallenge = z.infer<typeof powChallengeSchema>;
 
-export const powSolutionSchema = powChallengeSchema.omit({ maxnumber: true }).extend({
+const powSolutionSchema = powChallengeSchema.omit({ maxnumber: true }).extend({
   number: z.number().int().min(0).max(10_000_000),
 });
 export type PowSolution = z.infer<typeof powSolutionSchema>;

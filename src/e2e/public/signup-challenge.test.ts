@@ -111,7 +111,9 @@ describe('sign-up with the challenge on', () => {
       const section = page.locator('#newsletter');
       await section.getByRole('textbox', { name: 'Email address' }).fill(address);
       await section.getByRole('button', { name: 'Subscribe' }).click();
-      await page.getByText('Check your email to confirm').first().waitFor();
+      const notice = page.getByText('Check your email to confirm').first();
+      await notice.waitFor();
+      await notice.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SCREENSHOTS, `signup-nojs-${viewport}.png`) });
       // Its confirmation takes the slow lane (10 an hour): the first leaves at once.
       await outboxMailTo(site.dataDir, address);

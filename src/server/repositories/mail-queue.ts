@@ -128,7 +128,7 @@ export async function enqueueIssue(
 }
 
 /** The mailing of every queued confirmation email (one row per subscription, reused on a later day). */
-export const CONFIRMATION_MAILING_ID = 'confirmation';
+const CONFIRMATION_MAILING_ID = 'confirmation';
 
 /**
  * Queues a confirmation email held back by the hourly caps, to leave at `sendAt`. `createdAt`

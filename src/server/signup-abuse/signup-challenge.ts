@@ -6,7 +6,7 @@ import { globalCapHitSince, HOUR_MS } from './confirmation-schedule.js';
 /** How long a page may take between fetching a challenge and sending the form. */
 const CHALLENGE_LIFETIME_MS = 30 * 60 * 1000;
 /** The secret number is up to this: about 25,000 hashes on average, under a second or two on a phone. */
-export const CHALLENGE_MAX_NUMBER = 50_000;
+const CHALLENGE_MAX_NUMBER = 50_000;
 
 /** What a sign-up's challenge field proved: nothing was asked, it was solved, or it was not. */
 export type ChallengeCheck = 'not-needed' | 'solved' | 'unsolved';
