@@ -6,7 +6,6 @@ import { startMailQueueJob } from '../mail-queue/mail-queue-job.js';
 import { startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../test-support/smtp-inbox.js';
 import { createFakeClientBuild } from '../test-support/fake-client-build.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
-import { createScratchPostgresDatabase, testDatabaseEngine } from '../test-support/test-database.js';
 import { HOUR_MS } from './confirmation-schedule.js';
 import { NOT_ME_NOTE } from './not-me-page.js';
 
@@ -147,29 +146,6 @@ describe('the hourly caps of confirmation emails', () => {
       .set({ fullAt: new Date(Date.now() - HOUR_MS - 1000).toISOString() })
       .execute();
     expect((await t.publicCaller().newsletter.challenge()).challenge).toBeNull();
-  });
-});
-
-describe.runIf(testDatabaseEngine() === 'postgres')('two instances on one PostgreSQL', () => {
-  it('share the hourly cap through the database', async () => {
-    const database = await createScratchPostgresDatabase();
-    const env = { DATABASE_URL: database.url, CONFIRMATIONS_PER_HOUR: '3' };
-    const a = await appWith(env);
-    const b = await appWith(env);
-    try {
-      const emails = Array.from({ length: 8 }, (_, n) => uniqueEmail('shared', `shared${n}.example`));
-      const answers = await Promise.all(emails.map((email, n) => subscribe(n % 2 ? a : b, { email })));
-      for (const res of answers) expect(res.statusCode).toBe(201);
-      await Promise.all([a.services.newsletterMail.settled(), b.services.newsletterMail.settled()]);
-      expect(emails.filter((email) => inbox.to(email).length > 0)).toHaveLength(3);
-      expect(await queuedConfirmations(a, emails)).toHaveLength(5);
-    } finally {
-      await a.close();
-      await b.close();
-      apps.splice(apps.indexOf(a), 1);
-      apps.splice(apps.indexOf(b), 1);
-      await database.drop();
-    }
   });
 });
 
