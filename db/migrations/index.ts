@@ -50,6 +50,7 @@ import * as m2581 from './2026-11-25-81-create-mail-soft-bounces.js';
 import * as m2582 from './2026-11-25-82-create-paused-mailings.js';
 import * as m2591 from './2026-11-25-91-create-rate-limit-counts.js';
 import * as m26110 from './2026-11-26-10-create-mail-return-paths.js';
+import * as m26220 from './2026-11-26-20-create-signup-abuse.js';
 import * as m2630 from './2026-11-26-30-image-references.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
@@ -105,5 +106,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-82-create-paused-mailings': m2582,
   '2026-11-25-91-create-rate-limit-counts': m2591,
   '2026-11-26-10-create-mail-return-paths': m26110,
+  '2026-11-26-20-create-signup-abuse': m26220,
   '2026-11-26-30-image-references': m2630,
 };

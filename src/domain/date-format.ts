@@ -18,6 +18,12 @@ export const formatShortDate = utcDateFormatter('short');
 /** 'November 20, 2026' */
 export const formatLongDate = utcDateFormatter('long');
 
+/** 'Nov 20, 2026 at 18:40 UTC': a moment in the site's date format (emails saying when something was asked). */
+export function formatMomentUtc(date: Date): string {
+  const time = date.toISOString().slice(11, 16);
+  return `${formatShortDate(date)} at ${time} UTC`;
+}
+
 /** A calendar day stored as `YYYY-MM-DD` (a book edition's release): 2024-10-15 -> 'October 15, 2024'. */
 export function formatCalendarDay(day: string): string {
   return formatLongDate(new Date(`${day}T00:00:00Z`));

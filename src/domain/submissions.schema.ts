@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POW_FIELD_MAX_LENGTH } from './proof-of-work.js';
 import { emailSchema, enumField, honeypotField, idSchema, optionalText, requiredText } from './fields.schema.js';
 import { TEXT_LIMITS } from './limits.js';
 import { interestsSchema } from './newsletter-interests.js';
@@ -19,6 +20,8 @@ export const newsletterInputSchema = z.object({
   website: honeypotField,
   /** The page whose form was used (list growth by sign-up page); without it the sign-up came through the API. */
   page: z.string().max(300).optional(),
+  /** The solved proof-of-work challenge (proof-of-work.ts), while the site asks for one. */
+  challenge: z.string().max(POW_FIELD_MAX_LENGTH, 'Challenge is too long').optional(),
 });
 export type NewsletterInput = z.input<typeof newsletterInputSchema>;
 

@@ -123,6 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicOrigin: config.publicUrl,
     mailer: mail.mailer,
     newsletterMail: mail.newsletterMail,
+    signupChallenge: mail.signupChallenge,
     mailing: mail.mailing,
     backups: new BackupService(config.dataDir, config.backup),
     uploadsDir,

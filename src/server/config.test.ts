@@ -43,6 +43,10 @@ describe('loadConfig', () => {
         softBounceLimit: 3,
       },
       bounces: { smtpPort: null, smtpHost: '0.0.0.0', address: 'bounces@localhost' },
+      signupAbuse: {
+        caps: { perHour: 100, perDomainPerHour: 30, unverifiedPerHour: 10 },
+        challengeAlwaysOn: false,
+      },
       clientDir: null,
     });
   });
@@ -70,6 +74,10 @@ describe('loadConfig', () => {
         MAIL_RATE: '120',
         AUTHOR_EMAIL: 'delphine@delphinerook.com',
         BOUNCE_SMTP_PORT: '2525',
+        CONFIRMATIONS_PER_HOUR: '250',
+        CONFIRMATIONS_PER_DOMAIN_PER_HOUR: '40',
+        CONFIRMATIONS_WITHOUT_CHALLENGE_PER_HOUR: '5',
+        SIGNUP_CHALLENGE: 'on',
       },
       '/srv/client',
     );
@@ -102,6 +110,10 @@ describe('loadConfig', () => {
         softBounceLimit: 3,
       },
       bounces: { smtpPort: 2525, smtpHost: '0.0.0.0', address: 'bounces@delphinerook.com' },
+      signupAbuse: {
+        caps: { perHour: 250, perDomainPerHour: 40, unverifiedPerHour: 5 },
+        challengeAlwaysOn: true,
+      },
       clientDir: '/srv/client',
     });
   });
@@ -164,6 +176,9 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'postgres://db.internal:5432/' }, 'DATABASE_URL: must be a PostgreSQL URL'],
     [{ DATABASE_URL: 'db.internal:5432/site' }, 'DATABASE_URL: must be a PostgreSQL URL'],
     [{ MAIL_RATE: 'fast' }, 'MAIL_RATE: must be a number of messages per minute'],
+    [{ CONFIRMATIONS_PER_HOUR: '0' }, 'CONFIRMATIONS_PER_HOUR: must be a whole number from 1 to 100000'],
+    [{ CONFIRMATIONS_PER_DOMAIN_PER_HOUR: 'lots' }, 'CONFIRMATIONS_PER_DOMAIN_PER_HOUR: must be a whole number'],
+    [{ SIGNUP_CHALLENGE: 'yes' }, 'SIGNUP_CHALLENGE: must be off or on'],
     [{ MAIL_RATE: '-5' }, 'MAIL_RATE: must be a number of messages per minute'],
     [{ MAIL_RATE: '2.5' }, 'MAIL_RATE: must be a number of messages per minute'],
     [{ MAIL_RATE: '1000001' }, 'MAIL_RATE: must be a number of messages per minute'],

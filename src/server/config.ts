@@ -14,6 +14,11 @@ import {
   smtpUrlSchema,
   type MailConfig,
 } from './mail/mail-config.js';
+import {
+  signupAbuseConfigFrom,
+  signupAbuseEnvShape,
+  type SignupAbuseConfig,
+} from './signup-abuse/signup-abuse-config.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -136,6 +141,7 @@ const envSchema = z.object({
   AUTHOR_EMAIL: authorEmailSchema,
   ...mailEventsEnvShape,
   ...bounceEnvShape,
+  ...signupAbuseEnvShape,
   NODE_ENV: z.string().optional(),
 });
 
@@ -181,6 +187,8 @@ export type AppConfig = {
   mailEvents: MailEventsConfig;
   /** Bounces and complaints by mail: the intake's port and the return path (BOUNCE_*). */
   bounces: BounceConfig;
+  /** The confirmation emails' hourly caps and the sign-up challenge (CONFIRMATIONS_*, SIGNUP_CHALLENGE). */
+  signupAbuse: SignupAbuseConfig;
   /** Directory of the built client (index.html and assets); null when no client is served. */
   clientDir: string | null;
 };
@@ -219,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, clientDir: string | null): Ap
     authorEmail: vars.AUTHOR_EMAIL,
     mailEvents: mailEventsConfigFrom(vars),
     bounces: bounceConfigFrom(vars, vars.MAIL_FROM ?? OUTBOX_SENDER),
+    signupAbuse: signupAbuseConfigFrom(vars),
     clientDir,
   };
 }

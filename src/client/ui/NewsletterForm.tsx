@@ -11,6 +11,7 @@ import { MailIcon } from './icons.js';
 import { toast } from './toast-store.js';
 import classes from './ui.module.css';
 import { useSchemaForm } from './use-schema-form.js';
+import { useSignupChallenge } from './use-signup-challenge.js';
 
 type Props = {
   /** The success toast's welcome text (the home and contact pages word it differently). */
@@ -34,7 +35,9 @@ export function NewsletterForm({ successText, page, label = 'Email address', lay
   const sent = useWasSent('newsletter');
   const options = trpc.newsletter.signupOptions.useQuery(undefined, { staleTime: 60_000 });
   const [interests, setInterests] = useState<string[]>([]);
-  const form = useSchemaForm<Omit<NewsletterInput, 'interests'>>({
+  const challenge = useSignupChallenge();
+  const [solving, setSolving] = useState(false);
+  const form = useSchemaForm<Omit<NewsletterInput, 'interests' | 'challenge'>>({
     initialValues: { email: '', website: '' },
     schema: () => import('../../domain/submissions.schema.js').then((module) => module.newsletterInputSchema),
     action: newsletterPostAction(page),
@@ -48,6 +51,18 @@ export function NewsletterForm({ successText, page, label = 'Email address', lay
     },
     onError: (error) => toastFailure(FAILURE_TITLE, error),
   });
+
+  const formProps = form.getFormProps((values) => {
+    setSolving(true);
+    void challenge
+      .take()
+      .then((solution) => {
+        const input = interests.length > 0 ? { ...values, page, interests } : { ...values, page };
+        subscribe.mutate(solution ? { ...input, challenge: solution } : input);
+      })
+      .finally(() => setSolving(false));
+  });
+  const busy = solving || subscribe.isPending;
 
   return (
     <div className={classes.newsletterBlock}>
@@ -69,9 +84,11 @@ export function NewsletterForm({ successText, page, label = 'Email address', lay
       <form
         className={classes.newsletterForm}
         data-layout={layout}
-        {...form.getFormProps((values) =>
-          subscribe.mutate(interests.length > 0 ? { ...values, page, interests } : { ...values, page }),
-        )}
+        {...formProps}
+        onFocus={() => {
+          formProps.onFocus();
+          void challenge.start();
+        }}
       >
         <TextInput
           type="email"
@@ -86,8 +103,8 @@ export function NewsletterForm({ successText, page, label = 'Email address', lay
           {...form.getInputProps('email')}
         />
         <Honeypot value={form.values.website} onChange={(value) => form.setFieldValue('website', value)} />
-        <Button type="submit" size="md" disabled={subscribe.isPending} className={classes.newsletterButton}>
-          {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
+        <Button type="submit" size="md" disabled={busy} className={classes.newsletterButton}>
+          {busy ? 'Subscribing...' : 'Subscribe'}
         </Button>
         {options.data && options.data.interests.length > 0 && (
           <Checkbox.Group

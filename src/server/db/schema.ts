@@ -157,6 +157,23 @@ interface ConfirmationMailboxesTable {
   sentAt: string;
 }
 
+/** Confirmation emails of one clock hour in one lane of the hourly caps (migration 2026-11-26-20). */
+interface ConfirmationSendCountsTable {
+  /** `*` (every confirmation), `domain:<destination domain>` or `unverified` (no solved challenge). */
+  lane: string;
+  /** Hours since the epoch (UTC). */
+  hour: number;
+  sent: number;
+  /** When a confirmation last found this hour full (the global lane's switches the challenge on). */
+  fullAt: string | null;
+}
+
+/** Proof-of-work challenges already used (each works once), kept until they expire. */
+interface SignupChallengeUsesTable {
+  signature: string;
+  expiresAt: string;
+}
+
 /** Addresses the admin has logged in from (digests; see migration 2026-11-25-34). */
 interface AdminLoginAddressesTable {
   addressDigest: string;
@@ -283,7 +300,7 @@ interface MailQueueTable {
   mailingId: string;
   /** The subscription (issue) or the preorder (book notice). */
   recipientId: string;
-  /** 'issue' | 'preorder' */
+  /** 'issue' | 'preorder' | 'confirmation' (held back by the hourly caps; mailing `confirmation`) */
   kind: string;
   email: string;
   /** The origin of every link in the message (PUBLIC_URL, or the admin's when it was queued). */
@@ -449,6 +466,8 @@ export interface Database {
   loginThrottle: LoginThrottleTable;
   rateLimitCounts: RateLimitCountsTable;
   confirmationMailboxes: ConfirmationMailboxesTable;
+  confirmationSendCounts: ConfirmationSendCountsTable;
+  signupChallengeUses: SignupChallengeUsesTable;
   adminLoginAddresses: AdminLoginAddressesTable;
   slugRedirects: SlugRedirectsTable;
   playlists: PlaylistsTable;

@@ -30,6 +30,8 @@ export type MailQueueJobOptions = {
   retryBaseMs?: number;
   /** How often an idle queue looks for due messages. */
   idlePollMs?: number;
+  /** What time it is for the queue (tests look at a later hour of a held-back backlog). */
+  now?: () => Date;
 };
 
 const DEFAULT_RETRY_BASE_MS = 60_000;
@@ -49,6 +51,7 @@ export function mailQueueJob(options: MailQueueJobOptions): Job {
   const { db, mailer, messages, ratePerMinute, log } = options;
   const retryBaseMs = options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS;
   const idlePollMs = options.idlePollMs ?? DEFAULT_IDLE_POLL_MS;
+  const now = options.now ?? (() => new Date());
   const batchSize = ratePerMinute === null ? POOL_CONNECTIONS : 1;
   const gapMs = ratePerMinute === null ? 0 : 60_000 / ratePerMinute;
   /** At start and after a failed round: messages left `sending` are marked uncertain first. */
@@ -78,7 +81,7 @@ export function mailQueueJob(options: MailQueueJobOptions): Job {
         );
     }
     const startedAt = Date.now();
-    const claimed = await claimDueMessages(db, new Date(), batchSize);
+    const claimed = await claimDueMessages(db, now(), batchSize);
     if (claimed.length === 0) return idlePollMs;
     const outcomes = await Promise.all(claimed.map(sendOne));
     await recordOutcomes(db, outcomes);

@@ -8,6 +8,7 @@ import { issueViewUrl } from '../newsletter/issue-mail.js';
 import { loadResponsiveImages } from '../images/responsive-images.js';
 import { newGiftUrl, preferencesUrlFor } from '../newsletter/reader-links.js';
 import { unsubscribeLinkFor } from '../newsletter/unsubscribe-links.js';
+import { confirmationMessage } from '../newsletter/confirmation-message.js';
 import { WELCOME_STEP } from '../repositories/newsletter-issues.js';
 import { findActiveGift } from '../repositories/newsletter-gifts.js';
 import { preorderNoticeSubject, renderPreorderNotice } from '../preorders/preorder-notice-email.js';
@@ -38,6 +39,7 @@ export class QueuedMessages {
   ) {}
 
   async build(message: ClaimedMessage): Promise<QueuedEmail | null> {
+    if (message.kind === 'confirmation') return this.confirmation(message);
     const messageId = messageIdFor(this.mailer.from, `${message.mailingId}.${message.recipientId}`);
     if (message.kind === 'issue') {
       const template = await this.issueTemplate(message.mailingId, message.siteOrigin);
@@ -104,6 +106,30 @@ export class QueuedMessages {
       if (this.templates.size > TEMPLATE_CACHE_SIZE) this.templates.delete(this.templates.keys().next().value!);
     }
     return template;
+  }
+
+  /** A confirmation held back by the hourly caps: the subscription's current link, and when it was asked for. */
+  private async confirmation(message: ClaimedMessage): Promise<QueuedEmail | null> {
+    const row = await this.db
+      .selectFrom('mailQueue as q')
+      .innerJoin('newsletterSubscriptions as s', 's.id', 'q.recipientId')
+      .select(['s.confirmationNonce', 'q.createdAt'])
+      .where('q.mailingId', '=', message.mailingId)
+      .where('q.recipientId', '=', message.recipientId)
+      .executeTakeFirst();
+    if (!row?.confirmationNonce) return null;
+    return confirmationMessage(
+      this.tokens,
+      this.mailer,
+      {
+        subscriptionId: message.recipientId,
+        nonce: row.confirmationNonce,
+        email: message.email,
+        origin: message.siteOrigin,
+        requestedAt: new Date(row.createdAt),
+      },
+      new Date(),
+    );
   }
 
   private async preorderNotice(message: ClaimedMessage, messageId: string): Promise<QueuedEmail | null> {

@@ -23,6 +23,8 @@ async function sampleEmail() {
     confirmUrl: 'https://site.example/newsletter/confirm?token=abc',
     unsubscribeUrl: 'https://site.example/newsletter/unsubscribe?token=def',
     siteUrl: 'https://site.example/',
+    notMeUrl: 'https://site.example/newsletter/not-me?token=ghi',
+    requestedAt: 'Nov 25, 2026 at 18:40 UTC',
   });
   return { to: 'reader@example.org', subject: 'Test — ünïcode', html, text, headers: { 'X-Test': 'yes' } };
 }

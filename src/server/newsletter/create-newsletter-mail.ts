@@ -18,6 +18,8 @@ import { registerNewsletterPages } from './newsletter-pages.js';
 import { NewsletterTokens } from './newsletter-tokens.js';
 import type { NoticePageStyles } from './notice-page.js';
 import { registerReaderPages } from './reader-pages.js';
+import { SignupChallenge } from '../signup-abuse/signup-challenge.js';
+import { registerNotMePages } from '../signup-abuse/not-me-page.js';
 
 type Log = MailLog & { error: (fields: object, message: string) => void };
 
@@ -43,7 +45,12 @@ export async function createNewsletterMail(db: AppDatabase, config: AppConfig, l
   const noticeSends = new BackgroundSends((error) => log().error({ err: error }, 'author notice could not be sent'));
   return {
     mailer,
-    newsletterMail: new NewsletterMail(db, mailer, tokens, sends),
+    newsletterMail: new NewsletterMail(db, mailer, tokens, sends, config.signupAbuse.caps),
+    signupChallenge: new SignupChallenge(
+      db,
+      await loadOrCreateSecret(db, 'signup-challenge'),
+      config.signupAbuse.challengeAlwaysOn,
+    ),
     mailing: {
       queueMailer,
       queuedMessages: new QueuedMessages(db, queueMailer, tokens),
@@ -58,6 +65,7 @@ export async function createNewsletterMail(db: AppDatabase, config: AppConfig, l
       await registerNewsletterPages(app, services, tokens, styles);
       await registerPreorderPages(app, services, tokens, styles);
       await registerReaderPages(app, services, tokens, mailer);
+      await registerNotMePages(app, services, tokens, styles);
     },
     /** The signing key of newsletter links (tracked /r/ links too). */
     tokens,

@@ -1,19 +1,35 @@
 import type { AppDatabase } from '../db/connection.js';
+import { isSuppressed } from '../deliverability/suppression-list.js';
 import { NoMailLinkOrigin } from '../http/site-origin.js';
 import type { BackgroundSends } from '../mail/background-sends.js';
 import type { Mailer } from '../mail/mailer.js';
-import { claimConfirmationMailbox, releaseConfirmationMailbox } from '../repositories/confirmation-mailboxes.js';
+import {
+  claimConfirmationMailbox,
+  postponeConfirmationMailbox,
+  releaseConfirmationMailbox,
+} from '../repositories/confirmation-mailboxes.js';
+import { enqueueConfirmation } from '../repositories/mail-queue.js';
 import { claimConfirmationSend, releaseConfirmationSend } from '../repositories/newsletter-subscriptions.js';
+import {
+  bookConfirmationSlot,
+  DEFAULT_CONFIRMATION_CAPS,
+  lanesFor,
+  type ConfirmationCaps,
+} from '../signup-abuse/confirmation-schedule.js';
 import { mailboxKey } from './mailbox-key.js';
-import { CONFIRMATION_SUBJECT, renderConfirmationEmail } from './confirmation-email.js';
-import { CONFIRMATION_LINK_LIFETIME_MS, type NewsletterTokens } from './newsletter-tokens.js';
-import { CONFIRM_PATH, linkWithToken, unsubscribeLinkFor } from './unsubscribe-links.js';
+import { confirmationMessage } from './confirmation-message.js';
+import type { NewsletterTokens } from './newsletter-tokens.js';
 
 /**
  * At most one confirmation email per mailbox in this time, however often and under however many
  * spellings it signs up: a stranger's sign-ups cannot fill someone's inbox.
  */
 const CONFIRMATION_RESEND_GAP_MS = 24 * 60 * 60 * 1000;
+
+export type ConfirmationOptions = {
+  /** The sign-up came without a solved challenge while the challenge is on: the slow lane. */
+  unverified?: boolean;
+};
 
 /** The newsletter's emails to one subscriber (for now the confirmation), sent in the background. */
 export class NewsletterMail {
@@ -22,13 +38,16 @@ export class NewsletterMail {
     private readonly mailer: Mailer,
     private readonly tokens: NewsletterTokens,
     private readonly sends: BackgroundSends,
+    private readonly caps: ConfirmationCaps = DEFAULT_CONFIRMATION_CAPS,
   ) {}
 
   /**
    * Sends a pending subscription its confirmation link, unless one went out to its mailbox within
-   * the last day. A send that fails gives its turn back, so signing up again retries.
+   * the last day. Within the hourly caps (every confirmation, per destination domain) it leaves
+   * at once; above them it waits in the send queue for its place in a later hour. A send that
+   * fails gives its turn back, so signing up again retries.
    */
-  requestConfirmation(subscriptionId: string, origin: string | null): void {
+  requestConfirmation(subscriptionId: string, origin: string | null, options: ConfirmationOptions = {}): void {
     this.sends.run(async () => {
       // No trusted origin for the links (PUBLIC_URL unset, a request from afar): nothing is
       // claimed, so signing up again once PUBLIC_URL is set sends the link.
@@ -37,26 +56,27 @@ export class NewsletterMail {
       const claim = await claimConfirmationSend(this.db, subscriptionId, now, CONFIRMATION_RESEND_GAP_MS);
       if (!claim) return;
       const mailbox = mailboxKey(claim.email);
+      // "This wasn't me" suppresses the mailbox too: no spelling of it is asked again.
+      if ((await isSuppressed(this.db, claim.email)) || (await isSuppressed(this.db, mailbox))) return;
       if (!(await claimConfirmationMailbox(this.db, mailbox, claim.claimedAt, CONFIRMATION_RESEND_GAP_MS))) {
         await releaseConfirmationSend(this.db, subscriptionId, claim.claimedAt);
         return;
       }
+      const slot = await bookConfirmationSlot(
+        this.db,
+        lanesFor(claim.email, this.caps, options.unverified ?? false),
+        now,
+      );
+      if (!slot) return;
+      const request = { subscriptionId, nonce: claim.nonce, email: claim.email, origin, requestedAt: now };
+      if (slot.queued) {
+        // The mailbox's day of spacing counts from when its email leaves.
+        await postponeConfirmationMailbox(this.db, mailbox, claim.claimedAt, slot.sendAt.toISOString());
+        await enqueueConfirmation(this.db, { ...request, sendAt: slot.sendAt });
+        return;
+      }
       try {
-        const expiresAt = now.getTime() + CONFIRMATION_LINK_LIFETIME_MS;
-        const confirmToken = this.tokens.confirmToken({ subscriptionId, nonce: claim.nonce, expiresAt });
-        const unsubscribe = unsubscribeLinkFor(origin, this.tokens.unsubscribeToken(subscriptionId), this.mailer.from);
-        const { html, text } = await renderConfirmationEmail({
-          confirmUrl: linkWithToken(origin, CONFIRM_PATH, confirmToken),
-          unsubscribeUrl: unsubscribe.url,
-          siteUrl: new URL('/', origin).href,
-        });
-        await this.mailer.send({
-          to: claim.email,
-          subject: CONFIRMATION_SUBJECT,
-          html,
-          text,
-          headers: unsubscribe.headers,
-        });
+        await this.mailer.send(await confirmationMessage(this.tokens, this.mailer, request, now));
       } catch (error) {
         await releaseConfirmationSend(this.db, subscriptionId, claim.claimedAt);
         await releaseConfirmationMailbox(this.db, mailbox, claim.claimedAt);

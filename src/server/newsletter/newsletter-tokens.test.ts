@@ -22,6 +22,18 @@ describe('NewsletterTokens', () => {
     expect(tokens.checkUnsubscribeToken(tokens.confirmToken(claim))).toEqual({ ok: false, reason: 'invalid' });
   });
 
+  it('keeps the "this wasn\'t me" token apart: it never unsubscribes or confirms, and they never block', () => {
+    const notMe = tokens.notMeToken(claim.subscriptionId);
+    expect(tokens.checkNotMeToken(notMe)).toEqual({ ok: true, claim: { subscriptionId: claim.subscriptionId } });
+    expect(tokens.checkUnsubscribeToken(notMe)).toEqual({ ok: false, reason: 'invalid' });
+    expect(tokens.checkConfirmToken(notMe, 0)).toEqual({ ok: false, reason: 'invalid' });
+    expect(tokens.checkNotMeToken(tokens.unsubscribeToken(claim.subscriptionId))).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+    expect(tokens.checkNotMeToken(`${notMe}x`)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
   it("keeps a preorder's cancel token apart from the subscription tokens", () => {
     const cancel = tokens.preorderCancelToken(claim.subscriptionId);
     expect(tokens.checkPreorderCancelToken(cancel)).toEqual({ ok: true, claim: { preorderId: claim.subscriptionId } });

@@ -33,6 +33,20 @@ export class NewsletterTokens {
     return this.sign('unsubscribe', [subscriptionId]);
   }
 
+  /**
+   * The confirmation email's "this wasn't me" link: names the subscription (never the address)
+   * and does not expire, like the unsubscribe link.
+   */
+  notMeToken(subscriptionId: string): string {
+    return this.sign('not-me', [subscriptionId]);
+  }
+
+  checkNotMeToken(token: unknown): TokenCheck<{ subscriptionId: string }> {
+    const fields = this.verify('not-me', token);
+    if (!fields || fields.length !== 1) return { ok: false, reason: 'invalid' };
+    return { ok: true, claim: { subscriptionId: fields[0]! } };
+  }
+
   /** A preorder's cancel link (in its receipt): works until the preorder is gone. */
   preorderCancelToken(preorderId: string): string {
     return this.sign('preorder-cancel', [preorderId]);

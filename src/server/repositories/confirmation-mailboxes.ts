@@ -33,3 +33,18 @@ export async function releaseConfirmationMailbox(db: AppDatabase, mailbox: strin
 export async function forgetConfirmationMailbox(db: AppDatabase, mailbox: string): Promise<void> {
   await db.deleteFrom('confirmationMailboxes').where('mailbox', '=', mailbox).execute();
 }
+
+/** A mailbox's confirmation waits in the send queue: its day of spacing starts when it is sent. */
+export async function postponeConfirmationMailbox(
+  db: AppDatabase,
+  mailbox: string,
+  claimedAt: string,
+  sendAt: string,
+): Promise<void> {
+  await db
+    .updateTable('confirmationMailboxes')
+    .set({ sentAt: sendAt })
+    .where('mailbox', '=', mailbox)
+    .where('sentAt', '=', claimedAt)
+    .execute();
+}

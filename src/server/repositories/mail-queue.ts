@@ -14,7 +14,7 @@ import { timestampNow, toStoredBoolean } from './row-conversion.js';
  */
 type QueueStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'uncertain' | 'skipped';
 
-type MailKind = 'issue' | 'preorder';
+type MailKind = 'issue' | 'preorder' | 'confirmation';
 
 export type ClaimedMessage = {
   mailingId: string;
@@ -127,6 +127,35 @@ export async function enqueueIssue(
   });
 }
 
+/** The mailing of every queued confirmation email (one row per subscription, reused on a later day). */
+const CONFIRMATION_MAILING_ID = 'confirmation';
+
+/**
+ * Queues a confirmation email held back by the hourly caps, to leave at `sendAt`. `createdAt`
+ * keeps when it was asked for (the email says so).
+ */
+export async function enqueueConfirmation(
+  db: AppDatabase,
+  request: { subscriptionId: string; email: string; origin: string; requestedAt: Date; sendAt: Date },
+): Promise<void> {
+  const row = {
+    status: 'pending',
+    attempts: 0,
+    lastError: null,
+    email: request.email,
+    siteOrigin: request.origin,
+    nextAttemptAt: request.sendAt.toISOString(),
+    createdAt: request.requestedAt.toISOString(),
+    claimedAt: null,
+    sentAt: null,
+  };
+  await db
+    .insertInto('mailQueue')
+    .values({ mailingId: CONFIRMATION_MAILING_ID, recipientId: request.subscriptionId, kind: 'confirmation', ...row })
+    .onConflict((conflict) => conflict.columns(['mailingId', 'recipientId']).doUpdateSet(row))
+    .execute();
+}
+
 export const bookNoticeMailingId = (bookId: string) => `book-${bookId}`;
 
 /**
@@ -179,7 +208,7 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
     const rows = await trx
       .selectFrom('mailQueue as q')
       .leftJoin('newsletterSubscriptions as s', (join) =>
-        join.onRef('s.id', '=', 'q.recipientId').on('q.kind', '=', 'issue'),
+        join.onRef('s.id', '=', 'q.recipientId').on('q.kind', 'in', ['issue', 'confirmation']),
       )
       .leftJoin('preorders as p', (join) => join.onRef('p.id', '=', 'q.recipientId').on('q.kind', '=', 'preorder'))
       .leftJoin('mailSuppressions as x', (join) => join.on('x.email', '=', (eb) => eb.fn('lower', ['q.email'])))
@@ -193,6 +222,7 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
         's.isActive',
         's.bouncedAt',
         's.pausedUntil',
+        's.confirmedAt',
         's.id as subscriptionId',
         'p.id as preorderId',
         'x.email as suppressedEmail',
@@ -218,12 +248,15 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
       const deliverable =
         row.suppressedEmail !== null
           ? false
-          : row.kind === 'issue'
-            ? row.subscriptionId !== null &&
-              row.isActive === 1 &&
-              row.bouncedAt === null &&
-              (row.pausedUntil === null || row.pausedUntil <= nowText)
-            : row.preorderId !== null;
+          : row.kind === 'confirmation'
+            ? // Held back by the hourly caps: still wanted only while the subscription waits for it.
+              row.subscriptionId !== null && row.isActive === 1 && row.confirmedAt === null
+            : row.kind === 'issue'
+              ? row.subscriptionId !== null &&
+                row.isActive === 1 &&
+                row.bouncedAt === null &&
+                (row.pausedUntil === null || row.pausedUntil <= nowText)
+              : row.preorderId !== null;
       // Only a row still pending is taken: two workers (or databases without SQLite's one writer)
       // can never both claim it.
       const taken = await trx

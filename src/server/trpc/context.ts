@@ -8,6 +8,7 @@ import { mailLinkOrigin } from '../http/site-origin.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Mailing } from '../newsletter/create-newsletter-mail.js';
 import type { NewsletterMail } from '../newsletter/newsletter-mail.js';
+import type { SignupChallenge } from '../signup-abuse/signup-challenge.js';
 import type { RequestLimiters } from '../rate-limit/request-limits.js';
 import type { SearchGate } from '../search/search-gate.js';
 import type { UploadStore } from '../uploads/upload-store.js';
@@ -24,6 +25,8 @@ export type AppServices = {
   publicOrigin: string | null;
   mailer: Mailer;
   newsletterMail: NewsletterMail;
+  /** The sign-up form's proof-of-work challenge (src/server/signup-abuse). */
+  signupChallenge: SignupChallenge;
   /** The send queue's mailer and messages, issue previews and tests, the author's notices. */
   mailing: Mailing;
   backups: BackupService;

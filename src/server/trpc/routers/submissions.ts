@@ -35,17 +35,26 @@ export const newsletterRouter = router({
     const gift = await findActiveGift(ctx.db);
     return { interests: await interestChoices(ctx.db), gift: gift ? toPublicGift(gift) : null };
   }),
+  /**
+   * The proof-of-work challenge the form solves before sending, while the site asks for one
+   * (SIGNUP_CHALLENGE=on, or the hourly cap of confirmations being hit); null otherwise.
+   */
+  challenge: publicProcedure.query(async ({ ctx }) => ({ challenge: await ctx.signupChallenge.current() })),
   subscribe: formProcedure.input(newsletterInputSchema).mutation(async ({ ctx, input }) => {
     if (isHoneypotFilled(input.website)) return { message: 'Subscribed' };
     if (input.interests) await checkInterests(ctx.db, input.interests);
+    // Without a solved challenge (no script, an old page, a bot) the sign-up still counts, but
+    // its confirmation takes the slow lane (CONFIRMATIONS_WITHOUT_CHALLENGE_PER_HOUR).
+    const unverified = (await ctx.signupChallenge.check(input.challenge)) === 'unsolved';
     const outcome = await subscribeToNewsletter(ctx.db, input.email, signupSource(input.page));
     if (outcome.kind === 'already-subscribed') {
       // Signing up again while unconfirmed sends the link again (spaced out by NewsletterMail).
-      if (outcome.pending) ctx.newsletterMail.requestConfirmation(outcome.subscriptionId, ctx.mailLinkOrigin);
+      if (outcome.pending)
+        ctx.newsletterMail.requestConfirmation(outcome.subscriptionId, ctx.mailLinkOrigin, { unverified });
       throw new TRPCError({ code: 'CONFLICT', message: 'This email is already subscribed' });
     }
     if (input.interests) await setSubscriberInterests(ctx.db, outcome.subscription.id, input.interests);
-    ctx.newsletterMail.requestConfirmation(outcome.subscription.id, ctx.mailLinkOrigin);
+    ctx.newsletterMail.requestConfirmation(outcome.subscription.id, ctx.mailLinkOrigin, { unverified });
     return { id: outcome.subscription.id, message: outcome.kind === 'reactivated' ? 'Welcome back' : 'Subscribed' };
   }),
 });
