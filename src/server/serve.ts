@@ -71,7 +71,7 @@ export async function serve(options: ServeOptions = {}): Promise<void> {
   if (collation) app.log.warn(collation);
   // Backups archive the SQLite file; a PostgreSQL database is backed up with its own tools (pg_dump).
   if (config.databaseUrl && config.backup.everyMs) {
-    app.log.info('Scheduled backups are off on PostgreSQL: back the database up with pg_dump (see README, Scaling up)');
+    app.log.info('Scheduled backups are off on PostgreSQL: back the database up with pg_dump (see docs/scaling.md)');
   }
   const backupEveryMs = config.databaseUrl ? null : config.backup.everyMs;
   const stopBackups = backupEveryMs

@@ -6,7 +6,7 @@ import { createRequestContext, type AppServices } from '../trpc/context.js';
 
 /** Archives hold a SQLite file: a PostgreSQL database is backed up with its own tools. */
 const POSTGRES_BACKUP_MESSAGE =
-  'This site runs on PostgreSQL: back the database up with pg_dump or your host’s snapshots (README, Scaling up)';
+  'This site runs on PostgreSQL: back the database up with pg_dump or your host’s snapshots (docs/scaling.md)';
 
 /**
  * GET /api/admin/backup (admin only): makes a fresh backup (kept in BACKUP_DIR like a scheduled

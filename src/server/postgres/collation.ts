@@ -17,6 +17,6 @@ export async function collationWarning(db: AppDatabase): Promise<string | null> 
   if (info.datlocprovider !== 'i' && BYTE_ORDER_COLLATIONS.has(collation)) return null;
   return (
     `The PostgreSQL database sorts text by "${collation}", not byte by byte as SQLite does: lists ordered by ` +
-    'title may differ in order. Create it with --locale=C (see README, Scaling up).'
+    'title may differ in order. Create it with --locale=C (see docs/scaling.md).'
   );
 }

@@ -21,7 +21,7 @@ export interface UploadStore {
   remove(name: string): Promise<void>;
 }
 
-/** Files in DATA_DIR/uploads for SQLite; the database for PostgreSQL (see README, "Scaling up"). */
+/** Files in DATA_DIR/uploads for SQLite; the database for PostgreSQL (see docs/scaling.md). */
 export function createUploadStore(db: AppDatabase, uploadsDir: string, databaseUrl: string | null): UploadStore {
   return databaseUrl ? new DatabaseUploadStore(db) : new FileUploadStore(uploadsDir);
 }
