@@ -1,4 +1,4 @@
-// `npm run import -- --source wordpress FILE [--dry-run]`: imports a file through the running site (see README, Import).
+// `npm run import -- --source wordpress FILE [--dry-run]`: imports a file through the running site (see docs/import-export.md).
 import { importCompiledServerModule } from './lib/compiled-server.mjs';
 
 const { runImportCommand } = await importCompiledServerModule('import-export/cli.js');

@@ -7,7 +7,7 @@
 // to POST /api/upload in parallel; then two cheap but costly-to-decode files an attacker would send
 // (a 1 × 39,000,000 PNG strip and a 16000 × 2500 WebP) are timed to their refusal.
 //
-// The server runs with MALLOC_ARENA_MAX=2, as README's service unit sets it: glibc otherwise keeps a
+// The server runs with MALLOC_ARENA_MAX=2, as docs/deploy.md's service unit sets it: glibc otherwise keeps a
 // memory arena per thread that has decoded an image (libuv's pool), and their fragments add up
 // (about 640 MB for the same six uploads, measured). --default-malloc runs without it.
 //

@@ -104,7 +104,7 @@ describe('admin: read-only lists and CSV exports', () => {
     await openTab(page, 'Newsletter');
     await page.getByRole('heading', { name: 'Newsletter Subscriptions (2)' }).waitFor();
     await page.getByText('Mail is not configured: messages are saved to the outbox').waitFor();
-    // The notice opens the README's setup section, by keyboard too, and Escape closes it.
+    // The notice opens the mail setup section (docs/mail.md), by keyboard too, and Escape closes it.
     await page.getByRole('button', { name: 'How to set up mail' }).focus();
     await page.keyboard.press('Enter');
     const guide = page.getByRole('dialog', { name: 'Setting up mail' });

@@ -3,7 +3,7 @@ import type { MailSender } from '../mail/mail-config.js';
 
 const ADDRESS = /^[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 
-/** The variables of bounces by mail (README: Bounces and complaints by mail), part of the one config schema. */
+/** The variables of bounces by mail (docs/mail.md, Bounces and complaints by mail), part of the one config schema. */
 export const bounceEnvShape = {
   BOUNCE_SMTP_PORT: z
     .string()

@@ -60,7 +60,7 @@ async function handleReport(options: BounceIntakeOptions, raw: Buffer, rcptToken
 
 /**
  * The SMTP listener that receives the bounces (DSNs) and abuse reports (ARF) addressed to the
- * return path `bounces+<token>@` (README: Bounces and complaints by mail). It accepts mail for the
+ * return path `bounces+<token>@` (docs/mail.md, Bounces and complaints by mail). It accepts mail for the
  * bounce address only, reads each report and records it the way provider events are recorded.
  */
 export async function startBounceIntake(options: BounceIntakeOptions): Promise<BounceIntake> {

@@ -12,7 +12,7 @@ const secret = (minimum: number) =>
 
 const TOPIC_ARN = /^arn:aws(-[a-z]+)*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/;
 
-/** The variables of provider events (README: Bounces and complaints), part of the one config schema. */
+/** The variables of provider events (docs/mail.md, Bounces and complaints), part of the one config schema. */
 export const mailEventsEnvShape = {
   MAIL_EVENTS_SES_TOPIC_ARNS: z
     .string()

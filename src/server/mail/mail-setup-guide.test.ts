@@ -2,11 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderDocumentationHtml } from '../content/render-content.js';
 import { mailSetupGuideHtml, mailSetupSection } from './mail-setup-guide.js';
 
-const README = `# Site
-
-Intro.
-
-## Mail
+const GUIDE = `# Mail
 
 The site sends email,
 over two wrapped lines.
@@ -17,30 +13,28 @@ over two wrapped lines.
    SMTP_URL=smtp://user:pass@relay:587
    \`\`\`
 
-### Writing and sending an issue
+## Writing and sending an issue
 
 Not part of the setup.
-
-## Architecture
 `;
 
 describe('mailSetupSection', () => {
   it('takes the Mail section up to its first sub-heading', () => {
-    const section = mailSetupSection(README);
+    const section = mailSetupSection(GUIDE);
     expect(section?.startsWith('The site sends email,')).toBe(true);
     expect(section).toContain('SMTP_URL=smtp://user:pass@relay:587');
     expect(section).not.toContain('Not part of the setup');
-    expect(section).not.toContain('## Mail');
+    expect(section).not.toContain('# Mail');
   });
 
   it('is null for a text without the section', () => {
-    expect(mailSetupSection('# Site\n\n## Install\n')).toBeNull();
+    expect(mailSetupSection('# Site\n\n## Mail\n\nElsewhere.\n')).toBeNull();
   });
 });
 
 describe('renderDocumentationHtml', () => {
   it('joins wrapped lines into one paragraph, keeps code blocks and escapes raw HTML', () => {
-    const html = renderDocumentationHtml(mailSetupSection(README)!);
+    const html = renderDocumentationHtml(mailSetupSection(GUIDE)!);
     expect(html).toContain('<p>The site sends email,\nover two wrapped lines.</p>');
     expect(html).not.toContain('<br');
     expect(html).toContain('<pre><code class="language-sh">SMTP_URL=smtp://user:pass@relay:587');
@@ -53,7 +47,7 @@ describe('renderDocumentationHtml', () => {
   });
 });
 
-describe("mailSetupGuideHtml (the project's own README)", () => {
+describe("mailSetupGuideHtml (the project's own docs/mail.md)", () => {
   it('holds the VPS setup: the relay, SPF and DKIM, the variables', async () => {
     const html = await mailSetupGuideHtml();
     expect(html).toContain("<strong>SPF and DKIM are the relay's job</strong>");

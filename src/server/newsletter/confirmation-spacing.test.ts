@@ -104,7 +104,7 @@ describe('confirmation emails', () => {
     const [sent] = inbox.to(email);
     const confirm = new URL(/https:\/\/site\.example\/newsletter\/confirm\?token=[\w.~-]+/.exec(sent!.text)![0]);
     expect((await t.app.inject({ method: 'POST', url: `${confirm.pathname}${confirm.search}` })).statusCode).toBe(200);
-    // Active: the seed's 409 stays (it does tell a stranger the address is subscribed: see the README).
+    // Active: the seed's 409 stays (it does tell a stranger the address is subscribed: see docs/security.md).
     expect((await subscribe(email.replace('@', '+again@'))).statusCode).toBe(201);
     expect((await subscribe(email)).statusCode).toBe(409);
     await t.services.newsletterMail.settled();

@@ -85,7 +85,7 @@ describe('admin.mailStatus', () => {
     await expect(t.publicCaller().admin.mailStatus()).rejects.toThrow('Admin key required');
   });
 
-  it('hands the admin the README’s mail setup section as HTML (admin only)', async () => {
+  it('hands the admin the mail setup section of docs/mail.md as HTML (admin only)', async () => {
     const { html } = await t.callerWithKey(token).admin.mailSetupGuide();
     expect(html).toContain('SMTP_URL');
     await expect(t.publicCaller().admin.mailSetupGuide()).rejects.toThrow('Admin key required');

@@ -11,7 +11,7 @@ const perHour = (fallback: number) =>
     .max(MAX_PER_HOUR, `must be a whole number from 1 to ${MAX_PER_HOUR}`)
     .default(fallback);
 
-/** The sign-up defences' variables (README: Sign-up abuse), part of the one config schema. */
+/** The sign-up defences' variables (docs/mail.md, Sign-up abuse), part of the one config schema. */
 export const signupAbuseEnvShape = {
   CONFIRMATIONS_PER_HOUR: perHour(DEFAULT_CONFIRMATION_CAPS.perHour),
   CONFIRMATIONS_PER_DOMAIN_PER_HOUR: perHour(DEFAULT_CONFIRMATION_CAPS.perDomainPerHour),

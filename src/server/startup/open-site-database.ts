@@ -72,7 +72,7 @@ function postgresStartupError(databaseUrl: string, error: unknown): StartupError
       : code === '28P01' || code === '28000'
         ? `PostgreSQL refused the login (${message}). Check the user and password.`
         : code === '3D000'
-          ? `the database does not exist (${message}). Create it first (createdb), see the README.`
+          ? `the database does not exist (${message}). Create it first (createdb), see docs/scaling.md.`
           : `the database could not be opened or migrated (${message}).`;
   return new StartupError(`${where}: ${problem}`, { cause: error });
 }

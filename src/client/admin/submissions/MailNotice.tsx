@@ -12,8 +12,8 @@ export function MailNotice() {
     <Alert color="yellow" variant="light" title="Mail is not configured: messages are saved to the outbox" mb="md">
       <Text size="sm">
         Emails (confirmations, issues, notices) are written as .eml files to <Code>DATA_DIR/outbox/</Code> instead of
-        being sent. To send them, set <Code>SMTP_URL</Code> and <Code>MAIL_FROM</Code> as the “Mail” section of the
-        README explains.
+        being sent. To send them, set <Code>SMTP_URL</Code> and <Code>MAIL_FROM</Code> as the project’s mail guide (
+        <Code>docs/mail.md</Code>) explains.
       </Text>
       <Button variant="default" size="xs" mt="sm" onClick={() => setGuideOpen(true)}>
         How to set up mail
@@ -25,14 +25,14 @@ export function MailNotice() {
   );
 }
 
-/** The README's mail section, as the server rendered it (raw HTML in it is escaped). */
+/** The mail guide's setup section (docs/mail.md), as the server rendered it (raw HTML in it is escaped). */
 function MailSetupGuide() {
   const guide = trpc.admin.mailSetupGuide.useQuery(undefined, { staleTime: Infinity });
   if (guide.isPending) return <Loader size="sm" type="dots" aria-label="Loading the guide" />;
   if (!guide.data?.html)
     return (
       <Text size="sm">
-        The README is not on this server: see the “Mail” section of <Code>README.md</Code> in the project.
+        The mail guide is not on this server: see <Code>docs/mail.md</Code> in the project.
       </Text>
     );
   return <div className={classes.guide} dangerouslySetInnerHTML={{ __html: guide.data.html }} />;

@@ -39,7 +39,7 @@ export const adminRouter = router({
   deletePreorder: deletion('Preorder', deletePreorder),
   /** 'outbox' while no SMTP_URL is set: the admin says mail is saved, not sent. */
   mailStatus: adminProcedure.query(({ ctx }) => ({ delivery: ctx.mailer.delivery })),
-  /** The README's mail setup section as HTML (null when the README is not deployed). */
+  /** The mail setup section of docs/mail.md as HTML (null when the README is not deployed). */
   mailSetupGuide: adminProcedure.query(async () => ({ html: await mailSetupGuideHtml() })),
   changePassword: adminPasswordProcedure.input(changePasswordInputSchema).mutation(async ({ ctx, input }) => {
     const result = await ctx.auth.changePassword(input.currentPassword, input.newPassword, ctx.clientAddress);
