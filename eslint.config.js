@@ -15,11 +15,36 @@ const layerRules = [
     message: 'db/ imports only Kysely and src/domain; the server passes in what the seed needs.',
   },
   {
+    name: 'server-db',
+    // The connection, the engine and the transaction helpers sit under every domain, so they import none.
+    files: ['src/server/db/**/*.ts'],
+    ignores: ['src/server/db/**/*.test.ts'],
+    forbidden: [
+      '**/analytics/**',
+      '**/auth/**',
+      '**/content/**',
+      '**/deliverability/**',
+      '**/import-export/**',
+      '**/newsletter/**',
+      '**/operations/**',
+      '**/site/**',
+      '**/trpc/**',
+    ],
+    message: 'src/server/db is the bottom layer: the domains import it, never the other way round.',
+  },
+  {
+    name: 'repositories',
+    // A domain's queries take the database first and know nothing of procedures, routes or pages.
+    files: ['src/server/**/*-repository.ts'],
+    forbidden: ['**/trpc/**', '**/*-router.js', '**/site/http/**', '**/site/pages/**', '**/site/rest/**', 'fastify'],
+    message: 'A repository holds queries only: its router and the HTTP layer call it, not the other way round.',
+  },
+  {
     name: 'http',
     // Low-level HTTP helpers know nothing of pages or the React app.
-    files: ['src/server/http/**/*.ts'],
-    forbidden: ['**/ssr/**', '**/client/**'],
-    message: 'http/ holds low-level helpers; ssr/ may use them, not the other way round.',
+    files: ['src/server/site/http/**/*.ts'],
+    forbidden: ['**/pages/**', '**/client/**'],
+    message: 'site/http/ holds low-level helpers; site/pages/ may use them, not the other way round.',
   },
   {
     name: 'domain',
@@ -40,7 +65,7 @@ const layerRules = [
     name: 'test-helpers',
     // Production code never depends on test helpers or on the benchmark's routes.
     files: ['src/server/**/*.ts'],
-    ignores: ['src/server/**/*.test.ts', 'src/server/test-support/**', 'src/server/bench/**'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/test-support/**', 'src/server/operations/bench/**'],
     forbidden: ['**/test-support/**', '**/bench/**'],
     message: 'Test and benchmark helpers stay out of the production app.',
   },

@@ -6,29 +6,29 @@ import { findPostgresBin } from './scripts/postgres/test-cluster.mjs';
  * folder's checks, SQLite's schema text): the `unit-pg` project leaves them to `unit`.
  */
 const SQLITE_ONLY_OR_NO_DATABASE = [
-  'src/server/backup/**',
-  'src/server/startup/data-dir.test.ts',
+  'src/server/operations/backup/**',
+  'src/server/operations/startup/data-dir.test.ts',
   'db/migrations/migrations.test.ts',
   'db/seed/demo-content.test.ts',
   'src/server/config.test.ts',
   'src/server/auth/guess-throttle.test.ts',
   'src/server/auth/check-slots.test.ts',
   'src/server/auth/password-hash.test.ts',
-  'src/server/cache/response-cache.test.ts',
-  'src/server/content/render-content.test.ts',
-  'src/server/http/kept-body.test.ts',
-  'src/server/images/process-image.test.ts',
-  'src/server/mail/mailer.test.ts',
+  'src/server/site/cache/response-cache.test.ts',
+  'src/server/content/rendering/render-content.test.ts',
+  'src/server/site/http/kept-body.test.ts',
+  'src/server/content/images/process-image.test.ts',
+  'src/server/newsletter/mail/mailer.test.ts',
   'src/server/newsletter/newsletter-tokens.test.ts',
   'src/server/newsletter/unsubscribe-links.test.ts',
-  'src/server/rate-limit/fixed-window-limiter.test.ts',
-  'src/server/ssr/client-assets.test.ts',
-  'src/server/ssr/inline-scripts.test.ts',
-  'src/server/uploads/image-type.test.ts',
+  'src/server/site/rate-limit/fixed-window-limiter.test.ts',
+  'src/server/site/pages/client-assets.test.ts',
+  'src/server/site/pages/inline-scripts.test.ts',
+  'src/server/content/uploads/image-type.test.ts',
   // These look at the files in DATA_DIR/uploads; on PostgreSQL uploads are rows (database-uploads.pg.test.ts).
-  'src/server/uploads/upload.rest.test.ts',
-  'src/server/uploads/unreferenced-uploads.rest.test.ts',
-  'src/server/images/process-existing-uploads.test.ts',
+  'src/server/content/uploads/upload.rest.test.ts',
+  'src/server/content/uploads/unreferenced-uploads.rest.test.ts',
+  'src/server/content/images/process-existing-uploads.test.ts',
 ];
 
 /**

@@ -3,5 +3,5 @@ import { importCompiledServerModule } from './lib/compiled-server.mjs';
 
 // Archives and restored files are the site user's alone, like everything the server writes.
 process.umask(0o077);
-const { runBackupCommand } = await importCompiledServerModule('backup/cli.js');
+const { runBackupCommand } = await importCompiledServerModule('operations/backup/cli.js');
 process.exitCode = await runBackupCommand(process.argv.slice(2), process.env);

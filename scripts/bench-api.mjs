@@ -4,7 +4,7 @@
 //   same bytes from memory in the same process (the /__bench/reference/* routes, registered when
 //   BENCH_REFERENCE_ROUTES=1), with p99 < 20 ms, under autocannon with 50 connections.
 //
-// It starts the bench entry (dist/server/src/server/bench/bench-server.js: the production server plus
+// It starts the bench entry (dist/server/src/server/operations/bench/bench-server.js: the production server plus
 // those routes) through scripts/lib/production-server.mjs (a free port, a fresh temp DATA_DIR, demo
 // content seeded), measures start-up time to the first 200 of /healthz and the RSS after start,
 // warms each route up, loads it, then reports the RSS after the load and stops the server.
@@ -24,7 +24,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { ensureBuild, root, startProductionServer } from './lib/production-server.mjs';
 
-const benchServerEntry = path.join(root, 'dist/server/src/server/bench/bench-server.js');
+const benchServerEntry = path.join(root, 'dist/server/src/server/operations/bench/bench-server.js');
 
 const BUDGET = { minRatio: 0.8, maxP99Ms: 20 };
 const PAIRS = [
@@ -111,7 +111,7 @@ async function checkSameBytes(port) {
     const [api, ref] = [await get(port, route), await get(port, reference)];
     if (ref.status === 404) {
       throw new Error(
-        `${reference} is missing: the build predates src/server/http/bench-reference.ts. Run: npm run bench:api -- --build`,
+        `${reference} is missing: the build predates src/server/site/http/bench-reference.ts. Run: npm run bench:api -- --build`,
       );
     }
     if (api.status !== 200) problems.push(`${route} answered ${api.status}`);

@@ -127,7 +127,7 @@ async function timed(url) {
 async function inProcess(dataDir, databaseUrl) {
   const compiled = (file) => pathToFileURL(path.join(root, 'dist/server/src/server', file)).href;
   const { openConfiguredDatabase } = await import(compiled('db/connection.js'));
-  const { searchSite } = await import(compiled('repositories/search-index.js'));
+  const { searchSite } = await import(compiled('content/search/search-index.js'));
   const db = openConfiguredDatabase({ databaseUrl }, path.join(dataDir, 'site.sqlite'));
   try {
     for (const q of QUERIES) await searchSite(db, q);

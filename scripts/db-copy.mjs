@@ -2,5 +2,5 @@
 // into an empty PostgreSQL database and compares the counts of each table.
 import { importCompiledServerModule } from './lib/compiled-server.mjs';
 
-const { runDbCopyCommand } = await importCompiledServerModule('db-copy/cli.js');
+const { runDbCopyCommand } = await importCompiledServerModule('operations/db-copy/cli.js');
 process.exitCode = await runDbCopyCommand(process.argv.slice(2), process.env);

@@ -18,7 +18,7 @@ function newestMtime(target) {
   return newest;
 }
 
-/** Imports a compiled server module (path relative to src/server, e.g. 'backup/cli.js'), compiling first if needed. */
+/** Imports a compiled server module (path relative to src/server, e.g. 'operations/backup/cli.js'), compiling first if needed. */
 export async function importCompiledServerModule(modulePath) {
   const compiled = path.join(root, 'dist/server/src/server', modulePath);
   const builtAt = existsSync(compiled) ? statSync(compiled).mtimeMs : 0;

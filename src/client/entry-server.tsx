@@ -1,7 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
 import type { ManifestRoute, ServerManifest as Manifest } from '@tanstack/router-core';
-import type { ClientAssets, SsrRenderInput, SsrRenderResult } from '../server/ssr/types.js';
+import type { ClientAssets, SsrRenderInput, SsrRenderResult } from '../server/site/pages/types.js';
 import { createQueryClient } from './query-client.js';
 import { createAppRouter, routeTree, type RouterContext } from './router.js';
 import { trpc } from './trpc.js';

@@ -7,43 +7,43 @@ import { registerAnalyticsRoutes } from './analytics/analytics-routes.js';
 import { registerRedirectLinks } from './analytics/redirect-links.js';
 import { PageAnalytics } from './analytics/page-analytics.js';
 import { AdminAuth } from './auth/admin-auth.js';
-import { registerBackupDownload } from './backup/backup-download.js';
-import { registerPreviewAccess } from './blog/preview-access.js';
-import { BackupService } from './backup/backup-service.js';
-import { PublicCache } from './cache/public-cache.js';
+import { registerBackupDownload } from './operations/backup/backup-download.js';
+import { registerPreviewAccess } from './content/blog/preview-access.js';
+import { BackupService } from './operations/backup/backup-service.js';
+import { PublicCache } from './site/cache/public-cache.js';
 import type { AppConfig } from './config.js';
 import type { AppDatabase } from './db/connection.js';
 import { configuredDatabase, configuredEngine } from './db/database-engine.js';
 import { checkDatabaseHealth } from './db/database-health.js';
-import { registerFormPosts } from './forms/register-form-posts.js';
+import { registerFormPosts } from './site/forms/register-form-posts.js';
 import { createNewsletterMail } from './newsletter/create-newsletter-mail.js';
-import { BACKUP_SIGNING_SECRET } from './backup/archive-signature.js';
-import { loadOrCreateSecret } from './repositories/site-secrets.js';
-import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './ssr/client-app.js';
-import { handleError } from './http/errors.js';
-import { COMPRESSION_THRESHOLD_BYTES } from './cache/cached-body.js';
+import { BACKUP_SIGNING_SECRET } from './operations/backup/archive-signature.js';
+import { loadOrCreateSecret } from './auth/site-secrets-repository.js';
+import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './site/pages/client-app.js';
+import { handleError } from './site/http/errors.js';
+import { COMPRESSION_THRESHOLD_BYTES } from './site/cache/cached-body.js';
 import { mailEventRoutes } from './deliverability/mail-event-routes.js';
 import { SenderCheck } from './deliverability/sender-check.js';
 import { snsHttp, type SnsHttp } from './deliverability/provider-events/sns.js';
-import { registerJsonBodyParser } from './http/json-body.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
-import { createRateLimits } from './rate-limit/rate-limits.js';
-import { retryLaterOf } from './rate-limit/retry-later.js';
-import { registerCsvExports } from './rest/csv-exports.js';
-import { registerRestRoutes } from './rest/register-rest-routes.js';
+import { registerJsonBodyParser } from './site/http/json-body.js';
+import { registerSecurityHeaders } from './site/http/security-headers.js';
+import { createRateLimits } from './site/rate-limit/rate-limits.js';
+import { retryLaterOf } from './site/rate-limit/retry-later.js';
+import { registerCsvExports } from './site/rest/csv-exports.js';
+import { registerRestRoutes } from './site/rest/register-rest-routes.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
-import { seedDemoDatabase } from './seed/demo-seed.js';
+import { seedDemoDatabase } from './operations/seed/demo-seed.js';
 import { createRequestContext, type AppServices } from './trpc/context.js';
-import { prepareDataDir, type DataDir } from './startup/data-dir.js';
-import { openPostgresSiteDatabase, openSiteDatabase } from './startup/open-site-database.js';
-import { registerUploadRoutes } from './uploads/upload-routes.js';
+import { prepareDataDir, type DataDir } from './operations/startup/data-dir.js';
+import { openPostgresSiteDatabase, openSiteDatabase } from './operations/startup/open-site-database.js';
+import { registerUploadRoutes } from './content/uploads/upload-routes.js';
 import { registerImportExport } from './import-export/register-import-export.js';
-import { PostgresInvalidationBus } from './postgres/cache-invalidation.js';
-import { createUploadStore } from './uploads/upload-store.js';
-import type { JobRunner } from './jobs/job-runner.js';
-import { siteJobs } from './jobs/site-jobs.js';
-import { ensureSearchIndex } from './repositories/search-index.js';
-import { SearchGate } from './search/search-gate.js';
+import { PostgresInvalidationBus } from './site/cache/cache-invalidation.js';
+import { createUploadStore } from './content/uploads/upload-store.js';
+import type { JobRunner } from './operations/jobs/job-runner.js';
+import { siteJobs } from './operations/jobs/site-jobs.js';
+import { ensureSearchIndex } from './content/search/search-index.js';
+import { SearchGate } from './content/search/search-gate.js';
 
 export type BuildOptions = {
   /** How the React app is served: the production build, Vite's dev middleware, or not at all (API tests). */
@@ -64,7 +64,7 @@ export type BuiltApp = {
   generatedAdminPassword: string | null;
 };
 
-export { DATABASE_FILE_NAME } from './startup/data-dir.js';
+export { DATABASE_FILE_NAME } from './operations/startup/data-dir.js';
 
 /**
  * Searches at once per process: one on SQLite, where a search holds the request thread anyway, two

@@ -13,12 +13,12 @@ import {
   OUTBOX_SENDER,
   smtpUrlSchema,
   type MailConfig,
-} from './mail/mail-config.js';
+} from './newsletter/mail/mail-config.js';
 import {
   signupAbuseConfigFrom,
   signupAbuseEnvShape,
   type SignupAbuseConfig,
-} from './signup-abuse/signup-abuse-config.js';
+} from './newsletter/signup-abuse/signup-abuse-config.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

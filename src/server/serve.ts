@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { buildApp, type BuiltApp } from './app.js';
-import { removePidFile, writePidFile } from './backup/running-server.js';
+import { removePidFile, writePidFile } from './operations/backup/running-server.js';
 import { ConfigError, loadConfig } from './config.js';
 import { configuredEngine } from './db/database-engine.js';
-import { describeRelay } from './mail/mail-config.js';
-import { OUTBOX_FOLDER_NAME } from './mail/mailer.js';
+import { describeRelay } from './newsletter/mail/mail-config.js';
+import { OUTBOX_FOLDER_NAME } from './newsletter/mail/mailer.js';
 import { startBounceIntakeJob } from './deliverability/bounce-intake.js';
-import { collationWarning } from './postgres/collation.js';
+import { collationWarning } from './db/collation.js';
 import { builtClientDir } from './paths.js';
-import { StartupError } from './startup/startup-error.js';
+import { StartupError } from './operations/startup/startup-error.js';
 
 export type ServeOptions = {
   /** Adds to the app before it listens (the benchmark's reference routes). */

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { excerptPreview } from '../../server/content/excerpt-preview.js';
+import { excerptPreview } from '../../server/content/rendering/excerpt-preview.js';
 import { useBrowserSite } from '../support/fixture.js';
 import {
   expectFieldError,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openVerifiedArchive } from '../../server/backup/open-archive.js';
+import { openVerifiedArchive } from '../../server/operations/backup/open-archive.js';
 import { pngImage } from '../../server/test-support/images.js';
 import { useBrowserSite } from '../support/fixture.js';
 import { expectToast, logIn, openTab } from './admin-helpers.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NAVIGATION_BEACON_PATH } from '../../domain/analytics-paths.js';
-import { consumeLimit } from '../rate-limit/request-limits.js';
+import { consumeLimit } from '../site/rate-limit/request-limits.js';
 import type { AppServices } from '../trpc/context.js';
 import { dayOf } from './calendar.js';
 

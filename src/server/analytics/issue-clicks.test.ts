@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteStats } from '../../domain/analytics.js';
-import { startMailQueueJob } from '../mail-queue/mail-queue-job.js';
+import { startMailQueueJob } from '../newsletter/send-queue/mail-queue-job.js';
 import { NewsletterTokens } from '../newsletter/newsletter-tokens.js';
-import { newId, timestampNow } from '../repositories/row-conversion.js';
-import { loadOrCreateSecret } from '../repositories/site-secrets.js';
+import { newId, timestampNow } from '../db/row-conversion.js';
+import { loadOrCreateSecret } from '../auth/site-secrets-repository.js';
 import { openAdminSession } from '../test-support/sessions.js';
 import { startSmtpInbox, type SmtpInbox } from '../test-support/smtp-inbox.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';

@@ -1,7 +1,7 @@
 import type { AppDatabase } from '../db/connection.js';
-import type { RenderedEmail } from '../mail/email-layout.js';
+import type { RenderedEmail } from '../newsletter/mail/email-layout.js';
 import type { NewsletterTokens } from '../newsletter/newsletter-tokens.js';
-import { newId } from '../repositories/row-conversion.js';
+import { newId } from '../db/row-conversion.js';
 import { REDIRECT_PATH } from './redirect-links.js';
 
 const HREF = /href="(https?:\/\/[^"]+)"/g;

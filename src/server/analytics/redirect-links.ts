@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { NewsletterTokens } from '../newsletter/newsletter-tokens.js';
-import { timestampNow } from '../repositories/row-conversion.js';
+import { timestampNow } from '../db/row-conversion.js';
 import type { AppServices } from '../trpc/context.js';
 import { countShopClick, shopLinkTarget } from './shop-links.js';
 import { userAgentFacts } from './visit-filter.js';

@@ -1,5 +1,5 @@
 import type { AppDatabase } from '../db/connection.js';
-import type { Job } from '../jobs/job-runner.js';
+import type { Job } from '../operations/jobs/job-runner.js';
 import { rollUpAnalytics } from './rollup.js';
 
 type Log = { info: (message: string) => void };

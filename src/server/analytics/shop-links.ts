@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Book } from '../../domain/books.schema.js';
 import type { AppDatabase } from '../db/connection.js';
-import { findBook } from '../repositories/books.js';
-import { loadOrCreateSecret } from '../repositories/site-secrets.js';
+import { findBook } from '../content/books/books-repository.js';
+import { loadOrCreateSecret } from '../auth/site-secrets-repository.js';
 import { dayOf } from './calendar.js';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { IssueResults, SiteStats, SubscriberGrowth } from '../../domain/analytics.js';
 import { blogPostPath, bookPath } from '../../domain/content-links.js';
 import type { AppDatabase } from '../db/connection.js';
-import { figuresByMailing } from '../repositories/mail-queue.js';
+import { figuresByMailing } from '../newsletter/send-queue/mail-queue-repository.js';
 import { daysBetween } from './calendar.js';
 import { shopClicksBetween } from './shop-links.js';
 import {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppDatabase } from '../db/connection.js';
-import { limitKeyOf } from '../rate-limit/address-group.js';
+import { limitKeyOf } from '../site/rate-limit/address-group.js';
 import {
   createAdminSession,
   createAdminUser,
@@ -12,7 +12,7 @@ import {
   rememberLoginAddress,
   replaceAdminPassword,
   upgradeAdminPasswordHash,
-} from '../repositories/admin-credentials.js';
+} from './admin-credentials-repository.js';
 import { CheckSlots } from './check-slots.js';
 import { GuessThrottle, type GuessLedger } from './guess-throttle.js';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash.js';

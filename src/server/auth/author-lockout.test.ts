@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { DatabaseGuessThrottle } from './database-guess-throttle.js';
-import { createAdminUser } from '../repositories/admin-credentials.js';
+import { createAdminUser } from './admin-credentials-repository.js';
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_PASSWORD_HASH } from '../test-support/admin-password.js';
 import { openScratchDatabase, type ScratchDatabase } from '../test-support/test-database.js';
 import { AdminAuth, type KeyCheck } from './admin-auth.js';

@@ -11,7 +11,7 @@ export type GuessOutcome = 'succeeded' | 'failed' | 'not-checked';
 
 /**
  * The throttle of password guesses as AdminAuth uses it: a GuessThrottle in this process, or the
- * database's, which every instance on one PostgreSQL shares (postgres/database-guess-throttle.ts).
+ * database's, which every instance on one PostgreSQL shares (database-guess-throttle.ts).
  */
 export interface GuessLedger {
   /**

@@ -143,7 +143,7 @@ interface ImagesTable {
   createdAt: string;
 }
 
-/** Upload bytes when the site runs on PostgreSQL (see uploads/upload-store.ts); empty on SQLite. */
+/** Upload bytes when the site runs on PostgreSQL (see content/uploads/upload-store.ts); empty on SQLite. */
 interface StoredUploadsTable {
   name: string;
   data: Buffer;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppDatabase } from '../db/connection.js';
-import { timestampNow } from '../repositories/row-conversion.js';
+import { timestampNow } from '../db/row-conversion.js';
 import type { MailEvent } from './provider-events/mail-event.js';
 import { pauseUnhealthySends } from './send-health.js';
 import { suppressAddress, suppressionKey } from './suppression-list.js';

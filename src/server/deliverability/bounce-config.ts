@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MailSender } from '../mail/mail-config.js';
+import type { MailSender } from '../newsletter/mail/mail-config.js';
 
 const ADDRESS = /^[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { AppDatabase } from '../db/connection.js';
-import type { Job } from '../jobs/job-runner.js';
+import type { Job } from '../operations/jobs/job-runner.js';
 import { applyMailEvents } from './apply-mail-events.js';
 import type { BounceConfig } from './bounce-config.js';
 import { readDeliveryReport, verdictOf } from './delivery-reports.js';

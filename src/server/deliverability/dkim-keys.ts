@@ -1,8 +1,8 @@
 import { createPublicKey, generateKeyPair } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { AppDatabase } from '../db/connection.js';
-import type { DkimSigning } from '../mail/mailer.js';
-import { timestampNow } from '../repositories/row-conversion.js';
+import type { DkimSigning } from '../newsletter/mail/mailer.js';
+import { timestampNow } from '../db/row-conversion.js';
 
 const SECRET_NAME = 'dkim-key';
 /** Other server processes see a newly generated key within this long. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDatabase } from '../db/connection.js';
-import { timestampNow } from '../repositories/row-conversion.js';
+import { timestampNow } from '../db/row-conversion.js';
 
 /** Lower-case base32: MTAs may change the case of a local part, so the token must not depend on it. */
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailQueueJob } from '../mail-queue/mail-queue-job.js';
-import { newId, timestampNow } from '../repositories/row-conversion.js';
+import { startMailQueueJob } from '../newsletter/send-queue/mail-queue-job.js';
+import { newId, timestampNow } from '../db/row-conversion.js';
 import { openAdminSession } from '../test-support/sessions.js';
 import { startSmtpInbox, type SmtpInbox } from '../test-support/smtp-inbox.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';

@@ -1,6 +1,6 @@
 import { formatRate, sendHealthLevel, type SendHealth } from '../../domain/send-health.js';
 import type { AppDatabase } from '../db/connection.js';
-import { timestampNow } from '../repositories/row-conversion.js';
+import { timestampNow } from '../db/row-conversion.js';
 
 /** A mailing's bounce and complaint rates (over the messages sent so far) and whether it is paused. */
 export async function sendHealth(db: AppDatabase, mailingId: string): Promise<SendHealth> {

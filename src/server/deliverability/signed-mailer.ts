@@ -1,9 +1,9 @@
 import type { AppDatabase } from '../db/connection.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../newsletter/mail/mailer.js';
 import type { BounceConfig } from './bounce-config.js';
 import type { DkimKeys } from './dkim-keys.js';
 import { createReturnPath, verpAddress } from './return-paths.js';
-import { messageIdFor } from '../mail/mailer.js';
+import { messageIdFor } from '../newsletter/mail/mailer.js';
 
 type Identity = { db: AppDatabase; dkimKeys: DkimKeys; bounces: BounceConfig };
 

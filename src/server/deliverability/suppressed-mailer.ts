@@ -1,6 +1,6 @@
 import type { SuppressionReason } from '../../domain/suppressions.schema.js';
 import type { AppDatabase } from '../db/connection.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../newsletter/mail/mailer.js';
 import { suppressionKey } from './suppression-list.js';
 
 /** A send refused because the address is on the suppression list: not a relay failure, never retried. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Suppression, SuppressionReason } from '../../domain/suppressions.schema.js';
 import { SUPPRESSION_LIMITS } from '../../domain/suppressions.schema.js';
 import type { AppDatabase } from '../db/connection.js';
-import { newId, timestampNow, toDate } from '../repositories/row-conversion.js';
+import { newId, timestampNow, toDate } from '../db/row-conversion.js';
 
 /**
  * The suppression list: addresses never mailed again by any issue, notice, confirmation, welcome

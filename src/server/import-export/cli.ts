@@ -5,11 +5,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { IMPORT_PATH, importSourceFrom, IMPORT_SOURCES, type ImportSummary } from '../../domain/import-export.js';
 import { importSummaryCsv } from '../../domain/import-summary-csv.js';
-import { findRunningServer } from '../backup/running-server.js';
+import { findRunningServer } from '../operations/backup/running-server.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/connection.js';
-import { createAdminSession, deleteAdminSession } from '../repositories/admin-credentials.js';
-import { DATABASE_FILE_NAME } from '../startup/data-dir.js';
+import { createAdminSession, deleteAdminSession } from '../auth/admin-credentials-repository.js';
+import { DATABASE_FILE_NAME } from '../operations/startup/data-dir.js';
 
 type Output = { log: (line: string) => void; error: (line: string) => void };
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportSummary } from '../../domain/import-export.js';
-import { seedDemoDatabase } from '../seed/demo-seed.js';
+import { seedDemoDatabase } from '../operations/seed/demo-seed.js';
 import { useTestApp } from '../test-support/app-context.js';
 import { bearer, expectError } from '../test-support/http.js';
 import { fixture, importOk } from '../test-support/import-requests.js';

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { UPLOADED_OBJECT_PREFIX } from '../../domain/images.js';
 import { MAX_UPLOAD_BYTES } from '../../domain/limits.js';
 import type { AppDatabase } from '../db/connection.js';
-import { inImageQueue, storeImage } from '../images/image-store.js';
-import { detectImageType, storedExtension } from '../uploads/image-type.js';
-import type { UploadStore } from '../uploads/upload-store.js';
+import { inImageQueue, storeImage } from '../content/images/image-store.js';
+import { detectImageType, storedExtension } from '../content/uploads/image-type.js';
+import type { UploadStore } from '../content/uploads/upload-store.js';
 
 const FETCH_TIMEOUT_MS = 5_000;
 

@@ -1,5 +1,5 @@
 import type { AppDatabase } from '../db/connection.js';
-import { timestampNow } from '../repositories/row-conversion.js';
+import { timestampNow } from '../db/row-conversion.js';
 
 /** The source ids of one service's items of this kind already imported. */
 export async function importedSourceIds(db: AppDatabase, source: string, kind: string): Promise<Set<string>> {

@@ -12,8 +12,8 @@ import {
 } from '../../domain/subscriber-mapping.js';
 import type { AppDatabase } from '../db/connection.js';
 import { findSuppressed, suppressionKey } from '../deliverability/suppression-list.js';
-import { inTransaction } from '../repositories/in-transaction.js';
-import { newId, timestampNow, toStoredBoolean } from '../repositories/row-conversion.js';
+import { inTransaction } from '../db/in-transaction.js';
+import { newId, timestampNow, toStoredBoolean } from '../db/row-conversion.js';
 import { ImportRefused } from './import-refused.js';
 import type { SummaryRecorder } from './summary-recorder.js';
 

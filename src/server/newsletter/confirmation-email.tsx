@@ -6,7 +6,7 @@ import {
   Paragraph,
   renderEmail,
   type RenderedEmail,
-} from '../mail/email-layout.js';
+} from './mail/email-layout.js';
 
 export const CONFIRMATION_SUBJECT = 'Confirm your subscription to The Cinderwake Cycle';
 

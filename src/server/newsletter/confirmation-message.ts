@@ -1,5 +1,5 @@
 import { formatMomentUtc } from '../../domain/date-format.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from './mail/mailer.js';
 import { CONFIRMATION_SUBJECT, renderConfirmationEmail } from './confirmation-email.js';
 import { CONFIRMATION_LINK_LIFETIME_MS, type NewsletterTokens } from './newsletter-tokens.js';
 import { CONFIRM_PATH, linkWithToken, NOT_ME_PATH, unsubscribeLinkFor } from './unsubscribe-links.js';

@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../rate-limit/request-limits.js';
-import { loadOrCreateSecret } from '../repositories/site-secrets.js';
+import { LIMITS } from '../site/rate-limit/request-limits.js';
+import { loadOrCreateSecret } from '../auth/site-secrets-repository.js';
 import { createFakeClientBuild } from '../test-support/fake-client-build.js';
 import { getList } from '../test-support/http.js';
 import { openAdminSession } from '../test-support/sessions.js';

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../rate-limit/request-limits.js';
+import { LIMITS } from '../site/rate-limit/request-limits.js';
 import { startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../test-support/smtp-inbox.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailLinkOrigin } from '../http/site-origin.js';
+import { mailLinkOrigin } from '../site/http/site-origin.js';
 import { startSmtpInbox, type SmtpInbox } from '../test-support/smtp-inbox.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 

@@ -1,21 +1,21 @@
 import type { AppDatabase } from '../db/connection.js';
 import { isSuppressed } from '../deliverability/suppression-list.js';
-import { NoMailLinkOrigin } from '../http/site-origin.js';
-import type { BackgroundSends } from '../mail/background-sends.js';
-import type { Mailer } from '../mail/mailer.js';
+import { NoMailLinkOrigin } from '../site/http/site-origin.js';
+import type { BackgroundSends } from './mail/background-sends.js';
+import type { Mailer } from './mail/mailer.js';
 import {
   claimConfirmationMailbox,
   postponeConfirmationMailbox,
   releaseConfirmationMailbox,
-} from '../repositories/confirmation-mailboxes.js';
-import { enqueueConfirmation } from '../repositories/mail-queue.js';
-import { claimConfirmationSend, releaseConfirmationSend } from '../repositories/newsletter-subscriptions.js';
+} from './confirmation-mailboxes-repository.js';
+import { enqueueConfirmation } from './send-queue/mail-queue-repository.js';
+import { claimConfirmationSend, releaseConfirmationSend } from './subscriptions-repository.js';
 import {
   bookConfirmationSlot,
   DEFAULT_CONFIRMATION_CAPS,
   lanesFor,
   type ConfirmationCaps,
-} from '../signup-abuse/confirmation-schedule.js';
+} from './signup-abuse/confirmation-schedule.js';
 import { mailboxKey } from './mailbox-key.js';
 import { confirmationMessage } from './confirmation-message.js';
 import type { NewsletterTokens } from './newsletter-tokens.js';

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { consumeLimit, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
-import { retryAfterSeconds } from '../rate-limit/retry-later.js';
+import { consumeLimit, TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
+import { retryAfterSeconds } from '../site/rate-limit/retry-later.js';
 import {
   confirmSubscription,
   findSubscriptionEmail,
   isConfirmationPending,
   isConfirmedSubscriber,
   unsubscribeFromNewsletter,
-} from '../repositories/newsletter-subscriptions.js';
+} from './subscriptions-repository.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 import { startWelcomeSequence, withGiftBlock } from './welcome-sequence.js';
 import type { NewsletterTokens } from './newsletter-tokens.js';

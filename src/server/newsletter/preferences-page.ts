@@ -1,12 +1,8 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { interestsSchema, PAUSE_DAYS } from '../../domain/newsletter-interests.js';
-import { consumeLimit, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
-import {
-  findSubscription,
-  pauseSubscription,
-  setSubscriberInterests,
-} from '../repositories/newsletter-subscriptions.js';
+import { consumeLimit, TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
+import { findSubscription, pauseSubscription, setSubscriberInterests } from './subscriptions-repository.js';
 import type { AppServices } from '../trpc/context.js';
 import type { NewsletterTokens } from './newsletter-tokens.js';
 import { escapeHtml, type NoticePage, sendNoticePage, tokenOf } from './notice-page.js';

@@ -7,8 +7,8 @@ import {
   type Audience,
 } from '../../domain/newsletter-interests.js';
 import type { AppDatabase } from '../db/connection.js';
-import { findBook } from '../repositories/books.js';
-import { listSeries } from '../repositories/series.js';
+import { findBook } from '../content/books/books-repository.js';
+import { listSeries } from '../content/series/series-repository.js';
 
 export type InterestChoice = { value: string; label: string };
 

@@ -1,6 +1,6 @@
 import { GIFT_LINK_LIFETIME_DAYS } from '../../domain/newsletter-gift.js';
 import type { AppDatabase } from '../db/connection.js';
-import { createGiftLink } from '../repositories/newsletter-gifts.js';
+import { createGiftLink } from './gift/gifts-repository.js';
 import type { NewsletterTokens } from './newsletter-tokens.js';
 import { linkWithToken } from './unsubscribe-links.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startMailQueueJob } from '../mail-queue/mail-queue-job.js';
+import { startMailQueueJob } from './send-queue/mail-queue-job.js';
 import { openAdminSession } from '../test-support/sessions.js';
 import { startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../test-support/smtp-inbox.js';
 import { createTestApp, validPreorderBook, type TestApp } from '../test-support/test-app.js';

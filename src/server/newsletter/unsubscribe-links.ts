@@ -1,8 +1,8 @@
-import type { MailSender } from '../mail/mail-config.js';
+import type { MailSender } from './mail/mail-config.js';
 
 export const UNSUBSCRIBE_PATH = '/newsletter/unsubscribe';
 export const CONFIRM_PATH = '/newsletter/confirm';
-/** The confirmation email's "this wasn't me" link (src/server/signup-abuse/not-me-page.ts). */
+/** The confirmation email's "this wasn't me" link (src/server/newsletter/signup-abuse/not-me-page.ts). */
 export const NOT_ME_PATH = '/newsletter/not-me';
 
 export function linkWithToken(origin: string, pathname: string, token: string): string {

@@ -1,8 +1,8 @@
 import type { PublicGift } from '../../domain/newsletter-gift.js';
 import type { AppDatabase } from '../db/connection.js';
-import { enqueueSequence, listSequence, WELCOME_STEP } from '../repositories/newsletter-issues.js';
-import { findActiveGift, toPublicGift } from '../repositories/newsletter-gifts.js';
-import { findSubscriptionEmail } from '../repositories/newsletter-subscriptions.js';
+import { enqueueSequence, listSequence, WELCOME_STEP } from './issues/newsletter-issues-repository.js';
+import { findActiveGift, toPublicGift } from './gift/gifts-repository.js';
+import { findSubscriptionEmail } from './subscriptions-repository.js';
 import type { NoticePage } from './notice-page.js';
 
 /**

@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { builtClientManifest, builtSsrEntry } from '../ssr/client-app.js';
-import type { SsrRenderInput } from '../ssr/types.js';
+import { builtClientManifest, builtSsrEntry } from '../site/pages/client-app.js';
+import type { SsrRenderInput } from '../site/pages/types.js';
 
 /** What the stand-in renderer writes into each page, as JSON in `<script id="render">`. */
 export type FakeRender = Pick<SsrRenderInput, 'url' | 'formOutcome'> & { count: number };

@@ -1,5 +1,5 @@
 import type { AppDatabase } from '../db/connection.js';
-import { createBlogPost } from '../repositories/blog-posts.js';
+import { createBlogPost } from '../content/blog/blog-posts-repository.js';
 
 /** English's commonest words, roughly as often as in prose: what an attacker strings into one query. */
 const COMMON = (

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_LIFETIME_MS } from '../auth/admin-auth.js';
-import { createAdminSession } from '../repositories/admin-credentials.js';
+import { createAdminSession } from '../auth/admin-credentials-repository.js';
 import type { AppServices } from '../trpc/context.js';
 
 /**

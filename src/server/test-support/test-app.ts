@@ -7,7 +7,7 @@ import type { SnsHttp } from '../deliverability/provider-events/sns.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { createAdminUser, findAdminPasswordHash } from '../repositories/admin-credentials.js';
+import { createAdminUser, findAdminPasswordHash } from '../auth/admin-credentials-repository.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 import { createCaller } from '../trpc/app-router.js';
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_PASSWORD_HASH } from './admin-password.js';

@@ -1,17 +1,17 @@
 import type { PageAnalytics } from '../analytics/page-analytics.js';
 import type { AdminAuth, KeyCheck } from '../auth/admin-auth.js';
-import type { BackupService } from '../backup/backup-service.js';
-import type { PublicCache } from '../cache/public-cache.js';
+import type { BackupService } from '../operations/backup/backup-service.js';
+import type { PublicCache } from '../site/cache/public-cache.js';
 import type { SenderCheck } from '../deliverability/sender-check.js';
 import type { AppDatabase } from '../db/connection.js';
-import { mailLinkOrigin } from '../http/site-origin.js';
-import type { Mailer } from '../mail/mailer.js';
+import { mailLinkOrigin } from '../site/http/site-origin.js';
+import type { Mailer } from '../newsletter/mail/mailer.js';
 import type { Mailing } from '../newsletter/create-newsletter-mail.js';
 import type { NewsletterMail } from '../newsletter/newsletter-mail.js';
-import type { SignupChallenge } from '../signup-abuse/signup-challenge.js';
-import type { RequestLimiters } from '../rate-limit/request-limits.js';
-import type { SearchGate } from '../search/search-gate.js';
-import type { UploadStore } from '../uploads/upload-store.js';
+import type { SignupChallenge } from '../newsletter/signup-abuse/signup-challenge.js';
+import type { RequestLimiters } from '../site/rate-limit/request-limits.js';
+import type { SearchGate } from '../content/search/search-gate.js';
+import type { UploadStore } from '../content/uploads/upload-store.js';
 
 /** Long-lived services shared by every request of one app instance. */
 export type AppServices = {
@@ -19,13 +19,13 @@ export type AppServices = {
   cache: PublicCache;
   auth: AdminAuth;
   limiters: RequestLimiters;
-  /** Runs site searches a few at a time (search/search-gate.ts). */
+  /** Runs site searches a few at a time (content/search/search-gate.ts). */
   searchGate: SearchGate;
   /** PUBLIC_URL's origin, or null to use each request's own. */
   publicOrigin: string | null;
   mailer: Mailer;
   newsletterMail: NewsletterMail;
-  /** The sign-up form's proof-of-work challenge (src/server/signup-abuse). */
+  /** The sign-up form's proof-of-work challenge (src/server/newsletter/signup-abuse). */
   signupChallenge: SignupChallenge;
   /** The send queue's mailer and messages, issue previews and tests, the author's notices. */
   mailing: Mailing;

@@ -3,10 +3,10 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { describeValidationIssues } from '../../domain/errors.js';
 import type { KeyRefusal } from '../auth/admin-auth.js';
-import type { RateLimiter } from '../rate-limit/rate-limiter.js';
-import { consumeLimit, SEARCH_COST_UNIT_MS, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
-import { limitKeyOf } from '../rate-limit/address-group.js';
-import { RetryLater } from '../rate-limit/retry-later.js';
+import type { RateLimiter } from '../site/rate-limit/rate-limiter.js';
+import { consumeLimit, SEARCH_COST_UNIT_MS, TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
+import { limitKeyOf } from '../site/rate-limit/address-group.js';
+import { RetryLater } from '../site/rate-limit/retry-later.js';
 import type { RequestContext } from './context.js';
 
 /** The human-readable message of any error a procedure threw. */

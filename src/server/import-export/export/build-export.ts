@@ -3,7 +3,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import yazl from 'yazl';
 import { toCsv } from '../../../domain/csv.js';
 import type { AppDatabase } from '../../db/connection.js';
-import type { UploadStore } from '../../uploads/upload-store.js';
+import type { UploadStore } from '../../content/uploads/upload-store.js';
 import { markdownWithFrontMatter } from './front-matter.js';
 import { ghostExport } from './ghost-json.js';
 import { CONTENT_TABLES } from './site-tables.js';

@@ -1,5 +1,5 @@
 import type { BlogPostRow } from '../../db/schema.js';
-import { renderContentHtml } from '../../content/render-content.js';
+import { renderContentHtml } from '../../content/rendering/render-content.js';
 import type { ContentFormat } from '../../../domain/content-format.js';
 import { blogCategoryLabel } from '../../../domain/blog.js';
 

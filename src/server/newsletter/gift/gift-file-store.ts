@@ -4,10 +4,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AppDatabase } from '../../db/connection.js';
-import { giftFilesDirIn } from '../../db/data-files.js';
+import { giftFilesDirIn } from '../../operations/startup/data-files.js';
 
 /**
- * Where gift files live, following the uploads' rule (see uploads/upload-store.ts): files on one
+ * Where gift files live, following the uploads' rule (see content/uploads/upload-store.ts): files on one
  * box (DATA_DIR/gift-files, never served as they are), the database when several instances share
  * PostgreSQL. Unlike uploads they are big (up to 100 MB), so both ways stream: written as they
  * arrive, read by byte range, never held whole in memory.

@@ -6,7 +6,7 @@ import {
   Paragraph,
   renderEmail,
   type RenderedEmail,
-} from '../../mail/email-layout.js';
+} from '../mail/email-layout.js';
 
 export const giftLinkSubject = (title: string) => `Your download link for ${title}`;
 

@@ -7,15 +7,10 @@ import {
   type Gift,
 } from '../../../domain/newsletter-gift.js';
 import { slugify } from '../../../domain/slugs.js';
-import type { Mailer } from '../../mail/mailer.js';
-import { consumeLimit, TOO_MANY_REQUESTS } from '../../rate-limit/request-limits.js';
-import {
-  claimGiftResend,
-  countGiftDownload,
-  findActiveGift,
-  findGiftLink,
-} from '../../repositories/newsletter-gifts.js';
-import { findSubscription } from '../../repositories/newsletter-subscriptions.js';
+import type { Mailer } from '../mail/mailer.js';
+import { consumeLimit, TOO_MANY_REQUESTS } from '../../site/rate-limit/request-limits.js';
+import { claimGiftResend, countGiftDownload, findActiveGift, findGiftLink } from './gifts-repository.js';
+import { findSubscription } from '../subscriptions-repository.js';
 import { createRequestContext, type AppServices } from '../../trpc/context.js';
 import type { GiftClaim, NewsletterTokens } from '../newsletter-tokens.js';
 import { escapeHtml, type NoticePage, sendNoticePage, tokenOf } from '../notice-page.js';

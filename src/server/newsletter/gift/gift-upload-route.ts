@@ -1,8 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { MAX_GIFT_FILE_BYTES, type GiftFormat } from '../../../domain/newsletter-gift.js';
-import { addGiftFile, findGift } from '../../repositories/newsletter-gifts.js';
-import { newId } from '../../repositories/row-conversion.js';
+import { addGiftFile, findGift } from './gifts-repository.js';
+import { newId } from '../../db/row-conversion.js';
 import { createCaller } from '../../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../../trpc/context.js';
 import type { GiftFileStore } from './gift-file-store.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIFT_FORMATS, GIFT_LINK_MAX_DOWNLOADS, type GiftFormat } from '../../../domain/newsletter-gift.js';
-import { startMailQueueJob } from '../../mail-queue/mail-queue-job.js';
-import { loadOrCreateSecret } from '../../repositories/site-secrets.js';
+import { startMailQueueJob } from '../send-queue/mail-queue-job.js';
+import { loadOrCreateSecret } from '../../auth/site-secrets-repository.js';
 import { sampleGiftFile } from '../../test-support/gift-files.js';
 import { multipartBody } from '../../test-support/multipart.js';
 import { openAdminSession } from '../../test-support/sessions.js';

@@ -1,6 +1,6 @@
 import { generateDkimKeyInputSchema, senderCheckInputSchema } from '../../../domain/sender-check.schema.js';
 import { dkimDnsRecord, dkimPublicKey } from '../../deliverability/dkim-keys.js';
-import type { DkimSigning } from '../../mail/mailer.js';
+import type { DkimSigning } from '../../newsletter/mail/mailer.js';
 import { adminProcedure, router } from '../trpc.js';
 
 /** The key as the admin sees it: where it is published and the record, never the private key. */

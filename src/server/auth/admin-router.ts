@@ -1,0 +1,53 @@
+import { TRPCError } from '@trpc/server';
+import { PASSWORD_CHANGED_MESSAGE } from '../../domain/admin-auth.js';
+import { changePasswordInputSchema, loginInputSchema } from '../../domain/admin-auth.schema.js';
+import { byIdInput } from '../../domain/fields.schema.js';
+import { deleteContactSubmission, listContactSubmissions } from '../site/contact/contact-submissions-repository.js';
+import { deleteNewsletterSubscription, listNewsletterSubscriptions } from '../newsletter/subscriptions-repository.js';
+import { deletePreorder, listPreorders } from '../newsletter/preorders/preorders-repository.js';
+import type { AppDatabase } from '../db/connection.js';
+import { adminPasswordProcedure, adminProcedure, authFailure, loginProcedure, router } from '../trpc/trpc.js';
+import { mailSetupGuideHtml } from '../newsletter/mail/mail-setup-guide.js';
+
+/** An admin deletion of one submission: NOT_FOUND when it was already gone. */
+function deletion(what: string, remove: (db: AppDatabase, id: string) => Promise<boolean>) {
+  return adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
+    if (!(await remove(ctx.db, input.id))) throw new TRPCError({ code: 'NOT_FOUND', message: `${what} not found` });
+  });
+}
+
+export const adminRouter = router({
+  /** Exchanges the password for a session token the UI keeps instead of the password. */
+  login: loginProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => {
+    const result = await ctx.auth.login(input.password, ctx.clientAddress);
+    if (!result.ok) throw authFailure(result);
+    if (!result.token || !result.expiresAt) throw authFailure({ ok: false, reason: 'invalid' });
+    return { token: result.token, expiresAt: result.expiresAt };
+  }),
+  logout: adminProcedure.mutation(async ({ ctx }) => {
+    await ctx.auth.logout(ctx.admin);
+  }),
+  verify: adminProcedure.query(() => ({ valid: true as const })),
+  contactSubmissions: adminProcedure.query(({ ctx }) => listContactSubmissions(ctx.db)),
+  newsletterSubscriptions: adminProcedure.query(({ ctx }) => listNewsletterSubscriptions(ctx.db)),
+  preorders: adminProcedure.query(({ ctx }) => listPreorders(ctx.db)),
+  deleteContactSubmission: deletion('Message', deleteContactSubmission),
+  deleteNewsletterSubscription: deletion('Subscriber', deleteNewsletterSubscription),
+  deletePreorder: deletion('Preorder', deletePreorder),
+  /** 'outbox' while no SMTP_URL is set: the admin says mail is saved, not sent. */
+  mailStatus: adminProcedure.query(({ ctx }) => ({ delivery: ctx.mailer.delivery })),
+  /** The mail setup section of docs/mail.md as HTML (null when the README is not deployed). */
+  mailSetupGuide: adminProcedure.query(async () => ({ html: await mailSetupGuideHtml() })),
+  changePassword: adminPasswordProcedure.input(changePasswordInputSchema).mutation(async ({ ctx, input }) => {
+    const result = await ctx.auth.changePassword(input.currentPassword, input.newPassword, ctx.clientAddress);
+    if (!result.ok) {
+      throw result.reason === 'throttled' ? authFailure(result) : badCurrentPassword();
+    }
+    return { message: PASSWORD_CHANGED_MESSAGE };
+  }),
+});
+
+/** 400, not 401: the admin is signed in; only the form's current-password field is wrong. */
+function badCurrentPassword(): TRPCError {
+  return new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
+}

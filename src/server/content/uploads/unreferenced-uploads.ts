@@ -1,0 +1,84 @@
+import {
+  UNREFERENCED_UPLOAD_MIN_AGE_MS,
+  UPLOAD_NAME_PATTERN,
+  type UnreferencedUpload,
+} from '../../../domain/uploads.js';
+import type { AppDatabase } from '../../db/connection.js';
+import { deleteImage, listImages, type ImageRecord } from '../images/images-repository.js';
+import { findReferencedUploads } from './upload-references.js';
+import type { UploadStore } from './upload-store.js';
+
+/** The uploads' resized variants: they belong to their original and go with it. */
+type ImageIndex = { images: Map<string, ImageRecord>; variantNames: Set<string> };
+
+async function indexImages(db: AppDatabase): Promise<ImageIndex> {
+  const images = await listImages(db);
+  const variantNames = new Set([...images.values()].flatMap((image) => image.variants.map((variant) => variant.name)));
+  return { images, variantNames };
+}
+
+async function describeUpload(
+  uploads: UploadStore,
+  name: string,
+  index: ImageIndex,
+): Promise<Omit<UnreferencedUpload, 'removableFrom'> | null> {
+  if (!UPLOAD_NAME_PATTERN.test(name) || index.variantNames.has(name)) return null;
+  const info = await uploads.stat(name);
+  if (!info) return null;
+  const variantBytes = (index.images.get(name)?.variants ?? []).reduce((sum, variant) => sum + variant.bytes, 0);
+  return { name, bytes: info.bytes + variantBytes, uploadedAt: info.storedAt };
+}
+
+const withGracePeriod = (upload: Omit<UnreferencedUpload, 'removableFrom'>): UnreferencedUpload => ({
+  ...upload,
+  removableFrom: new Date(upload.uploadedAt.getTime() + UNREFERENCED_UPLOAD_MIN_AGE_MS),
+});
+
+/** Uploads no content references, oldest first. */
+export async function listUnreferencedUploads(db: AppDatabase, store: UploadStore): Promise<UnreferencedUpload[]> {
+  const referenced = await findReferencedUploads(db);
+  const index = await indexImages(db);
+  const names = (await store.list()).filter((name) => !referenced.has(name));
+  const uploads: UnreferencedUpload[] = [];
+  for (const name of names) {
+    const upload = await describeUpload(store, name, index);
+    if (upload) uploads.push(withGracePeriod(upload));
+  }
+  return uploads.sort((a, b) => a.uploadedAt.getTime() - b.uploadedAt.getTime() || a.name.localeCompare(b.name));
+}
+
+export type RemovalRefusal = { name: string; reason: 'missing' | 'referenced' | 'too-recent'; removableFrom?: Date };
+
+/**
+ * Removes the named uploads (with their variants) if every one of them exists, is referenced by no content and was
+ * uploaded at least 24 hours ago; otherwise removes nothing and says why.
+ */
+export async function removeUnreferencedUploads(
+  db: AppDatabase,
+  store: UploadStore,
+  names: readonly string[],
+  now = new Date(),
+): Promise<{ removed: string[] } | { refused: RemovalRefusal[] }> {
+  const unique = [...new Set(names)];
+  const referenced = await findReferencedUploads(db);
+  const index = await indexImages(db);
+  const refused: RemovalRefusal[] = [];
+  for (const name of unique) {
+    const upload = await describeUpload(store, name, index);
+    if (!upload) refused.push({ name, reason: 'missing' });
+    else if (referenced.has(name)) refused.push({ name, reason: 'referenced' });
+    else {
+      const { removableFrom } = withGracePeriod(upload);
+      if (removableFrom > now) refused.push({ name, reason: 'too-recent', removableFrom });
+    }
+  }
+  if (refused.length > 0) return { refused };
+  for (const name of unique) {
+    await store.remove(name);
+    const image = index.images.get(name);
+    if (!image) continue;
+    for (const variant of image.variants) await store.remove(variant.name).catch(() => undefined);
+    await deleteImage(db, name);
+  }
+  return { removed: unique };
+}

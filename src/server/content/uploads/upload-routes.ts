@@ -1,0 +1,139 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { UPLOADED_OBJECT_PREFIX, UPLOAD_TYPES_MESSAGE } from '../../../domain/images.js';
+import { UPLOAD_NAME_PATTERN } from '../../../domain/uploads.js';
+import { MAX_UPLOAD_BYTES, TEXT_LIMITS } from '../../../domain/limits.js';
+import { createCaller } from '../../trpc/app-router.js';
+import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import { inImageQueue, storeImage } from '../images/image-store.js';
+import { ImageRejectedError } from '../images/process-image.js';
+import { detectImageType, storedExtension } from './image-type.js';
+import type { UploadStore } from './upload-store.js';
+
+const UPLOAD_FIELD = 'image';
+const ONE_YEAR_SECONDS = 31_536_000;
+const NO_IMAGE_MESSAGE = 'No image received: send it in the field "image"';
+
+class UploadError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A display name for the toast: the base name, without control characters, bounded. */
+function displayFilename(original: string): string {
+  const base = path.basename(original.replace(/\\/g, '/')).replace(/\p{Cc}/gu, '');
+  return base.slice(0, TEXT_LIMITS.name) || 'image';
+}
+
+/** The bytes and name of the one file in the field "image". */
+async function readImagePart(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string }> {
+  try {
+    const file = await request.file();
+    if (!file || file.fieldname !== UPLOAD_FIELD) throw new UploadError(400, NO_IMAGE_MESSAGE);
+    return { bytes: await file.toBuffer(), filename: file.filename };
+  } catch (error) {
+    // Only text fields (fields: 0): the image is what is missing.
+    if ((error as { code?: unknown }).code === 'FST_FIELDS_LIMIT') throw new UploadError(400, NO_IMAGE_MESSAGE);
+    // Busboy's parse errors (no boundary, a cut-off body) carry no status, yet are the client's mistake.
+    if (typeof (error as { statusCode?: unknown }).statusCode !== 'number') {
+      throw new UploadError(
+        400,
+        'Malformed multipart body: send the image as multipart/form-data in the field "image"',
+      );
+    }
+    throw error;
+  }
+}
+
+/** What every served upload says: kept a year (names never change), never sniffed or run as a document. */
+function setUploadHeaders(reply: { header: (name: string, value: string) => unknown }): void {
+  reply.header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
+  reply.header('x-content-type-options', 'nosniff');
+  // Images are embedded in newsletter emails, read in webmail on other origins (and in the
+  // admin's sandboxed preview): helmet's same-origin resource policy would block them there.
+  reply.header('cross-origin-resource-policy', 'cross-origin');
+  // Uploaded files are never documents: no script, even for the seeded SVG art.
+  reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  svg: 'image/svg+xml',
+};
+
+/** GET /objects/<name> from the database (PostgreSQL): every instance serves every upload. */
+function serveUploadsFromStore(app: FastifyInstance, uploads: UploadStore): void {
+  app.get<{ Params: { name: string } }>(`${UPLOADED_OBJECT_PREFIX}:name`, async (request, reply) => {
+    const { name } = request.params;
+    const data = UPLOAD_NAME_PATTERN.test(name) ? await uploads.read(name) : null;
+    if (!data) return reply.status(404).send({ error: `Not found: GET ${UPLOADED_OBJECT_PREFIX}${name}` });
+    const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+    setUploadHeaders(reply);
+    const etag = `"${createHash('sha1').update(data).digest('base64url')}"`;
+    reply.header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type(CONTENT_TYPES[extension] ?? 'application/octet-stream').send(data);
+  });
+}
+
+/**
+ * POST /api/upload (admin only) stores one image in the upload store (DATA_DIR/uploads, or the
+ * database on PostgreSQL) with a random name, stripped of its metadata, with its responsive
+ * variants beside it; GET /objects/<name> serves it with a long cache lifetime.
+ */
+export async function registerUploadRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
+  const { uploads, uploadsDir } = services;
+  await mkdir(uploadsDir, { recursive: true, mode: 0o700 });
+
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 2, headerPairs: 50 },
+    });
+
+    scope.post('/api/upload', async (request, reply) => {
+      // Authenticate before reading the file, through the same admin procedure as every admin call.
+      await createCaller(createRequestContext(services, request)).admin.verify();
+      if (!request.isMultipart())
+        throw new UploadError(415, 'Send the image as multipart/form-data in the field "image"');
+      const { bytes, filename } = await readImagePart(request);
+      const type = detectImageType(bytes);
+      if (!type) throw new UploadError(415, UPLOAD_TYPES_MESSAGE);
+      const name = `${randomBytes(16).toString('hex')}.${storedExtension(type)}`;
+      try {
+        await inImageQueue(() => storeImage(services.db, uploads, name, bytes, type.extension));
+      } catch (error) {
+        if (error instanceof ImageRejectedError) throw new UploadError(error.statusCode, error.message);
+        throw error;
+      }
+      return reply.status(201).send({ path: `${UPLOADED_OBJECT_PREFIX}${name}`, filename: displayFilename(filename) });
+    });
+  });
+
+  if (uploads.kind === 'database') {
+    serveUploadsFromStore(app, uploads);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: UPLOADED_OBJECT_PREFIX,
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    setHeaders: setUploadHeaders,
+  });
+}

@@ -1,0 +1,121 @@
+import type { ResponsiveImageData } from '../../../domain/images.js';
+import { renderContentHtml } from '../../content/rendering/render-content.js';
+import { emailContentHtml } from '../mail/email-content-html.js';
+import {
+  ContentHtml,
+  EmailButton,
+  EmailLayout,
+  EmailLink,
+  FinePrint,
+  Paragraph,
+  renderEmail,
+  type RenderedEmail,
+} from '../mail/email-layout.js';
+
+/** The active gift, shown in the welcome email with the reader's own download link. */
+export type GiftInEmail = { title: string; description: string };
+
+export type IssueContent = {
+  subject: string;
+  preheader: string;
+  body: string;
+  /** The issue's page on the site ("View in your browser"); absent in a template without one. */
+  viewUrl?: string;
+  /** Processed uploads by name: their images get a width and height (mail clients need them). */
+  images?: ReadonlyMap<string, ResponsiveImageData>;
+};
+
+/** The issue's body as it appears in the email (and in the admin's live preview). */
+export function issueBodyHtml(
+  body: string,
+  siteOrigin: string,
+  images?: ReadonlyMap<string, ResponsiveImageData>,
+): string {
+  return emailContentHtml(
+    renderContentHtml(body, 'markdown', { siteOrigin, ...(images ? { images, email: true } : {}) }),
+    siteOrigin,
+  );
+}
+
+function IssueEmail({
+  issue,
+  siteOrigin,
+  links,
+  gift,
+}: {
+  issue: IssueContent;
+  siteOrigin: string;
+  links: PersonalLinks;
+  gift: GiftInEmail | null;
+}) {
+  const siteUrl = new URL('/', siteOrigin).href;
+  return (
+    <EmailLayout
+      preview={issue.preheader || issue.subject}
+      heading={issue.subject}
+      footer={
+        <>
+          {issue.viewUrl && (
+            <FinePrint>
+              Trouble reading this email? <EmailLink href={issue.viewUrl}>View it in your browser</EmailLink>
+            </FinePrint>
+          )}
+          <FinePrint>
+            You receive this newsletter because you subscribed at <EmailLink href={siteUrl}>{siteUrl}</EmailLink>.
+          </FinePrint>
+          <FinePrint>
+            <EmailLink href={links.preferencesUrl}>Choose what you receive</EmailLink> ·{' '}
+            <EmailLink href={links.unsubscribeUrl}>Unsubscribe</EmailLink>
+          </FinePrint>
+        </>
+      }
+    >
+      <ContentHtml html={issueBodyHtml(issue.body, siteOrigin, issue.images)} />
+      {gift && links.giftUrl && (
+        <>
+          <Paragraph>
+            <strong>Your gift: {gift.title}</strong>
+          </Paragraph>
+          {gift.description && <Paragraph>{gift.description}</Paragraph>}
+          <EmailButton href={links.giftUrl}>Download {gift.title}</EmailButton>
+          <FinePrint>
+            This link is yours: it works for 30 days, on each of your devices. Or open it here:{' '}
+            <EmailLink href={links.giftUrl}>{links.giftUrl}</EmailLink>
+          </FinePrint>
+        </>
+      )}
+    </EmailLayout>
+  );
+}
+
+/** Each recipient's own links (the gift link only in the welcome email, while a gift is active). */
+export type PersonalLinks = { unsubscribeUrl: string; preferencesUrl: string; giftUrl?: string | undefined };
+
+/** Stand for the recipient's URLs in an issue rendered once for all its recipients. */
+const PLACEHOLDERS = {
+  unsubscribeUrl: 'https://unsubscribe.placeholder.invalid/UNSUBSCRIBE-LINK',
+  preferencesUrl: 'https://preferences.placeholder.invalid/PREFERENCES-LINK',
+  giftUrl: 'https://gift.placeholder.invalid/GIFT-LINK',
+} as const;
+
+/**
+ * The issue rendered once, with placeholders where each recipient's links go: personalising a
+ * message is then a string replacement, not a render.
+ */
+export function renderIssueTemplate(
+  issue: IssueContent,
+  siteOrigin: string,
+  gift: GiftInEmail | null = null,
+): Promise<RenderedEmail> {
+  return renderEmail(<IssueEmail issue={issue} siteOrigin={siteOrigin} links={PLACEHOLDERS} gift={gift} />);
+}
+
+export function personalise(template: RenderedEmail, links: PersonalLinks): RenderedEmail {
+  let { html, text } = template;
+  for (const key of ['unsubscribeUrl', 'preferencesUrl', 'giftUrl'] as const) {
+    const url = links[key] ?? '';
+    html = html.split(PLACEHOLDERS[key]).join(url.replace(/&/g, '&amp;'));
+    text = text.split(PLACEHOLDERS[key]).join(url);
+  }
+  return { html, text };
+}

@@ -1,0 +1,311 @@
+import type { NewsletterIssue, SendFigures } from '../../../domain/newsletter-issues.js';
+import { audienceSchema, EVERYONE, type Audience } from '../../../domain/newsletter-interests.js';
+import { DEFAULT_WELCOME_EMAIL } from '../../../domain/welcome-email.js';
+import type { AppDatabase } from '../../db/connection.js';
+import { figuresByMailing } from '../send-queue/mail-queue-repository.js';
+import { isUniqueViolation, newId, timestampNow, toDate } from '../../db/row-conversion.js';
+
+type IssueRow = {
+  id: string;
+  subject: string;
+  preheader: string;
+  body: string;
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+  postId: string | null;
+  inArchive: number;
+  audience: string | null;
+  sequenceStep: number | null;
+  delayDays: number | null;
+  sequenceEnabled: number;
+};
+
+const ISSUE_COLUMNS = [
+  'id',
+  'subject',
+  'preheader',
+  'body',
+  'status',
+  'createdAt',
+  'updatedAt',
+  'sentAt',
+  'postId',
+  'inArchive',
+  'audience',
+  'sequenceStep',
+  'delayDays',
+  'sequenceEnabled',
+] as const;
+
+const NOT_IN_SEQUENCE = { audience: null, sequenceStep: null, delayDays: null, sequenceEnabled: 0 };
+
+function parseAudience(stored: string | null): Audience {
+  if (!stored) return EVERYONE;
+  try {
+    const parsed = audienceSchema.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : EVERYONE;
+  } catch {
+    return EVERYONE;
+  }
+}
+
+export const NO_FIGURES: SendFigures = { total: 0, sent: 0, failed: 0, remaining: 0, uncertain: 0, skipped: 0 };
+
+function toIssue(row: IssueRow, figures: SendFigures): NewsletterIssue {
+  // Stored: draft, sequence, or sent (once "Send" was pressed); shown as sending while messages wait.
+  const status =
+    row.status === 'draft' || row.status === 'sequence' ? row.status : figures.remaining > 0 ? 'sending' : 'sent';
+  return {
+    ...row,
+    status,
+    audience: parseAudience(row.audience),
+    sequenceEnabled: row.sequenceEnabled !== 0,
+    createdAt: toDate(row.createdAt),
+    updatedAt: toDate(row.updatedAt),
+    sentAt: row.sentAt === null ? null : toDate(row.sentAt),
+    figures,
+    inArchive: row.inArchive === 1,
+  };
+}
+
+export type IssueDraft = {
+  subject: string;
+  preheader: string;
+  body: string;
+  postId?: string | null | undefined;
+  inArchive?: boolean | undefined;
+};
+
+/** The columns a draft's fields set; absent ones are left as they are. */
+function draftColumns({ inArchive, postId, ...texts }: IssueDraft) {
+  return {
+    ...texts,
+    ...(postId !== undefined ? { postId } : {}),
+    ...(inArchive !== undefined ? { inArchive: inArchive ? 1 : 0 } : {}),
+  };
+}
+
+export async function createIssueDraft(db: AppDatabase, draft: IssueDraft): Promise<NewsletterIssue> {
+  const now = timestampNow();
+  const row = {
+    id: newId(),
+    postId: null,
+    inArchive: 0,
+    ...draftColumns(draft),
+    status: 'draft',
+    createdAt: now,
+    updatedAt: now,
+    sentAt: null,
+    ...NOT_IN_SEQUENCE,
+  };
+  await db.insertInto('newsletterIssues').values(row).execute();
+  return toIssue(row, NO_FIGURES);
+}
+
+/** Lists a sent issue in the web archive or takes it out; false when there is no such sent issue. */
+export async function setIssueInArchive(db: AppDatabase, id: string, inArchive: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('newsletterIssues')
+    .set({ inArchive: inArchive ? 1 : 0 })
+    .where('id', '=', id)
+    .where('status', '!=', 'draft')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export type ArchivedIssueSummary = { id: string; subject: string; preheader: string; sentAt: Date };
+
+/** The web archive: sent issues the author listed there, newest first. */
+export async function listArchivedIssues(db: AppDatabase): Promise<ArchivedIssueSummary[]> {
+  const rows = await db
+    .selectFrom('newsletterIssues')
+    .select(['id', 'subject', 'preheader', 'sentAt'])
+    .where('inArchive', '=', 1)
+    .where('status', '!=', 'draft')
+    .orderBy('sentAt', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, sentAt: toDate(row.sentAt ?? '') }));
+}
+
+/** Updates a draft; undefined when there is no such draft (gone, or already sent). */
+export async function updateIssueDraft(
+  db: AppDatabase,
+  id: string,
+  draft: IssueDraft,
+): Promise<NewsletterIssue | undefined> {
+  const row = await db
+    .updateTable('newsletterIssues')
+    .set({ ...draftColumns(draft), updatedAt: timestampNow() })
+    .where('id', '=', id)
+    .where('status', '=', 'draft')
+    .returning(ISSUE_COLUMNS)
+    .executeTakeFirst();
+  return row ? toIssue(row, NO_FIGURES) : undefined;
+}
+
+/** Deletes a draft (a sent issue stays, with its figures); false when there is no such draft. */
+export async function deleteIssueDraft(db: AppDatabase, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('newsletterIssues')
+    .where('id', '=', id)
+    .where('status', '=', 'draft')
+    .executeTakeFirst();
+  return result.numDeletedRows === 1n;
+}
+
+export async function findIssue(db: AppDatabase, id: string): Promise<NewsletterIssue | undefined> {
+  const row = await db.selectFrom('newsletterIssues').select(ISSUE_COLUMNS).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const figures = await figuresByMailing(db, [row.id]);
+  return toIssue(row, figures.get(row.id) ?? NO_FIGURES);
+}
+
+/** Drafts first (newest edit first), then sent issues, newest first; each with its send figures. */
+export async function listIssues(db: AppDatabase): Promise<NewsletterIssue[]> {
+  const rows = await db
+    .selectFrom('newsletterIssues')
+    .select(ISSUE_COLUMNS)
+    .where('sequenceStep', 'is', null)
+    .execute();
+  const figures = await figuresByMailing(
+    db,
+    rows.filter((row) => row.status !== 'draft').map((row) => row.id),
+  );
+  const sortKey = (row: IssueRow) => `${row.status === 'draft' ? 1 : 0}${row.sentAt ?? row.updatedAt}`;
+  return rows
+    .sort((a, b) => sortKey(b).localeCompare(sortKey(a)))
+    .map((row) => toIssue(row, figures.get(row.id) ?? NO_FIGURES));
+}
+
+export const WELCOME_STEP = 0;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Creates the welcome email (on, with the ready-made text) unless the site has one already. */
+async function ensureWelcomeEmail(db: AppDatabase): Promise<void> {
+  const exists = await db
+    .selectFrom('newsletterIssues')
+    .select('id')
+    .where('sequenceStep', '=', WELCOME_STEP)
+    .executeTakeFirst();
+  if (exists) return;
+  const now = timestampNow();
+  try {
+    await db
+      .insertInto('newsletterIssues')
+      .values({
+        id: newId(),
+        ...DEFAULT_WELCOME_EMAIL,
+        status: 'sequence',
+        createdAt: now,
+        updatedAt: now,
+        sentAt: null,
+        audience: null,
+        sequenceStep: WELCOME_STEP,
+        delayDays: 0,
+        sequenceEnabled: 1,
+      })
+      .execute();
+  } catch (error) {
+    // Another request (or instance) created it first.
+    if (!isUniqueViolation(error)) throw error;
+  }
+}
+
+/** The welcome email and its follow-ups, in order, each with its send figures. */
+export async function listSequence(db: AppDatabase): Promise<NewsletterIssue[]> {
+  await ensureWelcomeEmail(db);
+  const rows = await db
+    .selectFrom('newsletterIssues')
+    .select(ISSUE_COLUMNS)
+    .where('sequenceStep', 'is not', null)
+    .orderBy('sequenceStep')
+    .execute();
+  const figures = await figuresByMailing(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toIssue(row, figures.get(row.id) ?? NO_FIGURES));
+}
+
+export type SequenceEmail = IssueDraft & { step: number; delayDays: number; enabled: boolean };
+
+/** Saves the email of a step (creating it the first time); the welcome email always goes out at once. */
+export async function saveSequenceEmail(db: AppDatabase, email: SequenceEmail): Promise<NewsletterIssue> {
+  await ensureWelcomeEmail(db);
+  const fields = {
+    subject: email.subject,
+    preheader: email.preheader,
+    body: email.body,
+    delayDays: email.step === WELCOME_STEP ? 0 : email.delayDays,
+    sequenceEnabled: email.enabled ? 1 : 0,
+    updatedAt: timestampNow(),
+  };
+  const updated = await db
+    .updateTable('newsletterIssues')
+    .set(fields)
+    .where('sequenceStep', '=', email.step)
+    .returning(ISSUE_COLUMNS)
+    .executeTakeFirst();
+  if (!updated) {
+    try {
+      await db
+        .insertInto('newsletterIssues')
+        .values({
+          id: newId(),
+          ...fields,
+          status: 'sequence',
+          createdAt: fields.updatedAt,
+          sentAt: null,
+          audience: null,
+          sequenceStep: email.step,
+        })
+        .execute();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return saveSequenceEmail(db, email);
+    }
+  }
+  return (await listSequence(db)).find((issue) => issue.sequenceStep === email.step)!;
+}
+
+/**
+ * Queues the enabled sequence emails for a subscriber who just confirmed: the welcome email now,
+ * each follow-up its delay later. The queue's key (mailing, recipient) makes a second copy of
+ * any of them impossible, even if the address confirms again after unsubscribing.
+ */
+export async function enqueueSequence(
+  db: AppDatabase,
+  subscriber: { id: string; email: string },
+  confirmedAt: Date,
+  siteOrigin: string,
+): Promise<number> {
+  await ensureWelcomeEmail(db);
+  const steps = await db
+    .selectFrom('newsletterIssues')
+    .select(['id', 'delayDays'])
+    .where('sequenceStep', 'is not', null)
+    .where('sequenceEnabled', '=', 1)
+    .execute();
+  if (steps.length === 0) return 0;
+  const now = timestampNow();
+  const result = await db
+    .insertInto('mailQueue')
+    .values(
+      steps.map((step) => ({
+        mailingId: step.id,
+        recipientId: subscriber.id,
+        kind: 'issue',
+        email: subscriber.email,
+        siteOrigin,
+        status: 'pending',
+        nextAttemptAt: new Date(confirmedAt.getTime() + (step.delayDays ?? 0) * DAY_MS).toISOString(),
+        createdAt: now,
+      })),
+    )
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}

@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import { UPLOADED_OBJECT_PREFIX } from '../../../domain/images.js';
+import { PREORDER_FORMAT_LABELS } from '../../../domain/submissions.js';
+import type { NewsletterTokens } from '../newsletter-tokens.js';
+import { type NoticePage, type NoticePageStyles, sendNoticePage, tokenOf } from '../notice-page.js';
+import { consumeLimit, TOO_MANY_REQUESTS } from '../../site/rate-limit/request-limits.js';
+import { findBook } from '../../content/books/books-repository.js';
+import { deletePreorder, findPreorder } from './preorders-repository.js';
+import type { AppServices } from '../../trpc/context.js';
+import { EMAIL_COVER_PATH } from './cover-for-email.js';
+import { PREORDER_CANCEL_PATH } from './preorder-mail.js';
+
+const EMAIL_COVER_WIDTH = 360;
+const COVER_CACHE_ENTRIES = 50;
+const CANCEL_BODY_LIMIT = 4096;
+
+const PAGES = {
+  invalid: {
+    title: 'Link not valid',
+    heading: 'This cancel link is not valid',
+    paragraphs: ['Use the link from your preorder receipt, or write to the author from the contact page.'],
+    link: { href: '/contact', text: 'Contact' },
+  },
+  cancelled: {
+    title: 'Preorder cancelled',
+    heading: 'Your preorder is cancelled',
+    paragraphs: ['Nothing was charged and nothing more will be sent about it. You can preorder again at any time.'],
+    link: { href: '/books', text: 'Browse the books' },
+  },
+  tooMany: { title: 'Too many requests', heading: 'Too many requests', paragraphs: [TOO_MANY_REQUESTS] },
+} satisfies Record<string, NoticePage>;
+
+/**
+ * The preorder receipt's links: the cancel page (GET asks, its button's POST cancels, so a link
+ * scanner cancels nothing) and the JPEG of a book's cover the emails show (many mail clients
+ * block SVG).
+ */
+export async function registerPreorderPages(
+  app: FastifyInstance,
+  services: AppServices,
+  tokens: NewsletterTokens,
+  styles: NoticePageStyles = { stylesheets: [] },
+): Promise<void> {
+  const page = (reply: FastifyReply, status: number, notice: NoticePage) =>
+    sendNoticePage(reply, status, notice, styles);
+  const allowed = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const decision = await consumeLimit(services.limiters.publicRead, request.ip);
+    if (decision.allowed) return true;
+    reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
+    await page(reply, 429, PAGES.tooMany);
+    return false;
+  };
+
+  app.get(PREORDER_CANCEL_PATH, { exposeHeadRoute: false }, async (request, reply) => {
+    if (!(await allowed(request, reply))) return reply;
+    const check = tokens.checkPreorderCancelToken(tokenOf(request));
+    if (!check.ok) return page(reply, 400, PAGES.invalid);
+    const preorder = await findPreorder(services.db, check.claim.preorderId);
+    if (!preorder) return page(reply, 200, PAGES.cancelled);
+    return page(reply, 200, {
+      title: 'Cancel preorder',
+      heading: 'Cancel your preorder?',
+      paragraphs: [
+        `${preorder.bookTitle}, ${PREORDER_FORMAT_LABELS[preorder.preferredFormat].toLowerCase()}, reserved for ${preorder.customerName}.`,
+        'Nothing was charged. Cancelling removes the preorder and your details with it.',
+      ],
+      form: {
+        action: `${PREORDER_CANCEL_PATH}?token=${encodeURIComponent(String(tokenOf(request)))}`,
+        fields: {},
+        button: 'Cancel my preorder',
+      },
+      link: { href: '/', text: 'Keep it and go back to the site' },
+    });
+  });
+
+  await app.register(async (scope) => {
+    // The token is in the URL; the form's body carries nothing needed.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: CANCEL_BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post(PREORDER_CANCEL_PATH, async (request, reply) => {
+      if (!(await allowed(request, reply))) return reply;
+      const check = tokens.checkPreorderCancelToken(tokenOf(request));
+      if (!check.ok) return page(reply, 400, PAGES.invalid);
+      await deletePreorder(services.db, check.claim.preorderId);
+      return page(reply, 200, PAGES.cancelled);
+    });
+  });
+
+  const covers = new Map<string, Buffer>();
+  app.get(`${EMAIL_COVER_PATH}:file`, async (request, reply) => {
+    if (!(await allowed(request, reply))) return reply;
+    const match = /^(.{1,64})\.jpg$/.exec((request.params as { file: string }).file);
+    const book = match ? await findBook(services.db, match[1]!) : undefined;
+    if (!book?.coverImage.startsWith(UPLOADED_OBJECT_PREFIX))
+      return reply.status(404).send({ error: 'No cover for this book' });
+    const key = `${book.id} ${book.coverImage}`;
+    let jpeg = covers.get(key);
+    if (!jpeg) {
+      const source = await services.uploads.read(book.coverImage.slice(UPLOADED_OBJECT_PREFIX.length));
+      if (!source) return reply.status(404).send({ error: 'No cover for this book' });
+      try {
+        jpeg = await sharp(source, { limitInputPixels: 40_000_000 })
+          .resize({ width: EMAIL_COVER_WIDTH })
+          .flatten({ background: '#1a1514' })
+          .jpeg({ quality: 82 })
+          .toBuffer();
+      } catch {
+        return reply.status(404).send({ error: 'This cover cannot be shown as an image' });
+      }
+      if (covers.size >= COVER_CACHE_ENTRIES) covers.delete(covers.keys().next().value!);
+      covers.set(key, jpeg);
+    }
+    return reply.header('cache-control', 'public, max-age=3600').type('image/jpeg').send(jpeg);
+  });
+}

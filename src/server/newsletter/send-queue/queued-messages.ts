@@ -1,0 +1,151 @@
+import { issueLinkIds, withTrackedLinks } from '../../analytics/issue-links.js';
+import type { AppDatabase } from '../../db/connection.js';
+import type { RenderedEmail } from '../mail/email-layout.js';
+import { messageIdFor, type Mailer } from '../mail/mailer.js';
+import { personalise, renderIssueTemplate } from '../issues/issue-email.js';
+import type { NewsletterTokens } from '../newsletter-tokens.js';
+import { issueViewUrl } from '../issues/issue-mail.js';
+import { loadResponsiveImages } from '../../content/images/responsive-images.js';
+import { newGiftUrl, preferencesUrlFor } from '../reader-links.js';
+import { unsubscribeLinkFor } from '../unsubscribe-links.js';
+import { confirmationMessage } from '../confirmation-message.js';
+import { WELCOME_STEP } from '../issues/newsletter-issues-repository.js';
+import { findActiveGift } from '../gift/gifts-repository.js';
+import { preorderNoticeSubject, renderPreorderNotice } from '../preorders/preorder-notice-email.js';
+import { findBook } from '../../content/books/books-repository.js';
+import type { ClaimedMessage } from './mail-queue-repository.js';
+import type { PreorderFormat } from '../../../domain/submissions.js';
+
+export type QueuedEmail = Parameters<Mailer['send']>[0];
+
+/** Issues rendered recently (one render serves every recipient of an issue). */
+const TEMPLATE_CACHE_SIZE = 8;
+
+/**
+ * The message of one queue row: an issue (rendered once per issue, then personalised with the
+ * recipient's unsubscribe link) or a book's notice to a preorder customer. Each has a
+ * deterministic Message-ID per mailing and recipient, so a relay or client can spot a duplicate.
+ */
+export class QueuedMessages {
+  private readonly templates = new Map<
+    string,
+    Promise<{ subject: string; rendered: RenderedEmail; links: Map<string, string>; withGift: boolean }>
+  >();
+
+  constructor(
+    private readonly db: AppDatabase,
+    private readonly mailer: Pick<Mailer, 'from'>,
+    private readonly tokens: NewsletterTokens,
+  ) {}
+
+  async build(message: ClaimedMessage): Promise<QueuedEmail | null> {
+    if (message.kind === 'confirmation') return this.confirmation(message);
+    const messageId = messageIdFor(this.mailer.from, `${message.mailingId}.${message.recipientId}`);
+    if (message.kind === 'issue') {
+      const template = await this.issueTemplate(message.mailingId, message.siteOrigin);
+      if (!template) return null;
+      const unsubscribe = unsubscribeLinkFor(
+        message.siteOrigin,
+        this.tokens.unsubscribeToken(message.recipientId),
+        this.mailer.from,
+      );
+      const links = {
+        unsubscribeUrl: unsubscribe.url,
+        preferencesUrl: preferencesUrlFor(this.tokens, message.siteOrigin, message.recipientId),
+        giftUrl: template.withGift
+          ? await newGiftUrl(this.db, this.tokens, message.siteOrigin, message.recipientId)
+          : undefined,
+      };
+      return {
+        to: message.email,
+        subject: template.subject,
+        ...withTrackedLinks(
+          personalise(template.rendered, links),
+          template.links,
+          message.recipientId,
+          message.siteOrigin,
+          this.tokens,
+        ),
+        headers: unsubscribe.headers,
+        messageId,
+      };
+    }
+    return this.preorderNotice(message, messageId);
+  }
+
+  /** The welcome email carries the active gift; a change of gift (or of its text) is a new template. */
+  private async issueTemplate(issueId: string, siteOrigin: string) {
+    const issue = await this.db
+      .selectFrom('newsletterIssues')
+      .select(['subject', 'preheader', 'body', 'sequenceStep', 'updatedAt'])
+      .where('id', '=', issueId)
+      .executeTakeFirstOrThrow();
+    const gift = issue.sequenceStep === WELCOME_STEP ? await findActiveGift(this.db) : undefined;
+    const key = `${issueId} ${siteOrigin} ${issue.updatedAt} ${gift ? `${gift.id} ${gift.updatedAt.toISOString()}` : ''}`;
+    let template = this.templates.get(key);
+    if (!template) {
+      template = (async () => {
+        const content = {
+          subject: issue.subject,
+          preheader: issue.preheader,
+          body: issue.body,
+          viewUrl: issueViewUrl(this.tokens, issueId, siteOrigin),
+          images: await loadResponsiveImages(this.db),
+        };
+        const rendered = await renderIssueTemplate(content, siteOrigin, gift ?? null);
+        // Each link gets its id once per issue; every recipient's copy links to /r/ with it.
+        return {
+          subject: issue.subject,
+          rendered,
+          links: await issueLinkIds(this.db, issueId, rendered.html, siteOrigin),
+          withGift: gift !== undefined,
+        };
+      })();
+      template.catch(() => this.templates.delete(key));
+      this.templates.set(key, template);
+      if (this.templates.size > TEMPLATE_CACHE_SIZE) this.templates.delete(this.templates.keys().next().value!);
+    }
+    return template;
+  }
+
+  /** A confirmation held back by the hourly caps: the subscription's current link, and when it was asked for. */
+  private async confirmation(message: ClaimedMessage): Promise<QueuedEmail | null> {
+    const row = await this.db
+      .selectFrom('mailQueue as q')
+      .innerJoin('newsletterSubscriptions as s', 's.id', 'q.recipientId')
+      .select(['s.confirmationNonce', 'q.createdAt'])
+      .where('q.mailingId', '=', message.mailingId)
+      .where('q.recipientId', '=', message.recipientId)
+      .executeTakeFirst();
+    if (!row?.confirmationNonce) return null;
+    return confirmationMessage(
+      this.tokens,
+      this.mailer,
+      {
+        subscriptionId: message.recipientId,
+        nonce: row.confirmationNonce,
+        email: message.email,
+        origin: message.siteOrigin,
+        requestedAt: new Date(row.createdAt),
+      },
+      new Date(),
+    );
+  }
+
+  private async preorderNotice(message: ClaimedMessage, messageId: string): Promise<QueuedEmail | null> {
+    const preorder = await this.db
+      .selectFrom('preorders')
+      .select(['bookId', 'customerName', 'preferredFormat'])
+      .where('id', '=', message.recipientId)
+      .executeTakeFirst();
+    const book = preorder && (await findBook(this.db, preorder.bookId));
+    if (!preorder || !book) return null;
+    const rendered = await renderPreorderNotice({
+      book,
+      customerName: preorder.customerName,
+      format: preorder.preferredFormat as PreorderFormat,
+      siteOrigin: message.siteOrigin,
+    });
+    return { to: message.email, subject: preorderNoticeSubject(book.title), ...rendered, messageId };
+  }
+}

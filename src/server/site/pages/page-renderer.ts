@@ -1,0 +1,290 @@
+import { unstable_localLink } from '@trpc/client';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import superjson from 'superjson';
+import { blogCategoryFrom } from '../../../domain/blog.js';
+import { isBlogPreviewPath } from '../../../domain/post-states.js';
+import { FORM_RESULT_PAGES, FORM_RESULT_PARAMS, type FormOutcome } from '../../../domain/form-posts.js';
+import { SEARCH_PATH } from '../../../domain/search.js';
+import { ISSUE_VIEW_KEY_PARAM, NEWSLETTER_ARCHIVE_PATH } from '../../../domain/newsletter-issues.js';
+import { previewKeyOf } from '../../content/blog/preview-access.js';
+import { withScriptSources } from '../http/content-security-policy.js';
+import { ifNoneMatchMatches } from '../http/conditional-get.js';
+import { siteOrigin } from '../http/site-origin.js';
+import { consumeLimit, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
+import { retryAfterSeconds } from '../rate-limit/retry-later.js';
+import { appRouter } from '../../trpc/app-router.js';
+import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import { CachedBody } from '../cache/cached-body.js';
+import type { CacheShelf } from '../cache/public-cache.js';
+import { createCriticalCssInliner } from './critical-css/inline-critical-css.js';
+import { newScriptNonce, rendererScripts } from './inline-scripts.js';
+import type { ClientAssets, SsrEntry } from './types.js';
+
+/** The cookie the announcement bar sets when dismissed (src/client/layout/announcement-context.tsx). */
+const ANNOUNCEMENT_COOKIE = /(?:^|;)\s*announcementDismissed=1\s*(?:;|$)/;
+
+/** Paths that name a file: never a page, so a miss is a plain 404 without rendering. */
+const FILE_PATH =
+  /^\/(?:assets\/|objects\/)|\.(?:js|mjs|css|map|json|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|txt|xml|webmanifest)$/i;
+
+/** One rendered page, kept in the public cache's page shelf unless it is for one reader. */
+export type RenderedPage = {
+  status: number;
+  body: CachedBody;
+  /** Stored in the page shelf: sent in the compressed forms it keeps, else by the compress plugin. */
+  kept: boolean;
+  /** CSP sources of the inline scripts the renderer wrote (never of one that came with content). */
+  scriptSources: string[];
+  /** The last CSP header built for this page, by the policy helmet set. */
+  csp?: { base: string; value: string };
+};
+
+export type PageRendererOptions = {
+  services: AppServices;
+  /** The server renderer; in development reloaded on each request (hot reload). */
+  loadEntry: () => Promise<SsrEntry>;
+  assets: () => Promise<ClientAssets>;
+  /** The public cache's shelf of rendered pages; null in development: every request renders afresh. */
+  cache: CacheShelf<RenderedPage> | null;
+  log: FastifyBaseLogger;
+  /** Development: map an error's stack back to the sources. */
+  fixStack?: (error: Error) => void;
+};
+
+export function isAnnouncementDismissed(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && ANNOUNCEMENT_COOKIE.test(cookieHeader);
+}
+
+/**
+ * The path as requested, with only the query parameters that change what the page shows: the
+ * blog's category (when it names one) and the form pages' result parameters. A page is rendered
+ * and cached by that, so `?utm_source=…` and the like share one entry.
+ */
+export function pageLocation(rawUrl: string): string {
+  const queryStart = rawUrl.indexOf('?');
+  const pathname = queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart);
+  if (queryStart < 0) return pathname;
+  const params = new URLSearchParams(rawUrl.slice(queryStart + 1));
+  const kept: Array<[string, string]> = [];
+  if (pathname === '/blog') {
+    const category = blogCategoryFrom(params.get('category'));
+    if (category) kept.push(['category', category]);
+  }
+  if (pathname === '/art-music' && params.get('tab') === 'music') kept.push(['tab', 'music']);
+  if (pathname === SEARCH_PATH) {
+    const q = params.get('q');
+    if (q) kept.push(['q', q]);
+  }
+  if (pathname.startsWith(`${NEWSLETTER_ARCHIVE_PATH}/`)) {
+    const key = params.get(ISSUE_VIEW_KEY_PARAM);
+    if (key) kept.push([ISSUE_VIEW_KEY_PARAM, key]);
+  }
+  if (FORM_RESULT_PAGES.includes(pathname)) {
+    kept.push(...[...params].filter(([name]) => FORM_RESULT_PARAMS.includes(name)));
+  }
+  kept.sort(([a], [b]) => a.localeCompare(b));
+  return kept.length ? `${pathname}?${new URLSearchParams(kept).toString()}` : pathname;
+}
+
+/**
+ * Search results answer one reader's words: rendered for each request rather than kept (any text
+ * would otherwise push real pages out of the HTML cache), and never indexed by search engines.
+ */
+const isSearchPage = (location: string): boolean => location.split('?')[0] === SEARCH_PATH;
+
+/**
+ * Pages answering what one reader holds, rendered for each request and never indexed: search results, and an
+ * issue opened by its "view in browser" key (made-up keys must not fill the HTML cache either).
+ */
+const isForOneReader = (location: string): boolean =>
+  isSearchPage(location) ||
+  (location.startsWith(`${NEWSLETTER_ARCHIVE_PATH}/`) && location.includes(`?${ISSUE_VIEW_KEY_PARAM}=`));
+
+/**
+ * A form's result (`?sent=…` after a post) is a page for one visitor: it is never kept in the
+ * HTML cache, nor in any other.
+ */
+function isFormResult(location: string): boolean {
+  const queryStart = location.indexOf('?');
+  if (queryStart < 0) return false;
+  const params = new URLSearchParams(location.slice(queryStart + 1));
+  return FORM_RESULT_PARAMS.some((name) => params.has(name));
+}
+
+/** A refused form post, answered with the form's page showing the errors and the values sent. */
+export type FormResultRender = { location: string; outcome: FormOutcome; status: number };
+
+export function cacheKey(origin: string, location: string, announcementDismissed: boolean): string {
+  return `${origin} ${location} ${announcementDismissed ? 1 : 0}`;
+}
+
+function contentSecurityPolicy(page: RenderedPage, base: string): string {
+  if (page.csp?.base !== base) page.csp = { base, value: withScriptSources(base, page.scriptSources) };
+  return page.csp.value;
+}
+
+const ERROR_PAGE = Buffer.from(
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head>' +
+    '<body><h1>Something went wrong</h1><p>Please try again in a moment.</p></body></html>',
+);
+
+const TOO_MANY_REQUESTS_PAGE = Buffer.from(
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Too many requests</title></head>' +
+    `<body><h1>Too many requests</h1><p>${TOO_MANY_REQUESTS}</p></body></html>`,
+);
+
+/**
+ * Serves public pages from the server renderer: renders each URL once, keeps the HTML (and its
+ * compressed forms) until the next content write, and sends it with a CSP that allows exactly
+ * its own inline scripts, by hash: a cached page is the same bytes for every reader, so a
+ * per-response nonce would not fit; the render's random marker only picks the scripts to hash.
+ */
+export function createPageRenderer(options: PageRendererOptions) {
+  const { services, cache, log } = options;
+  /** Renders in progress, so concurrent requests for one page share one render. */
+  const inFlight = new Map<string, Promise<RenderedPage | { redirect: string; status: number }>>();
+  const inlineCriticalCss = createCriticalCssInliner();
+  if (cache) services.cache.onClear(() => inFlight.clear());
+
+  async function renderPage(
+    request: FastifyRequest,
+    origin: string,
+    location: string,
+    announcementDismissed: boolean,
+    formOutcome?: FormOutcome,
+    /** A preview's admin key (from its cookie): the page's queries run as the admin. */
+    adminKey?: string | null,
+  ): Promise<RenderedPage | { redirect: string; status: number }> {
+    const generation = services.cache.generation;
+    const [entry, assets] = await Promise.all([options.loadEntry(), options.assets()]);
+    // The page request was counted against the read limit once, at the door; its queries are not.
+    const context = createRequestContext(
+      { ...services, limiters: { ...services.limiters, publicRead: null } },
+      { ip: request.ip, headers: adminKey ? { authorization: `Bearer ${adminKey}` } : {} },
+    );
+    const scriptNonce = newScriptNonce();
+    const result = await entry.render({
+      url: `${origin}${location}`,
+      scriptNonce,
+      announcementDismissed,
+      formOutcome,
+      assets,
+      trpcLink: unstable_localLink({
+        router: appRouter,
+        createContext: async () => context,
+        transformer: superjson,
+        onError: ({ error, path }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR')
+            log.error({ err: error, procedure: path }, 'procedure failed during render');
+        },
+      }),
+    });
+    if (result.kind === 'redirect') return { redirect: result.location, status: result.status };
+    const own = rendererScripts(result.html, scriptNonce);
+    const page: RenderedPage = {
+      status: result.status,
+      body: CachedBody.fromText(inlineCriticalCss(own.html)),
+      kept: false,
+      scriptSources: own.scriptSources,
+    };
+    if (
+      cache &&
+      result.cacheable &&
+      !formOutcome &&
+      !isFormResult(location) &&
+      !isForOneReader(location) &&
+      !isBlogPreviewPath(location)
+    )
+      page.kept = cache.set(cacheKey(origin, location, announcementDismissed), page, generation);
+    return page;
+  }
+
+  function pageFor(
+    request: FastifyRequest,
+    origin: string,
+    location: string,
+    announcementDismissed: boolean,
+    formOutcome?: FormOutcome,
+  ) {
+    if (formOutcome || isFormResult(location) || isForOneReader(location))
+      return renderPage(request, origin, location, announcementDismissed, formOutcome);
+    // A preview is the admin's alone: rendered for each request, never kept or shared.
+    if (isBlogPreviewPath(location))
+      return renderPage(
+        request,
+        origin,
+        location,
+        announcementDismissed,
+        undefined,
+        previewKeyOf(request.headers.cookie),
+      );
+    const key = cacheKey(origin, location, announcementDismissed);
+    const cached = cache?.get(key);
+    if (cached) return cached;
+    const pending = inFlight.get(key);
+    if (pending) return pending;
+    const started = renderPage(request, origin, location, announcementDismissed).finally(() => {
+      if (inFlight.get(key) === started) inFlight.delete(key);
+    });
+    if (cache) inFlight.set(key, started);
+    return started;
+  }
+
+  /** Serves the requested page, or with `formResult` the page of a refused form post. */
+  return async function servePage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    formResult?: FormResultRender,
+  ): Promise<FastifyReply> {
+    const path = request.url.split('?')[0] ?? '/';
+    if (FILE_PATH.test(path)) {
+      return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not found');
+    }
+    // '//host/…' would read as another origin: send it to the same path with one slash.
+    if (path.startsWith('//')) return reply.redirect(`/${path.replace(/^\/+/, '')}`, 301);
+    const decision = await consumeLimit(services.limiters.publicRead, request.ip);
+    if (!decision.allowed) {
+      return reply
+        .status(429)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('retry-after', String(retryAfterSeconds(decision.retryAfterMs)))
+        .send(TOO_MANY_REQUESTS_PAGE);
+    }
+    const origin = siteOrigin(services.publicOrigin, request);
+    const location = formResult?.location ?? pageLocation(request.url);
+    const announcementDismissed = isAnnouncementDismissed(request.headers.cookie);
+    const preview = isBlogPreviewPath(location);
+    const forOneVisitor = formResult !== undefined || isFormResult(location) || preview;
+
+    let page: RenderedPage | { redirect: string; status: number };
+    try {
+      page = await pageFor(request, origin, location, announcementDismissed, formResult?.outcome);
+    } catch (error) {
+      if (error instanceof Error) options.fixStack?.(error);
+      log.error({ err: error, url: request.url }, 'page render failed');
+      return reply.status(500).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(ERROR_PAGE);
+    }
+    if ('redirect' in page) return reply.redirect(page.redirect, page.status);
+    services.analytics.pageRequest(request, formResult?.status ?? page.status);
+
+    const baseCsp = reply.getHeader('content-security-policy');
+    if (typeof baseCsp === 'string') reply.header('content-security-policy', contentSecurityPolicy(page, baseCsp));
+    // A kept page is sent in the compressed forms the cache keeps; any other page, rendered for
+    // this request, is compressed by the compress plugin, which adds Accept-Encoding to Vary itself.
+    const send = () => (page.kept ? page.body.send(request, reply) : reply.send(page.body.bytes));
+    reply
+      .status(formResult?.status ?? page.status)
+      .type('text/html; charset=utf-8')
+      .header('vary', page.kept ? 'Accept-Encoding, Cookie' : 'Cookie');
+    if (preview || isForOneReader(location)) reply.header('x-robots-tag', 'noindex');
+    if (forOneVisitor) {
+      reply.header('cache-control', 'no-store');
+      return send();
+    }
+    reply.header('cache-control', 'no-cache').header('etag', page.body.etag);
+    if (page.status === 200 && ifNoneMatchMatches(request.headers['if-none-match'], page.body.etag))
+      return reply.status(304).send();
+    return send();
+  };
+}

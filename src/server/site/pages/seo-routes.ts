@@ -1,0 +1,180 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { blogCategoryLabel } from '../../../domain/blog.js';
+import type { ContentFormat } from '../../../domain/content-format.js';
+import type { ResponsiveImageData } from '../../../domain/images.js';
+import { blogPostPath } from '../../../domain/content-links.js';
+import { renderContentHtml } from '../../content/rendering/render-content.js';
+import { loadResponsiveImages } from '../../content/images/responsive-images.js';
+import { CachedBody } from '../cache/cached-body.js';
+import { ifNoneMatchMatches } from '../http/conditional-get.js';
+import { createCaller } from '../../trpc/app-router.js';
+import { siteOrigin } from '../http/site-origin.js';
+import { createRequestContext, type AppServices } from '../../trpc/context.js';
+
+const SITE_TITLE = 'The Cinderwake Cycle';
+const SITE_AUTHOR = 'Delphine Rook';
+/** Robots, sitemap and feed kept per origin (three per origin the site answers on). */
+const SEO_DOCUMENT_ENTRIES = 50;
+
+/** The public routes without parameters, in the order the navigation lists them. */
+export const STATIC_PAGE_PATHS = [
+  '/',
+  '/books',
+  '/excerpts',
+  '/art-music',
+  '/blog',
+  '/about',
+  '/contact',
+  '/preorder',
+] as const;
+
+export function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+type SitemapInput = {
+  books: ReadonlyArray<{ slug: string }>;
+  excerpts: ReadonlyArray<{ id: string }>;
+  posts: ReadonlyArray<{ slug: string; publishedAt: Date }>;
+};
+
+export function sitemapXml(origin: string, { books, excerpts, posts }: SitemapInput): string {
+  const newestPost = posts.reduce<Date | null>(
+    (newest, post) => (!newest || post.publishedAt > newest ? post.publishedAt : newest),
+    null,
+  );
+  const entries: Array<{ loc: string; lastmod?: Date }> = [
+    ...STATIC_PAGE_PATHS.map((path) => ({
+      loc: `${origin}${path}`,
+      ...(path === '/blog' && newestPost ? { lastmod: newestPost } : {}),
+    })),
+    ...books.map((book) => ({ loc: `${origin}/books/${encodeURIComponent(book.slug)}` })),
+    ...excerpts.map((excerpt) => ({ loc: `${origin}/excerpts/${encodeURIComponent(excerpt.id)}` })),
+    ...posts.map((post) => ({ loc: `${origin}${blogPostPath(post)}`, lastmod: post.publishedAt })),
+  ];
+  const urls = entries.map(
+    ({ loc, lastmod }) =>
+      `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`,
+  );
+  const urlset = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${urlset}\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robotsTxt(origin: string): string {
+  return `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${origin}/sitemap.xml\n`;
+}
+
+type FeedPost = {
+  slug: string;
+  title: string;
+  summary: string;
+  category: string;
+  publishedAt: Date;
+  content: string;
+  contentFormat: ContentFormat;
+};
+
+/**
+ * RSS 2.0 of the blog, newest first: each item's summary as its description and the whole post, rendered
+ * with absolute links and images, as its content:encoded.
+ */
+export function rssXml(
+  origin: string,
+  posts: readonly FeedPost[],
+  images: ReadonlyMap<string, ResponsiveImageData> = new Map(),
+): string {
+  const sorted = [...posts].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime());
+  const items = sorted.map((post) => {
+    const link = `${origin}${blogPostPath(post)}`;
+    const html = renderContentHtml(post.content, post.contentFormat, {
+      siteOrigin: origin,
+      absoluteUrls: true,
+      images,
+    });
+    return [
+      '    <item>',
+      `      <title>${escapeXml(post.title)}</title>`,
+      `      <link>${escapeXml(link)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `      <pubDate>${post.publishedAt.toUTCString()}</pubDate>`,
+      `      <category>${escapeXml(blogCategoryLabel(post.category))}</category>`,
+      `      <description>${escapeXml(post.summary)}</description>`,
+      `      <content:encoded>${escapeXml(html)}</content:encoded>`,
+      '    </item>',
+    ].join('\n');
+  });
+  const lastBuild = sorted[0]?.publishedAt ?? new Date(0);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
+    '  <channel>',
+    `    <title>${escapeXml(`${SITE_TITLE} — Blog & News`)}</title>`,
+    `    <link>${escapeXml(`${origin}/blog`)}</link>`,
+    `    <atom:link href="${escapeXml(`${origin}/blog/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    `    <description>${escapeXml(`Announcements, behind-the-scenes notes and soundtracks from ${SITE_AUTHOR}.`)}</description>`,
+    '    <language>en</language>',
+    `    <lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>`,
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}
+
+/**
+ * GET /sitemap.xml, /robots.txt and /blog/rss.xml, built from the cached public lists and kept
+ * per origin in the public cache until the next content write.
+ */
+export function registerSeoRoutes(app: FastifyInstance, services: AppServices): void {
+  const documents = services.cache.shelf<CachedBody>(SEO_DOCUMENT_ENTRIES);
+
+  const originOf = (request: FastifyRequest) => siteOrigin(services.publicOrigin, request);
+
+  async function serve(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: string,
+    type: string,
+    build: (origin: string) => Promise<string> | string,
+  ) {
+    const origin = originOf(request);
+    const key = `${kind} ${origin}`;
+    let document = documents.get(key);
+    if (!document) {
+      const generation = services.cache.generation;
+      document = CachedBody.fromText(await build(origin));
+      documents.set(key, document, generation);
+    }
+    reply
+      .type(type)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding')
+      .header('etag', document.etag);
+    if (ifNoneMatchMatches(request.headers['if-none-match'], document.etag)) return reply.status(304).send();
+    return document.send(request, reply);
+  }
+
+  const callerFor = (request: FastifyRequest) =>
+    createCaller(createRequestContext(services, { ip: request.ip, headers: {} }));
+
+  app.get('/robots.txt', (request, reply) => serve(request, reply, 'robots', 'text/plain; charset=utf-8', robotsTxt));
+
+  app.get('/sitemap.xml', (request, reply) =>
+    serve(request, reply, 'sitemap', 'application/xml; charset=utf-8', async (origin) => {
+      const caller = callerFor(request);
+      const [books, excerpts, posts] = await Promise.all([
+        caller.books.list(),
+        caller.excerpts.list(),
+        // The cards: the addresses and dates, without every post's text.
+        caller.blog.cards(),
+      ]);
+      return sitemapXml(origin, { books, excerpts, posts });
+    }),
+  );
+
+  app.get('/blog/rss.xml', (request, reply) =>
+    serve(request, reply, 'rss', 'application/rss+xml; charset=utf-8', async (origin) =>
+      rssXml(origin, await callerFor(request).blog.list(), await loadResponsiveImages(services.db)),
+    ),
+  );
+}

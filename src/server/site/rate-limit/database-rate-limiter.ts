@@ -1,0 +1,73 @@
+import type { AppDatabase } from '../../db/connection.js';
+import type { LimitDecision, RateLimiter } from './rate-limiter.js';
+
+const ALLOWED: LimitDecision = { allowed: true };
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The RateLimiter of several instances on one PostgreSQL: the same fixed windows as
+ * FixedWindowLimiter, counted in the rate_limit_counts table, so every instance counts an address
+ * together. A hit is one statement (an upsert that starts a new window when the old one ended and
+ * returns the count), atomic however many instances hit the key at once. Expired rows are deleted
+ * at most once a window. Fails open: a limit the database cannot count refuses nobody (the
+ * request's own queries then answer for the outage).
+ */
+export class DatabaseRateLimiter implements RateLimiter {
+  private nextSweepAt = 0;
+
+  constructor(
+    private readonly db: AppDatabase,
+    private readonly name: string,
+    readonly limit: number,
+    readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async take(key: string, cost = 1): Promise<LimitDecision> {
+    const now = this.now();
+    this.sweep(now);
+    const nowIso = iso(now);
+    try {
+      const row = await this.db
+        .insertInto('rateLimitCounts')
+        .values({ limitName: this.name, key, count: cost, resetAt: iso(now + this.windowMs) })
+        .onConflict((conflict) =>
+          conflict.columns(['limitName', 'key']).doUpdateSet((eb) => {
+            const ended = eb('rateLimitCounts.resetAt', '<=', nowIso);
+            return {
+              count: eb
+                .case()
+                .when(ended)
+                .then(eb.ref('excluded.count'))
+                .else(eb('rateLimitCounts.count', '+', eb.ref('excluded.count')))
+                .end(),
+              resetAt: eb
+                .case()
+                .when(ended)
+                .then(eb.ref('excluded.resetAt'))
+                .else(eb.ref('rateLimitCounts.resetAt'))
+                .end(),
+            };
+          }),
+        )
+        .returning(['count', 'resetAt'])
+        .executeTakeFirstOrThrow();
+      if (row.count <= this.limit) return ALLOWED;
+      // A window another instance opened a moment after this hit's `now` ends at most a window away.
+      return { allowed: false, retryAfterMs: Math.min(this.windowMs, Math.max(0, Date.parse(row.resetAt) - now)) };
+    } catch {
+      return ALLOWED;
+    }
+  }
+
+  private sweep(now: number): void {
+    if (now < this.nextSweepAt) return;
+    this.nextSweepAt = now + this.windowMs;
+    this.db
+      .deleteFrom('rateLimitCounts')
+      .where('limitName', '=', this.name)
+      .where('resetAt', '<=', iso(now))
+      .execute()
+      .catch(() => undefined);
+  }
+}

@@ -1,0 +1,232 @@
+import type { SearchAnswer } from '../../../domain/search.js';
+import { withMarkedHtml } from '../../content/search/highlight.js';
+import type { createCaller } from '../../trpc/app-router.js';
+
+type Caller = ReturnType<typeof createCaller>;
+
+export type RestRequest = { params: Record<string, string>; body: unknown; query: Record<string, string | undefined> };
+
+export type RestRoute = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  /** 200 by default; creates answer 201, deletes 204. */
+  status?: 200 | 201 | 204;
+  call: (caller: Caller, request: RestRequest) => Promise<unknown>;
+  /**
+   * Public reads only: what the answer depends on (the procedure's input). The serialised
+   * answer is kept under this key until the next content write, so a repeat read skips the
+   * procedure (but not the per-address read limit).
+   */
+  publicReadKey?: (request: RestRequest) => string;
+  /** Extra response headers (e.g. X-Robots-Tag). */
+  headers?: Record<string, string>;
+};
+
+const id = (request: RestRequest) => request.params.id ?? '';
+
+/**
+ * Newsletter issues for scripts: who an audience reaches now, and the send call (`audience`
+ * optional, everyone by default; `expectedRecipients` must match the count, as in the admin).
+ */
+const newsletterIssueRoutes: RestRoute[] = [
+  {
+    method: 'POST',
+    url: '/api/admin/newsletter/recipients',
+    call: (caller, r) => callUnchecked(caller.mail.recipientCount, r.body ?? undefined),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/newsletter/issues/:id/send',
+    call: (caller, r) => callUnchecked(caller.mail.send, { ...(r.body as object | null), id: id(r) }),
+  },
+];
+
+/** Any procedure of a caller, whatever input it declares. */
+type Procedure = (input: never) => Promise<unknown>;
+
+/**
+ * Calls a procedure with input straight from the request. Its declared input type is not checked
+ * here: the procedure's own zod schema checks the value and answers BAD_REQUEST with the message.
+ */
+function callUnchecked(procedure: Procedure, input: unknown): Promise<unknown> {
+  return (procedure as (input: unknown) => Promise<unknown>)(input);
+}
+
+/** The procedures of one content kind, as a caller exposes them. */
+type ContentCaller = {
+  list: Procedure;
+  byId: (input: { id: string }) => Promise<unknown>;
+  create: Procedure;
+  update: Procedure;
+  delete: (input: { id: string }) => Promise<unknown>;
+};
+
+/** CRUD routes of one content kind, e.g. /api/books; `listInput` maps the query string. */
+function contentRoutes(
+  base: string,
+  pick: (caller: Caller) => ContentCaller,
+  listInput: (request: RestRequest) => unknown = () => undefined,
+): RestRoute[] {
+  return [
+    {
+      method: 'GET',
+      url: base,
+      call: (caller, r) => callUnchecked(pick(caller).list, listInput(r)),
+      publicReadKey: (r) => `${base} ${JSON.stringify(listInput(r)) ?? ''}`,
+    },
+    {
+      method: 'GET',
+      url: `${base}/:id`,
+      call: (caller, r) => pick(caller).byId({ id: id(r) }),
+      publicReadKey: (r) => `${base}/:id ${id(r)}`,
+    },
+    { method: 'POST', url: base, status: 201, call: (caller, r) => callUnchecked(pick(caller).create, r.body) },
+    {
+      method: 'PUT',
+      url: `${base}/:id`,
+      call: (caller, r) => callUnchecked(pick(caller).update, { id: id(r), data: r.body }),
+    },
+    { method: 'DELETE', url: `${base}/:id`, status: 204, call: (caller, r) => pick(caller).delete({ id: id(r) }) },
+  ];
+}
+
+const blogListInput = (request: RestRequest) =>
+  request.query.category === undefined ? undefined : { category: request.query.category };
+
+/**
+ * The documented /api endpoints (the public content, forms and admin reads, plus by-id reads).
+ * Each one only calls a tRPC procedure: validation, auth and rules live in the procedures.
+ */
+export const restRoutes: RestRoute[] = [
+  ...contentRoutes('/api/books', (caller) => caller.books),
+  {
+    method: 'GET',
+    url: '/api/books/by-slug/:slug',
+    call: (caller, r) => caller.books.bySlug({ slug: r.params.slug ?? '' }),
+    publicReadKey: (r) => `/api/books/by-slug/:slug ${r.params.slug ?? ''}`,
+  },
+  ...contentRoutes('/api/series', (caller) => caller.series),
+  ...contentRoutes('/api/excerpts', (caller) => caller.excerpts),
+  {
+    method: 'POST',
+    url: '/api/excerpts/:id/move',
+    call: (caller, r) => {
+      const direction = (r.body as { direction?: unknown } | null)?.direction;
+      return callUnchecked(caller.excerpts.move, { id: id(r), direction });
+    },
+  },
+  ...contentRoutes('/api/blog', (caller) => caller.blog, blogListInput),
+  ...contentRoutes('/api/art', (caller) => caller.art),
+  ...contentRoutes('/api/playlists', (caller) => caller.playlists),
+  {
+    // Not kept between requests like other public reads: every query is its own.
+    method: 'GET',
+    url: '/api/search',
+    // The documented titleHtml and snippetHtml are made here, beside the segments the site renders.
+    call: async (caller, r) =>
+      withMarkedHtml(
+        (await callUnchecked(caller.search.results, { q: r.query.q, limit: r.query.limit })) as SearchAnswer,
+      ),
+    headers: { 'x-robots-tag': 'noindex' },
+  },
+  { method: 'GET', url: '/api/site', call: (caller) => caller.site.settings(), publicReadKey: () => '/api/site' },
+  {
+    method: 'GET',
+    url: '/api/newsletter/archive',
+    call: (caller) => caller.newsletterArchive.list(),
+    publicReadKey: () => '/api/newsletter/archive',
+  },
+  {
+    method: 'GET',
+    url: '/api/newsletter/archive/:id',
+    call: (caller, r) => callUnchecked(caller.newsletterArchive.issue, { id: id(r), key: r.query.key }),
+  },
+  { method: 'PUT', url: '/api/admin/site', call: (caller, r) => callUnchecked(caller.site.update, r.body) },
+  { method: 'POST', url: '/api/contact', status: 201, call: (caller, r) => callUnchecked(caller.contact.send, r.body) },
+  {
+    method: 'POST',
+    url: '/api/newsletter',
+    status: 201,
+    call: (caller, r) => callUnchecked(caller.newsletter.subscribe, r.body),
+  },
+  {
+    method: 'POST',
+    url: '/api/preorders',
+    status: 201,
+    call: (caller, r) => callUnchecked(caller.preorders.create, r.body),
+  },
+  { method: 'POST', url: '/api/admin/login', call: (caller, r) => callUnchecked(caller.admin.login, r.body) },
+  { method: 'POST', url: '/api/admin/logout', status: 204, call: (caller) => caller.admin.logout() },
+  { method: 'GET', url: '/api/admin/verify', call: (caller) => caller.admin.verify() },
+  {
+    method: 'GET',
+    url: '/api/admin/stats',
+    call: (caller, r) => callUnchecked(caller.analytics.stats, { from: r.query.from, to: r.query.to }),
+  },
+  { method: 'GET', url: '/api/admin/contact', call: (caller) => caller.admin.contactSubmissions() },
+  { method: 'GET', url: '/api/admin/newsletter', call: (caller) => caller.admin.newsletterSubscriptions() },
+  { method: 'GET', url: '/api/admin/preorders', call: (caller) => caller.admin.preorders() },
+  {
+    method: 'DELETE',
+    url: '/api/admin/contact/:id',
+    status: 204,
+    call: (caller, r) => caller.admin.deleteContactSubmission({ id: id(r) }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/admin/newsletter/:id',
+    status: 204,
+    call: (caller, r) => caller.admin.deleteNewsletterSubscription({ id: id(r) }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/admin/preorders/:id',
+    status: 204,
+    call: (caller, r) => caller.admin.deletePreorder({ id: id(r) }),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/change-password',
+    call: (caller, r) => callUnchecked(caller.admin.changePassword, r.body),
+  },
+  ...newsletterIssueRoutes,
+  { method: 'GET', url: '/api/admin/backups/latest', call: (caller) => caller.maintenance.backupStatus() },
+  { method: 'GET', url: '/api/admin/uploads/unreferenced', call: (caller) => caller.maintenance.unreferencedUploads() },
+  {
+    method: 'POST',
+    url: '/api/admin/uploads/unreferenced/remove',
+    call: (caller, r) => callUnchecked(caller.maintenance.removeUnreferencedUploads, r.body),
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/suppressions',
+    call: (caller, r) =>
+      callUnchecked(caller.suppressions.list, {
+        search: r.query.search ?? '',
+        offset: r.query.offset === undefined ? 0 : Number(r.query.offset),
+      }),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/suppressions',
+    status: 201,
+    call: (caller, r) => callUnchecked(caller.suppressions.add, r.body),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/suppressions/remove',
+    call: (caller, r) => callUnchecked(caller.suppressions.remove, r.body),
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/mail/sender-check',
+    call: (caller, r) => caller.senderCheck.check({ fresh: r.query.fresh === '1' || r.query.fresh === 'true' }),
+  },
+  { method: 'GET', url: '/api/admin/mail/dkim', call: (caller) => caller.senderCheck.dkimKey() },
+  {
+    method: 'POST',
+    url: '/api/admin/mail/dkim',
+    status: 201,
+    call: (caller, r) => callUnchecked(caller.senderCheck.generateDkimKey, r.body),
+  },
+];
