@@ -16,7 +16,7 @@ import { settingsRouter } from '../site/settings/settings-router.js';
 import { siteRouter } from '../site/settings/site-router.js';
 import { contactRouter, newsletterRouter, preordersRouter } from '../site/contact/submissions-router.js';
 import { suppressionsRouter } from '../deliverability/suppressions-router.js';
-import { senderCheckRouter } from './routers/sender-check.js';
+import { senderCheckRouter } from '../deliverability/sender-check-router.js';
 import { createCallerFactory, router } from './trpc.js';
 
 export const appRouter = router({

@@ -1,7 +1,7 @@
-import { generateDkimKeyInputSchema, senderCheckInputSchema } from '../../../domain/sender-check.schema.js';
-import { dkimDnsRecord, dkimPublicKey } from '../../deliverability/dkim-keys.js';
-import type { DkimSigning } from '../../newsletter/mail/mailer.js';
-import { adminProcedure, router } from '../trpc.js';
+import { generateDkimKeyInputSchema, senderCheckInputSchema } from '../../domain/sender-check.schema.js';
+import { dkimDnsRecord, dkimPublicKey } from './dkim-keys.js';
+import type { DkimSigning } from '../newsletter/mail/mailer.js';
+import { adminProcedure, router } from '../trpc/trpc.js';
 
 /** The key as the admin sees it: where it is published and the record, never the private key. */
 function dkimKeyView(key: DkimSigning | null, fromDomain: string) {
