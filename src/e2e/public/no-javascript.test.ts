@@ -21,13 +21,24 @@ async function openWithoutScript(context: BrowserContext, url: string): Promise<
   return { page, posts };
 }
 
-/** Submits the form and waits for the page the server answers with. */
+/**
+ * Submits the form and returns the status of the document the form post leads to (after a 303, the page it
+ * redirects to). It waits for that document response itself: a same-document navigation on the page
+ * meanwhile would make waitForNavigation resolve with no response at all.
+ */
 async function submitAndWait(page: Page, button: ReturnType<Page['locator']>): Promise<number> {
   const [response] = await Promise.all([
-    page.waitForNavigation({ waitUntil: 'load' }),
+    page.waitForResponse(
+      (answer) =>
+        answer.request().isNavigationRequest() &&
+        answer.frame() === page.mainFrame() &&
+        (answer.status() < 300 || answer.status() >= 400),
+    ),
+    // The new document's own load event (the page before it had loaded already).
+    page.waitForEvent('load'),
     button.click(),
   ]);
-  return response?.status() ?? 0;
+  return response.status();
 }
 
 /**
