@@ -62,28 +62,35 @@ const MAX_SEARCH_COST_UNITS = 30;
  * address's searchCost limit by its own time (one unit per started SEARCH_COST_UNIT_MS), on top of
  * the public read limit. A search goes ahead only while the address has a unit left.
  */
-export const searchProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  ctx.perRequest.searches += 1;
-  if (ctx.perRequest.searches > MAX_SEARCHES_PER_REQUEST)
-    throw new TRPCError({ code: 'BAD_REQUEST', message: TOO_MANY_SEARCHES_PER_REQUEST });
-  const limiter = ctx.limiters.searchCost;
-  const decision = await consumeLimit(limiter, ctx.clientAddress);
-  if (!decision.allowed) throw tooManyRequests(TOO_MANY_REQUESTS, decision.retryAfterMs);
-  let ranForMs = 0;
-  const outcome = await ctx.searchGate.run(limitKeyOf(ctx.clientAddress), async () => {
-    const startedAt = performance.now();
-    try {
-      return await next();
-    } finally {
-      ranForMs = performance.now() - startedAt;
-    }
+export const searchProcedure = t.procedure
+  // Counted first, before any await: a batch's searches are counted in their order in the batch (the read
+  // limit's answer comes back in any order from the database on PostgreSQL).
+  .use(({ ctx, next }) => {
+    ctx.perRequest.searches += 1;
+    if (ctx.perRequest.searches > MAX_SEARCHES_PER_REQUEST)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: TOO_MANY_SEARCHES_PER_REQUEST });
+    return next();
+  })
+  .use(limitedBy((ctx) => ctx.limiters.publicRead))
+  .use(async ({ ctx, next }) => {
+    const limiter = ctx.limiters.searchCost;
+    const decision = await consumeLimit(limiter, ctx.clientAddress);
+    if (!decision.allowed) throw tooManyRequests(TOO_MANY_REQUESTS, decision.retryAfterMs);
+    let ranForMs = 0;
+    const outcome = await ctx.searchGate.run(limitKeyOf(ctx.clientAddress), async () => {
+      const startedAt = performance.now();
+      try {
+        return await next();
+      } finally {
+        ranForMs = performance.now() - startedAt;
+      }
+    });
+    const units = Math.min(MAX_SEARCH_COST_UNITS, Math.ceil(ranForMs / SEARCH_COST_UNIT_MS));
+    // The first unit was counted before the search; the rest are charged now, whatever the answer.
+    if (units > 1) await consumeLimit(limiter, ctx.clientAddress, units - 1);
+    if ('refused' in outcome) throw tooManyRequests(TOO_MANY_REQUESTS, SEARCH_BUSY_RETRY_MS);
+    return outcome.value;
   });
-  const units = Math.min(MAX_SEARCH_COST_UNITS, Math.ceil(ranForMs / SEARCH_COST_UNIT_MS));
-  // The first unit was counted before the search; the rest are charged now, whatever the answer.
-  if (units > 1) await consumeLimit(limiter, ctx.clientAddress, units - 1);
-  if ('refused' in outcome) throw tooManyRequests(TOO_MANY_REQUESTS, SEARCH_BUSY_RETRY_MS);
-  return outcome.value;
-});
 
 export const ONE_PASSWORD_PER_REQUEST = 'Send one password attempt per request';
 

@@ -35,6 +35,11 @@ export class SearchGate {
 
   constructor(private readonly options: SearchGateOptions) {}
 
+  /** How many searches run at once (1 on SQLite, 2 on PostgreSQL): what another request can wait for, at most. */
+  get concurrency(): number {
+    return this.options.running;
+  }
+
   /** Runs the search in its turn; a refusal when too many wait already. */
   async run<T>(address: string, search: () => Promise<T>): Promise<{ value: T } | { refused: SearchRefusal }> {
     const ofAddress = this.perAddress.get(address) ?? 0;

@@ -105,7 +105,7 @@ describe('site search under attack (300 posts of ~1,200 words)', () => {
     const health = await timedGet('/healthz');
     const { res } = await batch;
     expect(health.res.statusCode).toBe(200);
-    expect(health.searchesMeanwhile).toBeLessThanOrEqual(1);
+    expect(health.searchesMeanwhile).toBeLessThanOrEqual(context.t.services.searchGate.concurrency);
     expect(health.ms).toBeLessThan(BUDGET_MS);
     const answers = res.json<Array<{ result?: unknown; error?: { json: { message: string } } }>>();
     expect(answers).toHaveLength(12);
@@ -120,7 +120,7 @@ describe('site search under attack (300 posts of ~1,200 words)', () => {
     const health = await timedGet('/healthz');
     const answers = await Promise.all(searches);
     expect(health.res.statusCode).toBe(200);
-    expect(health.searchesMeanwhile).toBeLessThanOrEqual(1);
+    expect(health.searchesMeanwhile).toBeLessThanOrEqual(context.t.services.searchGate.concurrency);
     expect(health.ms).toBeLessThan(BUDGET_MS);
     expect(answers.every(({ res }) => res.statusCode === 200 || res.statusCode === 429)).toBe(true);
   });
@@ -159,8 +159,8 @@ describe('site search under attack (300 posts of ~1,200 words)', () => {
         `p99 ${p99.toFixed(1)} ms (load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores); ` +
         `searches per address ${JSON.stringify(Object.values(tally))}`,
     );
-    // A page waits for the search under way at most, never for a queue of them.
-    expect(percentile(searchesWaited, 99)).toBeLessThanOrEqual(1);
+    // A page waits for the searches under way at most (one on SQLite, two on PostgreSQL), never for a queue of them.
+    expect(percentile(searchesWaited, 99)).toBeLessThanOrEqual(context.t.services.searchGate.concurrency);
     expect(p99).toBeLessThan(BUDGET_MS);
     // Each address was held to its search budget: a heavy search costs more than one unit.
     for (const address of attackers) {
