@@ -62,11 +62,19 @@ export class NewsletterMail {
         await releaseConfirmationSend(this.db, subscriptionId, claim.claimedAt);
         return;
       }
+      const release = async () => {
+        await releaseConfirmationSend(this.db, subscriptionId, claim.claimedAt);
+        await releaseConfirmationMailbox(this.db, mailbox, claim.claimedAt);
+      };
+      // A booking that fails gives the turn back, as a failed send does: signing up again retries.
       const slot = await bookConfirmationSlot(
         this.db,
         lanesFor(claim.email, this.caps, options.unverified ?? false),
         now,
-      );
+      ).catch(async (error: unknown) => {
+        await release();
+        throw error;
+      });
       if (!slot) return;
       const request = { subscriptionId, nonce: claim.nonce, email: claim.email, origin, requestedAt: now };
       if (slot.queued) {
@@ -78,8 +86,7 @@ export class NewsletterMail {
       try {
         await this.mailer.send(await confirmationMessage(this.tokens, this.mailer, request, now));
       } catch (error) {
-        await releaseConfirmationSend(this.db, subscriptionId, claim.claimedAt);
-        await releaseConfirmationMailbox(this.db, mailbox, claim.claimedAt);
+        await release();
         throw error;
       }
     });

@@ -48,16 +48,21 @@ class LaneTaken extends Error {}
  * burst. One conditional upsert per lane counts it, so several instances share the caps through
  * the database. Null when nothing fits within two weeks.
  */
+/** Retries of a booking whose lane filled under it (see bookConfirmationSlot). */
+const MAX_BOOKING_ATTEMPTS = 100;
+
 export async function bookConfirmationSlot(
   db: AppDatabase,
   lanes: Lane[],
   now: Date,
 ): Promise<ConfirmationSlot | null> {
+  // A lane taken under a booking means another booking filled that hour meanwhile: the next attempt reads
+  // the new counts and moves on, so each retry makes progress (many sign-ups at once can take a few dozen).
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction().execute((trx) => bookOnce(trx, lanes, now));
     } catch (error) {
-      if (!(error instanceof LaneTaken) || attempt >= 5) throw error;
+      if (!(error instanceof LaneTaken) || attempt >= MAX_BOOKING_ATTEMPTS) throw error;
     }
   }
 }
