@@ -24,7 +24,7 @@ async function watchLayoutShifts(page: Page): Promise<void> {
     const shifts: number[] = [];
     (window as unknown as { __shifts: number[] }).__shifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; sources: Array<{ node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> }>) { shifts.push(entry.value); console.log('SHIFT', entry.value, JSON.stringify(entry.sources.map((x) => [x.node && ((x.node as Element).outerHTML ?? x.node.textContent)?.slice(0, 300), x.previousRect.y, x.previousRect.height, x.currentRect.y, x.currentRect.height]))); }
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) shifts.push(entry.value);
     }).observe({ type: 'layout-shift' });
   });
 }
@@ -43,14 +43,11 @@ async function openAndCheckHydrationKeepsLayout(page: Page, url: string): Promis
   await page.evaluate(() => Promise.all([...document.fonts].map((face) => face.load())));
   const before = await layoutOf(page);
   expect(before.length).toBeGreaterThanOrEqual(3);
-  const logs: string[] = [];
-  page.on('console', (m) => { if (m.text().startsWith('SHIFT')) logs.push(m.text()); });
   await watchLayoutShifts(page);
   entry.release();
   await waitForHydration(page);
   await page.waitForLoadState('networkidle');
   expect(await layoutOf(page)).toEqual(before);
-  if ((await layoutShifts(page)).length) console.log(logs.join('\n'));
   expect(await layoutShifts(page)).toEqual([]);
 }
 
