@@ -1,21 +1,51 @@
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { once } from 'node:events';
+import { open, type FileHandle } from 'node:fs/promises';
+import { readTextChunks } from './text-chunks.js';
+
+/** Characters of lines gathered before a write: one write for many small values, a few for a post's text. */
+const WRITE_CHARS = 16 * 1024;
 
 /** A scratch file of one JSON value per line: an import's items between its steps, never all in memory. */
 export class NdjsonFile<T> {
-  private readonly out: WriteStream;
+  private handle: Promise<FileHandle> | null = null;
+  private pending: string[] = [];
+  private pendingChars = 0;
+  private closed = false;
 
-  constructor(readonly file: string) {
-    this.out = createWriteStream(file);
-  }
+  constructor(readonly file: string) {}
 
   async write(value: T): Promise<void> {
-    if (!this.out.write(`${JSON.stringify(value)}\n`)) await once(this.out, 'drain');
+    const line = JSON.stringify(value);
+    this.pending.push(line);
+    this.pendingChars += line.length + 1;
+    if (this.pendingChars >= WRITE_CHARS) await this.flush();
   }
 
+  /** Writes what is pending and closes the file; once closed, calling it again does nothing (a failed import's clean-up). */
   async close(): Promise<void> {
-    this.out.end();
-    await once(this.out, 'finish');
+    if (this.closed) return;
+    this.closed = true;
+    this.handle ??= open(this.file, 'w');
+    const handle = await this.handle;
+    try {
+      await this.flush();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /**
+   * A string written through a file handle is copied to memory the write frees as soon as it is done; a write
+   * stream would turn each batch into a buffer that lives until V8 next collects (see text-chunks.ts).
+   */
+  private async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const text = `${this.pending.join('\n')}\n`;
+    this.pending = [];
+    this.pendingChars = 0;
+    this.handle ??= open(this.file, 'w');
+    const { bytesWritten } = await (await this.handle).write(text);
+    // A regular file takes a whole write or fails (a full disk); anything else would lose lines silently.
+    if (bytesWritten !== Buffer.byteLength(text)) throw new Error(`Short write to ${this.file}`);
   }
 
   /**
@@ -24,8 +54,8 @@ export class NdjsonFile<T> {
    */
   async *read(): AsyncGenerator<T> {
     let partial = '';
-    for await (const chunk of createReadStream(this.file, { encoding: 'utf8' })) {
-      const lines = (partial + (chunk as string)).split('\n');
+    for await (const chunk of readTextChunks(this.file)) {
+      const lines = (partial + chunk).split('\n');
       partial = lines.pop()!;
       for (const line of lines) if (line) yield JSON.parse(line) as T;
     }
