@@ -10,6 +10,7 @@ import type { AppDatabase } from '../db/connection.js';
 import { publicDir } from '../paths.js';
 import { renderContentText } from '../content/rendering/render-content.js';
 import { createBlogPost } from '../content/blog/blog-posts-repository.js';
+import { detachedCopy } from './detached-text.js';
 import { htmlToMarkdown, markdownImageUrls, replaceMarkdownImages, summaryOf } from './html-to-markdown.js';
 import type { ImageFetcher } from './image-fetcher.js';
 import { importedSourceIds, recordImportedItem, recordLegacyPaths } from './imported-items.js';
@@ -177,10 +178,13 @@ export class PostImporter {
     return { item: { item: label, kind, action: 'create', warnings }, input, date: post.date, source: post };
   }
 
-  /** The images a planned post shows (its text's, and its featured image): what the import brings in for it. */
+  /**
+   * The images a planned post shows (its text's, and its featured image): what the import brings in for it, kept
+   * until then as copies, not as slices of the post's text.
+   */
   imagesOf(plan: Plan): PlannedImages | null {
-    const urls = markdownImageUrls(plan.input!.content);
-    const featured = plan.source.featuredImage;
+    const urls = markdownImageUrls(plan.input!.content).map(detachedCopy);
+    const featured = plan.source.featuredImage && detachedCopy(plan.source.featuredImage);
     return urls.length > 0 || featured ? { urls, featured } : null;
   }
 

@@ -1,8 +1,9 @@
-import { createReadStream } from 'node:fs';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { paragraphsOfClassicText } from '../html-to-markdown.js';
 import { ImportRefused } from '../import-refused.js';
+import { detachedCopy } from '../detached-text.js';
 import { legacyPathOf } from '../legacy-paths.js';
+import { readTextChunks } from '../text-chunks.js';
 import type { SourcePost } from '../post-importer.js';
 import { expandShortcodes } from '../wordpress-shortcodes.js';
 
@@ -39,17 +40,11 @@ const SILENT_TYPES = new Set([
 ]);
 
 /**
- * A copy of text the parser gave. Its pieces are slices of the chunks read from the file, and V8 keeps a
- * whole chunk alive for any slice of it: without a copy, a few thousand kept titles hold hundreds of megabytes.
+ * The long texts of an item, used once (converted, then dropped) and so not copied: a copy of each would be
+ * another 100 MB of buffers for a 100 MB export. Every other field is kept as a detached copy (titles, slugs and
+ * ids outlive their item), not as slices of the chunks read.
  */
-const ownCopy = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');
-
-/**
- * Small reads: a chunk of more than 128 KB is a large object to V8, moved to the old generation as soon as it
- * outlives one young collection (it does, waiting for its posts' conversion), where a 100 MB export's chunks then
- * pile up as garbage until a full collection, about 100 MB of the server's RSS. Chunks this size die young.
- */
-const READ_CHUNK = 32 * 1024;
+const USED_ONCE = new Set(['content:encoded', 'excerpt:encoded']);
 
 /** "2019-05-14 09:30:00" (UTC) → ISO; WordPress writes zeros for "never". */
 function isoOf(gmt: string | undefined, local: string | undefined): string | null {
@@ -144,15 +139,15 @@ export async function* readWordPressExport(
       item = null;
     } else if (item && depth === itemDepth + 1) {
       if (tag.name === 'category') {
-        if (!text.startsWith('\u0000') && text.trim()) item.categories.push(ownCopy(text.trim()));
+        if (!text.startsWith('\u0000') && text.trim()) item.categories.push(detachedCopy(text.trim()));
       } else if (tag.name === 'wp:postmeta') {
         item.meta.set(metaKey, metaValue);
       } else if (!item.fields.has(tag.name)) {
-        item.fields.set(tag.name, ownCopy(text));
+        item.fields.set(tag.name, USED_ONCE.has(tag.name) ? text : detachedCopy(text));
       }
     } else if (item && depth === itemDepth + 2 && stack[itemDepth] === 'wp:postmeta') {
       if (tag.name === 'wp:meta_key') metaKey = text.trim();
-      if (tag.name === 'wp:meta_value') metaValue = ownCopy(text);
+      if (tag.name === 'wp:meta_value') metaValue = detachedCopy(text);
     }
     stack.pop();
   });
@@ -164,8 +159,8 @@ export async function* readWordPressExport(
     return new ImportRefused(`The WordPress export could not be read: ${(error as Error).message.split('\n')[0]}`);
   };
   try {
-    for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: READ_CHUNK })) {
-      parser.write(chunk as string);
+    for await (const chunk of readTextChunks(file)) {
+      parser.write(chunk);
       if (failure) throw failure;
       if (!isWordPress && ready.length > 0) throw new ImportRefused(NOT_WORDPRESS);
       yield* ready.splice(0);
