@@ -86,9 +86,9 @@ async function importPosts(
     }
   } finally {
     await converter.close();
+    await plans?.close();
   }
   if (!plans) return check.summary;
-  await plans.close();
   const images = new ImageFetcher(services.db, services.uploads, posts.images);
   const total = withImages.size + toCreate;
   let done = 0;
@@ -144,7 +144,7 @@ export async function runImport(services: AppServices, options: ImportOptions): 
   try {
     if (options.source === 'subscribers') {
       const recorder = new SummaryRecorder('subscribers', options.dryRun);
-      await importSubscribers(services.db, options.file, { ...options, recorder });
+      await importSubscribers(services.db, options.file, { ...options, scratch, recorder });
       return recorder.summary;
     }
     if (options.source === 'site') {
@@ -156,9 +156,12 @@ export async function runImport(services: AppServices, options: ImportOptions): 
     const members = (dryRun: boolean) => {
       const recorder = new SummaryRecorder(options.source, dryRun);
       const file = posts.subscribersCsv!;
-      return importSubscribers(services.db, file, { dryRun, recorder, service: posts.subscribersService }).then(
-        () => recorder.summary,
-      );
+      return importSubscribers(services.db, file, {
+        dryRun,
+        scratch,
+        recorder,
+        service: posts.subscribersService,
+      }).then(() => recorder.summary);
     };
     // The members are checked before any post is written, so a bad list refuses the whole import.
     const checkedMembers = posts.subscribersCsv ? await members(true) : null;

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import path from 'node:path';
 import { parse } from 'csv-parse';
 import { z } from 'zod';
 import { emailSchema } from '../../domain/fields.schema.js';
@@ -15,6 +16,7 @@ import { findSuppressed, suppressionKey } from '../deliverability/suppression-li
 import { inTransaction } from '../db/in-transaction.js';
 import { newId, timestampNow, toStoredBoolean } from '../db/row-conversion.js';
 import { ImportRefused } from './import-refused.js';
+import { NdjsonFile } from './ndjson-file.js';
 import type { SummaryRecorder } from './summary-recorder.js';
 
 /** More rows than any author's list: refused before anything is written. */
@@ -108,12 +110,14 @@ async function* csvRecords(file: string): AsyncGenerator<string[]> {
  * A subscribers CSV (Mailchimp, MailerLite, Kit, Substack or any with an email column) into the list. Consent is
  * kept: active rows count as confirmed (no confirmation mail is sent), unsubscribed or cleaned ones are kept as
  * unsubscribed, never mailed; pending ones never confirmed and are left out; an address on the suppression list
- * is left out too (unless the file has it unsubscribed). Each row records its service and its dates. Everything is checked first; the rows are then written in one transaction.
+ * is left out too (unless the file has it unsubscribed). Each row records its service and its dates. Everything is
+ * checked first, the rows to add kept in a scratch file (in `scratch`) rather than in memory; they are then written
+ * in one transaction.
  */
 export async function importSubscribers(
   db: AppDatabase,
   file: string,
-  options: { dryRun: boolean; mappingJson?: string; recorder: SummaryRecorder; service?: string },
+  options: { dryRun: boolean; scratch: string; mappingJson?: string; recorder: SummaryRecorder; service?: string },
 ): Promise<void> {
   const { recorder } = options;
   const summary = recorder.summary;
@@ -153,7 +157,7 @@ export async function importSubscribers(
   for (const row of await db.selectFrom('newsletterSubscriptions').select(['id', 'email', 'isActive']).execute())
     existing.set(row.email.toLowerCase(), row);
   const seen = new Set<string>();
-  const inserts: NewRow[] = [];
+  const inserts = options.dryRun ? null : new NdjsonFile<NewRow>(path.join(options.scratch, 'subscribers.ndjson'));
   const unsubscribes: { id: string; at: string }[] = [];
   const now = timestampNow();
   let line = 1;
@@ -171,96 +175,108 @@ export async function importSubscribers(
         recorder.record({ item: outcome.item.item, kind: 'subscriber', action: 'skip', reason: SUPPRESSED }, false);
         continue;
       }
-      if (outcome.row) inserts.push(outcome.row);
+      if (outcome.row) await inserts?.write(outcome.row);
       if (outcome.unsubscribe) unsubscribes.push(outcome.unsubscribe);
       recorder.record(outcome.item, false);
     }
     waiting = [];
   };
 
-  for await (const record of records) {
-    line += 1;
-    rowsRead += 1;
-    const cell = (index: number) => (index >= 0 ? (record[index] ?? '').trim() : '');
-    const rawEmail = cell(at.email);
-    const label = rawEmail ? `${rawEmail.slice(0, TEXT_LIMITS.email)} (line ${line})` : `line ${line}`;
-    const skip = (reason: string) =>
-      waiting.push({ item: { item: label, kind: 'subscriber', action: 'skip', reason } });
-    if (waiting.length >= SUPPRESSION_BATCH) await settle();
-    const checked = emailSchema.safeParse(rawEmail);
-    if (!checked.success) {
-      skip(rawEmail ? 'not a valid email address' : 'no email address');
-      continue;
+  /** Every row checked, those to add kept in the scratch file. */
+  const checkRows = async () => {
+    for await (const record of records) {
+      line += 1;
+      rowsRead += 1;
+      const cell = (index: number) => (index >= 0 ? (record[index] ?? '').trim() : '');
+      const rawEmail = cell(at.email);
+      const label = rawEmail ? `${rawEmail.slice(0, TEXT_LIMITS.email)} (line ${line})` : `line ${line}`;
+      const skip = (reason: string) =>
+        waiting.push({ item: { item: label, kind: 'subscriber', action: 'skip', reason } });
+      if (waiting.length >= SUPPRESSION_BATCH) await settle();
+      const checked = emailSchema.safeParse(rawEmail);
+      if (!checked.success) {
+        skip(rawEmail ? 'not a valid email address' : 'no email address');
+        continue;
+      }
+      const email = checked.data;
+      const key = email.toLowerCase();
+      if (seen.has(key)) {
+        skip('duplicate in the file');
+        continue;
+      }
+      seen.add(key);
+      const unsubscribedAt = dateOf(cell(at.unsubscribedAt));
+      let status: ImportedStatus = at.status >= 0 ? statusFromCell(cell(at.status), mapping.status) : 'active';
+      if (unsubscribedAt) status = 'unsubscribed';
+      const current = existing.get(key);
+      if (current) {
+        if (status === 'unsubscribed' && current.isActive)
+          waiting.push({
+            item: {
+              item: label,
+              kind: 'subscriber',
+              action: 'update',
+              reason: `unsubscribed at ${service}: unsubscribed here too`,
+            },
+            unsubscribe: { id: current.id, at: unsubscribedAt ?? now },
+          });
+        else skip('already on the list');
+        continue;
+      }
+      if (status === 'pending') {
+        skip(`never confirmed at ${service} (pending): not imported, so no one is mailed without consent`);
+        continue;
+      }
+      const warnings: string[] = [];
+      let name = [cell(at.name), cell(at.lastName)].filter(Boolean).join(' ').slice(0, TEXT_LIMITS.name) || null;
+      if (name && FORMULA_START.test(name)) {
+        warnings.push('the name looked like a spreadsheet formula: kept as plain text');
+        name = name.replace(/^[=+\-@\t\r]+/, '').trim() || null;
+      }
+      const subscribedAt = dateOf(cell(at.subscribedAt)) ?? dateOf(cell(at.confirmedAt)) ?? now;
+      const confirmedAt = dateOf(cell(at.confirmedAt)) ?? subscribedAt;
+      waiting.push({
+        item: {
+          item: label,
+          kind: 'subscriber',
+          action: 'create',
+          warnings,
+          ...(status === 'unsubscribed' ? { reason: 'kept as unsubscribed' } : {}),
+        },
+        row: {
+          id: newId(),
+          email,
+          name,
+          isActive: toStoredBoolean(status === 'active'),
+          createdAt: subscribedAt,
+          confirmedAt: status === 'active' ? confirmedAt : (dateOf(cell(at.confirmedAt)) ?? null),
+          confirmationNonce: null,
+          confirmationSentAt: null,
+          source: `import:${service}`,
+          unsubscribedAt: status === 'unsubscribed' ? (unsubscribedAt ?? now) : null,
+        },
+      });
     }
-    const email = checked.data;
-    const key = email.toLowerCase();
-    if (seen.has(key)) {
-      skip('duplicate in the file');
-      continue;
-    }
-    seen.add(key);
-    const unsubscribedAt = dateOf(cell(at.unsubscribedAt));
-    let status: ImportedStatus = at.status >= 0 ? statusFromCell(cell(at.status), mapping.status) : 'active';
-    if (unsubscribedAt) status = 'unsubscribed';
-    const current = existing.get(key);
-    if (current) {
-      if (status === 'unsubscribed' && current.isActive)
-        waiting.push({
-          item: {
-            item: label,
-            kind: 'subscriber',
-            action: 'update',
-            reason: `unsubscribed at ${service}: unsubscribed here too`,
-          },
-          unsubscribe: { id: current.id, at: unsubscribedAt ?? now },
-        });
-      else skip('already on the list');
-      continue;
-    }
-    if (status === 'pending') {
-      skip(`never confirmed at ${service} (pending): not imported, so no one is mailed without consent`);
-      continue;
-    }
-    const warnings: string[] = [];
-    let name = [cell(at.name), cell(at.lastName)].filter(Boolean).join(' ').slice(0, TEXT_LIMITS.name) || null;
-    if (name && FORMULA_START.test(name)) {
-      warnings.push('the name looked like a spreadsheet formula: kept as plain text');
-      name = name.replace(/^[=+\-@\t\r]+/, '').trim() || null;
-    }
-    const subscribedAt = dateOf(cell(at.subscribedAt)) ?? dateOf(cell(at.confirmedAt)) ?? now;
-    const confirmedAt = dateOf(cell(at.confirmedAt)) ?? subscribedAt;
-    waiting.push({
-      item: {
-        item: label,
-        kind: 'subscriber',
-        action: 'create',
-        warnings,
-        ...(status === 'unsubscribed' ? { reason: 'kept as unsubscribed' } : {}),
-      },
-      row: {
-        id: newId(),
-        email,
-        name,
-        isActive: toStoredBoolean(status === 'active'),
-        createdAt: subscribedAt,
-        confirmedAt: status === 'active' ? confirmedAt : (dateOf(cell(at.confirmedAt)) ?? null),
-        confirmationNonce: null,
-        confirmationSentAt: null,
-        source: `import:${service}`,
-        unsubscribedAt: status === 'unsubscribed' ? (unsubscribedAt ?? now) : null,
-      },
-    });
+    await settle();
+  };
+  try {
+    await checkRows();
+  } finally {
+    await inserts?.close();
   }
-  await settle();
   if (rowsRead === 0) throw new ImportRefused('The CSV has a header row but no subscribers');
-  if (options.dryRun) return;
+  if (!inserts) return;
 
   await inTransaction(db, async (trx) => {
-    for (let start = 0; start < inserts.length; start += INSERT_BATCH)
-      await trx
-        .insertInto('newsletterSubscriptions')
-        .values(inserts.slice(start, start + INSERT_BATCH))
-        .execute();
+    let batch: NewRow[] = [];
+    const insertBatch = () => trx.insertInto('newsletterSubscriptions').values(batch).execute();
+    for await (const row of inserts.read()) {
+      batch.push(row);
+      if (batch.length < INSERT_BATCH) continue;
+      await insertBatch();
+      batch = [];
+    }
+    if (batch.length > 0) await insertBatch();
     for (const { id, at: when } of unsubscribes)
       await trx
         .updateTable('newsletterSubscriptions')

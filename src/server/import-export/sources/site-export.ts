@@ -56,7 +56,7 @@ export async function restoreSiteExport(
   const subscribers = names.includes('subscribers.csv') ? path.join(into, 'subscribers.csv') : null;
   const restoreSubscribers = (dryRun: boolean, recorder: SummaryRecorder) =>
     subscribers
-      ? importSubscribers(services.db, subscribers, { dryRun, recorder, service: 'site-export' })
+      ? importSubscribers(services.db, subscribers, { dryRun, scratch, recorder, service: 'site-export' })
       : Promise.resolve();
   const { summary } = options.recorder;
   const posts = tables.find((entry) => entry.table === 'blogPosts')!.rows;
