@@ -8,10 +8,10 @@
 // are generated here from a fixed seed: block-editor and classic posts, captions and shortcodes, one image in
 // ten on a host that does not answer (this machine reaches no outside host), categories, drafts. Both go
 // through POST /api/admin/import like the admin's (the WordPress one with its progress stream). The server's
-// RSS is sampled every 50 ms from /proc, and its VmHWM read at the end.
+// RSS is sampled every 50 ms from /proc, and its VmHWM read at the end; the subscribers' peak is reported too.
 //
 // Options: --posts <n> (default 5000), --rows <n> (default 100000), --build (rebuild first), --no-fail.
-import { createWriteStream, openAsBlob, readFileSync } from 'node:fs';
+import { createWriteStream, openAsBlob, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -136,6 +136,15 @@ async function postImport(server, source, file, streamed) {
   return { seconds, summary: last.summary ?? last, progressLines: lines.length - 1, phases };
 }
 
+function resetVmHwm(pid) {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const vmHwmMb = (pid) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
 async function main() {
@@ -152,6 +161,7 @@ async function main() {
   try {
     const postPage = `${server.baseUrl}${await firstPostPathOf(server)}`;
     const rssBefore = rssMb(server.pid);
+    const hwmBefore = vmHwmMb(server.pid);
     let peakRss = rssBefore;
     const sampler = setInterval(() => {
       try {
@@ -175,7 +185,10 @@ async function main() {
     await reader;
     clearInterval(sampler);
     const hwm = vmHwmMb(server.pid);
+    // The list's own peak: Linux starts VmHWM again from the current RSS when 5 is written to clear_refs.
+    const hwmReset = resetVmHwm(server.pid);
     const subscribers = await postImport(server, 'subscribers', csv, false);
+    const subscribersHwm = hwmReset ? Number(vmHwmMb(server.pid).toFixed(1)) : null;
     const c = wordpress.summary.created;
     const report = {
       machine: `shared, 2 cores, load ${loadavg()
@@ -188,6 +201,7 @@ async function main() {
         warnings: wordpress.summary.warnings.length,
         progressLines: wordpress.progressLines,
         rssBeforeMb: rssBefore,
+        vmHwmBeforeMb: Number(hwmBefore.toFixed(1)),
         peakRssSampledMb: peakRss,
         vmHwmMb: Number(hwm.toFixed(1)),
         rssByStepMb: wordpress.phases,
@@ -202,6 +216,8 @@ async function main() {
         rows: rowCount,
         seconds: Number(subscribers.seconds.toFixed(1)),
         created: subscribers.summary.created.subscribers,
+        // For information (no budget): the peak RSS while the list was imported, after the posts.
+        vmHwmMb: subscribersHwm,
       },
     };
     console.log(JSON.stringify(report, null, 2));
