@@ -18,18 +18,27 @@ function layoutOf(page: Page): Promise<Box[]> {
   );
 }
 
-/** Records layout shifts (CLS entries) from now on. */
+type Shift = { value: number; moved: string[] };
+
+/** Records layout shifts (CLS entries) from now on, each with the elements that moved (to tell what shifted). */
 async function watchLayoutShifts(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const shifts: number[] = [];
-    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    const describe = ({ node, previousRect: from, currentRect: to }: Source) => {
+      const element = node instanceof Element ? node : node?.parentElement;
+      const name = element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${element.className}` : '?';
+      return `${name} (${from.x},${from.y} ${from.width}x${from.height} -> ${to.x},${to.y} ${to.width}x${to.height})`;
+    };
+    const shifts: Shift[] = [];
+    (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) shifts.push(entry.value);
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; sources?: Source[] }>)
+        shifts.push({ value: entry.value, moved: (entry.sources ?? []).map(describe) });
     }).observe({ type: 'layout-shift' });
   });
 }
 
-const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
 
 /**
  * Opens the page with its script held back, notes the layout of the server-rendered page, lets the
