@@ -7,8 +7,9 @@
 // The production build runs as a child process (demo content, RATE_LIMITS=off, temporary DATA_DIR). The files
 // are generated here from a fixed seed: block-editor and classic posts, captions and shortcodes, one image in
 // ten on a host that does not answer (this machine reaches no outside host), categories, drafts. Both go
-// through POST /api/admin/import like the admin's (the WordPress one with its progress stream). The server's
-// RSS is sampled every 50 ms from /proc, and its VmHWM read at the end; the subscribers' peak is reported too.
+// through POST /api/admin/import like the admin's: the WordPress export's dry run, then its import with the
+// progress stream, in the same server. The server's RSS is sampled every 50 ms from /proc, and its VmHWM (over
+// the dry run and the import) read at the end; the subscribers' peak is reported too.
 //
 // Options: --posts <n> (default 5000), --rows <n> (default 100000), --build (rebuild first), --no-fail.
 import { createWriteStream, openAsBlob, readFileSync, writeFileSync } from 'node:fs';
@@ -100,11 +101,11 @@ async function writeCsv(file) {
 }
 
 /** Posts a file to the import endpoint; the WordPress one asks for the progress stream, as the admin does. */
-async function postImport(server, source, file, streamed) {
+async function postImport(server, source, file, streamed, dryRun = false) {
   const body = new FormData();
   body.append('file', await openAsBlob(file), path.basename(file));
   const started = performance.now();
-  const response = await fetch(`${server.baseUrl}/api/admin/import?source=${source}`, {
+  const response = await fetch(`${server.baseUrl}/api/admin/import?source=${source}${dryRun ? '&dryRun=1' : ''}`, {
     method: 'POST',
     body,
     headers: {
@@ -180,6 +181,8 @@ async function main() {
         if (response.ok) latencies.push(performance.now() - started);
       }
     })();
+    // As the admin does it: the dry run first, then the import of the same file.
+    const dryRun = await postImport(server, 'wordpress', wxr, true, true);
     const wordpress = await postImport(server, 'wordpress', wxr, true);
     reading = false;
     await reader;
@@ -196,6 +199,7 @@ async function main() {
         .join(' ')}`,
       wordpress: {
         megabytes: Number(wxrMb.toFixed(1)),
+        dryRunSeconds: Number(dryRun.seconds.toFixed(1)),
         seconds: Number(wordpress.seconds.toFixed(1)),
         created: `${c.posts} posts, ${c.drafts} drafts, ${c.images} images`,
         warnings: wordpress.summary.warnings.length,
