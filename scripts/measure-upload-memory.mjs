@@ -7,7 +7,8 @@
 // to POST /api/upload in parallel; then two cheap but costly-to-decode files an attacker would send
 // (a 1 × 39,000,000 PNG strip and a 16000 × 2500 WebP) are timed to their refusal.
 //
-// The server runs with MALLOC_ARENA_MAX=2, as docs/deploy.md's service unit sets it: glibc otherwise keeps a
+// The server runs with MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_=65536, as `npm start` sets them (and so
+// docs/deploy.md's service unit, which runs it): glibc otherwise keeps a
 // memory arena per thread that has decoded an image (libuv's pool), and their fragments add up
 // (about 640 MB for the same six uploads, measured). --default-malloc runs without it.
 //
@@ -104,8 +105,10 @@ const wide = await sharp({ create: { width: 16_000, height: 2_500, channels: 3, 
   .webp({ lossless: true, effort: 0 })
   .toBuffer();
 
-const mallocEnv = args.includes('--default-malloc') ? {} : { MALLOC_ARENA_MAX: '2' };
-console.log(`Server with ${mallocEnv.MALLOC_ARENA_MAX ? 'MALLOC_ARENA_MAX=2' : "glibc's default arenas"}`);
+const mallocEnv = args.includes('--default-malloc') ? {} : { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536' };
+console.log(
+  `Server with ${mallocEnv.MALLOC_ARENA_MAX ? 'MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=65536' : "glibc's default arenas"}`,
+);
 const server = await startProductionServer({ LOG_LEVEL: 'warn', ...mallocEnv });
 let failed = false;
 try {
