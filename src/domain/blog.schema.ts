@@ -69,3 +69,6 @@ export type BlogPost = Omit<BlogPostData, 'status' | 'publishAt' | 'slug' | 'con
   slug: string;
   contentFormat: ContentFormat;
 };
+
+/** A post without its text: what a card, a post's neighbours or the admin's list need. */
+export type BlogPostCard = Omit<BlogPost, 'content'>;

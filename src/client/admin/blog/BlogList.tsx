@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { blogCategoryColor, blogCategoryLabel } from '../../../domain/blog.js';
-import type { BlogPost } from '../../../domain/blog.schema.js';
+import type { BlogPostCard } from '../../../domain/blog.schema.js';
 import { blogPostPath } from '../../../domain/content-links.js';
 import { blogPreviewPath, POST_STATE_COLORS, POST_STATE_LABELS } from '../../../domain/post-states.js';
 import classes from '../admin.module.css';
@@ -11,7 +11,7 @@ import { formatAdminDate } from '../ui/format-date.js';
 import { formatWithZone } from './publish-time.js';
 
 /** Every post with its state: published ones link to their page, the others to their preview. */
-export function BlogList<T extends BlogPost>({ posts, actions }: { posts: T[]; actions: ListItemActions<T> }) {
+export function BlogList<T extends BlogPostCard>({ posts, actions }: { posts: T[]; actions: ListItemActions<T> }) {
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Blog posts">
       {posts.map((post) => (

@@ -1,12 +1,13 @@
 import { useRef, useState } from 'react';
-import type { BlogPost, BlogPostInput } from '../../../domain/blog.schema.js';
+import type { BlogPost, BlogPostCard, BlogPostInput } from '../../../domain/blog.schema.js';
 import { trpc } from '../../trpc.js';
-import { ContentTab } from '../content/ContentTab.js';
+import { ContentTab, type ContentFormProps } from '../content/ContentTab.js';
 import { useContentActions } from '../content/use-content-actions.js';
 import { SendPostModal } from '../mail/SendPostModal.js';
 import { BlogForm } from './BlogForm.js';
 import { BlogList } from './BlogList.js';
 import { usePreviewAccess } from './use-preview-access.js';
+import { ListSkeleton, LoadError } from '../ui/ListStates.js';
 
 export function BlogTab() {
   const utils = trpc.useUtils();
@@ -42,7 +43,7 @@ export function BlogTab() {
         itemName={(post) => post.title}
         renderList={(posts, itemActions) => <BlogList posts={posts} actions={itemActions} />}
         renderForm={(props) => (
-          <BlogForm
+          <BlogPostEditor
             {...props}
             onPublishAndSend={async (data) => {
               lastSaved.current = null;
@@ -56,4 +57,29 @@ export function BlogTab() {
       <SendPostModal post={sending} onClose={() => setSending(null)} />
     </>
   );
+}
+
+type EditorProps = ContentFormProps<BlogPostCard, BlogPostInput> & {
+  onPublishAndSend: (data: BlogPostInput) => Promise<boolean>;
+};
+
+/**
+ * The form for a new post, or for a listed one once its text has been read: the list carries no text (a blog of
+ * thousands of posts would be megabytes of it). Read afresh each time the editor opens (gcTime 0), so the form
+ * never starts from an older copy.
+ */
+function BlogPostEditor({ item, ...props }: EditorProps) {
+  const post = trpc.blog.adminGet.useQuery({ id: item?.id ?? '' }, { enabled: item !== null, gcTime: 0 });
+  if (item === null) return <BlogForm {...props} item={null} />;
+  if (post.error)
+    return (
+      <LoadError
+        title="The post could not be loaded"
+        error={post.error}
+        onRetry={() => void post.refetch()}
+        retrying={post.isFetching}
+      />
+    );
+  if (!post.data) return <ListSkeleton rows={4} label="Loading the post" />;
+  return <BlogForm {...props} item={post.data} />;
 }

@@ -1,5 +1,5 @@
 import type { BlogCategory } from '../../../domain/blog.js';
-import type { BlogPost, BlogPostData } from '../../../domain/blog.schema.js';
+import type { BlogPost, BlogPostCard, BlogPostData } from '../../../domain/blog.schema.js';
 import type { ContentFormat } from '../../../domain/content-format.js';
 import { DEFAULT_POST_STATE, type PostState } from '../../../domain/post-states.js';
 import { slugify, uniqueSlug } from '../../../domain/slugs.js';
@@ -47,33 +47,33 @@ export async function listPublishedPosts(db: AppDatabase, category?: BlogCategor
   return rows.map(toBlogPost);
 }
 
-/** A post without its text: what a card, or a post's neighbours, need. */
-export type BlogPostCard = Omit<BlogPost, 'content'>;
+const CARD_COLUMNS = BLOG_POST_COLUMNS.filter((column) => column !== 'content');
+
+const toCard = (row: Omit<BlogPostRow, 'content' | 'coverImageId'>): BlogPostCard => {
+  const { content: _content, ...card } = toBlogPost({ ...row, content: '' });
+  return card;
+};
 
 /**
  * The same posts as listPublishedPosts without their text: a blog of thousands of posts (an imported one) stays a
  * few megabytes in memory, not hundreds.
  */
 export async function listPublishedPostCards(db: AppDatabase, category?: BlogCategory): Promise<BlogPostCard[]> {
-  const columns = BLOG_POST_COLUMNS.filter((column) => column !== 'content');
-  let query = db.selectFrom('blogPosts').select(columns).where('status', '=', 'published');
+  let query = db.selectFrom('blogPosts').select(CARD_COLUMNS).where('status', '=', 'published');
   if (category) query = query.where('category', '=', category);
   const rows = await query.orderBy('publishedAt', 'desc').orderBy('id').execute();
-  return rows.map((row) => {
-    const { content: _content, ...card } = toBlogPost({ ...(row as Omit<BlogPostRow, 'content'>), content: '' });
-    return card;
-  });
+  return rows.map(toCard);
 }
 
-/** Every post in every state, newest (or latest planned) first: the admin's list. */
-export async function listAllPosts(db: AppDatabase): Promise<BlogPost[]> {
+/** Every post in every state without its text, newest (or latest planned) first: the admin's list. */
+export async function listAllPostCards(db: AppDatabase): Promise<BlogPostCard[]> {
   const rows = await db
     .selectFrom('blogPosts')
-    .select(BLOG_POST_COLUMNS)
+    .select(CARD_COLUMNS)
     .orderBy('publishedAt', 'desc')
     .orderBy('id')
     .execute();
-  return rows.map(toBlogPost);
+  return rows.map(toCard);
 }
 
 export async function findBlogPost(db: AppDatabase, id: string): Promise<BlogPost | undefined> {

@@ -93,6 +93,22 @@ describe('post states', () => {
     await expect(context.t.publicCaller().blog.adminList()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
+  it("lists posts for the admin without their text, and gives the editor one post's text, in any state", async () => {
+    const draft = await create({ ...validBlogPost, title: 'Draft with text', status: 'draft' });
+    const admin = context.t.callerWithKey(context.token);
+    const listed = (await admin.blog.adminList()).find((post) => post.id === draft.id)!;
+    expect(listed).toMatchObject({ title: 'Draft with text', status: 'draft', url: `/blog/${draft.slug}` });
+    expect(listed).not.toHaveProperty('content');
+    expect(listed).not.toHaveProperty('contentHtml');
+    const opened = await admin.blog.adminGet({ id: draft.id });
+    expect(opened).toMatchObject({ id: draft.id, content: validBlogPost.content, status: 'draft' });
+    expect(opened).not.toHaveProperty('contentHtml');
+    await expect(admin.blog.adminGet({ id: 'no-such-post' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(context.t.publicCaller().blog.adminGet({ id: draft.id })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+  });
+
   it('stores the publish time as UTC, whatever offset it was sent with', async () => {
     const scheduled = await create({ ...validBlogPost, status: 'scheduled', publishAt: '2030-05-01T09:30:00+02:00' });
     expect(scheduled.publishedAt).toBe('2030-05-01T07:30:00.000Z');
