@@ -25,7 +25,10 @@ const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Every upload named anywhere in the database: cover images, art images and any /objects/ URL
- * inside a text field of any table (so content added by a later feature is covered too).
+ * inside a text field of any table (so content added by a later feature is covered too). Each
+ * column is read on its own, and only where it mentions the prefix: a row's other columns (a post's
+ * text, when only its cover is an upload) are never read, so an imported blog of thousands of posts
+ * costs a few megabytes here, not the whole blog at once.
  */
 export async function findReferencedUploads(db: AppDatabase): Promise<Set<string>> {
   const referenced = new Set<string>();
@@ -33,21 +36,16 @@ export async function findReferencedUploads(db: AppDatabase): Promise<Set<string
   // SQLite's instr and PostgreSQL's strpos: the 1-based position of the prefix, 0 when absent.
   const position = databaseEngine(db) === 'postgres' ? 'strpos' : 'instr';
   for (const table of tables) {
-    const columns = table.columns.filter((column) => /char|text|clob|^$/i.test(column.dataType));
-    if (columns.length === 0) continue;
-    // Only rows that mention the prefix are read; identifiers come from the database's own schema.
-    const mentions = columns.map(
-      (column) => `${position}(${quoteIdentifier(column.name)}, '${UPLOADED_OBJECT_PREFIX}') > 0`,
-    );
     const from = table.schema
       ? `${quoteIdentifier(table.schema)}.${quoteIdentifier(table.name)}`
       : quoteIdentifier(table.name);
-    const query = `SELECT ${columns.map((column) => quoteIdentifier(column.name)).join(', ')} FROM ${from} WHERE ${mentions.join(' OR ')}`;
-    const { rows } = await sql.raw<Record<string, unknown>>(query).execute(db);
-    for (const row of rows) {
-      for (const value of Object.values(row)) {
-        if (typeof value === 'string') for (const name of uploadNamesIn(value)) referenced.add(name);
-      }
+    for (const column of table.columns.filter((candidate) => /char|text|clob|^$/i.test(candidate.dataType))) {
+      // Identifiers come from the database's own schema.
+      const name = quoteIdentifier(column.name);
+      const query = `SELECT ${name} AS value FROM ${from} WHERE ${position}(${name}, '${UPLOADED_OBJECT_PREFIX}') > 0`;
+      const { rows } = await sql.raw<{ value: unknown }>(query).execute(db);
+      for (const { value } of rows)
+        if (typeof value === 'string') for (const upload of uploadNamesIn(value)) referenced.add(upload);
     }
   }
   return referenced;
