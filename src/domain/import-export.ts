@@ -56,6 +56,8 @@ export type ImportSummary = {
   created: { posts: number; drafts: number; scheduled: number; subscribers: number; images: number };
   updated: number;
   skipped: { item: string; reason: string }[];
+  /** Every skipped item, whether listed in `skipped` or not. */
+  skippedCount: number;
   warnings: { item: string; message: string }[];
   /** Posts item by item (subscribers are counted, and listed only when skipped, updated or warned about). */
   items: ImportItem[];
@@ -65,7 +67,7 @@ export type ImportSummary = {
   headers?: string[];
   /** Which mailing-list service the file came from (recorded on each row as `import:<service>`). */
   service?: string;
-  /** Items left out of `skipped` and `items` to keep the answer small. */
+  /** Entries left out of `skipped`, `warnings` and `items` to keep the answer small. */
   omitted: number;
 };
 
@@ -76,6 +78,7 @@ export function emptySummary(source: ImportSource, dryRun: boolean): ImportSumma
     created: { posts: 0, drafts: 0, scheduled: 0, subscribers: 0, images: 0 },
     updated: 0,
     skipped: [],
+    skippedCount: 0,
     warnings: [],
     items: [],
     omitted: 0,

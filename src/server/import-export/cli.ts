@@ -20,7 +20,7 @@ const SESSION_MS = 60 * 60 * 1000;
 function describe(summary: ImportSummary): string[] {
   const { created } = summary;
   const lines = [
-    `${summary.dryRun ? 'Would create' : 'Created'}: ${created.posts} posts, ${created.drafts} drafts, ${created.scheduled} scheduled, ${created.subscribers} subscribers, ${created.images} images; ${summary.updated} updated; ${summary.skipped.length + summary.omitted} skipped.`,
+    `${summary.dryRun ? 'Would create' : 'Created'}: ${created.posts} posts, ${created.drafts} drafts, ${created.scheduled} scheduled, ${created.subscribers} subscribers, ${created.images} images; ${summary.updated} updated; ${summary.skippedCount} skipped.`,
   ];
   for (const skip of summary.skipped.slice(0, 50)) lines.push(`  skipped ${skip.item}: ${skip.reason}`);
   for (const warning of summary.warnings.slice(0, 50)) lines.push(`  warning ${warning.item}: ${warning.message}`);

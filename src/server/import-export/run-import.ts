@@ -185,6 +185,7 @@ function mergeSubscribers(summary: ImportSummary, members: ImportSummary): void 
   summary.created.subscribers += members.created.subscribers;
   summary.updated += members.updated;
   summary.skipped.push(...members.skipped);
+  summary.skippedCount += members.skippedCount;
   summary.warnings.push(...members.warnings);
   summary.omitted += members.omitted;
   summary.service = members.service;

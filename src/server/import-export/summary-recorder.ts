@@ -1,7 +1,11 @@
 import { emptySummary, type ImportItem, type ImportSource, type ImportSummary } from '../../domain/import-export.js';
 
-/** Lists in the answer stop here; the rest is counted in `omitted` (a 100,000-row CSV stays a small answer). */
-const LISTED_ITEMS = 2_000;
+/**
+ * The skipped and warnings lists stop here, the rest counted in `omitted` (a 100,000-row CSV stays a small answer);
+ * posts are listed item by item up to LISTED_POSTS, so the summary's CSV holds every post of a big blog.
+ */
+const LISTED_DETAILS = 2_000;
+const LISTED_POSTS = 20_000;
 
 /** Builds an import's summary item by item. */
 export class SummaryRecorder {
@@ -11,15 +15,21 @@ export class SummaryRecorder {
     this.summary = emptySummary(source, dryRun);
   }
 
-  private listed(list: unknown[]): boolean {
-    if (list.length < LISTED_ITEMS) return true;
-    this.summary.omitted += 1;
+  /** Whether `list` has room for one more; if not, counts the entry in `omitted` unless it is shown elsewhere. */
+  private room(list: unknown[], limit: number, shownElsewhere = false): boolean {
+    if (list.length < limit) return true;
+    if (!shownElsewhere) this.summary.omitted += 1;
     return false;
   }
 
   record(item: ImportItem, listItem = true): void {
+    // A listed item carries its reason and warnings: those left out of the shorter lists are not lost.
+    const itemListed = listItem && this.room(this.summary.items, LISTED_POSTS);
+    if (itemListed) this.summary.items.push(item);
     if (item.action === 'skip') {
-      if (this.listed(this.summary.skipped)) this.summary.skipped.push({ item: item.item, reason: item.reason ?? '' });
+      this.summary.skippedCount += 1;
+      if (this.room(this.summary.skipped, LISTED_DETAILS, itemListed))
+        this.summary.skipped.push({ item: item.item, reason: item.reason ?? '' });
     } else if (item.action === 'update') {
       this.summary.updated += 1;
     } else {
@@ -29,11 +39,10 @@ export class SummaryRecorder {
       else if (item.kind === 'scheduled') created.scheduled += 1;
       else if (item.kind === 'subscriber') created.subscribers += 1;
     }
-    for (const message of item.warnings ?? []) this.warn(item.item, message);
-    if (listItem && this.listed(this.summary.items)) this.summary.items.push(item);
+    for (const message of item.warnings ?? []) this.warn(item.item, message, itemListed);
   }
 
-  warn(item: string, message: string): void {
-    if (this.listed(this.summary.warnings)) this.summary.warnings.push({ item, message });
+  warn(item: string, message: string, shownWithItem = false): void {
+    if (this.room(this.summary.warnings, LISTED_DETAILS, shownWithItem)) this.summary.warnings.push({ item, message });
   }
 }

@@ -39,7 +39,7 @@ export function SummaryView({ summary }: { summary: ImportSummary }) {
           {summary.updated} updated
         </Badge>
         <Badge variant="light" color="gray">
-          {summary.skipped.length + (summary.omitted > 0 ? summary.omitted : 0)} skipped
+          {summary.skippedCount} skipped
         </Badge>
       </Group>
       {summary.items.length === 0 && summary.warnings.length > 0 && (
@@ -86,7 +86,12 @@ export function SummaryView({ summary }: { summary: ImportSummary }) {
       )}
       {rows.length > SHOWN_ROWS && (
         <Text size="sm" c="dimmed" mt="xs">
-          {rows.length - SHOWN_ROWS + summary.omitted} more in the CSV summary.
+          {rows.length - SHOWN_ROWS} more in the CSV summary.
+        </Text>
+      )}
+      {summary.omitted > 0 && (
+        <Text size="sm" c="dimmed" mt="xs">
+          {summary.omitted} more entries are counted above but not listed, to keep the summary small.
         </Text>
       )}
     </div>
