@@ -52,7 +52,13 @@ async function handleReport(options: BounceIntakeOptions, raw: Buffer, rcptToken
     options.log.warn({ token: token ?? null, kind: verdict.kind }, 'bounce intake: unknown or forged token, ignored');
     return 'unknown-token';
   }
-  const event = { email: sent.email, kind: verdict.kind, messageId: sent.messageId, detail: verdict.detail };
+  const event = {
+    email: sent.email,
+    kind: verdict.kind,
+    messageId: sent.messageId,
+    detail: verdict.detail,
+    eventId: null,
+  };
   await applyMailEvents(options.db, [event], options.softBounceLimit);
   options.log.info({ email: sent.email, kind: verdict.kind }, 'bounce intake: report applied');
   return 'applied';

@@ -7,7 +7,6 @@ import {
   brevoEvents,
   mailgunEvents,
   postmarkEvents,
-  SeenTokens,
   sendgridEvents,
 } from './provider-events/shared-secret-providers.js';
 import { sesEvents, type SnsHttp } from './provider-events/sns.js';
@@ -19,10 +18,9 @@ type Provider = (typeof MAIL_EVENT_PROVIDERS)[number];
 const EVENT_BODY_LIMIT = 1024 * 1024;
 
 type Options = { db: AppDatabase; config: MailEventsConfig; sns: SnsHttp };
-type Verifying = Options & { mailgunTokens: SeenTokens };
 
 /** Reads and verifies one provider's request; null when that provider is not configured. */
-async function eventsOf(provider: Provider, request: EventRequest, options: Verifying): Promise<MailEvent[] | null> {
+async function eventsOf(provider: Provider, request: EventRequest, options: Options): Promise<MailEvent[] | null> {
   const { config } = options;
   switch (provider) {
     case 'ses':
@@ -30,7 +28,7 @@ async function eventsOf(provider: Provider, request: EventRequest, options: Veri
     case 'postmark':
       return config.postmarkAuth ? postmarkEvents(request, config.postmarkAuth) : null;
     case 'mailgun':
-      return config.mailgunSigningKey ? mailgunEvents(request, config.mailgunSigningKey, options.mailgunTokens) : null;
+      return config.mailgunSigningKey ? mailgunEvents(request, config.mailgunSigningKey) : null;
     case 'sendgrid':
       return config.sendgridPublicKey ? sendgridEvents(request, config.sendgridPublicKey) : null;
     case 'brevo':
@@ -43,8 +41,7 @@ async function eventsOf(provider: Provider, request: EventRequest, options: Veri
  * verified by that provider's documented signature or secret before anything changes. The body is
  * read as exact text (signatures cover the bytes; SNS posts JSON as text/plain).
  */
-export async function mailEventRoutes(app: FastifyInstance, routeOptions: Options): Promise<void> {
-  const options: Verifying = { ...routeOptions, mailgunTokens: new SeenTokens() };
+export async function mailEventRoutes(app: FastifyInstance, options: Options): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: EVENT_BODY_LIMIT }, (_request, body, done) =>
     done(null, body),

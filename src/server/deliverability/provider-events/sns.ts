@@ -8,6 +8,7 @@ import {
   type EventRequest,
   type MailEvent,
 } from './mail-event.js';
+import { eventIdOf } from '../seen-mail-events.js';
 
 /** SNS signs with certificates served from these hosts only (its documented pattern). */
 const SNS_HOST = /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/;
@@ -108,7 +109,15 @@ export async function sesEvents(request: EventRequest, topicArns: string[], http
     return { events: [], confirmedSubscription: true };
   }
   if (message.Type !== 'Notification') return { events: [], confirmedSubscription: false };
-  return { events: sesNotificationEvents(parseJson(text(message.Message))), confirmedSubscription: false };
+  // SNS's MessageId (signed) names the notification: a replay or SNS's own retry has the same one.
+  const events = sesNotificationEvents(parseJson(text(message.Message))).map((event) => ({
+    ...event,
+    eventId: eventIdOf('ses', text(message.MessageId) && `${text(message.MessageId)}/${event.email}`, [
+      message,
+      event.email,
+    ]),
+  }));
+  return { events, confirmedSubscription: false };
 }
 
 function recipients(list: unknown): string[] {
@@ -118,7 +127,7 @@ function recipients(list: unknown): string[] {
 }
 
 /** An SES notification (or event-publishing record): bounces, complaints, deliveries. */
-function sesNotificationEvents(notification: unknown): MailEvent[] {
+function sesNotificationEvents(notification: unknown): Omit<MailEvent, 'eventId'>[] {
   if (!isRecord(notification)) throw new MalformedEvent('The SES notification is not an object');
   const type = text(notification.notificationType) || text(notification.eventType);
   const mail = isRecord(notification.mail) ? notification.mail : {};
