@@ -197,7 +197,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerRestRoutes(app, services);
   registerAnalyticsRoutes(app, services);
   registerRedirectLinks(app, services, mail.tokens);
-  await app.register(mailEventRoutes, { db, config: config.mailEvents, sns: options.snsHttp ?? snsHttp() });
+  await app.register(mailEventRoutes, {
+    db,
+    config: config.mailEvents,
+    sns: options.snsHttp ?? snsHttp(),
+    limiter: limiters.mailEvents,
+  });
   // The email links' pages link the site's own stylesheets (fonts included) once the client is served.
   const noticePageStyles: NoticePageStyles = { stylesheets: [] };
   await mail.registerPages(app, services, noticePageStyles);
