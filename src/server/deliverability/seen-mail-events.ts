@@ -6,7 +6,7 @@ import type { AppDatabase } from '../db/connection.js';
  * SendGrid: up to a day or so); a replay after that of a signed-with-timestamp event is refused as stale
  * anyway, and one of a shared-secret provider would need the secret.
  */
-export const EVENT_ID_KEEP_MS = 3 * 86_400_000;
+const EVENT_ID_KEEP_MS = 3 * 86_400_000;
 const ID_MAX = 300;
 
 /**

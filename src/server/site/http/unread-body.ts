@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
 /** The most of a refused body read (and thrown away) so its client can read the answer; more closes at once. */
-export const UNREAD_BODY_MAX_BYTES = 32 * 1024 * 1024;
+const UNREAD_BODY_MAX_BYTES = 32 * 1024 * 1024;
 const UNREAD_BODY_MAX_MS = 10_000;
 
 /**
