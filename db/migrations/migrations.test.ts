@@ -38,6 +38,7 @@ const APP_TABLES = [
   'imported_items',
   'legacy_paths',
   'login_throttle',
+  'mail_event_ids',
   'mail_queue',
   'mail_return_paths',
   'mail_soft_bounces',

@@ -21,6 +21,7 @@ import { BACKUP_SIGNING_SECRET } from './operations/backup/archive-signature.js'
 import { loadOrCreateSecret } from './auth/site-secrets-repository.js';
 import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './site/pages/client-app.js';
 import { handleError } from './site/http/errors.js';
+import { serializeLoggedRequest } from './site/http/request-log.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './site/cache/cached-body.js';
 import { mailEventRoutes } from './deliverability/mail-event-routes.js';
 import { SenderCheck } from './deliverability/sender-check.js';
@@ -50,6 +51,8 @@ export type BuildOptions = {
   client?: 'built' | 'vite-dev' | 'none';
   /** Fastify logger; off unless given. */
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write: (line: string) => void };
   /** SNS's certificate fetch and subscription confirmation (tests give local ones). */
   snsHttp?: SnsHttp;
   /** DNS servers of the sender check (tests give a local one); the system's by default. */
@@ -140,12 +143,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
 
   const app = Fastify({
-    logger: options.logger ? { level: config.logLevel } : false,
+    // The request log keeps no token and no client address (request-log.ts, docs/analytics.md).
+    logger: options.logger
+      ? {
+          level: config.logLevel,
+          serializers: { req: serializeLoggedRequest },
+          ...(options.logStream ? { stream: options.logStream } : {}),
+        }
+      : false,
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Malformed or over-long URLs are refused by the router itself; answer them as JSON `{ error }` too.
-    frameworkErrors: handleError,
+    frameworkErrors: (error, request, reply) => void handleError(error, request, reply),
   });
   const jobs = siteJobs(config, services, app.log);
   app.addHook('onClose', async () => {
@@ -197,7 +207,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerRestRoutes(app, services);
   registerAnalyticsRoutes(app, services);
   registerRedirectLinks(app, services, mail.tokens);
-  await app.register(mailEventRoutes, { db, config: config.mailEvents, sns: options.snsHttp ?? snsHttp() });
+  await app.register(mailEventRoutes, {
+    db,
+    config: config.mailEvents,
+    sns: options.snsHttp ?? snsHttp(),
+    limiter: limiters.mailEvents,
+  });
   // The email links' pages link the site's own stylesheets (fonts included) once the client is served.
   const noticePageStyles: NoticePageStyles = { stylesheets: [] };
   await mail.registerPages(app, services, noticePageStyles);

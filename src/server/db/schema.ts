@@ -360,6 +360,12 @@ interface MailSoftBouncesTable {
   lastAt: string;
 }
 
+/** Provider mail events already recorded, by `provider:id` (deliverability/seen-mail-events.ts). */
+interface MailEventIdsTable {
+  eventId: string;
+  seenAt: string;
+}
+
 /** The VERP token of each message sent (deliverability/return-paths.ts). */
 interface MailReturnPathsTable {
   token: string;
@@ -498,6 +504,7 @@ export interface Database {
   mailSoftBounces: MailSoftBouncesTable;
   pausedMailings: PausedMailingsTable;
   mailReturnPaths: MailReturnPathsTable;
+  mailEventIds: MailEventIdsTable;
   shopClicks: ShopClicksTable;
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AppDatabase } from '../db/connection.js';
 import { timestampNow } from '../db/row-conversion.js';
 import type { MailEvent } from './provider-events/mail-event.js';
+import { claimEventIds } from './seen-mail-events.js';
 import { pauseUnhealthySends } from './send-health.js';
 import { suppressAddress, suppressionKey } from './suppression-list.js';
 
@@ -16,21 +17,33 @@ function issueOfMessageId(messageId: string | null): string | null {
   return UUID.test(mailing) && recipient ? mailing : null;
 }
 
-export type AppliedEvents = { suppressed: number; softBounces: number; ignored: number };
+export type AppliedEvents = { suppressed: number; softBounces: number; ignored: number; duplicates: number };
 
 /**
  * Hard bounces and complaints suppress the address at once; soft bounces count up and suppress at
- * `softBounceLimit` in a row; a delivery resets the count. All in one transaction.
+ * `softBounceLimit` in a row; a delivery resets the count. An event whose provider id was recorded
+ * before (a replay, a provider's retry) changes nothing and counts as a duplicate. All in one transaction.
  */
 export async function applyMailEvents(
   db: AppDatabase,
   events: MailEvent[],
   softBounceLimit: number,
 ): Promise<AppliedEvents> {
-  const applied: AppliedEvents = { suppressed: 0, softBounces: 0, ignored: 0 };
+  const applied: AppliedEvents = { suppressed: 0, softBounces: 0, ignored: 0, duplicates: 0 };
   if (events.length === 0) return applied;
+  const fresh: MailEvent[] = [];
   await db.transaction().execute(async (trx) => {
+    const firstSeen = await claimEventIds(
+      trx,
+      events.flatMap((event) => (event.eventId ? [event.eventId] : [])),
+    );
     for (const event of events) {
+      // Claimed once: a second copy inside the same batch is a duplicate too.
+      if (event.eventId && !firstSeen.delete(event.eventId)) {
+        applied.duplicates++;
+        continue;
+      }
+      fresh.push(event);
       const email = suppressionKey(event.email);
       if (!email.includes('@') || email.length > 320) {
         applied.ignored++;
@@ -66,7 +79,7 @@ export async function applyMailEvents(
       }
     }
   });
-  const issues = events.map((event) => issueOfMessageId(event.messageId)).filter((id): id is string => id !== null);
+  const issues = fresh.map((event) => issueOfMessageId(event.messageId)).filter((id): id is string => id !== null);
   if (issues.length > 0) await pauseUnhealthySends(db, issues);
   return applied;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailQueueJob } from '../newsletter/send-queue/mail-queue-job.js';
@@ -314,6 +314,56 @@ describe('bounces and complaints by mail', () => {
       ).rejects.toMatchObject({ responseCode: 421 });
     } finally {
       oneConnection.close();
+    }
+  });
+
+  it('idle connections from 30 addresses cannot keep a real DSN out', async () => {
+    // The attack of issue 30: addresses open every slot they can and say nothing; before, ten
+    // addresses held all 50 slots for 30 s at a time and the DSN got 421.
+    const held: Socket[] = [];
+    const open = (localAddress: string) =>
+      new Promise<string>((resolve) => {
+        const socket = connect({ port: intake.port, host: '127.0.0.1', localAddress });
+        held.push(socket);
+        socket.once('data', (chunk: Buffer) => resolve(chunk.toString().slice(0, 3)));
+        socket.on('error', () => resolve('error'));
+        socket.on('close', () => resolve('closed'));
+      });
+    try {
+      const greetings = await Promise.all(
+        Array.from({ length: 30 }, (_, a) => Array.from({ length: 5 }, () => open(`127.0.0.${10 + a}`))).flat(),
+      );
+      // At most 50 admitted, the last 10 slots to addresses holding none.
+      expect(greetings.filter((code) => code === '220').length).toBeLessThanOrEqual(50);
+      expect(greetings.filter((code) => code === '220').length).toBeGreaterThanOrEqual(40);
+      // The attackers' connections become idle (1 s: SLOT_LIMITS.evictableAfterMs) while they hold every slot.
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+
+      const notYetBounced: string[] = [];
+      for (const email of emails) if (!(await suppression(email))) notYetBounced.push(email);
+      expect(notYetBounced.length).toBeGreaterThanOrEqual(3);
+      for (const [index, localAddress] of ['127.0.0.200', '127.0.0.201', '127.0.0.202'].entries()) {
+        const email = notYetBounced[index]!;
+        const transport = nodemailer.createTransport({
+          host: '127.0.0.1',
+          port: intake.port,
+          secure: false,
+          ignoreTLS: true,
+          localAddress,
+        });
+        try {
+          await deliver(
+            dsnMessage({ to: returnPathOf.get(email)!, recipient: email, status: '5.1.1' }),
+            returnPathOf.get(email)!,
+            transport,
+          );
+        } finally {
+          transport.close();
+        }
+        expect(await suppression(email)).toMatchObject({ reason: 'bounce' });
+      }
+    } finally {
+      for (const socket of held) socket.destroy();
     }
   });
 });

@@ -5,15 +5,15 @@ import type { Job } from '../operations/jobs/job-runner.js';
 import { applyMailEvents } from './apply-mail-events.js';
 import type { BounceConfig } from './bounce-config.js';
 import { readDeliveryReport, verdictOf } from './delivery-reports.js';
+import { IntakeSlots, SLOT_LIMITS } from './intake-slots.js';
 import { findReturnPath, pruneReturnPaths, RETURN_PATH_KEEP_DAYS, tokenOfRecipient } from './return-paths.js';
 
 /** A DSN or an abuse report with the original message attached is rarely over 100 KB. */
 const BOUNCE_MESSAGE_LIMIT = 2 * 1024 * 1024;
 /** Messages one connection may deliver; then it is told to come back later. */
 export const MESSAGES_PER_CONNECTION = 20;
-/** Open connections from one address at once, and in all. */
-const CONNECTIONS_PER_ADDRESS = 5;
-const CONNECTIONS_IN_ALL = 50;
+/** How often idle connections are looked for (SLOT_LIMITS.idleMs decides which). */
+const IDLE_SWEEP_MS = 1_000;
 const DAY_MS = 86_400_000;
 
 type Log = {
@@ -52,7 +52,13 @@ async function handleReport(options: BounceIntakeOptions, raw: Buffer, rcptToken
     options.log.warn({ token: token ?? null, kind: verdict.kind }, 'bounce intake: unknown or forged token, ignored');
     return 'unknown-token';
   }
-  const event = { email: sent.email, kind: verdict.kind, messageId: sent.messageId, detail: verdict.detail };
+  const event = {
+    email: sent.email,
+    kind: verdict.kind,
+    messageId: sent.messageId,
+    detail: verdict.detail,
+    eventId: null,
+  };
   await applyMailEvents(options.db, [event], options.softBounceLimit);
   options.log.info({ email: sent.email, kind: verdict.kind }, 'bounce intake: report applied');
   return 'applied';
@@ -66,7 +72,17 @@ async function handleReport(options: BounceIntakeOptions, raw: Buffer, rcptToken
 export async function startBounceIntake(options: BounceIntakeOptions): Promise<BounceIntake> {
   const { config, log } = options;
   const perSession = new Map<string, { messages: number; tokens: string[] }>();
-  const perAddress = new Map<string, number>();
+  const slots = new IntakeSlots(SLOT_LIMITS);
+  /** Closes a session that lost its slot (idle, or evicted for a newcomer) with a 421. */
+  const closeSession = (id: string, message: string) => {
+    perSession.delete(id);
+    slots.release(id);
+    for (const connection of server.connections) {
+      if (connection.id !== id) continue;
+      connection.send(421, message);
+      connection.close();
+    }
+  };
 
   const server = new SMTPServer({
     banner: 'bounce intake',
@@ -75,28 +91,36 @@ export async function startBounceIntake(options: BounceIntakeOptions): Promise<B
     hideSTARTTLS: true,
     disableReverseLookup: true,
     size: BOUNCE_MESSAGE_LIMIT,
-    maxClients: CONNECTIONS_IN_ALL,
-    socketTimeout: 30_000,
+    // Sockets at once, before admission: room for a newcomer to take an idle connection's slot.
+    maxClients: SLOT_LIMITS.inAll * 2,
+    socketTimeout: SLOT_LIMITS.idleMs,
     closeTimeout: 5_000,
     logger: false,
     onConnect(session, callback) {
-      const open = (perAddress.get(session.remoteAddress) ?? 0) + 1;
-      if (open > CONNECTIONS_PER_ADDRESS) return callback(smtpError(421, 'Too many connections from your address'));
-      perAddress.set(session.remoteAddress, open);
+      const admission = slots.admit(session.id, session.remoteAddress, Date.now());
+      if (!admission.admitted)
+        return callback(
+          smtpError(
+            421,
+            admission.reason === 'full'
+              ? 'Too many connections: try again later'
+              : 'Too many connections from your address',
+          ),
+        );
+      if (admission.evict) closeSession(admission.evict, 'Idle too long: closing to make room');
       perSession.set(session.id, { messages: 0, tokens: [] });
       callback();
     },
     onClose(session: SMTPServerSession) {
-      if (!perSession.delete(session.id)) return;
-      const open = (perAddress.get(session.remoteAddress) ?? 1) - 1;
-      if (open > 0) perAddress.set(session.remoteAddress, open);
-      else perAddress.delete(session.remoteAddress);
+      perSession.delete(session.id);
+      slots.release(session.id);
     },
     onMailFrom(_address, session, callback) {
       const state = perSession.get(session.id);
       if (!state || state.messages >= MESSAGES_PER_CONNECTION)
         return callback(smtpError(421, 'Too many messages on one connection: try again later'));
       state.tokens = [];
+      slots.progress(session.id, Date.now(), true);
       callback();
     },
     onRcptTo(address, session, callback) {
@@ -105,6 +129,7 @@ export async function startBounceIntake(options: BounceIntakeOptions): Promise<B
       const state = perSession.get(session.id);
       if (state && state.tokens.length >= 10) return callback(smtpError(452, 'Too many recipients'));
       state?.tokens.push(token);
+      slots.progress(session.id, Date.now());
       callback();
     },
     onData(stream: SMTPServerDataStream, session, callback) {
@@ -113,11 +138,13 @@ export async function startBounceIntake(options: BounceIntakeOptions): Promise<B
       const chunks: Buffer[] = [];
       let size = 0;
       stream.on('data', (chunk: Buffer) => {
+        slots.progress(session.id, Date.now());
         size += chunk.length;
         if (size <= BOUNCE_MESSAGE_LIMIT) chunks.push(chunk);
       });
       stream.on('error', () => undefined);
       stream.on('end', () => {
+        slots.progress(session.id, Date.now(), false);
         if (stream.sizeExceeded || size > BOUNCE_MESSAGE_LIMIT)
           return callback(smtpError(552, 'Message too large for a bounce'));
         handleReport(options, Buffer.concat(chunks), state?.tokens ?? []).then(
@@ -143,11 +170,17 @@ export async function startBounceIntake(options: BounceIntakeOptions): Promise<B
     });
   });
   const { port } = server.server.address() as AddressInfo;
+  // NOOPs and RSETs keep a socket alive, not a slot: a connection that delivers nothing is closed.
+  const sweep = setInterval(() => {
+    for (const id of slots.idle(Date.now())) closeSession(id, 'Idle too long: closing');
+  }, IDLE_SWEEP_MS);
+  sweep.unref();
   log.info({ port, address: config.address }, 'bounce intake listening');
   return {
     port,
     close: () =>
       new Promise<void>((resolve) => {
+        clearInterval(sweep);
         server.close(() => resolve());
       }),
   };

@@ -7,10 +7,13 @@ import {
   brevoEvents,
   mailgunEvents,
   postmarkEvents,
-  SeenTokens,
   sendgridEvents,
 } from './provider-events/shared-secret-providers.js';
 import { sesEvents, type SnsHttp } from './provider-events/sns.js';
+import { SnsCertificates } from './provider-events/sns-certificates.js';
+import type { RateLimiter } from '../site/rate-limit/rate-limiter.js';
+import { consumeLimit, REFUSED_MAIL_EVENT_COST, TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
+import { retryAfterSeconds } from '../site/rate-limit/retry-later.js';
 
 const MAIL_EVENT_PROVIDERS = ['ses', 'postmark', 'mailgun', 'sendgrid', 'brevo'] as const;
 type Provider = (typeof MAIL_EVENT_PROVIDERS)[number];
@@ -18,11 +21,16 @@ type Provider = (typeof MAIL_EVENT_PROVIDERS)[number];
 /** Provider batches are small; a megabyte is far more than any sends. */
 const EVENT_BODY_LIMIT = 1024 * 1024;
 
-type Options = { db: AppDatabase; config: MailEventsConfig; sns: SnsHttp };
-type Verifying = Options & { mailgunTokens: SeenTokens };
+type Options = {
+  db: AppDatabase;
+  config: MailEventsConfig;
+  sns: SnsHttp;
+  /** The mailEvents limit (request-limits.ts); null when RATE_LIMITS=off. */
+  limiter: RateLimiter | null;
+};
 
 /** Reads and verifies one provider's request; null when that provider is not configured. */
-async function eventsOf(provider: Provider, request: EventRequest, options: Verifying): Promise<MailEvent[] | null> {
+async function eventsOf(provider: Provider, request: EventRequest, options: Options): Promise<MailEvent[] | null> {
   const { config } = options;
   switch (provider) {
     case 'ses':
@@ -30,7 +38,7 @@ async function eventsOf(provider: Provider, request: EventRequest, options: Veri
     case 'postmark':
       return config.postmarkAuth ? postmarkEvents(request, config.postmarkAuth) : null;
     case 'mailgun':
-      return config.mailgunSigningKey ? mailgunEvents(request, config.mailgunSigningKey, options.mailgunTokens) : null;
+      return config.mailgunSigningKey ? mailgunEvents(request, config.mailgunSigningKey) : null;
     case 'sendgrid':
       return config.sendgridPublicKey ? sendgridEvents(request, config.sendgridPublicKey) : null;
     case 'brevo':
@@ -44,7 +52,12 @@ async function eventsOf(provider: Provider, request: EventRequest, options: Veri
  * read as exact text (signatures cover the bytes; SNS posts JSON as text/plain).
  */
 export async function mailEventRoutes(app: FastifyInstance, routeOptions: Options): Promise<void> {
-  const options: Verifying = { ...routeOptions, mailgunTokens: new SeenTokens() };
+  // Each signing certificate is fetched once while kept, and new ones at most NEW_CERTIFICATE_FETCHES an hour.
+  const certificates = new SnsCertificates((url) => routeOptions.sns.certificate(url));
+  const options: Options = {
+    ...routeOptions,
+    sns: { certificate: (url) => certificates.get(url), confirm: (url) => routeOptions.sns.confirm(url) },
+  };
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: EVENT_BODY_LIMIT }, (_request, body, done) =>
     done(null, body),
@@ -53,6 +66,12 @@ export async function mailEventRoutes(app: FastifyInstance, routeOptions: Option
     const provider = request.params.provider as Provider;
     if (!MAIL_EVENT_PROVIDERS.includes(provider))
       return reply.status(404).send({ error: `Unknown mail provider: use one of ${MAIL_EVENT_PROVIDERS.join(', ')}` });
+    const decision = await consumeLimit(options.limiter, request.ip);
+    if (!decision.allowed)
+      return reply
+        .status(429)
+        .header('retry-after', String(retryAfterSeconds(decision.retryAfterMs)))
+        .send({ error: TOO_MANY_REQUESTS });
     const rawBody = typeof request.body === 'string' ? request.body : '';
     try {
       const events = await eventsOf(provider, { headers: request.headers, rawBody }, options);
@@ -60,7 +79,11 @@ export async function mailEventRoutes(app: FastifyInstance, routeOptions: Option
       const applied = await applyMailEvents(options.db, events, options.config.softBounceLimit);
       return reply.status(200).send({ received: events.length, ...applied });
     } catch (error) {
-      if (error instanceof UnverifiedEvent) return reply.status(401).send({ error: error.message });
+      if (error instanceof UnverifiedEvent) {
+        // A forgery costs its address more of the limit than a genuine post.
+        await consumeLimit(options.limiter, request.ip, REFUSED_MAIL_EVENT_COST);
+        return reply.status(401).send({ error: error.message });
+      }
       if (error instanceof MalformedEvent) return reply.status(400).send({ error: error.message });
       throw error;
     }

@@ -53,7 +53,13 @@ async function prepareDatabaseWithAdmin(config: AppConfig): Promise<void> {
  */
 export async function createTestApp(
   env: Record<string, string | undefined> = {},
-  options: { clientDir?: string; snsHttp?: SnsHttp; dnsServers?: string[] } = {},
+  options: {
+    clientDir?: string;
+    snsHttp?: SnsHttp;
+    dnsServers?: string[];
+    /** The app's log, written here (at LOG_LEVEL) instead of nowhere. */
+    logStream?: { write: (line: string) => void };
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-test-'));
   const scratch =
@@ -75,6 +81,7 @@ export async function createTestApp(
     client: options.clientDir ? 'built' : 'none',
     snsHttp: options.snsHttp,
     dnsServers: options.dnsServers,
+    ...(options.logStream ? { logger: true, logStream: options.logStream } : {}),
   });
   await app.ready();
   const callerWithKey = (key: string | null, clientAddress = '127.0.0.1') =>

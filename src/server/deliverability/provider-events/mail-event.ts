@@ -8,6 +8,11 @@ export type MailEvent = {
   messageId: string | null;
   /** The provider's own words (bounce diagnostic, complaint type), kept as the note. */
   detail: string;
+  /**
+   * The provider's id of the event (`provider:id`, seen-mail-events.ts `eventIdOf`): an event whose id
+   * was recorded already changes nothing. Null for reports that carry none (bounces by mail).
+   */
+  eventId: string | null;
 };
 
 /** The request as the route received it: headers and the exact body bytes (signatures cover them). */

@@ -10,6 +10,7 @@ import {
   type EventRequest,
   type MailEvent,
 } from './mail-event.js';
+import { eventIdOf } from '../seen-mail-events.js';
 
 /** Signed events older than this are refused as replays. */
 const MAX_AGE_SECONDS = 15 * 60;
@@ -35,46 +36,28 @@ export function postmarkEvents(request: EventRequest, auth: string): MailEvent[]
     if (!isRecord(event)) return [];
     const email = text(event.Email ?? event.Recipient);
     const messageId = null;
+    // Bounces and complaints carry Postmark's `ID`; a delivery has none and is keyed by its content.
+    const eventId = eventIdOf('postmark', event.ID, event);
     if (!email) return [];
     if (event.RecordType === 'SpamComplaint')
-      return [{ email, kind: 'complaint', messageId, detail: 'Postmark: spam complaint' }];
-    if (event.RecordType === 'Delivery') return [{ email, kind: 'delivered', messageId, detail: '' }];
+      return [{ email, kind: 'complaint', messageId, detail: 'Postmark: spam complaint', eventId }];
+    if (event.RecordType === 'Delivery') return [{ email, kind: 'delivered', messageId, detail: '', eventId }];
     if (event.RecordType !== 'Bounce') return [];
     const type = text(event.Type);
     const detail = `Postmark: ${type} ${text(event.Description)}`.trim();
     // Postmark's hard types; the rest (SoftBounce, Transient, DnsError, AutoResponder…) are temporary.
     const hard = ['HardBounce', 'BadEmailAddress', 'ManuallyDeactivated', 'Unsubscribe', 'SpamNotification'];
-    if (type === 'SpamComplaint') return [{ email, kind: 'complaint', messageId, detail }];
-    return [{ email, kind: hard.includes(type) ? 'hard-bounce' : 'soft-bounce', messageId, detail }];
+    if (type === 'SpamComplaint') return [{ email, kind: 'complaint', messageId, detail, eventId }];
+    return [{ email, kind: hard.includes(type) ? 'hard-bounce' : 'soft-bounce', messageId, detail, eventId }];
   });
 }
 
 /**
- * Tokens of accepted Mailgun events. Mailgun's signature covers its timestamp and token, not the
- * event, so a token is accepted once (its documented replay defence) within the freshness window.
+ * Mailgun: HMAC-SHA256 of timestamp + token with the webhook signing key, in the body's `signature`.
+ * The signature covers the timestamp and token, not the event, so the token is the event's id: a
+ * token is accepted once (Mailgun's documented replay defence), whatever event comes with it again.
  */
-export class SeenTokens {
-  private readonly seen = new Map<string, number>();
-
-  /** False when the token was used already. */
-  claim(token: string, now: number): boolean {
-    for (const [old, at] of this.seen) {
-      if (now - at <= MAX_AGE_SECONDS * 2000) break;
-      this.seen.delete(old);
-    }
-    if (this.seen.has(token)) return false;
-    this.seen.set(token, now);
-    return true;
-  }
-}
-
-/** Mailgun: HMAC-SHA256 of timestamp + token with the webhook signing key, in the body's `signature`. */
-export function mailgunEvents(
-  request: EventRequest,
-  signingKey: string,
-  tokens: SeenTokens,
-  now = Date.now(),
-): MailEvent[] {
+export function mailgunEvents(request: EventRequest, signingKey: string, now = Date.now()): MailEvent[] {
   const body = parseJson(request.rawBody);
   const signature = isRecord(body) && isRecord(body.signature) ? body.signature : null;
   if (!signature) throw new UnverifiedEvent('The event is not signed');
@@ -85,7 +68,7 @@ export function mailgunEvents(
     .digest('hex');
   if (!token || !sameSecret(text(signature.signature), expected)) throw new UnverifiedEvent('Wrong signature');
   checkFreshness(timestamp, now);
-  if (!tokens.claim(token, now)) throw new UnverifiedEvent('This signature was used already');
+  const eventId = eventIdOf('mailgun', token, null);
   const data = isRecord(body) && isRecord(body['event-data']) ? body['event-data'] : null;
   if (!data) throw new MalformedEvent('No event-data');
   const email = text(data.recipient);
@@ -94,10 +77,10 @@ export function mailgunEvents(
   const messageId = text(message['message-id']) || null;
   const status = isRecord(data['delivery-status']) ? data['delivery-status'] : {};
   const detail = `Mailgun: ${text(data.event)} ${text(status.description) || text(status.message)}`.trim();
-  if (data.event === 'complained') return [{ email, kind: 'complaint', messageId, detail }];
-  if (data.event === 'delivered') return [{ email, kind: 'delivered', messageId, detail }];
+  if (data.event === 'complained') return [{ email, kind: 'complaint', messageId, detail, eventId }];
+  if (data.event === 'delivered') return [{ email, kind: 'delivered', messageId, detail, eventId }];
   if (data.event !== 'failed') return [];
-  return [{ email, kind: data.severity === 'permanent' ? 'hard-bounce' : 'soft-bounce', messageId, detail }];
+  return [{ email, kind: data.severity === 'permanent' ? 'hard-bounce' : 'soft-bounce', messageId, detail, eventId }];
 }
 
 /**
@@ -127,16 +110,17 @@ export function sendgridEvents(request: EventRequest, publicKey: string, now = D
     if (!email) return [];
     const messageId = text(event['smtp-id']) || null;
     const detail = `SendGrid: ${text(event.event)} ${text(event.reason)}`.trim();
+    const eventId = eventIdOf('sendgrid', event.sg_event_id, event);
     switch (event.event) {
       case 'spamreport':
-        return [{ email, kind: 'complaint', messageId, detail }];
+        return [{ email, kind: 'complaint', messageId, detail, eventId }];
       case 'delivered':
-        return [{ email, kind: 'delivered', messageId, detail }];
+        return [{ email, kind: 'delivered', messageId, detail, eventId }];
       // `bounce` of type `blocked` is a refusal for now (reputation, content), not a dead address.
       case 'bounce':
-        return [{ email, kind: event.type === 'blocked' ? 'soft-bounce' : 'hard-bounce', messageId, detail }];
+        return [{ email, kind: event.type === 'blocked' ? 'soft-bounce' : 'hard-bounce', messageId, detail, eventId }];
       case 'deferred':
-        return [{ email, kind: 'soft-bounce', messageId, detail }];
+        return [{ email, kind: 'soft-bounce', messageId, detail, eventId }];
       default:
         return [];
     }
@@ -153,19 +137,21 @@ export function brevoEvents(request: EventRequest, token: string): MailEvent[] {
     if (!email) return [];
     const messageId = text(event['message-id']) || null;
     const detail = `Brevo: ${text(event.event)} ${text(event.reason)}`.trim();
+    // Brevo's `id` names the webhook, not the event: the event is keyed by its content (message id, ts_event).
+    const eventId = eventIdOf('brevo', undefined, event);
     switch (event.event) {
       case 'spam':
       case 'complaint':
-        return [{ email, kind: 'complaint', messageId, detail }];
+        return [{ email, kind: 'complaint', messageId, detail, eventId }];
       case 'hard_bounce':
       case 'hardBounce':
       case 'invalid_email':
-        return [{ email, kind: 'hard-bounce', messageId, detail }];
+        return [{ email, kind: 'hard-bounce', messageId, detail, eventId }];
       case 'soft_bounce':
       case 'softBounce':
-        return [{ email, kind: 'soft-bounce', messageId, detail }];
+        return [{ email, kind: 'soft-bounce', messageId, detail, eventId }];
       case 'delivered':
-        return [{ email, kind: 'delivered', messageId, detail }];
+        return [{ email, kind: 'delivered', messageId, detail, eventId }];
       default:
         return [];
     }

@@ -8,19 +8,41 @@ import {
   type EventRequest,
   type MailEvent,
 } from './mail-event.js';
+import { eventIdOf } from '../seen-mail-events.js';
 
-/** SNS signs with certificates served from these hosts only (its documented pattern). */
-const SNS_HOST = /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/;
+/** SNS hosts: `sns.<region>.amazonaws.com` (`.com.cn` in China), the only ones it signs or confirms from. */
+const SNS_HOST = /^sns\.([a-z]{2}(?:-[a-z]+)+-\d{1,2})\.amazonaws\.com(\.cn)?$/;
+/** SNS's signing certificates are `/SimpleNotificationService-<hex>.pem`. */
+const SNS_CERTIFICATE_PATH = /^\/SimpleNotificationService-[0-9A-Za-z]{1,64}\.pem$/;
 
-/** An https URL on an SNS host: the only kind fetched for a certificate or a subscription confirmation. */
-function isSnsUrl(value: string, pathEnd = ''): boolean {
+function snsUrl(value: string): URL | null {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return false;
+    return null;
   }
-  return url.protocol === 'https:' && SNS_HOST.test(url.hostname) && !url.port && url.pathname.endsWith(pathEnd);
+  const plain = url.protocol === 'https:' && !url.port && !url.username && !url.password;
+  return plain && SNS_HOST.test(url.hostname) ? url : null;
+}
+
+/** An https URL on an SNS host: the only kind visited to confirm a subscription. */
+const isSnsUrl = (value: string): boolean => snsUrl(value) !== null;
+
+/**
+ * A signing-certificate URL as SNS gives it, on the SNS host of the topic's own region
+ * (`arn:aws:sns:<region>:…`), with no query: checked before anything is fetched.
+ */
+function isSnsCertificateUrl(value: string, topicArn: string): boolean {
+  const url = snsUrl(value);
+  const region = topicArn.split(':')[3];
+  return (
+    url !== null &&
+    !url.search &&
+    !url.hash &&
+    SNS_CERTIFICATE_PATH.test(url.pathname) &&
+    SNS_HOST.exec(url.hostname)?.[1] === region
+  );
 }
 
 /** The network calls SNS needs, injectable so tests use a local certificate and no outside host. */
@@ -32,23 +54,19 @@ export type SnsHttp = {
 };
 
 const FETCH_TIMEOUT_MS = 5_000;
-const CERTIFICATE_CACHE_SIZE = 16;
+/** A certificate is a few kilobytes; anything much bigger is not one. */
+const CERTIFICATE_MAX_BYTES = 64 * 1024;
 
-/** The real calls: short timeouts, and each certificate fetched once per process. */
+/** The real calls, with short timeouts (the route keeps the certificates: sns-certificates.ts). */
 export function snsHttp(): SnsHttp {
-  const certificates = new Map<string, Promise<string>>();
   return {
-    certificate(url) {
-      let pem = certificates.get(url);
-      if (!pem) {
-        pem = fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'error' }).then((response) => {
-          if (!response.ok) throw new Error(`The signing certificate answered ${response.status}`);
-          return response.text();
-        });
-        pem.catch(() => certificates.delete(url));
-        certificates.set(url, pem);
-        if (certificates.size > CERTIFICATE_CACHE_SIZE) certificates.delete(certificates.keys().next().value!);
-      }
+    async certificate(url) {
+      const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'error' });
+      if (!response.ok) throw new Error(`The signing certificate answered ${response.status}`);
+      if (Number(response.headers.get('content-length') ?? 0) > CERTIFICATE_MAX_BYTES)
+        throw new Error('The signing certificate is too large');
+      const pem = await response.text();
+      if (pem.length > CERTIFICATE_MAX_BYTES) throw new Error('The signing certificate is too large');
       return pem;
     },
     async confirm(url) {
@@ -81,8 +99,10 @@ export async function sesEvents(request: EventRequest, topicArns: string[], http
   const message = parseJson(request.rawBody);
   if (!isRecord(message)) throw new MalformedEvent('Expected an SNS message');
   const certUrl = text(message.SigningCertURL);
-  if (!certUrl || !isSnsUrl(certUrl, '.pem')) throw new UnverifiedEvent('The signing certificate is not from SNS');
-  if (!topicArns.includes(text(message.TopicArn))) throw new UnverifiedEvent('Not a configured topic');
+  const topicArn = text(message.TopicArn);
+  if (!topicArns.includes(topicArn)) throw new UnverifiedEvent('Not a configured topic');
+  if (!isSnsCertificateUrl(certUrl, topicArn))
+    throw new UnverifiedEvent("The signing certificate is not SNS's for the topic's region");
   const algorithm = message.SignatureVersion === '1' ? 'sha1' : message.SignatureVersion === '2' ? 'sha256' : null;
   if (!algorithm || !text(message.Signature)) throw new UnverifiedEvent('The message is not signed');
   let pem: string;
@@ -108,7 +128,15 @@ export async function sesEvents(request: EventRequest, topicArns: string[], http
     return { events: [], confirmedSubscription: true };
   }
   if (message.Type !== 'Notification') return { events: [], confirmedSubscription: false };
-  return { events: sesNotificationEvents(parseJson(text(message.Message))), confirmedSubscription: false };
+  // SNS's MessageId (signed) names the notification: a replay or SNS's own retry has the same one.
+  const events = sesNotificationEvents(parseJson(text(message.Message))).map((event) => ({
+    ...event,
+    eventId: eventIdOf('ses', text(message.MessageId) && `${text(message.MessageId)}/${event.email}`, [
+      message,
+      event.email,
+    ]),
+  }));
+  return { events, confirmedSubscription: false };
 }
 
 function recipients(list: unknown): string[] {
@@ -118,7 +146,7 @@ function recipients(list: unknown): string[] {
 }
 
 /** An SES notification (or event-publishing record): bounces, complaints, deliveries. */
-function sesNotificationEvents(notification: unknown): MailEvent[] {
+function sesNotificationEvents(notification: unknown): Omit<MailEvent, 'eventId'>[] {
   if (!isRecord(notification)) throw new MalformedEvent('The SES notification is not an object');
   const type = text(notification.notificationType) || text(notification.eventType);
   const mail = isRecord(notification.mail) ? notification.mail : {};

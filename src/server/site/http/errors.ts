@@ -4,6 +4,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { retryLaterOf } from '../rate-limit/retry-later.js';
 import { messageOf } from '../../trpc/trpc.js';
+import { discardUnreadBody } from './unread-body.js';
 
 type ErrorBody = { error: string };
 
@@ -37,11 +38,16 @@ function clientErrorMessage(error: FastifyError): string {
   return error.message || 'Bad request';
 }
 
-/** Fastify's error handler: every error becomes JSON `{ error }`; a client's mistake is never a 500. */
-export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+/**
+ * Fastify's error handler: every error becomes JSON `{ error }`; a client's mistake is never a 500.
+ * A body refused before it was read (413) is read to its end first (bounded), so the client that is
+ * still sending it can read the answer.
+ */
+export async function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const { status, body } = describeError(error);
   if (status >= 500) request.log.error({ err: error }, 'request failed');
   const retryLater = retryLaterOf(error);
   if (retryLater) void reply.header('retry-after', String(retryLater.retryAfterSeconds));
-  void reply.status(status).send(body);
+  if (status === 413) await discardUnreadBody(request.raw);
+  return reply.status(status).send(body);
 }

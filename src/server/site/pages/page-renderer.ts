@@ -1,4 +1,5 @@
 import { unstable_localLink } from '@trpc/client';
+import { loggedUrl } from '../http/request-log.js';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
 import { blogCategoryFrom } from '../../../domain/blog.js';
@@ -262,7 +263,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       page = await pageFor(request, origin, location, announcementDismissed, formResult?.outcome);
     } catch (error) {
       if (error instanceof Error) options.fixStack?.(error);
-      log.error({ err: error, url: request.url }, 'page render failed');
+      log.error({ err: error, url: loggedUrl(request.url) }, 'page render failed');
       return reply.status(500).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(ERROR_PAGE);
     }
     if ('redirect' in page) return reply.redirect(page.redirect, page.status);

@@ -28,6 +28,7 @@ export function createRateLimits(db: AppDatabase, options: { publicLimitsEnabled
       publicRead: limiterOf('publicRead'),
       formWrite: limiterOf('formWrite'),
       searchCost: limiterOf('searchCost'),
+      mailEvents: limiterOf('mailEvents'),
     },
     guesses: inDatabase ? new DatabaseGuessThrottle(db) : new GuessThrottle(),
   };

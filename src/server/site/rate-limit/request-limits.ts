@@ -7,7 +7,15 @@ export const LIMITS = {
   formWrite: { limit: 10, windowMs: 60_000 },
   /** Site search, in units of SEARCH_COST_UNIT_MS of the search's own time (a search costs one at least). */
   searchCost: { limit: 120, windowMs: 60_000 },
+  /**
+   * Posts to /api/mail/events/{provider}, in units: a post costs one, a refused one (forged, unsigned)
+   * REFUSED_MAIL_EVENT_COST more, so an address sending forgeries is stopped after a few dozen.
+   */
+  mailEvents: { limit: 600, windowMs: 60_000 },
 } as const;
+
+/** The extra units of the mailEvents limit a refused (401) provider post costs. */
+export const REFUSED_MAIL_EVENT_COST = 20;
 
 /** A search costs one unit of the searchCost limit per started slice of this much of its time. */
 export const SEARCH_COST_UNIT_MS = 25;
