@@ -89,7 +89,7 @@ async function importPosts(
     await plans?.close();
   }
   if (!plans) return check.summary;
-  const images = new ImageFetcher(services.db, services.uploads, posts.images);
+  const images = new ImageFetcher(services.db, services.uploads, posts.images, services.outbound);
   const total = withImages.size + toCreate;
   let done = 0;
   const brought = new Map<number, BroughtImages>();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, DATABASE_FILE_NAME } from '../app.js';
 import type { SnsHttp } from '../deliverability/provider-events/sns.js';
+import type { OutboundRules } from '../site/http/safe-fetch.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -53,7 +54,7 @@ async function prepareDatabaseWithAdmin(config: AppConfig): Promise<void> {
  */
 export async function createTestApp(
   env: Record<string, string | undefined> = {},
-  options: { clientDir?: string; snsHttp?: SnsHttp; dnsServers?: string[] } = {},
+  options: { clientDir?: string; snsHttp?: SnsHttp; dnsServers?: string[]; outbound?: OutboundRules } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-test-'));
   const scratch =
@@ -75,6 +76,7 @@ export async function createTestApp(
     client: options.clientDir ? 'built' : 'none',
     snsHttp: options.snsHttp,
     dnsServers: options.dnsServers,
+    outbound: options.outbound,
   });
   await app.ready();
   const callerWithKey = (key: string | null, clientAddress = '127.0.0.1') =>
