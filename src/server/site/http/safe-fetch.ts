@@ -92,7 +92,7 @@ function get(url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<
       signal,
     });
     request.once('response', resolve);
-    request.once('error', reject);
+    request.on('error', reject);
     request.end();
   });
 }
