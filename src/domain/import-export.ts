@@ -24,6 +24,8 @@ export const MAPPING_FIELDS = [
   'subscribedAt',
   'confirmedAt',
   'unsubscribedAt',
+  'deletedAt',
+  'labels',
 ] as const;
 export type MappingField = (typeof MAPPING_FIELDS)[number];
 export type SubscriberMapping = Record<MappingField, string | null>;
@@ -36,6 +38,25 @@ export const MAPPING_FIELD_LABELS: Record<MappingField, string> = {
   subscribedAt: 'Subscribed at',
   confirmedAt: 'Confirmed at',
   unsubscribedAt: 'Unsubscribed at',
+  deletedAt: 'Deleted at',
+  labels: 'Labels (interests)',
+};
+
+/**
+ * A file with no status column cannot say who agreed to get the newsletter, so the author says it (multipart
+ * fields of the import): `consent=given` with `consentSource` (where they agreed: "the sign-up form on my old
+ * site, double opt-in") imports such rows as subscribed; `consent=none` imports them as not mailed. Without
+ * either the dry run asks (`consent.required`) and the import is refused.
+ */
+export const CONSENT_CHOICES = ['given', 'none'] as const;
+export type ConsentChoice = (typeof CONSENT_CHOICES)[number];
+export const CONSENT_SOURCE_MAX = 300;
+
+/** How the rows of one status value were read: the value (lower case), how many, what they became. */
+export type StatusCount = {
+  status: string;
+  count: number;
+  meaning: 'subscribed' | 'unsubscribed' | 'pending' | 'not mailed';
 };
 
 type ImportItemAction = 'create' | 'update' | 'skip';
@@ -67,6 +88,13 @@ export type ImportSummary = {
   headers?: string[];
   /** Which mailing-list service the file came from (recorded on each row as `import:<service>`). */
   service?: string;
+  /** Subscribers: the rows by their status cell (`(no status column)`, `(empty)`), most first. */
+  statuses?: StatusCount[];
+  /**
+   * Subscribers in a file with no status column: `required` until the author says where they agreed (`choice`
+   * `given`, with `source`) or imports them as not mailed (`none`); `rows` is how many it concerns.
+   */
+  consent?: { required: boolean; rows: number; choice: ConsentChoice | null; source: string | null };
   /** Entries left out of `skipped`, `warnings` and `items` to keep the answer small. */
   omitted: number;
 };

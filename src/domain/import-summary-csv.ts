@@ -17,6 +17,18 @@ export function importSummaryCsv(summary: ImportSummary): string {
   for (const warning of summary.warnings)
     if (!listed.has(warning.item))
       rows.push({ item: warning.item, kind: '', action: 'warning', detail: warning.message });
+  for (const { status, count, meaning } of summary.statuses ?? [])
+    rows.push({ item: `status ${status}`, kind: 'subscriber', action: 'count', detail: `${count}: ${meaning}` });
+  if (summary.consent?.choice)
+    rows.push({
+      item: 'consent',
+      kind: 'subscriber',
+      action: summary.consent.choice,
+      detail:
+        summary.consent.choice === 'given'
+          ? `${summary.consent.rows} without a status agreed at: ${summary.consent.source ?? ''}`
+          : `${summary.consent.rows} without a status imported as not mailed`,
+    });
   return toCsv(
     [
       { header: 'item', value: (row: Row) => row.item },

@@ -26,6 +26,7 @@ import { COMPRESSION_THRESHOLD_BYTES } from './site/cache/cached-body.js';
 import { mailEventRoutes } from './deliverability/mail-event-routes.js';
 import { SenderCheck } from './deliverability/sender-check.js';
 import { snsHttp, type SnsHttp } from './deliverability/provider-events/sns.js';
+import type { OutboundRules } from './site/http/safe-fetch.js';
 import { registerJsonBodyParser } from './site/http/json-body.js';
 import { registerSecurityHeaders } from './site/http/security-headers.js';
 import { createRateLimits } from './site/rate-limit/rate-limits.js';
@@ -57,6 +58,8 @@ export type BuildOptions = {
   snsHttp?: SnsHttp;
   /** DNS servers of the sender check (tests give a local one); the system's by default. */
   dnsServers?: string[];
+  /** Outbound fetches (imported images): public addresses only unless a test allows its loopback stand-in. */
+  outbound?: OutboundRules;
 };
 
 export type BuiltApp = {
@@ -140,6 +143,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       relayHost: config.mail.smtpUrl ? new URL(config.mail.smtpUrl).hostname : null,
       servers: options.dnsServers,
     }),
+    outbound: options.outbound ?? {},
   };
 
   const app = Fastify({

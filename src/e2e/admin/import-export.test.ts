@@ -20,6 +20,41 @@ async function chooseFile(page: Page, name: string): Promise<void> {
     .setInputFiles(path.join(fixtures, name));
 }
 
+async function chooseCsv(page: Page, name: string, text: string): Promise<void> {
+  await page
+    .getByRole('region', { name: 'Import' })
+    .locator('input[type="file"]')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+}
+
+const PLAIN_LIST = `email,name\r\n${Array.from({ length: 7 }, (_, n) => `plain${n}@example.org,Reader ${n}`).join('\r\n')}\r\n`;
+
+/** A list with no status column: the dry run asks where they agreed; Import waits for the answer. */
+async function importWithConsent(page: Page, width: number): Promise<void> {
+  const panel = page.getByRole('region', { name: 'Import' });
+  await chooseSource(page, 'Subscribers CSV (Mailchimp, MailerLite, Kit, Substack…)');
+  await chooseCsv(page, 'plain-list.csv', PLAIN_LIST);
+  await panel.getByRole('button', { name: 'Dry run' }).click();
+  await panel.getByText('Did they agree to get your newsletter?').waitFor();
+  await panel.getByText('the 7 people in it', { exact: false }).waitFor();
+  const statuses = panel.getByRole('table', { name: 'Subscribers by status' });
+  await statuses.getByText('(no status column)').waitFor();
+  const importButton = panel.getByRole('button', { name: 'Import', exact: true });
+  expect(await importButton.isDisabled()).toBe(true);
+  await panel.getByRole('radio', { name: 'They agreed: I can say where' }).check();
+  expect(await importButton.isDisabled()).toBe(true);
+  await panel.getByRole('textbox', { name: 'Where they agreed' }).fill('the sign-up form on my old site');
+  expect(await importButton.isDisabled()).toBe(false);
+  expect(await noSidewaysScroll(page)).toBe(true);
+  if (SCREENSHOTS)
+    await page.screenshot({ path: path.join(SCREENSHOTS, `import-consent-${width}.png`), fullPage: true });
+  await importButton.click();
+  await expectToast(page, 'Import finished');
+  await panel.getByText('7 subscribers', { exact: true }).waitFor();
+  await panel.getByText('Consent stated for 7 without a status: the sign-up form on my old site').waitFor();
+  expect(await noSidewaysScroll(page)).toBe(true);
+}
+
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** Dry run → import (with its progress bar) → summary, for a WordPress export, as the author does it. */
@@ -118,6 +153,28 @@ describe('admin: Settings → Import and Export at 1280 px', () => {
       await page.screenshot({ path: path.join(SCREENSHOTS, 'import-suppressed-1280.png'), fullPage: true });
   });
 
+  it('counts a list by status (unknown ones not mailed), and asks where a list with no status agreed', async () => {
+    await openTab(page, 'Settings');
+    const panel = page.getByRole('region', { name: 'Import' });
+    const another = panel.getByRole('button', { name: 'Import another file' });
+    if (await another.isVisible()) await another.click();
+    await chooseSource(page, 'Subscribers CSV (Mailchimp, MailerLite, Kit, Substack…)');
+    const statuses = ['subscribed', 'transactional', 'archived', 'opted-out', 'nonsubscribed', 'subscribed'];
+    await chooseCsv(
+      page,
+      'statuses.csv',
+      `email,status\r\n${statuses.map((status, n) => `st${n}@example.org,${status}`).join('\r\n')}\r\n`,
+    );
+    await panel.getByRole('button', { name: 'Dry run' }).click();
+    const table = panel.getByRole('table', { name: 'Subscribers by status' });
+    await table.getByText('transactional').waitFor();
+    expect(await table.getByText('not mailed').count()).toBe(3);
+    expect(await panel.getByText('Did they agree to get your newsletter?').count()).toBe(0);
+    if (SCREENSHOTS)
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'import-statuses-1280.png'), fullPage: true });
+    await importWithConsent(page, 1280);
+  });
+
   it('downloads the export zip', async () => {
     await openTab(page, 'Settings');
     const [download] = await Promise.all([
@@ -139,5 +196,7 @@ describe('admin: Settings → Import on a 375 px phone', () => {
     await logIn(page, site);
     await openTab(page, 'Settings');
     await importWordPress(page, 375);
+    await page.getByRole('button', { name: 'Import another file' }).click();
+    await importWithConsent(page, 375);
   });
 });

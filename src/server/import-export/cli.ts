@@ -13,7 +13,7 @@ import { DATABASE_FILE_NAME } from '../operations/startup/data-dir.js';
 
 type Output = { log: (line: string) => void; error: (line: string) => void };
 
-const USAGE = `Usage: npm run import -- --source ${IMPORT_SOURCES.join('|')} FILE [--dry-run] [--mapping JSON] [--summary FILE.csv]`;
+const USAGE = `Usage: npm run import -- --source ${IMPORT_SOURCES.join('|')} FILE [--dry-run] [--mapping JSON] [--consent given|none] [--consent-source TEXT] [--summary FILE.csv]`;
 /** The command's own session lasts as long as a 100 MB import may take, then expires by itself. */
 const SESSION_MS = 60 * 60 * 1000;
 
@@ -22,6 +22,12 @@ function describe(summary: ImportSummary): string[] {
   const lines = [
     `${summary.dryRun ? 'Would create' : 'Created'}: ${created.posts} posts, ${created.drafts} drafts, ${created.scheduled} scheduled, ${created.subscribers} subscribers, ${created.images} images; ${summary.updated} updated; ${summary.skippedCount} skipped.`,
   ];
+  for (const { status, count, meaning } of summary.statuses ?? [])
+    lines.push(`  status ${status}: ${count} ${meaning}`);
+  if (summary.consent?.required)
+    lines.push(
+      `  ${summary.consent.rows} rows have no status: say where they agreed (--consent given --consent-source "…") or import them as not mailed (--consent none)`,
+    );
   for (const skip of summary.skipped.slice(0, 50)) lines.push(`  skipped ${skip.item}: ${skip.reason}`);
   for (const warning of summary.warnings.slice(0, 50)) lines.push(`  warning ${warning.item}: ${warning.message}`);
   if (summary.skipped.length + summary.warnings.length > 100) lines.push('  … the whole list is in --summary FILE.csv');
@@ -46,6 +52,8 @@ export async function runImportCommand(
         source: { type: 'string' },
         'dry-run': { type: 'boolean', default: false },
         mapping: { type: 'string' },
+        consent: { type: 'string' },
+        'consent-source': { type: 'string' },
         summary: { type: 'string' },
       },
       allowPositionals: true,
@@ -93,6 +101,8 @@ export async function runImportCommand(
   try {
     const body = new FormData();
     if (args.values.mapping) body.append('mapping', args.values.mapping);
+    if (args.values.consent) body.append('consent', args.values.consent);
+    if (args.values['consent-source']) body.append('consentSource', args.values['consent-source']);
     body.append('file', blob, path.basename(file));
     const query = `source=${source}${args.values['dry-run'] ? '&dryRun=1' : ''}`;
     const response = await fetch(`http://127.0.0.1:${server.port}${IMPORT_PATH}?${query}`, {

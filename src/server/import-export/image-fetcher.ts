@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { UPLOADED_OBJECT_PREFIX } from '../../domain/images.js';
-import { MAX_UPLOAD_BYTES } from '../../domain/limits.js';
 import type { AppDatabase } from '../db/connection.js';
 import { inImageQueue, storeImage } from '../content/images/image-store.js';
 import { detectImageType, storedExtension } from '../content/uploads/image-type.js';
 import type { UploadStore } from '../content/uploads/upload-store.js';
+import { NotFetched, safeFetch, type OutboundRules } from '../site/http/safe-fetch.js';
 
+/** Per image: the whole fetch (redirects and body) ends within this, with at most this many bytes. */
 const FETCH_TIMEOUT_MS = 5_000;
+export const MAX_FETCHED_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** Bytes of a file that came with the import (a zip's entry), by the address the text uses; null if none. */
 export type LocalImages = (reference: string) => Promise<Buffer | null>;
@@ -15,18 +17,21 @@ export type FetchedImage = { path: string } | { warning: string };
 
 /**
  * Brings an imported text's images into the upload pipeline (stripped, resized, served from /objects/): from the
- * import's own files, or over HTTP(S) when the host answers within a few seconds. A host that failed once is not
- * asked again in the same import, so a site whose old host is gone imports in seconds, each image left as a link.
+ * import's own files, or over HTTP(S) from public addresses only (safe-fetch: checked at each connection, on each
+ * redirect), up to 5 MB and 5 s an image. A host that did not answer once is not asked again in the same import, so
+ * a site whose old host is gone imports in seconds, each image left as a link. What the author is told of a failed
+ * fetch is "not fetched", never why: the why could map which internal addresses and ports answer.
  */
 export class ImageFetcher {
   private readonly done = new Map<string, Promise<FetchedImage>>();
-  private readonly deadHosts = new Map<string, string>();
+  private readonly deadHosts = new Set<string>();
   stored = 0;
 
   constructor(
     private readonly db: AppDatabase,
     private readonly uploads: UploadStore,
     private readonly localImages: LocalImages = async () => null,
+    private readonly outbound: OutboundRules = {},
   ) {}
 
   fetch(reference: string): Promise<FetchedImage> {
@@ -52,15 +57,20 @@ export class ImageFetcher {
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       return { warning: `image ${reference} is not a web address; left as a link` };
-    const dead = this.deadHosts.get(url.host);
-    if (dead) return { warning: `image ${reference} could not be fetched (${dead}); left as a link` };
+    const notFetched = { warning: `image ${reference} not fetched; left as a link` };
+    if (this.deadHosts.has(url.host)) return notFetched;
     let bytes: Buffer;
     try {
-      bytes = await download(url);
+      ({ body: bytes } = await safeFetch(url, {
+        timeoutMs: FETCH_TIMEOUT_MS,
+        maxBytes: MAX_FETCHED_IMAGE_BYTES,
+        accept: 'image/*',
+        rules: this.outbound,
+      }));
     } catch (error) {
-      const reason = describeFetchError(error);
-      if (!(error instanceof HttpStatusError)) this.deadHosts.set(url.host, reason);
-      return { warning: `image ${reference} could not be fetched (${reason}); left as a link` };
+      // An answer (a status, a size) may differ per image; no answer, or a refused address, is the host's.
+      if (!(error instanceof NotFetched) || error.hostFailed) this.deadHosts.add(url.host);
+      return notFetched;
     }
     return this.store(reference, bytes);
   }
@@ -80,27 +90,4 @@ export class ImageFetcher {
     this.stored += 1;
     return { path: `${UPLOADED_OBJECT_PREFIX}${name}` };
   }
-}
-
-class HttpStatusError extends Error {}
-
-async function download(url: URL): Promise<Buffer> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
-  if (!response.ok || !response.body) throw new HttpStatusError(`HTTP ${response.status}`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.length;
-    if (size > MAX_UPLOAD_BYTES) throw new HttpStatusError('larger than 5 MB');
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks);
-}
-
-function describeFetchError(error: unknown): string {
-  if (error instanceof HttpStatusError) return error.message;
-  const name = (error as Error).name;
-  if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${FETCH_TIMEOUT_MS / 1000} s`;
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return cause?.code ? `host unreachable: ${cause.code}` : 'host unreachable';
 }

@@ -17,6 +17,7 @@ import { createCaller } from '../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 import { ImportRefused } from './import-refused.js';
 import { runImport } from './run-import.js';
+import { parseConsent } from './subscriber-importer.js';
 
 /** 100 MB WordPress exports happen; twice that is refused before it fills the disk. */
 const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
@@ -27,7 +28,7 @@ const IMPORT_RUNNING = 'An import is already running: wait for it to finish';
 /** One import (or dry run) at a time per server process: each reads a whole file and may hold the write lock. */
 let running = false;
 
-type Upload = { file: string; mapping?: string };
+type Upload = { file: string; mapping?: string; consent?: string; consentSource?: string };
 
 async function receiveUpload(request: FastifyRequest, into: string): Promise<Upload> {
   if (!request.isMultipart()) throw new ImportRefused(NO_FILE, 415);
@@ -49,6 +50,10 @@ async function receiveUpload(request: FastifyRequest, into: string): Promise<Upl
         upload.file = file;
       } else if (part.fieldname === 'mapping') {
         upload.mapping = String(part.value);
+      } else if (part.fieldname === 'consent') {
+        upload.consent = String(part.value);
+      } else if (part.fieldname === 'consentSource') {
+        upload.consentSource = String(part.value);
       }
     }
   } catch (error) {
@@ -65,14 +70,15 @@ async function receiveUpload(request: FastifyRequest, into: string): Promise<Upl
 
 /**
  * POST /api/admin/import?source=wordpress|ghost|substack|subscribers[&dryRun=1] (admin only): multipart field
- * `file` (and `mapping` JSON for subscribers). Answers the summary. With `Accept: application/x-ndjson` the import
+ * `file` (and for subscribers `mapping` JSON, and `consent` given|none with `consentSource` for a file with no
+ * status column). Answers the summary. With `Accept: application/x-ndjson` the import
  * streams `{"progress":{done,total}}` lines once its check has passed, then `{"summary":…}` (the admin's
  * progress bar); a file refused by the check is still a plain 4xx.
  */
 export async function registerImportRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
-      limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 64 * 1024, headerPairs: 50 },
+      limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 64 * 1024, headerPairs: 50 },
     });
     scope.post(IMPORT_PATH, { config: {}, compress: false }, async (request, reply) => {
       await createCaller(createRequestContext(services, request)).admin.verify();
@@ -98,6 +104,7 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
           file: upload.file,
           dryRun,
           mappingJson: upload.mapping,
+          consent: parseConsent(upload.consent, upload.consentSource),
           onProgress: (progress) => {
             if (!streamed) return;
             onFirstProgress?.(progress);

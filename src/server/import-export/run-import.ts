@@ -14,7 +14,7 @@ import { readGhostExport } from './sources/ghost.js';
 import { restoreSiteExport } from './sources/site-export.js';
 import { openSubstackExport } from './sources/substack.js';
 import { readWordPressExport, type WordPressAttachments } from './sources/wordpress.js';
-import { importSubscribers } from './subscriber-importer.js';
+import { importSubscribers, type ConsentStatement } from './subscriber-importer.js';
 import { SummaryRecorder } from './summary-recorder.js';
 
 export type ImportOptions = {
@@ -24,6 +24,8 @@ export type ImportOptions = {
   dryRun: boolean;
   /** Subscribers: the `mapping` JSON. */
   mappingJson?: string;
+  /** Subscribers in a file with no status column: what the author said of their consent. */
+  consent?: ConsentStatement;
   onProgress?: (progress: ImportProgress) => void;
 };
 
@@ -89,7 +91,7 @@ async function importPosts(
     await plans?.close();
   }
   if (!plans) return check.summary;
-  const images = new ImageFetcher(services.db, services.uploads, posts.images);
+  const images = new ImageFetcher(services.db, services.uploads, posts.images, services.outbound);
   const total = withImages.size + toCreate;
   let done = 0;
   const brought = new Map<number, BroughtImages>();
@@ -189,4 +191,5 @@ function mergeSubscribers(summary: ImportSummary, members: ImportSummary): void 
   summary.warnings.push(...members.warnings);
   summary.omitted += members.omitted;
   summary.service = members.service;
+  if (members.statuses) summary.statuses = members.statuses;
 }

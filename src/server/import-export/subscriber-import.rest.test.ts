@@ -125,6 +125,10 @@ describe('POST /api/admin/import?source=subscribers', () => {
       'source=subscribers',
       csv,
       JSON.stringify({ email: 'Contact', name: 'Who' }),
+      {
+        consent: 'given',
+        consentSource: 'the sign-up form on my old site',
+      },
     );
     expect(summary.created.subscribers).toBe(1);
     expect((await listed()).find((row) => row.email === 'new.one@example.com')).toMatchObject({

@@ -3,11 +3,22 @@ import path from 'node:path';
 import { parse } from 'csv-parse';
 import { z } from 'zod';
 import { emailSchema } from '../../domain/fields.schema.js';
-import { MAPPING_FIELDS, type ImportItem, type SubscriberMapping } from '../../domain/import-export.js';
+import {
+  CONSENT_CHOICES,
+  CONSENT_SOURCE_MAX,
+  MAPPING_FIELDS,
+  type ConsentChoice,
+  type ImportItem,
+  type StatusCount,
+  type SubscriberMapping,
+} from '../../domain/import-export.js';
+import { EVERYTHING, NEW_RELEASES, seriesInterest } from '../../domain/newsletter-interests.js';
+import { slugify } from '../../domain/slugs.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import {
   detectMailService,
   detectSubscriberMapping,
+  labelsFromCell,
   statusFromCell,
   type ImportedStatus,
 } from '../../domain/subscriber-mapping.js';
@@ -47,6 +58,49 @@ function parseMapping(text: string | undefined): Partial<SubscriberMapping> | un
   return parsed.data as Partial<SubscriberMapping>;
 }
 
+/** What the author said of consent for a file with no status column (the multipart fields `consent`, `consentSource`). */
+export type ConsentStatement = { choice: ConsentChoice; source: string | null };
+
+export function parseConsent(choice: string | undefined, source: string | undefined): ConsentStatement | undefined {
+  if (choice === undefined || choice.trim() === '') return undefined;
+  const picked = CONSENT_CHOICES.find((value) => value === choice.trim());
+  if (!picked) throw new ImportRefused(`consent must be one of: ${CONSENT_CHOICES.join(', ')}`);
+  if (picked === 'none') return { choice: 'none', source: null };
+  const where = (source ?? '').replace(/\s+/g, ' ').trim();
+  if (where.length < 3 || where.length > CONSENT_SOURCE_MAX || FORMULA_START.test(where))
+    throw new ImportRefused(
+      `consent=given needs consentSource: where these people agreed to get your newsletter (3 to ${CONSENT_SOURCE_MAX} characters, e.g. "the sign-up form on my old site")`,
+    );
+  return { choice: 'given', source: where };
+}
+
+const NEEDS_CONSENT =
+  'This file has no status column: say where these people agreed to get your newsletter, or import them as not mailed';
+const NEEDS_CONSENT_FIELDS = `${NEEDS_CONSENT} (the fields consent=given with consentSource, or consent=none)`;
+
+/** Distinct status values counted in the summary; further ones are counted together. */
+const MAX_STATUS_VALUES = 30;
+const MEANING: Record<ImportedStatus, StatusCount['meaning']> = {
+  active: 'subscribed',
+  unsubscribed: 'unsubscribed',
+  pending: 'pending',
+  unknown: 'not mailed',
+};
+
+/** The site's interests by the names a label may use: a series' name or slug, "new releases", "everything". */
+async function interestsByLabel(db: AppDatabase): Promise<Map<string, string>> {
+  const byLabel = new Map<string, string>([
+    ['new releases', NEW_RELEASES],
+    ['new-releases', NEW_RELEASES],
+    ['everything', EVERYTHING],
+  ]);
+  for (const series of await db.selectFrom('series').select(['id', 'name']).execute()) {
+    byLabel.set(series.name.trim().toLowerCase(), seriesInterest(series.id));
+    byLabel.set(slugify(series.name), seriesInterest(series.id));
+  }
+  return byLabel;
+}
+
 function dateOf(value: string | undefined): string | null {
   if (!value?.trim()) return null;
   const text = value.trim();
@@ -69,6 +123,8 @@ type NewRow = {
   confirmationSentAt: null;
   source: string;
   unsubscribedAt: string | null;
+  /** From labels that name an interest (a series, new releases, everything); absent when none do. */
+  interests?: string;
 };
 
 /** What one row of the file comes to, recorded once its address has been checked against the suppression list. */
@@ -82,6 +138,11 @@ const SUPPRESSION_BATCH = 500;
  * the suppression list, importing the file again brings it in.
  */
 const SUPPRESSED = 'suppressed: on the suppression list (Admin → Mail), so it is never mailed';
+
+function notMailedReason(unconsented: boolean, status: string): string {
+  if (unconsented) return 'no status and no consent stated: kept, not mailed';
+  return `status "${status.slice(0, 40)}" is not a subscription: kept, not mailed`;
+}
 
 /** The rows of a CSV, streamed; a file past MAX_SUBSCRIBER_ROWS or not CSV at all is refused. */
 async function* csvRecords(file: string): AsyncGenerator<string[]> {
@@ -117,7 +178,14 @@ async function* csvRecords(file: string): AsyncGenerator<string[]> {
 export async function importSubscribers(
   db: AppDatabase,
   file: string,
-  options: { dryRun: boolean; scratch: string; mappingJson?: string; recorder: SummaryRecorder; service?: string },
+  options: {
+    dryRun: boolean;
+    scratch: string;
+    mappingJson?: string;
+    recorder: SummaryRecorder;
+    service?: string;
+    consent?: ConsentStatement;
+  },
 ): Promise<void> {
   const { recorder } = options;
   const summary = recorder.summary;
@@ -151,7 +219,25 @@ export async function importSubscribers(
     subscribedAt: column('subscribedAt'),
     confirmedAt: column('confirmedAt'),
     unsubscribedAt: column('unsubscribedAt'),
+    deletedAt: column('deletedAt'),
+    labels: column('labels'),
   };
+  const interestOf = at.labels >= 0 ? await interestsByLabel(db) : new Map<string, string>();
+  const statusCounts = new Map<string, StatusCount>();
+  /** Counted by the cell and what it became (an unsubscribe date or a confirmation date can change that). */
+  const countStatus = (cell: string, status: ImportedStatus) => {
+    let label = at.status < 0 ? '(no status column)' : cell.trim().toLowerCase().slice(0, 40) || '(empty)';
+    let key = `${label}\u0000${status}`;
+    if (!statusCounts.has(key) && statusCounts.size >= MAX_STATUS_VALUES) {
+      label = '(other values)';
+      key = `${label}\u0000${status}`;
+    }
+    const entry = statusCounts.get(key) ?? { status: label, count: 0, meaning: MEANING[status] };
+    entry.count += 1;
+    statusCounts.set(key, entry);
+  };
+  // Rows with no status column and no confirmation date: only the author can say they agreed.
+  let withoutConsent = 0;
 
   const existing = new Map<string, { id: string; isActive: number }>();
   for (const row of await db.selectFrom('newsletterSubscriptions').select(['id', 'email', 'isActive']).execute())
@@ -205,9 +291,22 @@ export async function importSubscribers(
         continue;
       }
       seen.add(key);
+      if (cell(at.deletedAt)) {
+        skip(`deleted at ${service}: not imported`);
+        continue;
+      }
       const unsubscribedAt = dateOf(cell(at.unsubscribedAt));
-      let status: ImportedStatus = at.status >= 0 ? statusFromCell(cell(at.status), mapping.status) : 'active';
+      let status: ImportedStatus;
+      let unconsented = false;
+      if (at.status >= 0) status = statusFromCell(cell(at.status), mapping.status);
+      else if (dateOf(cell(at.confirmedAt))) status = 'active';
+      else {
+        unconsented = true;
+        status = options.consent?.choice === 'given' ? 'active' : 'unknown';
+      }
       if (unsubscribedAt) status = 'unsubscribed';
+      countStatus(cell(at.status), status);
+      if (unconsented && status !== 'unsubscribed') withoutConsent += 1;
       const current = existing.get(key);
       if (current) {
         if (status === 'unsubscribed' && current.isActive)
@@ -233,6 +332,9 @@ export async function importSubscribers(
         warnings.push('the name looked like a spreadsheet formula: kept as plain text');
         name = name.replace(/^[=+\-@\t\r]+/, '').trim() || null;
       }
+      const interests = [
+        ...new Set(labelsFromCell(cell(at.labels)).flatMap((label) => interestOf.get(label.toLowerCase()) ?? [])),
+      ].sort();
       const subscribedAt = dateOf(cell(at.subscribedAt)) ?? dateOf(cell(at.confirmedAt)) ?? now;
       const confirmedAt = dateOf(cell(at.confirmedAt)) ?? subscribedAt;
       waiting.push({
@@ -242,6 +344,7 @@ export async function importSubscribers(
           action: 'create',
           warnings,
           ...(status === 'unsubscribed' ? { reason: 'kept as unsubscribed' } : {}),
+          ...(status === 'unknown' ? { reason: notMailedReason(unconsented, cell(at.status)) } : {}),
         },
         row: {
           id: newId(),
@@ -253,7 +356,8 @@ export async function importSubscribers(
           confirmationNonce: null,
           confirmationSentAt: null,
           source: `import:${service}`,
-          unsubscribedAt: status === 'unsubscribed' ? (unsubscribedAt ?? now) : null,
+          unsubscribedAt: status === 'active' ? null : (unsubscribedAt ?? now),
+          ...(interests.length > 0 ? { interests: JSON.stringify(interests) } : {}),
         },
       });
     }
@@ -265,6 +369,18 @@ export async function importSubscribers(
     await inserts?.close();
   }
   if (rowsRead === 0) throw new ImportRefused('The CSV has a header row but no subscribers');
+  summary.statuses = [...statusCounts.values()].sort((a, b) => b.count - a.count || a.status.localeCompare(b.status));
+  if (withoutConsent > 0 || options.consent) {
+    const required = withoutConsent > 0 && !options.consent;
+    summary.consent = {
+      required,
+      rows: withoutConsent,
+      choice: options.consent?.choice ?? null,
+      source: options.consent?.source ?? null,
+    };
+    if (required) recorder.warn('file', NEEDS_CONSENT);
+    if (required && inserts) throw new ImportRefused(NEEDS_CONSENT_FIELDS);
+  }
   if (!inserts) return;
 
   await inTransaction(db, async (trx) => {

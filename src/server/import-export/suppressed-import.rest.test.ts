@@ -62,7 +62,7 @@ describe('a subscribers CSV against the suppression list', () => {
     const rows = Array.from({ length: 1_200 }, (_, index) => `bulk${index}@example.com`);
     for (const email of rows.filter((_, index) => index % 100 === 7))
       await suppressAddress(db, { email, reason: 'bounce' });
-    const csv = `email\r\n${rows.join('\r\n')}\r\n`;
+    const csv = `email,status\r\n${rows.map((email) => `${email},subscribed`).join('\r\n')}\r\n`;
     const dry = await importOk(context, 'source=subscribers&dryRun=1', csv);
     expect(dry.skipped.filter((skip) => skip.reason === SUPPRESSED).map((skip) => skip.item)).toEqual(
       rows.flatMap((email, index) => (index % 100 === 7 ? [`${email} (line ${index + 2})`] : [])),

@@ -13,6 +13,7 @@ import { startWelcomeSequence, withGiftBlock } from './welcome-sequence.js';
 import type { NewsletterTokens } from './newsletter-tokens.js';
 import { type NoticePage, type NoticePageStyles, sendNoticePage, tokenOf } from './notice-page.js';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH } from './unsubscribe-links.js';
+import { NoMailLinkOrigin } from '../site/http/site-origin.js';
 
 /** What a mail client's one-click POST may carry: a short form, read as text and not needed. */
 const ONE_CLICK_BODY_LIMIT = 4096;
@@ -110,6 +111,7 @@ export async function registerNewsletterPages(
       if (confirm && (await confirmSubscription(services.db, subscriptionId, nonce))) {
         // The welcome email (and its follow-ups) go out with links to the site's trusted origin only.
         const origin = createRequestContext(services, request).mailLinkOrigin;
+        if (!origin) request.log.error({ err: new NoMailLinkOrigin() }, 'welcome email not sent');
         const welcome = origin ? await startWelcomeSequence(services.db, subscriptionId, origin) : { gift: null };
         return page(reply, 200, withGiftBlock(PAGES.confirmed, welcome.gift));
       }

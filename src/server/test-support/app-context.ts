@@ -13,10 +13,13 @@ export type AppContext = {
  * One app shared by the tests of a describe block (or file), with an admin session: created
  * in beforeAll, closed in afterAll. Read its fields inside tests and hooks, not at collection time.
  */
-export function useTestApp(env: Record<string, string | undefined> = {}): AppContext {
+export function useTestApp(
+  env: Record<string, string | undefined> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): AppContext {
   const context = {} as AppContext;
   beforeAll(async () => {
-    context.t = await createTestApp(env);
+    context.t = await createTestApp(env, options);
     context.token = await openAdminSession(context.t.services);
   });
   afterAll(async () => {

@@ -15,10 +15,18 @@ export function postImport(
   context: AppContext,
   query: string,
   file: Buffer | string,
-  options: { filename?: string; mapping?: string; key?: string | null; headers?: Record<string, string> } = {},
+  options: {
+    filename?: string;
+    mapping?: string;
+    /** Further form fields (consent, consentSource), sent before the file. */
+    fields?: Record<string, string>;
+    key?: string | null;
+    headers?: Record<string, string>;
+  } = {},
 ) {
   const parts = [{ field: 'file', filename: options.filename ?? 'export.bin', content: file }];
   if (options.mapping !== undefined) parts.push({ field: 'mapping', content: options.mapping } as never);
+  for (const [field, content] of Object.entries(options.fields ?? {})) parts.unshift({ field, content } as never);
   const body = multipartBody(parts);
   const key = options.key === undefined ? context.token : options.key;
   return context.t.app.inject({
@@ -29,8 +37,14 @@ export function postImport(
   });
 }
 
-export async function importOk(context: AppContext, query: string, file: Buffer | string, mapping?: string) {
-  const res = await postImport(context, query, file, mapping === undefined ? {} : { mapping });
+export async function importOk(
+  context: AppContext,
+  query: string,
+  file: Buffer | string,
+  mapping?: string,
+  fields?: Record<string, string>,
+) {
+  const res = await postImport(context, query, file, { ...(mapping === undefined ? {} : { mapping }), fields });
   if (res.statusCode !== 200) throw new Error(`import answered ${res.statusCode}: ${res.body}`);
   return res.json<ImportSummary>();
 }

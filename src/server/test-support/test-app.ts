@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, DATABASE_FILE_NAME } from '../app.js';
 import type { SnsHttp } from '../deliverability/provider-events/sns.js';
+import type { OutboundRules } from '../site/http/safe-fetch.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -57,6 +58,7 @@ export async function createTestApp(
     clientDir?: string;
     snsHttp?: SnsHttp;
     dnsServers?: string[];
+    outbound?: OutboundRules;
     /** The app's log, written here (at LOG_LEVEL) instead of nowhere. */
     logStream?: { write: (line: string) => void };
   } = {},
@@ -81,6 +83,7 @@ export async function createTestApp(
     client: options.clientDir ? 'built' : 'none',
     snsHttp: options.snsHttp,
     dnsServers: options.dnsServers,
+    outbound: options.outbound,
     ...(options.logStream ? { logger: true, logStream: options.logStream } : {}),
   });
   await app.ready();

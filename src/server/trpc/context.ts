@@ -5,6 +5,7 @@ import type { PublicCache } from '../site/cache/public-cache.js';
 import type { SenderCheck } from '../deliverability/sender-check.js';
 import type { AppDatabase } from '../db/connection.js';
 import { mailLinkOrigin } from '../site/http/site-origin.js';
+import type { OutboundRules } from '../site/http/safe-fetch.js';
 import type { Mailer } from '../newsletter/mail/mailer.js';
 import type { Mailing } from '../newsletter/create-newsletter-mail.js';
 import type { NewsletterMail } from '../newsletter/newsletter-mail.js';
@@ -38,6 +39,8 @@ export type AppServices = {
   analytics: PageAnalytics;
   /** SPF, DKIM and DMARC of MAIL_FROM's domain (Settings → Mail). */
   senderCheck: SenderCheck;
+  /** Where the server may connect on someone's behalf (imported images): public addresses (safe-fetch.ts). */
+  outbound: OutboundRules;
 };
 
 export type RequestContext = AppServices & {

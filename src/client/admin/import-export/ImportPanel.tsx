@@ -17,6 +17,7 @@ import { readAdminKey } from '../session/admin-key-store.js';
 import { useAdminSession } from '../session/AdminSession.js';
 import { AdminPanel } from '../ui/AdminPanel.js';
 import { DownloadError } from '../ui/download-file.js';
+import { ConsentChoice, consentAnswered, type ConsentAnswer } from './ConsentChoice.js';
 import { MappingEditor } from './MappingEditor.js';
 import { sendImport } from './import-request.js';
 import { SummaryView } from './SummaryView.js';
@@ -53,6 +54,7 @@ export function ImportPanel() {
   const [stage, setStage] = useState<Stage>('idle');
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const [mapping, setMapping] = useState<SubscriberMapping | null>(null);
+  const [consent, setConsent] = useState<ConsentAnswer>({ choice: null, source: '' });
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const busy = stage === 'checking' || stage === 'importing';
@@ -63,6 +65,7 @@ export function ImportPanel() {
     setStage('idle');
     setSummary(null);
     setMapping(null);
+    setConsent({ choice: null, source: '' });
     setError(null);
     setProgress(null);
   }
@@ -80,6 +83,10 @@ export function ImportPanel() {
         file,
         dryRun,
         mapping: source === 'subscribers' ? chosenMapping : null,
+        consent:
+          source === 'subscribers' && consent.choice && consentAnswered(consent)
+            ? { ...consent, choice: consent.choice }
+            : null,
         adminKey: key,
         onProgress: setProgress,
       });
@@ -97,6 +104,9 @@ export function ImportPanel() {
     }
   }
 
+  // A list with no status column waits for the author to say where its people agreed (or to import them unmailed).
+  const asksConsent = summary?.dryRun === true && (summary.consent?.rows ?? 0) > 0 && summary.consent?.required;
+  const consentMissing = Boolean(asksConsent) && !consentAnswered(consent);
   const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
   return (
     <AdminPanel
@@ -142,7 +152,10 @@ export function ImportPanel() {
           />
         </Stack>
       )}
-      {summary && <SummaryView summary={summary} />}
+      {asksConsent && stage !== 'done' && (
+        <ConsentChoice rows={summary.consent!.rows} answer={consent} onChange={setConsent} disabled={busy} />
+      )}
+      {summary && <SummaryView summary={summary} consentChoice={consent.choice} />}
       {stage === 'importing' && (
         <Stack gap={4}>
           <Progress value={percent} size="lg" animated aria-label="Import progress" />
@@ -163,7 +176,7 @@ export function ImportPanel() {
           </Button>
         )}
         {(stage === 'checked' || stage === 'importing') && (
-          <Button disabled={busy || !summary} onClick={() => void run(false)}>
+          <Button disabled={busy || !summary || consentMissing} onClick={() => void run(false)}>
             {stage === 'importing' ? 'Importing…' : 'Import'}
           </Button>
         )}

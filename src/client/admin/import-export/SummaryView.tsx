@@ -1,12 +1,66 @@
 import { Badge, Group, ScrollArea, Table, Text } from '@mantine/core';
-import type { ImportSummary } from '../../../domain/import-export.js';
+import type { ConsentChoice, ImportSummary, StatusCount } from '../../../domain/import-export.js';
 
 const ACTION_LABELS = { create: 'Create', update: 'Update', skip: 'Skip' } as const;
 const ACTION_COLORS = { create: 'green.4', update: 'blue.3', skip: 'gray.4' } as const;
 const SHOWN_ROWS = 300;
+const MEANING_COLORS = {
+  subscribed: 'green.4',
+  unsubscribed: 'gray.4',
+  pending: 'gray.4',
+  'not mailed': 'yellow.3',
+  'your answer above': 'yellow.3',
+};
+
+/** A subscriber list's rows by their status cell: how many, and what each becomes here. */
+function StatusCounts({ summary, consentChoice }: { summary: ImportSummary; consentChoice: ConsentChoice | null }) {
+  if (!summary.statuses || summary.statuses.length === 0) return null;
+  // Rows with no status wait for the author's answer to the consent question.
+  const awaited = (entry: StatusCount) =>
+    summary.consent?.required === true && entry.status === '(no status column)' && entry.meaning === 'not mailed';
+  const meaningOf = (entry: StatusCount): StatusCount['meaning'] | 'your answer above' =>
+    !awaited(entry)
+      ? entry.meaning
+      : consentChoice === 'given'
+        ? 'subscribed'
+        : consentChoice
+          ? 'not mailed'
+          : 'your answer above';
+  return (
+    <Table withTableBorder fz="sm" mb="sm" aria-label="Subscribers by status">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Status in the file</Table.Th>
+          <Table.Th ta="right">Rows</Table.Th>
+          <Table.Th>{summary.dryRun ? 'Will be' : 'Imported as'}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {summary.statuses.map((entry) => (
+          <Table.Tr key={`${entry.status} ${entry.meaning}`}>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.status}</Table.Td>
+            <Table.Td ta="right">{entry.count.toLocaleString('en')}</Table.Td>
+            <Table.Td>
+              <Text size="sm" fw={600} c={MEANING_COLORS[meaningOf(entry)]}>
+                {meaningOf(entry)}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
 
 /** What a dry run would do, or what an import did: counts, then item by item with reasons and warnings. */
-export function SummaryView({ summary }: { summary: ImportSummary }) {
+export function SummaryView({
+  summary,
+  consentChoice = null,
+}: {
+  summary: ImportSummary;
+  /** The author's answer so far to the consent question of a list with no status column. */
+  consentChoice?: ConsentChoice | null;
+}) {
   const verb = summary.dryRun ? 'Would create' : 'Created';
   const { created } = summary;
   const counts = [
@@ -42,6 +96,12 @@ export function SummaryView({ summary }: { summary: ImportSummary }) {
           {summary.skippedCount} skipped
         </Badge>
       </Group>
+      <StatusCounts summary={summary} consentChoice={consentChoice} />
+      {summary.consent?.choice === 'given' && (
+        <Text size="sm" mb="xs">
+          Consent stated for {summary.consent.rows} without a status: {summary.consent.source}
+        </Text>
+      )}
       {summary.items.length === 0 && summary.warnings.length > 0 && (
         <Text size="sm" c="yellow.3" mb="xs">
           {summary.warnings

@@ -3,6 +3,7 @@ import {
   type ImportProgress,
   type ImportSource,
   type ImportSummary,
+  type ConsentChoice,
   type SubscriberMapping,
 } from '../../../domain/import-export.js';
 import { DownloadError } from '../ui/download-file.js';
@@ -12,6 +13,8 @@ type ImportRequest = {
   file: File;
   dryRun: boolean;
   mapping?: SubscriberMapping | null;
+  /** A list with no status column: what the author said of consent. */
+  consent?: { choice: ConsentChoice; source: string } | null;
   adminKey: string;
   onProgress?: (progress: ImportProgress) => void;
 };
@@ -22,9 +25,13 @@ const FAILED = 'The import could not be sent. Please try again.';
  * POSTs the file to the import endpoint with the admin key. The import itself asks for the streamed answer
  * (progress lines, then the summary), so its progress bar moves as posts are written.
  */
-export async function sendImport({ source, file, dryRun, mapping, adminKey, onProgress }: ImportRequest) {
+export async function sendImport({ source, file, dryRun, mapping, consent, adminKey, onProgress }: ImportRequest) {
   const body = new FormData();
   if (mapping) body.append('mapping', JSON.stringify(mapping));
+  if (consent) {
+    body.append('consent', consent.choice);
+    if (consent.choice === 'given') body.append('consentSource', consent.source.trim());
+  }
   body.append('file', file);
   const query = `source=${source}${dryRun ? '&dryRun=1' : ''}`;
   let response: Response;

@@ -9,6 +9,7 @@ import {
 import { slugify } from '../../../domain/slugs.js';
 import type { Mailer } from '../mail/mailer.js';
 import { consumeLimit, TOO_MANY_REQUESTS } from '../../site/rate-limit/request-limits.js';
+import { NoMailLinkOrigin } from '../../site/http/site-origin.js';
 import { claimGiftResend, countGiftDownload, findActiveGift, findGiftLink } from './gifts-repository.js';
 import { findSubscription } from '../subscriptions-repository.js';
 import { createRequestContext, type AppServices } from '../../trpc/context.js';
@@ -247,9 +248,15 @@ export async function registerGiftPages(
         paragraphs: ['Check the inbox of the address you subscribed with: the new link arrives in a minute or two.'],
         link: { href: '/', text: 'Back to the site' },
       };
+      // The one rule for links in mail a visitor's request sends (PUBLIC_URL, else a loopback Host only): a
+      // forged Host must not choose where the fresh gift, preferences and unsubscribe links point.
+      const origin = createRequestContext(services, request).mailLinkOrigin;
+      if (origin === null) {
+        request.log.error({ err: new NoMailLinkOrigin() }, 'gift link not sent');
+        return sendNoticePage(reply, 200, sent);
+      }
       if (!(await claimGiftResend(services.db, link.id, new Date(), RESEND_GAP_MS)))
         return sendNoticePage(reply, 200, sent);
-      const origin = createRequestContext(services, request).siteOrigin;
       const unsubscribe = unsubscribeLinkFor(origin, tokens.unsubscribeToken(subscription.id), mailer.from);
       const rendered = await renderGiftLinkEmail(gift.title, {
         giftUrl: await newGiftUrl(services.db, tokens, origin, subscription.id),
