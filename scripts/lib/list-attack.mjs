@@ -9,6 +9,8 @@ import { sleep } from './load-stats.mjs';
 
 /** Calls in one attack batch, as in the report: `blog.list` twenty times. */
 export const ATTACK_BATCH_CALLS = 20;
+/** The most calls the server serves in one batch (MAX_CALLS_PER_BATCH of src/domain/limits.ts; the load test checks). */
+export const MOST_CALLS_SERVED = 10;
 
 // Deterministic text: the same site on every run.
 const WORDS = (
@@ -37,9 +39,9 @@ function postText(index, words) {
 }
 
 /**
- * Writes `count` published posts of about `words` words (1,200: the report's posts) into the site's SQLite file, in
- * one transaction: a few seconds for 5,000, where POST /api/blog would take minutes. The server must be stopped (it
- * rebuilds the search index at its next start, as after a restore).
+ * Writes `count` published posts of about `words` words (1,200: the report's posts) into the site's SQLite file, and
+ * their search documents (their text is plain words, as the index holds it), in one transaction: seconds for 5,000,
+ * where POST /api/blog would take minutes. The server must be stopped.
  */
 export function seedPosts(dataDir, count, { words = 1200 } = {}) {
   const db = new Database(path.join(dataDir, 'site.sqlite'));
@@ -48,16 +50,22 @@ export function seedPosts(dataDir, count, { words = 1200 } = {}) {
       `INSERT INTO blog_posts (id, title, summary, content, category, cover_image, published_at, content_format, status, slug)
        VALUES (?, ?, ?, ?, ?, '', ?, 'markdown', 'published', ?)`,
     );
+    const indexDocument = db.prepare(
+      `INSERT INTO search_documents (kind, item_id, title, body) VALUES ('post', ?, ?, ?)`,
+    );
     const categories = ['announcements', 'behind-scenes', 'soundtracks'];
     const start = Date.UTC(2020, 0, 1);
     db.transaction(() => {
       for (let index = 0; index < count; index++) {
         const id = `seeded-post-${String(index).padStart(6, '0')}`;
+        const title = `Seeded post ${index + 1}`;
+        const text = postText(index, words);
+        indexDocument.run(id, title, text);
         insert.run(
           id,
-          `Seeded post ${index + 1}`,
+          title,
           `The summary of seeded post ${index + 1}, a line or two as on a card.`,
-          postText(index, words),
+          text,
           categories[index % categories.length],
           new Date(start + index * 3_600_000).toISOString(),
           `seeded-post-${index + 1}`,
@@ -80,10 +88,15 @@ export function memoryOf(pid) {
   }
 }
 
-/** The attack's URL: `blog.list` `calls` times in one GET batch, no input (the procedure's default). */
-export function attackUrl(baseUrl, calls = ATTACK_BATCH_CALLS) {
+/**
+ * The attack's URL: `blog.list` `calls` times in one GET batch, each with `input` (superjson's envelope of plain JSON)
+ * or none (the procedure's default).
+ */
+export function attackUrl(baseUrl, calls = ATTACK_BATCH_CALLS, input = undefined) {
   const paths = Array.from({ length: calls }, () => 'blog.list').join(',');
-  return `${baseUrl}/trpc/${paths}?batch=1`;
+  if (input === undefined) return `${baseUrl}/trpc/${paths}?batch=1`;
+  const inputs = Object.fromEntries(Array.from({ length: calls }, (_, n) => [n, { json: input }]));
+  return `${baseUrl}/trpc/${paths}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`;
 }
 
 /**
@@ -106,11 +119,15 @@ export function burst(baseUrl, count = 10, calls = ATTACK_BATCH_CALLS) {
 }
 
 /**
- * `addresses` addresses (X-Forwarded-For: start the server with TRUST_PROXY=true) each sending batches one after
- * another for `seconds`, while `probe` (the reader's page) is fetched every `probeEveryMs` and the server's memory is
+ * `addresses` addresses (X-Forwarded-For: start the server with TRUST_PROXY=true) each sending batches (`url`: the
+ * attack's by default) one after another for `seconds`, while `probe` (the reader's page) is fetched every `probeEveryMs` and the server's memory is
  * read every 50 ms. Resolves with every batch's answer, the probe's timings and statuses, and the peak RSS seen.
  */
-export async function sustained(baseUrl, pid, { seconds = 10, addresses = 10, probe = '/books', probeEveryMs = 100 }) {
+export async function sustained(
+  baseUrl,
+  pid,
+  { seconds = 10, addresses = 10, probe = '/books', probeEveryMs = 100, url = attackUrl(baseUrl) },
+) {
   const until = performance.now() + seconds * 1000;
   const batches = [];
   const probes = [];
@@ -120,7 +137,6 @@ export async function sustained(baseUrl, pid, { seconds = 10, addresses = 10, pr
     if (memory) peakRss = Math.max(peakRss, memory.rss);
   }, 50);
   const attackers = Array.from({ length: addresses }, async (_, n) => {
-    const url = attackUrl(baseUrl);
     while (performance.now() < until) {
       const answer = await sendBatch(url, `198.51.100.${n + 1}`);
       batches.push(answer);
