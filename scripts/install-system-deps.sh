@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Installs what the tests need and a fresh Debian machine lacks: Chromium (browser tests) and
-# PostgreSQL (the API suite runs on it too, in a throwaway cluster: scripts/postgres/test-cluster.mjs).
+# Installs what the tests need and a fresh Debian machine lacks: Chromium (browser tests),
+# PostgreSQL (the API suite runs on it too, in a throwaway cluster: scripts/postgres/test-cluster.mjs),
+# and systemd's tools and npm (the service unit's test: src/e2e/load/service-restart.test.ts).
 # Runs as root (CI, a fresh VPS) or through sudo; does nothing when both are already there.
 set -euo pipefail
 
 PACKAGES=()
 if [ ! -x /usr/bin/chromium ]; then PACKAGES+=(chromium fonts-dejavu-core); fi
 if ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then PACKAGES+=(postgresql); fi
+# systemd-analyze checks the service unit of docs/deploy.md; /usr/bin/npm is that unit's ExecStart.
+if [ ! -x /usr/bin/systemd-analyze ]; then PACKAGES+=(systemd); fi
+if [ ! -x /usr/bin/npm ]; then PACKAGES+=(npm); fi
 
 if [ ${#PACKAGES[@]} -eq 0 ]; then
   exit 0

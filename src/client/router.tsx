@@ -14,7 +14,7 @@ import {
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { blogCategoryFrom, type BlogCategory } from '../domain/blog.js';
+import { blogCategoryFrom, blogPageFrom, type BlogCategory } from '../domain/blog.js';
 import type { FormOutcome } from '../domain/form-posts.js';
 import { searchQueryFrom } from '../domain/search.js';
 import { isAdminTab, type AdminTabId } from './admin/dashboard/admin-tabs.js';
@@ -248,10 +248,12 @@ const artMusicRoute = createRoute({
 });
 const blogRoute = createRoute({
   getParentRoute: site,
-  // ?category=soundtracks filters the list, so a filtered list can be shared and Back restores it.
-  validateSearch: (search: Record<string, unknown>): { category?: BlogCategory } => {
+  // ?category=soundtracks filters the list, so a filtered list can be shared and Back restores it; ?page=2 and up
+  // are the older posts.
+  validateSearch: (search: Record<string, unknown>): { category?: BlogCategory; page?: number } => {
     const category = blogCategoryFrom(search.category);
-    return category ? { category } : {};
+    const page = blogPageFrom(search.page);
+    return { ...(category ? { category } : {}), ...(page ? { page } : {}) };
   },
   ...pageRoute('/blog', pages.blog, staticPage('/blog')),
 });

@@ -2,6 +2,7 @@ import { createTRPCReact, httpBatchLink, type createTRPCQueryUtils } from '@trpc
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import type { AppRouter } from '../server/trpc/app-router.js';
+import { MAX_CALLS_PER_BATCH } from '../domain/limits.js';
 import { readAdminKey } from './admin/session/admin-key-store.js';
 import { fetchWithPlainErrors } from './plain-error-fetch.js';
 
@@ -25,6 +26,8 @@ export function createBrowserTrpcClient() {
     links: [
       httpBatchLink({
         url: '/trpc',
+        // The server refuses a batch of more calls (MAX_CALLS_PER_BATCH): more queries at once go as several batches.
+        maxItems: MAX_CALLS_PER_BATCH,
         transformer: superjson,
         fetch: fetchWithPlainErrors,
         headers: () => {

@@ -1,16 +1,35 @@
 import { z } from 'zod';
-import { BLOG_CATEGORIES } from './blog.js';
+import { BLOG_CATEGORIES, MAX_BLOG_PAGE } from './blog.js';
 import { CONTENT_FORMATS, DEFAULT_CONTENT_FORMAT, type ContentFormat } from './content-format.js';
 import { enumField, optionalText, requiredText, textWithEmptyDefault } from './fields.schema.js';
 import { COVER_IMAGE_MESSAGE, isValidImageReference } from './images.js';
 import { coverImageSchema } from './images.schema.js';
 import { TEXT_LIMITS } from './limits.js';
+import { BLOG_CARD_PAGE, BLOG_POST_PAGE } from './paging.js';
+import { limitField, pageFields } from './paging.schema.js';
 import { POST_STATES, type PostState } from './post-states.js';
 import { looksLikeId, MAX_SLUG_LENGTH, SLUG_MESSAGE, SLUG_PATTERN } from './slugs.js';
 
 const blogCategorySchema = enumField('Category', BLOG_CATEGORIES);
 
-export const blogListInput = z.object({ category: blogCategorySchema.optional() }).optional();
+/** A page of published posts with their text: `limit` (20, at most 50) after `cursor` (the last post's id). */
+export const blogListInput = z
+  .object({ category: blogCategorySchema.optional(), ...pageFields(BLOG_POST_PAGE) })
+  .prefault({});
+
+/** A numbered page of /blog's cards: `page` (1-based) of `limit` cards (12, at most 50). */
+export const blogCardsInput = z
+  .object({
+    category: blogCategorySchema.optional(),
+    page: z.coerce
+      .number({ error: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be at least 1')
+      .max(MAX_BLOG_PAGE, `page must be at most ${MAX_BLOG_PAGE}`)
+      .default(1),
+    limit: limitField(BLOG_CARD_PAGE),
+  })
+  .prefault({});
 
 export const SLUG_LOOKS_LIKE_POST_ID = 'Slug may not look like a post id';
 export const PUBLISH_AT_REQUIRED = 'Choose the date and time to publish the post';

@@ -39,8 +39,21 @@ export const BLOG_FILTERS = [
 ] as const;
 export type BlogFilterId = (typeof BLOG_FILTERS)[number]['id'];
 
+/** The highest page of /blog asked for: past any blog's last page (an empty page is answered beyond the last). */
+export const MAX_BLOG_PAGE = 100_000;
+
+/** The page a `?page=` value names: a whole number from 2 to MAX_BLOG_PAGE, or undefined (the first page). */
+export function blogPageFrom(value: unknown): number | undefined {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string' || !/^[1-9]\d{0,5}$/.test(text)) return undefined;
+  const page = Number(text);
+  return page >= 2 && page <= MAX_BLOG_PAGE ? page : undefined;
+}
+
 /** Home: only announcements, newest first, at most 3. */
 const HOME_ANNOUNCEMENT_COUNT = 3;
+/** Home's query of blog cards: the newest announcements only. */
+export const HOME_CARDS_INPUT = { category: 'announcements', limit: HOME_ANNOUNCEMENT_COUNT } as const;
 export function latestAnnouncements<T extends { category: string; publishedAt: Date }>(posts: readonly T[]): T[] {
   return posts
     .filter((post) => post.category === 'announcements')

@@ -2,7 +2,7 @@ import type { NoticePageStyles } from './newsletter/notice-page.js';
 import fastifyCompress from '@fastify/compress';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { MAX_JSON_BODY_BYTES } from '../domain/limits.js';
+import { MAX_CALLS_PER_BATCH, MAX_JSON_BODY_BYTES } from '../domain/limits.js';
 import { registerAnalyticsRoutes } from './analytics/analytics-routes.js';
 import { registerRedirectLinks } from './analytics/redirect-links.js';
 import { PageAnalytics } from './analytics/page-analytics.js';
@@ -199,9 +199,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trpcOptions: {
       router: appRouter,
       createContext: ({ req }) => createRequestContext(services, req),
+      // A batch of more calls is refused whole (400) before any runs; the client's batch link sends as many.
+      maxBatchSize: MAX_CALLS_PER_BATCH,
       responseMeta: ({ errors }) => {
         const retryAfter = errors.map(retryLaterOf).find((found) => found !== null);
-        return retryAfter ? { headers: { 'retry-after': String(retryAfter.retryAfterSeconds) } } : {};
+        // An answer, or a batch's answers, over its limit (trpc.ts): the request is told 413, not 207 or 200.
+        const tooLarge = errors.some((error) => error.code === 'PAYLOAD_TOO_LARGE');
+        return {
+          ...(tooLarge ? { status: 413 } : {}),
+          ...(retryAfter ? { headers: { 'retry-after': String(retryAfter.retryAfterSeconds) } } : {}),
+        };
       },
       onError: ({ error, path: procedure }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, procedure }, 'procedure failed');

@@ -7,7 +7,7 @@ import { ArrowRightIcon } from '../ui/icons.js';
 import { ResponsiveImage } from '../ui/ResponsiveImage.js';
 import ui from '../ui/ui.module.css';
 
-type PostCardData = RouterOutputs['blog']['cards'][number];
+type PostCardData = RouterOutputs['blog']['cards']['items'][number];
 
 /**
  * A published post as a card (Home's announcements, the blog list): cover, category and date,

@@ -2,7 +2,13 @@ import { Button, Skeleton } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useHydrated } from '../ui/form-outcome.js';
-import { BLOG_FILTERS, blogCategoryFrom, type BlogFilterId } from '../../domain/blog.js';
+import {
+  BLOG_FILTERS,
+  blogCategoryFrom,
+  blogPageFrom,
+  type BlogCategory,
+  type BlogFilterId,
+} from '../../domain/blog.js';
 import { useSiteSettings } from '../layout/site-settings.js';
 import { PostCard } from '../blog/PostCard.js';
 import { trpc } from '../trpc.js';
@@ -12,22 +18,29 @@ import ui from '../ui/ui.module.css';
 import classes from './BlogPage.module.css';
 import type { PagePrefetch } from './prefetch.js';
 
-export const prefetch: PagePrefetch = (utils, _params, search) => {
-  const category = blogCategoryFrom(search.category);
-  return utils.blog.cards.ensureData(category ? { category } : undefined).catch(() => undefined);
-};
+/** The cards query of one page of the list: the category's (or every) post, `page` (1: the newest). */
+const cardsInput = (category: BlogCategory | undefined, page: number | undefined) => ({
+  ...(category ? { category } : {}),
+  ...(page ? { page } : {}),
+});
+
+export const prefetch: PagePrefetch = (utils, _params, search) =>
+  utils.blog.cards
+    .ensureData(cardsInput(blogCategoryFrom(search.category), blogPageFrom(search.page)))
+    .catch(() => undefined);
 
 const blogRoute = getRouteApi('/site/blog');
 
 export default function BlogPage() {
   const category = blogRoute.useSearch({ select: (search) => search.category });
+  const page = blogRoute.useSearch({ select: (search) => search.page });
   const navigate = blogRoute.useNavigate();
   const filter: BlogFilterId = category ?? 'all';
   const setFilter = (id: BlogFilterId) =>
     void navigate({ search: id === 'all' ? {} : { category: id }, resetScroll: false });
   // Before (or without) the script the chips are links to the filtered list (served filtered).
   const hydrated = useHydrated();
-  const posts = trpc.blog.cards.useQuery(category ? { category } : undefined, { placeholderData: keepPreviousData });
+  const posts = trpc.blog.cards.useQuery(cardsInput(category, page), { placeholderData: keepPreviousData });
 
   return (
     <>
@@ -83,18 +96,64 @@ export default function BlogPage() {
               title="Error Loading Blog"
               text="Failed to load blog posts. Please try again later."
             />
-          ) : posts.data.length === 0 ? (
+          ) : posts.data.total === 0 ? (
             <StateMessage title="No posts yet" text="Nothing has been written in this category yet. Check back soon." />
+          ) : posts.data.items.length === 0 ? (
+            <StateMessage
+              title="No posts on this page"
+              text={`This list has ${posts.data.pageCount} page${posts.data.pageCount === 1 ? '' : 's'}.`}
+            />
           ) : (
             <ul className={classes.grid} data-stale={posts.isPlaceholderData || undefined}>
-              {posts.data.map((post) => (
+              {posts.data.items.map((post) => (
                 <PostCard key={post.id} post={post} headingOrder={2} />
               ))}
             </ul>
           )}
+          {posts.data && <BlogPager category={category} page={posts.data.page} pageCount={posts.data.pageCount} />}
         </div>
       </div>
     </>
+  );
+}
+
+/**
+ * Links to the newer and older pages of the list: plain links, so they work before (and without) the script; with it
+ * they navigate in the app.
+ */
+function BlogPager({
+  category,
+  page,
+  pageCount,
+}: {
+  category: BlogCategory | undefined;
+  page: number;
+  pageCount: number;
+}) {
+  if (pageCount <= 1 && page <= 1) return null;
+  const searchFor = (target: number) => cardsInput(category, target > 1 ? target : undefined);
+  const newer = page > 1 ? Math.min(page - 1, pageCount) : null;
+  const older = page < pageCount ? page + 1 : null;
+  return (
+    <nav className={classes.pager} aria-label="Blog pages">
+      {newer !== null ? (
+        <Link to="/blog" search={searchFor(newer)} className={ui.textLink} rel="prev">
+          ← Newer posts
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className={classes.pageNumber}>
+        Page {page} of {pageCount}
+      </span>
+      {older !== null ? (
+        <Link to="/blog" search={searchFor(older)} className={ui.textLink} rel="next">
+          Older posts →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }
 

@@ -2,7 +2,7 @@ import { EDITIONS_ANCHOR } from '../books/book-links.js';
 import { Badge, Button, Skeleton, Title, VisuallyHidden } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { latestAnnouncements } from '../../domain/blog.js';
+import { HOME_CARDS_INPUT, latestAnnouncements } from '../../domain/blog.js';
 import { BOOK_STATUS_LABELS } from '../../domain/books.js';
 import { NEWSLETTER_COPY, SERIES_NAME, TESTIMONIALS } from '../content/site.js';
 import { useSiteSettings, type PublicSiteSettings } from '../layout/site-settings.js';
@@ -21,13 +21,13 @@ import type { PagePrefetch } from './prefetch.js';
 export const prefetch: PagePrefetch = (utils) =>
   Promise.all([
     utils.books.list.ensureData().catch(() => undefined),
-    utils.blog.cards.ensureData().catch(() => undefined),
+    utils.blog.cards.ensureData(HOME_CARDS_INPUT).catch(() => undefined),
   ]);
 
 export default function HomePage() {
   const hash = useRouterState({ select: (state) => state.location.hash });
   const books = trpc.books.list.useQuery();
-  const posts = trpc.blog.cards.useQuery();
+  const posts = trpc.blog.cards.useQuery(HOME_CARDS_INPUT);
   const contentSettled = !books.isPending && !posts.isPending;
 
   // Arriving at /#newsletter: once the sections above have their final height, show the form.
@@ -200,7 +200,7 @@ function LatestAnnouncements({
   posts: RouterOutputs['blog']['cards'] | undefined;
   loading: boolean;
 }) {
-  const announcements = posts ? latestAnnouncements(posts) : [];
+  const announcements = posts ? latestAnnouncements(posts.items) : [];
   return (
     <section className={`${classes.section} ${classes.announcements}`} aria-labelledby="announcements-title">
       <div className={ui.container}>

@@ -1,8 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { byIdInput, idSchema } from '../../domain/fields.schema.js';
+import { CURATED_LIST_PAGE } from '../../domain/paging.js';
+import { pageInput } from '../../domain/paging.schema.js';
 import type { AppDatabase } from '../db/connection.js';
-import { contentWriteProcedure, found, publicProcedure } from '../trpc/trpc.js';
+import { contentWriteProcedure, found, pageOf, publicProcedure } from '../trpc/trpc.js';
 
 /** What a content read or write may need besides the database (e.g. the origin links are rendered against). */
 export type ContentContext = { publicOrigin: string | null };
@@ -29,22 +31,25 @@ export function unknownReference(message: string): TRPCError {
   return new TRPCError({ code: 'BAD_REQUEST', message });
 }
 
-/**
- * The five procedures every kind of public content has: a cached public list, a by-id read
- * served from that cached list, and admin create/update/delete that clear the cache.
- */
-export function contentProcedures<TInput, TData, TItem extends { id: string }, TListed extends TItem = TItem>(
-  spec: ContentSpec<TInput, TData, TItem, TListed>,
-) {
-  const cachedList = (
-    ctx: ContentContext & {
-      db: AppDatabase;
-      cache: { get: <T>(key: string, load: () => Promise<T>) => Promise<T> };
-    },
-  ) => ctx.cache.get(spec.cacheKey, () => spec.list(ctx.db, ctx));
+type CachedListContext = ContentContext & {
+  db: AppDatabase;
+  cache: { get: <T>(key: string, load: () => Promise<T>) => Promise<T> };
+};
 
+/**
+ * The public reads every kind of content has: a cached list, answered a page at a time (CURATED_LIST_PAGE: one page
+ * holds a site's whole list), and a by-id read served from that cached list.
+ */
+function contentReads<TItem extends { id: string }>(spec: {
+  name: string;
+  cacheKey: string;
+  list: (db: AppDatabase, context: ContentContext) => Promise<TItem[]>;
+}) {
+  const cachedList = (ctx: CachedListContext) => ctx.cache.get(spec.cacheKey, () => spec.list(ctx.db, ctx));
   return {
-    list: publicProcedure.query(({ ctx }) => cachedList(ctx)),
+    list: publicProcedure
+      .input(pageInput(CURATED_LIST_PAGE))
+      .query(async ({ ctx, input }) => pageOf(await cachedList(ctx), input)),
     byId: publicProcedure.input(byIdInput).query(async ({ ctx, input }) => {
       const items = await cachedList(ctx);
       return found(
@@ -52,6 +57,14 @@ export function contentProcedures<TInput, TData, TItem extends { id: string }, T
         spec.name,
       );
     }),
+  };
+}
+
+/** Admin create/update/delete of one kind of content; each clears the public cache. */
+export function contentWrites<TInput, TData, TItem extends { id: string }>(
+  spec: Omit<ContentSpec<TInput, TData, TItem, TItem>, 'list' | 'cacheKey'>,
+) {
+  return {
     create: contentWriteProcedure.input(spec.inputSchema).mutation(async ({ ctx, input }) => {
       // tRPC cannot narrow a generic parser's output; the schema guarantees TData.
       const data = input as TData;
@@ -69,4 +82,14 @@ export function contentProcedures<TInput, TData, TItem extends { id: string }, T
         throw new TRPCError({ code: 'NOT_FOUND', message: `${spec.name} not found` });
     }),
   };
+}
+
+/**
+ * The five procedures every kind of public content has: a cached public list (paged), a by-id read served from that
+ * cached list, and admin create/update/delete that clear the cache.
+ */
+export function contentProcedures<TInput, TData, TItem extends { id: string }, TListed extends TItem = TItem>(
+  spec: ContentSpec<TInput, TData, TItem, TListed>,
+) {
+  return { ...contentReads<TListed>(spec), ...contentWrites<TInput, TData, TItem>(spec) };
 }

@@ -56,9 +56,9 @@ export type RequestContext = AppServices & {
   adminKey: string | null;
   /**
    * Shared by every call of one HTTP request (a tRPC batch): the key is checked once, one password is
-   * tried, a few searches run.
+   * tried, a few searches run, the answers weigh so much in all (trpc.ts, boundedAnswers).
    */
-  perRequest: { keyCheck: Promise<KeyCheck> | null; passwordAttempts: number; searches: number };
+  perRequest: { keyCheck: Promise<KeyCheck> | null; passwordAttempts: number; searches: number; answerSize: number };
 };
 
 /** The bearer token of an Authorization header value. */
@@ -79,6 +79,6 @@ export function createRequestContext(
     siteOrigin: services.publicOrigin ?? requestOrigin,
     mailLinkOrigin: mailLinkOrigin(services.publicOrigin, request),
     adminKey: bearerTokenOf(request.headers.authorization),
-    perRequest: { keyCheck: null, passwordAttempts: 0, searches: 0 },
+    perRequest: { keyCheck: null, passwordAttempts: 0, searches: 0, answerSize: 0 },
   };
 }

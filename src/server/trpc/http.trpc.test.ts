@@ -1,6 +1,7 @@
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { COVER_IMAGE_MESSAGE } from '../../domain/images.js';
+import { MAX_CALLS_PER_BATCH } from '../../domain/limits.js';
 import { useTestApp } from '../test-support/app-context.js';
 import { FREE_FAILURES } from '../auth/guess-throttle.js';
 import { bearer, createVia, freshAddress } from '../test-support/http.js';
@@ -111,15 +112,15 @@ describe('password guesses over tRPC batches', () => {
     });
   }
 
-  it('carries at most one login: 11 wrong passwords and the right one last get no token', async () => {
-    const calls: Array<[string, unknown]> = Array.from({ length: 11 }, (_, n) => [
+  it('carries at most one login: 9 wrong passwords and the right one last get no token', async () => {
+    const calls: Array<[string, unknown]> = Array.from({ length: MAX_CALLS_PER_BATCH - 1 }, (_, n) => [
       'admin.login',
       { password: `Wrong-Password-${n}!` },
     ]);
     calls.push(['admin.login', { password: TEST_ADMIN_PASSWORD }]);
     const res = await batch(calls, freshAddress());
     const answers = JSON.parse(res.body) as Array<{ result?: unknown; error?: { json: { message: string } } }>;
-    expect(answers).toHaveLength(12);
+    expect(answers).toHaveLength(MAX_CALLS_PER_BATCH);
     expect(answers.filter((answer) => answer.result)).toEqual([]);
     expect(answers.slice(1).every((answer) => answer.error?.json.message === ONE_PASSWORD_PER_REQUEST)).toBe(true);
   });
@@ -128,14 +129,14 @@ describe('password guesses over tRPC batches', () => {
     const address = freshAddress();
     const wrong = await context.t.app.inject({
       method: 'GET',
-      url: `/trpc/${Array(12).fill('admin.verify').join(',')}?batch=1&input={}`,
+      url: `/trpc/${Array(MAX_CALLS_PER_BATCH).fill('admin.verify').join(',')}?batch=1&input={}`,
       remoteAddress: address,
       headers: bearer('Wrong-Password-batch!'),
     });
     const answers = JSON.parse(wrong.body) as Array<{ error?: { json: { data: { code: string } } } }>;
-    expect(answers).toHaveLength(12);
+    expect(answers).toHaveLength(MAX_CALLS_PER_BATCH);
     expect(answers.every((answer) => answer.error?.json.data.code === 'UNAUTHORIZED')).toBe(true);
-    // One failure was counted, not twelve: the next FREE_FAILURES - 1 single guesses are still 401, not 429.
+    // One failure was counted, not ten: the next FREE_FAILURES - 1 single guesses are still 401, not 429.
     for (let n = 0; n < FREE_FAILURES - 1; n++) {
       const res = await context.t.app.inject({
         method: 'GET',

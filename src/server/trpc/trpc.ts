@@ -2,7 +2,10 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { describeValidationIssues } from '../../domain/errors.js';
+import { MAX_CALLS_PER_BATCH } from '../../domain/limits.js';
+import { itemsAfter, UNKNOWN_CURSOR } from '../../domain/paging.js';
 import type { KeyRefusal } from '../auth/admin-auth.js';
+import { jsonSizeUpTo } from './answer-size.js';
 import type { RateLimiter } from '../site/rate-limit/rate-limiter.js';
 import { consumeLimit, SEARCH_COST_UNIT_MS, TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
 import { limitKeyOf } from '../site/rate-limit/address-group.js';
@@ -12,6 +15,7 @@ import type { RequestContext } from './context.js';
 /** The human-readable message of any error a procedure threw. */
 export function messageOf(error: TRPCError): string {
   if (error.cause instanceof ZodError) return describeValidationIssues(error.cause.issues);
+  if (error.code === 'BAD_REQUEST' && error.message === TRPC_BATCH_TOO_BIG) return TOO_MANY_CALLS;
   if (error.code === 'INTERNAL_SERVER_ERROR') return 'Something went wrong. Please try again.';
   return error.message;
 }
@@ -28,6 +32,43 @@ const t = initTRPC.context<RequestContext>().create({
 });
 
 export const router = t.router;
+
+export const TOO_MANY_CALLS = `Send at most ${MAX_CALLS_PER_BATCH} calls per request`;
+/** tRPC's own message for a batch over maxBatchSize, told as TOO_MANY_CALLS. */
+const TRPC_BATCH_TOO_BIG = 'Batch call exceeds maximum size';
+
+/**
+ * How much one procedure's answer (`perCall`) and all the answers of one HTTP request (`perRequest`, a batch) may
+ * weigh, in characters of JSON (answer-size.ts): a public list answers a page at a time, so only a call asking for
+ * far too much, or a batch of many big pages, meets them.
+ */
+export type AnswerLimits = { perCall: number; perRequest: number };
+const MIB = 1024 * 1024;
+export const PUBLIC_ANSWER_LIMITS: AnswerLimits = { perCall: 1 * MIB, perRequest: 2 * MIB };
+/** The author's lists (every post's card, the import summary) are bigger; the admin key is needed to ask. */
+const ADMIN_ANSWER_LIMITS: AnswerLimits = { perCall: 32 * MIB, perRequest: 32 * MIB };
+export const ANSWER_TOO_LARGE = 'This answer would be too large: ask for fewer items (a smaller limit)';
+export const BATCH_TOO_LARGE = 'The answers of this request would be too large: send fewer calls at once';
+
+/**
+ * Weighs each answer before it is serialised and counts it against the request's total: an answer or a batch over
+ * its limit is refused with 413 (PAYLOAD_TOO_LARGE; the adapter sends 413 for the whole request) and never sent.
+ */
+function boundedAnswers(limits: AnswerLimits) {
+  return t.middleware(async ({ ctx, next }) => {
+    const result = await next();
+    if (!result.ok) return result;
+    const left = Math.max(0, limits.perRequest - ctx.perRequest.answerSize);
+    const size = jsonSizeUpTo(result.data, Math.min(limits.perCall, left));
+    if (size > limits.perCall) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: ANSWER_TOO_LARGE });
+    if (size > left) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: BATCH_TOO_LARGE });
+    ctx.perRequest.answerSize += size;
+    return result;
+  });
+}
+
+/** Every procedure but the admin's: its answers bounded by PUBLIC_ANSWER_LIMITS. */
+const boundedProcedure = t.procedure.use(boundedAnswers(PUBLIC_ANSWER_LIMITS));
 export const createCallerFactory = t.createCallerFactory;
 
 /** 429 with the time to wait, which the HTTP adapters send as Retry-After. */
@@ -44,10 +85,10 @@ function limitedBy(pick: (ctx: RequestContext) => RateLimiter | null) {
 }
 
 /** Public reads, limited per address (lifted by RATE_LIMITS=off). */
-export const publicProcedure = t.procedure.use(limitedBy((ctx) => ctx.limiters.publicRead));
+export const publicProcedure = boundedProcedure.use(limitedBy((ctx) => ctx.limiters.publicRead));
 
 /** Public form submissions (contact, newsletter, preorder): a tighter per-address limit. */
-export const formProcedure = t.procedure.use(limitedBy((ctx) => ctx.limiters.formWrite));
+export const formProcedure = boundedProcedure.use(limitedBy((ctx) => ctx.limiters.formWrite));
 
 export const MAX_SEARCHES_PER_REQUEST = 2;
 export const TOO_MANY_SEARCHES_PER_REQUEST = `Send at most ${MAX_SEARCHES_PER_REQUEST} searches per request`;
@@ -62,7 +103,7 @@ const MAX_SEARCH_COST_UNITS = 30;
  * address's searchCost limit by its own time (one unit per started SEARCH_COST_UNIT_MS), on top of
  * the public read limit. A search goes ahead only while the address has a unit left.
  */
-export const searchProcedure = t.procedure
+export const searchProcedure = boundedProcedure
   // Counted first, before any await: a batch's searches are counted in their order in the batch (the read
   // limit's answer comes back in any order from the database on PostgreSQL).
   .use(({ ctx, next }) => {
@@ -106,13 +147,13 @@ const onePasswordAttempt = t.middleware(({ ctx, next }) => {
   return next();
 });
 
-export const loginProcedure = t.procedure.use(onePasswordAttempt);
+export const loginProcedure = boundedProcedure.use(onePasswordAttempt);
 
 /**
  * Requires a valid admin key (session token or password); narrows ctx to carry `admin`. The key
  * is checked once per HTTP request, however many calls a batch carries.
  */
-export const adminProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const adminProcedure = t.procedure.use(boundedAnswers(ADMIN_ANSWER_LIMITS)).use(async ({ ctx, next }) => {
   if (!ctx.adminKey) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Admin key required' });
   ctx.perRequest.keyCheck ??= ctx.auth.checkKey(ctx.adminKey, ctx.clientAddress);
   const check = await ctx.perRequest.keyCheck;
@@ -146,4 +187,11 @@ function notFound(what: string): TRPCError {
 export function found<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw notFound(what);
   return value;
+}
+
+/** Items of one page of a list (see domain/paging.ts), or BAD_REQUEST for a cursor that names no item of it. */
+export function pageOf<T extends { id: string }>(items: readonly T[], page: { limit: number; cursor?: string }): T[] {
+  const slice = itemsAfter(items, page);
+  if (!slice) throw new TRPCError({ code: 'BAD_REQUEST', message: UNKNOWN_CURSOR });
+  return slice;
 }

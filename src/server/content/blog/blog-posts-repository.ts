@@ -39,14 +39,6 @@ const toBlogPost = (row: Omit<BlogPostRow, 'coverImageId'>): BlogPost => ({
   publishedAt: toDate(row.publishedAt),
 });
 
-/** Published posts, newest first, optionally one category: what the public site shows. */
-export async function listPublishedPosts(db: AppDatabase, category?: BlogCategory): Promise<BlogPost[]> {
-  let query = db.selectFrom('blogPosts').select(BLOG_POST_COLUMNS).where('status', '=', 'published');
-  if (category) query = query.where('category', '=', category);
-  const rows = await query.orderBy('publishedAt', 'desc').orderBy('id').execute();
-  return rows.map(toBlogPost);
-}
-
 const CARD_COLUMNS = BLOG_POST_COLUMNS.filter((column) => column !== 'content');
 
 const toCard = (row: Omit<BlogPostRow, 'content' | 'coverImageId'>): BlogPostCard => {
@@ -55,7 +47,7 @@ const toCard = (row: Omit<BlogPostRow, 'content' | 'coverImageId'>): BlogPostCar
 };
 
 /**
- * The same posts as listPublishedPosts without their text: a blog of thousands of posts (an imported one) stays a
+ * Published posts, newest first, optionally one category, without their text (what the public site lists): a blog of thousands of posts (an imported one) stays a
  * few megabytes in memory, not hundreds.
  */
 export async function listPublishedPostCards(db: AppDatabase, category?: BlogCategory): Promise<BlogPostCard[]> {

@@ -59,7 +59,7 @@ describe('blog router rules', () => {
   it('gives the list pages the same posts as cards, without their text', async () => {
     await context.admin.blog.create({ ...validBlogPost, category: 'soundtracks' });
     const posts = await context.visitor.blog.list({ category: 'soundtracks' });
-    const cards = await context.visitor.blog.cards({ category: 'soundtracks' });
+    const { items: cards } = await context.visitor.blog.cards({ category: 'soundtracks' });
     expect(cards.map((card) => card.id)).toEqual(posts.map((post) => post.id));
     expect(cards[0]).toMatchObject({ title: posts[0]!.title, summary: posts[0]!.summary, slug: posts[0]!.slug });
     expect(cards.every((card) => !('content' in card) && !('contentHtml' in card))).toBe(true);

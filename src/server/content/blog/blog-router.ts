@@ -1,10 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import type { BlogCategory } from '../../../domain/blog.js';
-import { blogListInput, blogPostInputSchema, type BlogPost, type BlogPostData } from '../../../domain/blog.schema.js';
+import { blogCardsInput, blogListInput, blogPostInputSchema, type BlogPostData } from '../../../domain/blog.schema.js';
 import { byIdInput } from '../../../domain/fields.schema.js';
 import { blogPostPath } from '../../../domain/content-links.js';
-import { withContentHtml } from '../rendering/content-html.js';
+import { numberedPage } from '../../../domain/paging.js';
 import type { AppDatabase } from '../../db/connection.js';
 import { withReferencedImages } from '../images/responsive-images.js';
 import {
@@ -13,15 +12,12 @@ import {
   deleteBlogPost,
   findBlogPost,
   listAllPostCards,
-  listOldPostSlugs,
-  listPublishedPostCards,
-  listPublishedPosts,
   updateBlogPost,
 } from './blog-posts-repository.js';
 import { isUniqueViolation } from '../../db/row-conversion.js';
-import type { RequestContext } from '../../trpc/context.js';
-import { adminProcedure, found, publicProcedure, router } from '../../trpc/trpc.js';
-import { contentProcedures } from '../content-procedures.js';
+import { adminProcedure, found, pageOf, publicProcedure, router } from '../../trpc/trpc.js';
+import { contentWrites } from '../content-procedures.js';
+import { forReaders, oldPostSlugs, publishedCards, publishedPost } from './published-posts.js';
 
 export const POST_SLUG_TAKEN = 'Another post already uses this slug';
 
@@ -41,40 +37,14 @@ async function checkSlug(db: AppDatabase, data: BlogPostData, id?: string): Prom
   if (data.slug !== null && (await blogPostIdWithSlug(db, data.slug, id))) throw slugTaken();
 }
 
-/** What readers (and the admin) get of a post: its cover's responsive image, its rendered content and its address. */
-async function forReaders(db: AppDatabase, posts: readonly BlogPost[], publicOrigin: string | null) {
-  const withHtml = await withContentHtml(db, posts, publicOrigin);
-  const withCover = await withReferencedImages(db, withHtml, 'blogPosts');
-  return withCover.map((post) => ({ ...post, url: blogPostPath(post) }));
-}
-
 /** The neighbours of a post on the blog, by publication date. */
 type Neighbour = { slug: string; title: string } | null;
 
 const neighbour = (post: Neighbour | undefined): Neighbour => (post ? { slug: post.slug, title: post.title } : null);
 
-type ReadContext = Pick<RequestContext, 'db' | 'cache' | 'publicOrigin'>;
-
-/** Published posts, newest first, each with its cover's image and rendered content; cached until the next write. */
-const publishedPosts = (ctx: ReadContext, category?: BlogCategory) =>
-  ctx.cache.get(category ? `blog:${category}` : 'blog', async () =>
-    forReaders(ctx.db, await listPublishedPosts(ctx.db, category), ctx.publicOrigin),
-  );
-
-/** Published posts without their text, newest first, each with its cover's image; cached until the next write. */
-const publishedCards = (ctx: ReadContext, category?: BlogCategory) =>
-  ctx.cache.get(category ? `blog:cards:${category}` : 'blog:cards', async () => {
-    const cards = await withReferencedImages(ctx.db, await listPublishedPostCards(ctx.db, category), 'blogPosts');
-    return cards.map((post) => ({ ...post, url: blogPostPath(post) }));
-  });
-
-const oldSlugs = (ctx: ReadContext) => ctx.cache.get('blog:old-slugs', () => listOldPostSlugs(ctx.db));
-
-const blogProcedures = contentProcedures({
+const blogWrites = contentWrites({
   name: 'Blog post',
-  cacheKey: 'blog',
   inputSchema: blogPostInputSchema,
-  list: async (db, { publicOrigin }) => forReaders(db, await listPublishedPosts(db), publicOrigin),
   create: async (db, data, { publicOrigin }) =>
     (await forReaders(db, [await slugSafe(() => createBlogPost(db, data))], publicOrigin))[0]!,
   update: async (db, id, data, { publicOrigin }) => {
@@ -91,12 +61,31 @@ const bySlugInput = z.object({
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Blog post not found' });
 
+/** A published post (by id) with its text, or NOT_FOUND. */
+async function publishedPostById(ctx: Parameters<typeof publishedPost>[0], id: string) {
+  return found(await publishedPost(ctx, id), 'Blog post');
+}
+
 export const blogRouter = router({
-  ...blogProcedures,
-  /** Published posts, newest first; `category` keeps one category. */
-  list: publicProcedure.input(blogListInput).query(({ ctx, input }) => publishedPosts(ctx, input?.category)),
-  /** The same posts as `list` without their text: the cards of Home and /blog, which show the summary only. */
-  cards: publicProcedure.input(blogListInput).query(({ ctx, input }) => publishedCards(ctx, input?.category)),
+  ...blogWrites,
+  /**
+   * A page of published posts with their text, newest first (BLOG_POST_PAGE: 20, at most 50, after `cursor`, the
+   * last post's id of the page before); `category` keeps one category. GET /api/blog and the RSS feed.
+   */
+  list: publicProcedure.input(blogListInput).query(async ({ ctx, input }) => {
+    const cards = pageOf(await publishedCards(ctx, input.category), input);
+    const posts = await Promise.all(cards.map((card) => publishedPost(ctx, card.id)));
+    return posts.filter((post) => post !== undefined);
+  }),
+  /** A published post by its id, with its text: GET /api/blog/{id}. */
+  byId: publicProcedure.input(byIdInput).query(({ ctx, input }) => publishedPostById(ctx, input.id)),
+  /**
+   * A numbered page of the posts of `list` without their text: the cards of /blog (`?page=`) and Home, which show
+   * the summary only.
+   */
+  cards: publicProcedure
+    .input(blogCardsInput)
+    .query(async ({ ctx, input }) => numberedPage(await publishedCards(ctx, input.category), input.page, input.limit)),
   /**
    * The published post at /blog/<slug>, with the previous (older) and next (newer) posts. An old address (its
    * id, or a slug it had before an edit) finds it too: the page then redirects to the slug the answer carries.
@@ -105,17 +94,12 @@ export const blogRouter = router({
     const cards = await publishedCards(ctx);
     let index = cards.findIndex((post) => post.slug === input.slug);
     if (index < 0) {
-      const id = (await oldSlugs(ctx)).get(input.slug) ?? input.slug;
+      const id = (await oldPostSlugs(ctx)).get(input.slug) ?? input.slug;
       index = cards.findIndex((post) => post.id === id);
     }
     const card = found(index < 0 ? undefined : cards[index], 'Blog post');
-    // Only this post's text is read and rendered, and kept among the recently read: every post's, cached, would hold
-    // hundreds of megabytes once a big blog is imported.
-    const post = await ctx.cache.getRecent(`blog:post:${card.id}`, async () => {
-      const stored = await findBlogPost(ctx.db, card.id);
-      return stored?.status === 'published' ? (await forReaders(ctx.db, [stored], ctx.publicOrigin))[0] : undefined;
-    });
-    return { ...found(post, 'Blog post'), previous: neighbour(cards[index + 1]), next: neighbour(cards[index - 1]) };
+    const post = await publishedPostById(ctx, card.id);
+    return { ...post, previous: neighbour(cards[index + 1]), next: neighbour(cards[index - 1]) };
   }),
   /**
    * Every post in every state, for the admin's list: without their text, which the editor reads one post at a time

@@ -67,14 +67,16 @@ describe('/api/blog rules', () => {
 
   it('lists posts newest first and filters by ?category=', async () => {
     await seedDatedPosts();
-    const all = await getList<Post>(context.t.app, '/api/blog');
+    // Every post of the test's site fits in one page of the most a page holds.
+    const all = await getList<Post>(context.t.app, '/api/blog?limit=50');
+    expect(all.length).toBeLessThan(50);
     const dates = all.map((p) => Date.parse(p.publishedAt));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
     expect(all.slice(0, 2).map((p) => p.title)).toEqual(['Newest soundtrack', 'Future announcement']);
     all.forEach((p) => expect(p.publishedAt).toMatch(ISO_8601));
 
     for (const category of ['announcements', 'behind-scenes', 'soundtracks']) {
-      const filtered = await getList<Post>(context.t.app, `/api/blog?category=${category}`);
+      const filtered = await getList<Post>(context.t.app, `/api/blog?category=${category}&limit=50`);
       expect(filtered.length).toBeGreaterThan(0);
       expect(filtered.every((p) => p.category === category)).toBe(true);
       expect(filtered).toEqual(all.filter((p) => p.category === category));

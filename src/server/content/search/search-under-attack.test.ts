@@ -1,6 +1,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_CALLS_PER_BATCH } from '../../../domain/limits.js';
 import { LIMITS } from '../../site/rate-limit/request-limits.js';
 import { createFakeClientBuild } from '../../test-support/fake-client-build.js';
 import { freshAddress } from '../../test-support/http.js';
@@ -100,7 +101,8 @@ describe('site search under attack (300 posts of ~1,200 words)', () => {
   });
 
   it(`refuses the searches of a GET batch past ${MAX_SEARCHES_PER_REQUEST}, and /healthz answers meanwhile`, async () => {
-    const batch = timedGet(batchUrl(HEAVY_QUERY, 12));
+    // The most calls a batch may carry (a bigger one is refused whole, before any search runs).
+    const batch = timedGet(batchUrl(HEAVY_QUERY, MAX_CALLS_PER_BATCH));
     await settle();
     const health = await timedGet('/healthz');
     const { res } = await batch;
@@ -108,7 +110,7 @@ describe('site search under attack (300 posts of ~1,200 words)', () => {
     expect(health.searchesMeanwhile).toBeLessThanOrEqual(context.t.services.searchGate.concurrency);
     expect(health.ms).toBeLessThan(BUDGET_MS);
     const answers = res.json<Array<{ result?: unknown; error?: { json: { message: string } } }>>();
-    expect(answers).toHaveLength(12);
+    expect(answers).toHaveLength(MAX_CALLS_PER_BATCH);
     expect(answers.slice(0, MAX_SEARCHES_PER_REQUEST).every((answer) => answer.result)).toBe(true);
     for (const answer of answers.slice(MAX_SEARCHES_PER_REQUEST))
       expect(answer.error?.json.message).toBe(TOO_MANY_SEARCHES_PER_REQUEST);

@@ -5,7 +5,9 @@ import { renderContentHtml } from '../../content/rendering/render-content.js';
 import { loadResponsiveImages } from '../../content/images/responsive-images.js';
 import { findBlogPost } from '../../content/blog/blog-posts-repository.js';
 import { findIssue, listArchivedIssues } from './newsletter-issues-repository.js';
-import { publicProcedure, router } from '../../trpc/trpc.js';
+import { pageOf, publicProcedure, router } from '../../trpc/trpc.js';
+import { CURATED_LIST_PAGE } from '../../../domain/paging.js';
+import { pageInput } from '../../../domain/paging.schema.js';
 
 const ARCHIVE_CACHE_KEY = 'newsletter-archive';
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Issue not found' });
@@ -15,7 +17,12 @@ const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Issue not fo
  * opens when it is listed, or with its signed "view in browser" key (every email carries it), never as a draft.
  */
 export const newsletterArchiveRouter = router({
-  list: publicProcedure.query(({ ctx }) => ctx.cache.get(ARCHIVE_CACHE_KEY, () => listArchivedIssues(ctx.db))),
+  /** The listed issues, newest first, a page at a time (CURATED_LIST_PAGE: one page holds a site's archive). */
+  list: publicProcedure
+    .input(pageInput(CURATED_LIST_PAGE))
+    .query(async ({ ctx, input }) =>
+      pageOf(await ctx.cache.get(ARCHIVE_CACHE_KEY, () => listArchivedIssues(ctx.db)), input),
+    ),
   issue: publicProcedure.input(archivedIssueInputSchema).query(async ({ ctx, input }) => {
     const issue = await findIssue(ctx.db, input.id);
     if (!issue || issue.status === 'draft' || !issue.sentAt) throw notFound();

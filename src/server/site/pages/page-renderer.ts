@@ -2,7 +2,7 @@ import { unstable_localLink } from '@trpc/client';
 import { loggedUrl } from '../http/request-log.js';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
-import { blogCategoryFrom } from '../../../domain/blog.js';
+import { blogCategoryFrom, blogPageFrom } from '../../../domain/blog.js';
 import { isBlogPreviewPath } from '../../../domain/post-states.js';
 import { FORM_RESULT_PAGES, FORM_RESULT_PARAMS, type FormOutcome } from '../../../domain/form-posts.js';
 import { SEARCH_PATH } from '../../../domain/search.js';
@@ -58,7 +58,7 @@ export function isAnnouncementDismissed(cookieHeader: string | undefined): boole
 
 /**
  * The path as requested, with only the query parameters that change what the page shows: the
- * blog's category (when it names one) and the form pages' result parameters. A page is rendered
+ * blog's category (when it names one) and page (2 and up) and the form pages' result parameters. A page is rendered
  * and cached by that, so `?utm_source=…` and the like share one entry.
  */
 export function pageLocation(rawUrl: string): string {
@@ -70,6 +70,8 @@ export function pageLocation(rawUrl: string): string {
   if (pathname === '/blog') {
     const category = blogCategoryFrom(params.get('category'));
     if (category) kept.push(['category', category]);
+    const page = blogPageFrom(params.get('page'));
+    if (page) kept.push(['page', String(page)]);
   }
   if (pathname === '/art-music' && params.get('tab') === 'music') kept.push(['tab', 'music']);
   if (pathname === SEARCH_PATH) {

@@ -5,6 +5,7 @@ import type { ResponsiveImageData } from '../../../domain/images.js';
 import { blogPostPath } from '../../../domain/content-links.js';
 import { renderContentHtml } from '../../content/rendering/render-content.js';
 import { loadResponsiveImages } from '../../content/images/responsive-images.js';
+import { publishedCards } from '../../content/blog/published-posts.js';
 import { CachedBody } from '../cache/cached-body.js';
 import { ifNoneMatchMatches } from '../http/conditional-get.js';
 import { createCaller } from '../../trpc/app-router.js';
@@ -165,8 +166,8 @@ export function registerSeoRoutes(app: FastifyInstance, services: AppServices): 
       const [books, excerpts, posts] = await Promise.all([
         caller.books.list(),
         caller.excerpts.list(),
-        // The cards: the addresses and dates, without every post's text.
-        caller.blog.cards(),
+        // Every published post's card (its address and date, not its text): the sitemap lists them all.
+        publishedCards(services),
       ]);
       return sitemapXml(origin, { books, excerpts, posts });
     }),

@@ -1,4 +1,5 @@
 import superjson from 'superjson';
+import { MAX_CALLS_PER_BATCH } from '../../../domain/limits.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeClientBuild } from '../../test-support/fake-client-build.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
@@ -57,8 +58,8 @@ describe('form writes over the limit store nothing', () => {
       const answers = await Promise.all([
         ...Array.from({ length: 8 }, (_, n) => viaRest(tag, n, address)),
         ...Array.from({ length: 8 }, (_, n) => viaForm(tag, n, address)),
-        viaBatch(tag, 12, address),
-        viaBatch(tag, 12, address),
+        viaBatch(tag, MAX_CALLS_PER_BATCH, address),
+        viaBatch(tag, MAX_CALLS_PER_BATCH, address),
       ]);
       return { tag, answers };
     });

@@ -61,11 +61,26 @@ type ContentCaller = {
   delete: (input: { id: string }) => Promise<unknown>;
 };
 
+/**
+ * A list's paging from the query string (`?limit=&cursor=`, see domain/paging.ts), with any other parameters the
+ * list reads (`names`); undefined when the query names none, so the plain list keeps one cache entry.
+ */
+const listQuery =
+  (names: readonly string[] = []) =>
+  (request: RestRequest) => {
+    const input = Object.fromEntries(
+      ['limit', 'cursor', ...names].flatMap((name) =>
+        request.query[name] === undefined ? [] : [[name, request.query[name]]],
+      ),
+    );
+    return Object.keys(input).length > 0 ? input : undefined;
+  };
+
 /** CRUD routes of one content kind, e.g. /api/books; `listInput` maps the query string. */
 function contentRoutes(
   base: string,
   pick: (caller: Caller) => ContentCaller,
-  listInput: (request: RestRequest) => unknown = () => undefined,
+  listInput: (request: RestRequest) => unknown = listQuery(),
 ): RestRoute[] {
   return [
     {
@@ -90,9 +105,6 @@ function contentRoutes(
   ];
 }
 
-const blogListInput = (request: RestRequest) =>
-  request.query.category === undefined ? undefined : { category: request.query.category };
-
 /**
  * The documented /api endpoints (the public content, forms and admin reads, plus by-id reads).
  * Each one only calls a tRPC procedure: validation, auth and rules live in the procedures.
@@ -115,7 +127,7 @@ export const restRoutes: RestRoute[] = [
       return callUnchecked(caller.excerpts.move, { id: id(r), direction });
     },
   },
-  ...contentRoutes('/api/blog', (caller) => caller.blog, blogListInput),
+  ...contentRoutes('/api/blog', (caller) => caller.blog, listQuery(['category'])),
   ...contentRoutes('/api/art', (caller) => caller.art),
   ...contentRoutes('/api/playlists', (caller) => caller.playlists),
   {
@@ -133,8 +145,8 @@ export const restRoutes: RestRoute[] = [
   {
     method: 'GET',
     url: '/api/newsletter/archive',
-    call: (caller) => caller.newsletterArchive.list(),
-    publicReadKey: () => '/api/newsletter/archive',
+    call: (caller, r) => callUnchecked(caller.newsletterArchive.list, listQuery()(r)),
+    publicReadKey: (r) => `/api/newsletter/archive ${JSON.stringify(listQuery()(r)) ?? ''}`,
   },
   {
     method: 'GET',

@@ -1,0 +1,40 @@
+import type { BlogCategory } from '../../../domain/blog.js';
+import type { BlogPost } from '../../../domain/blog.schema.js';
+import { blogPostPath } from '../../../domain/content-links.js';
+import type { AppDatabase } from '../../db/connection.js';
+import type { RequestContext } from '../../trpc/context.js';
+import { withReferencedImages } from '../images/responsive-images.js';
+import { withContentHtml } from '../rendering/content-html.js';
+import { findBlogPost, listOldPostSlugs, listPublishedPostCards } from './blog-posts-repository.js';
+
+/** What readers (and the admin) get of a post: its cover's responsive image, its rendered content and its address. */
+export async function forReaders(db: AppDatabase, posts: readonly BlogPost[], publicOrigin: string | null) {
+  const withHtml = await withContentHtml(db, posts, publicOrigin);
+  const withCover = await withReferencedImages(db, withHtml, 'blogPosts');
+  return withCover.map((post) => ({ ...post, url: blogPostPath(post) }));
+}
+
+type ReadContext = Pick<RequestContext, 'db' | 'cache' | 'publicOrigin'>;
+
+/**
+ * Published posts without their text, newest first, each with its cover's image; cached until the next write. Every
+ * public list of posts is a page of these (a few megabytes for a blog of thousands of posts, not hundreds).
+ */
+export const publishedCards = (ctx: ReadContext, category?: BlogCategory) =>
+  ctx.cache.get(category ? `blog:cards:${category}` : 'blog:cards', async () => {
+    const cards = await withReferencedImages(ctx.db, await listPublishedPostCards(ctx.db, category), 'blogPosts');
+    return cards.map((post) => ({ ...post, url: blogPostPath(post) }));
+  });
+
+/**
+ * One published post with its text, rendered; undefined when it is not (or no longer) published. Only the recently
+ * read are kept: every post's, cached, would hold hundreds of megabytes once a big blog is imported.
+ */
+export const publishedPost = (ctx: ReadContext, id: string) =>
+  ctx.cache.getRecent(`blog:post:${id}`, async () => {
+    const stored = await findBlogPost(ctx.db, id);
+    return stored?.status === 'published' ? (await forReaders(ctx.db, [stored], ctx.publicOrigin))[0] : undefined;
+  });
+
+/** Earlier slugs of edited posts, each to the post it now leads to; cached until the next write. */
+export const oldPostSlugs = (ctx: ReadContext) => ctx.cache.get('blog:old-slugs', () => listOldPostSlugs(ctx.db));

@@ -1,0 +1,105 @@
+import superjson from 'superjson';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MAX_CALLS_PER_BATCH } from '../../domain/limits.js';
+import { useTestApp } from '../test-support/app-context.js';
+import { bearer } from '../test-support/http.js';
+import { ANSWER_TOO_LARGE, BATCH_TOO_LARGE, PUBLIC_ANSWER_LIMITS, TOO_MANY_CALLS } from './trpc.js';
+
+const context = useTestApp();
+
+/** Posts of `words` words written straight into the database, as a big import leaves them. */
+async function seedPosts(count: number, words: number): Promise<void> {
+  const text = Array.from({ length: words }, (_, n) => `word${n % 97}`).join(' ');
+  const rows = Array.from({ length: count }, (_, n) => ({
+    id: `heavy-${String(n).padStart(4, '0')}`,
+    title: `Heavy post ${n}`,
+    summary: `Summary ${n}`,
+    content: text,
+    category: 'announcements',
+    coverImage: '',
+    publishedAt: new Date(Date.UTC(2030, 0, 1) - n * 60_000).toISOString(),
+    slug: `heavy-post-${n}`,
+  }));
+  for (let start = 0; start < rows.length; start += 100)
+    await context.t.services.db
+      .insertInto('blogPosts')
+      .values(rows.slice(start, start + 100))
+      .execute();
+  context.t.services.cache.clear();
+}
+
+const batchUrl = (calls: number, input?: unknown) => {
+  const inputs =
+    input === undefined
+      ? ''
+      : `&input=${encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: calls }, (_, n) => [n, superjson.serialize(input)]))))}`;
+  return `/trpc/${Array(calls).fill('blog.list').join(',')}?batch=1${inputs}`;
+};
+
+type BatchAnswer = Array<{ result?: unknown; error?: { json: { message: string; data: { httpStatus: number } } } }>;
+
+/**
+ * Issue 30: `GET /trpc/blog.list,…(×20)?batch=1` serialised every post's text twenty times per request, and ten such
+ * requests at once ran the server out of memory. A batch carries at most MAX_CALLS_PER_BATCH calls, and each answer
+ * and each request's answers are weighed before they are sent.
+ */
+describe('the cost of a tRPC batch is bounded', () => {
+  beforeAll(() => seedPosts(300, 1_200));
+
+  it('refuses the attack’s batch of 20 calls whole, with 400 and the reason, ten at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => context.t.app.inject({ method: 'GET', url: batchUrl(20) })),
+    );
+    for (const res of answers) {
+      expect(res.statusCode).toBe(400);
+      expect(res.body.length).toBeLessThan(1_000);
+      expect(res.json()).toMatchObject({ error: { json: { message: TOO_MANY_CALLS } } });
+    }
+  });
+
+  it('refuses a batch of one call more than the cap, GET or POST, admin or not', async () => {
+    const calls = MAX_CALLS_PER_BATCH + 1;
+    const get = await context.t.app.inject({
+      method: 'GET',
+      url: `/trpc/${Array(calls).fill('admin.verify').join(',')}?batch=1`,
+      headers: bearer(context.token),
+    });
+    expect(get.statusCode).toBe(400);
+    expect(get.json()).toMatchObject({ error: { json: { message: TOO_MANY_CALLS } } });
+    const post = await context.t.app.inject({
+      method: 'POST',
+      url: `/trpc/${Array(calls).fill('contact.send').join(',')}?batch=1`,
+      payload: Object.fromEntries(Array.from({ length: calls }, (_, n) => [n, superjson.serialize({})])),
+    });
+    expect(post.statusCode).toBe(400);
+    expect(post.json()).toMatchObject({ error: { json: { message: TOO_MANY_CALLS } } });
+  });
+
+  it('serves a batch of the cap’s size whose answers fit', async () => {
+    const res = await context.t.app.inject({ method: 'GET', url: batchUrl(MAX_CALLS_PER_BATCH, { limit: 2 }) });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(JSON.parse(res.body) as BatchAnswer).toHaveLength(MAX_CALLS_PER_BATCH);
+  });
+
+  it('answers 413 to a batch whose answers together would be over the request’s limit', async () => {
+    const res = await context.t.app.inject({ method: 'GET', url: batchUrl(MAX_CALLS_PER_BATCH, { limit: 50 }) });
+    expect(res.statusCode).toBe(413);
+    const answers = JSON.parse(res.body) as BatchAnswer;
+    const refused = answers.filter((answer) => answer.error);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((answer) => answer.error!.json.message === BATCH_TOO_LARGE)).toBe(true);
+    expect(refused.every((answer) => answer.error!.json.data.httpStatus === 413)).toBe(true);
+    // What was sent stays within the limit (plus the envelope's few bytes per call).
+    expect(res.body.length).toBeLessThan(PUBLIC_ANSWER_LIMITS.perRequest * 1.1);
+  });
+
+  it('answers 413 to one call whose answer alone would be over the limit', async () => {
+    // 50 posts of 1,200 words fit; of 6,000 longer words, one page is over the limit of one answer.
+    const heavy = Array.from({ length: 6_000 }, (_, n) => `longerword${n % 89}`).join(' ');
+    await context.t.services.db.updateTable('blogPosts').set({ content: heavy }).execute();
+    context.t.services.cache.clear();
+    const res = await context.t.app.inject({ method: 'GET', url: '/api/blog?limit=50' });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: ANSWER_TOO_LARGE });
+  });
+});
