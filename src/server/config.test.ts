@@ -44,7 +44,7 @@ describe('loadConfig', () => {
       },
       bounces: { smtpPort: null, smtpHost: '0.0.0.0', address: 'bounces@localhost' },
       signupAbuse: {
-        caps: { perHour: 100, perDomainPerHour: 30, unverifiedPerHour: 10 },
+        caps: { perHour: 100, perDomainPerHour: 30, unverifiedPerHour: 10, perNetworkPerHour: 5 },
         challengeAlwaysOn: false,
       },
       clientDir: null,
@@ -111,7 +111,7 @@ describe('loadConfig', () => {
       },
       bounces: { smtpPort: 2525, smtpHost: '0.0.0.0', address: 'bounces@delphinerook.com' },
       signupAbuse: {
-        caps: { perHour: 250, perDomainPerHour: 40, unverifiedPerHour: 5 },
+        caps: { perHour: 250, perDomainPerHour: 40, unverifiedPerHour: 5, perNetworkPerHour: 5 },
         challengeAlwaysOn: true,
       },
       clientDir: '/srv/client',
