@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { MAX_JSON_BODY_BYTES } from '../domain/limits.js';
 import { registerAnalyticsRoutes } from './analytics/analytics-routes.js';
 import { registerRedirectLinks } from './analytics/redirect-links.js';
+import { pageExistsChecker } from './site/pages/page-exists.js';
 import { PageAnalytics } from './analytics/page-analytics.js';
 import { AdminAuth } from './auth/admin-auth.js';
 import { registerBackupDownload } from './operations/backup/backup-download.js';
@@ -195,7 +196,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   registerRestRoutes(app, services);
-  registerAnalyticsRoutes(app, services);
+  registerAnalyticsRoutes(app, services, { pageExists: pageExistsChecker(services) });
   registerRedirectLinks(app, services, mail.tokens);
   await app.register(mailEventRoutes, { db, config: config.mailEvents, sns: options.snsHttp ?? snsHttp() });
   // The email links' pages link the site's own stylesheets (fonts included) once the client is served.

@@ -28,6 +28,7 @@ export function createRateLimits(db: AppDatabase, options: { publicLimitsEnabled
       publicRead: limiterOf('publicRead'),
       formWrite: limiterOf('formWrite'),
       searchCost: limiterOf('searchCost'),
+      tracking: limiterOf('tracking'),
     },
     guesses: inDatabase ? new DatabaseGuessThrottle(db) : new GuessThrottle(),
   };

@@ -7,6 +7,8 @@ export const LIMITS = {
   formWrite: { limit: 10, windowMs: 60_000 },
   /** Site search, in units of SEARCH_COST_UNIT_MS of the search's own time (a search costs one at least). */
   searchCost: { limit: 120, windowMs: 60_000 },
+  /** Counted events a visitor's browser reports or passes through: the page-view beacon and /r/ links. */
+  tracking: { limit: 30, windowMs: 60_000 },
 } as const;
 
 /** A search costs one unit of the searchCost limit per started slice of this much of its time. */
