@@ -29,6 +29,7 @@ const APP_TABLES = [
   'confirmation_mailboxes',
   'confirmation_send_counts',
   'contact_submissions',
+  'download_meters',
   'excerpts',
   'gift_file_chunks',
   'gift_files',

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { MAX_CALLS_PER_BATCH, MAX_JSON_BODY_BYTES } from '../domain/limits.js';
 import { registerAnalyticsRoutes } from './analytics/analytics-routes.js';
 import { registerRedirectLinks } from './analytics/redirect-links.js';
+import { pageExistsChecker } from './site/pages/page-exists.js';
 import { PageAnalytics } from './analytics/page-analytics.js';
 import { AdminAuth } from './auth/admin-auth.js';
 import { registerBackupDownload } from './operations/backup/backup-download.js';
@@ -216,7 +217,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   registerRestRoutes(app, services);
-  registerAnalyticsRoutes(app, services);
+  registerAnalyticsRoutes(app, services, { pageExists: pageExistsChecker(services) });
   registerRedirectLinks(app, services, mail.tokens);
   await app.register(mailEventRoutes, {
     db,

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       mail: { smtpUrl: null, from: { name: 'The Cinderwake Cycle', address: 'newsletter@localhost' } },
       notices: [],
       mailRate: 60,
+      searchTimeoutMs: 250,
       authorEmail: null,
       mailEvents: {
         sesTopicArns: [],
@@ -44,7 +45,7 @@ describe('loadConfig', () => {
       },
       bounces: { smtpPort: null, smtpHost: '0.0.0.0', address: 'bounces@localhost' },
       signupAbuse: {
-        caps: { perHour: 100, perDomainPerHour: 30, unverifiedPerHour: 10 },
+        caps: { perHour: 100, perDomainPerHour: 30, unverifiedPerHour: 10, perNetworkPerHour: 5 },
         challengeAlwaysOn: false,
       },
       clientDir: null,
@@ -77,7 +78,9 @@ describe('loadConfig', () => {
         CONFIRMATIONS_PER_HOUR: '250',
         CONFIRMATIONS_PER_DOMAIN_PER_HOUR: '40',
         CONFIRMATIONS_WITHOUT_CHALLENGE_PER_HOUR: '5',
+        CONFIRMATIONS_PER_NETWORK_PER_HOUR: '8',
         SIGNUP_CHALLENGE: 'on',
+        SEARCH_TIMEOUT_MS: '400',
       },
       '/srv/client',
     );
@@ -100,6 +103,7 @@ describe('loadConfig', () => {
       },
       notices: [WORKERS_REPLACED],
       mailRate: 120,
+      searchTimeoutMs: 400,
       authorEmail: 'delphine@delphinerook.com',
       mailEvents: {
         sesTopicArns: [],
@@ -111,7 +115,7 @@ describe('loadConfig', () => {
       },
       bounces: { smtpPort: 2525, smtpHost: '0.0.0.0', address: 'bounces@delphinerook.com' },
       signupAbuse: {
-        caps: { perHour: 250, perDomainPerHour: 40, unverifiedPerHour: 5 },
+        caps: { perHour: 250, perDomainPerHour: 40, unverifiedPerHour: 5, perNetworkPerHour: 8 },
         challengeAlwaysOn: true,
       },
       clientDir: '/srv/client',
@@ -177,6 +181,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'db.internal:5432/site' }, 'DATABASE_URL: must be a PostgreSQL URL'],
     [{ MAIL_RATE: 'fast' }, 'MAIL_RATE: must be a number of messages per minute'],
     [{ CONFIRMATIONS_PER_HOUR: '0' }, 'CONFIRMATIONS_PER_HOUR: must be a whole number from 1 to 100000'],
+    [{ SEARCH_TIMEOUT_MS: '0' }, 'SEARCH_TIMEOUT_MS: must be a whole number from 1 to 60000'],
     [{ CONFIRMATIONS_PER_DOMAIN_PER_HOUR: 'lots' }, 'CONFIRMATIONS_PER_DOMAIN_PER_HOUR: must be a whole number'],
     [{ SIGNUP_CHALLENGE: 'yes' }, 'SIGNUP_CHALLENGE: must be off or on'],
     [{ MAIL_RATE: '-5' }, 'MAIL_RATE: must be a number of messages per minute'],

@@ -1,3 +1,4 @@
+import { DEFAULT_SEARCH_TIMEOUT_MS } from './content/search/search-timeout.js';
 import { bounceConfigFrom, bounceEnvShape, type BounceConfig } from './deliverability/bounce-config.js';
 import path from 'node:path';
 import { z } from 'zod';
@@ -78,6 +79,12 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   SEED_DEMO: z.enum(['0', '1', 'true', 'false'], { error: 'must be 0 or 1' }).default('1'),
   RATE_LIMITS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  SEARCH_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a whole number from 1 to 60000' })
+    .int('must be a whole number from 1 to 60000')
+    .min(1, 'must be a whole number from 1 to 60000')
+    .max(60_000, 'must be a whole number from 1 to 60000')
+    .default(DEFAULT_SEARCH_TIMEOUT_MS),
   ANALYTICS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   TRUST_PROXY: z
@@ -160,6 +167,8 @@ export type AppConfig = {
   adminPassword: string | undefined;
   seedDemo: boolean;
   publicRateLimits: boolean;
+  /** SEARCH_TIMEOUT_MS: the database time one site search may take on PostgreSQL before it is cut. */
+  searchTimeoutMs: number;
   /** ANALYTICS: count page views (cookie-less, see src/server/analytics). */
   analytics: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -212,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, clientDir: string | null): Ap
     adminPassword: vars.ADMIN_PASSWORD,
     seedDemo: vars.SEED_DEMO === '1' || vars.SEED_DEMO === 'true',
     publicRateLimits: vars.RATE_LIMITS === 'on',
+    searchTimeoutMs: vars.SEARCH_TIMEOUT_MS,
     analytics: vars.ANALYTICS === 'on',
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,

@@ -3,6 +3,7 @@ import { NAVIGATION_BEACON_PATH } from '../../domain/analytics-paths.js';
 import { consumeLimit } from '../site/rate-limit/request-limits.js';
 import type { AppServices } from '../trpc/context.js';
 import { dayOf } from './calendar.js';
+import { countedPath } from './visit-filter.js';
 
 const MAX_BEACON_BYTES = 512;
 
@@ -22,12 +23,22 @@ function adminVisitorNotes(services: AppServices) {
   };
 }
 
+export type AnalyticsRouteOptions = {
+  /** Whether a path names a page of the site (site/pages/page-exists.ts): the beacon counts no other. */
+  pageExists: (path: string) => Promise<boolean>;
+};
+
 /**
  * The page's navigation beacon (a same-origin `navigator.sendBeacon` with the new path as plain
  * text; 204, no cookie), and the hook that recognises the admin's own browser: a request that
- * carries a live admin session marks its address and user agent as the admin's for the day.
+ * carries a live admin session marks its address and user agent as the admin's for the day. The
+ * beacon is held to the `tracking` limit per address, and counts only the site's real pages.
  */
-export function registerAnalyticsRoutes(app: FastifyInstance, services: AppServices): void {
+export function registerAnalyticsRoutes(
+  app: FastifyInstance,
+  services: AppServices,
+  options: AnalyticsRouteOptions,
+): void {
   const noteAdmin = adminVisitorNotes(services);
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode < 400 && request.headers.authorization) await noteAdmin(request).catch(() => undefined);
@@ -40,10 +51,11 @@ export function registerAnalyticsRoutes(app: FastifyInstance, services: AppServi
     if (site !== undefined && site !== 'same-origin')
       return reply.status(403).send({ error: 'Views are reported by this site’s own pages only' });
     if (typeof request.body !== 'string') return reply.status(415).send({ error: 'Send the page path as text/plain' });
-    const decision = await consumeLimit(services.limiters.publicRead, request.ip);
+    const decision = await consumeLimit(services.limiters.tracking, request.ip);
     if (!decision.allowed) return reply.status(429).send({ error: 'Too many requests' });
-    if (!services.analytics.navigation(request, request.body.trim()))
-      return reply.status(400).send({ error: 'Not a page of this site' });
+    const path = countedPath(request.body.trim());
+    if (!path || !(await options.pageExists(path))) return reply.status(400).send({ error: 'Not a page of this site' });
+    services.analytics.navigation(request, path);
     return reply.status(204).send();
   });
 }

@@ -4,6 +4,7 @@ import { NAVIGATION_BEACON_PATH } from '../../domain/analytics-paths.js';
 import { createFakeClientBuild } from '../test-support/fake-client-build.js';
 import { openAdminSession } from '../test-support/sessions.js';
 import { createTestApp, validBlogPost, validBook, type TestApp } from '../test-support/test-app.js';
+import { LIMITS } from '../site/rate-limit/request-limits.js';
 import { dayOf } from './calendar.js';
 import { rollUpAnalytics } from './rollup.js';
 
@@ -116,6 +117,45 @@ describe('page analytics', () => {
     });
   });
 
+  it('counts 600 beacons of one visitor for one page as one view, and a page that does not exist as none', async () => {
+    const admin = t.callerWithKey(token);
+    const book = await admin.books.create({ ...validBook, title: 'Beacon Book' });
+    const before = await stats();
+    const beacon = (body: string, address: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: NAVIGATION_BEACON_PATH,
+        remoteAddress: address,
+        headers: { 'content-type': 'text/plain', 'user-agent': DESKTOP, 'sec-fetch-site': 'same-origin' },
+        body,
+      });
+    for (let batch = 0; batch < 6; batch++) {
+      const answers = await Promise.all(Array.from({ length: 100 }, () => beacon('/art-music', '10.0.4.1')));
+      for (const answer of answers) expect(answer.statusCode).toBe(204);
+    }
+    // Made-up pages: refused, never listed.
+    const madeUp = ['/no-such-page', '/books/no-such-book', '/blog/no-such-post', '/excerpts/nope', '/books/a/b'];
+    const refused = await Promise.all(madeUp.map((path) => beacon(path, '10.0.4.2')));
+    expect(refused.map((answer) => answer.statusCode)).toEqual(madeUp.map(() => 400));
+    // A real item page, by its slug and by its id (an old address the page redirects from).
+    expect((await beacon(`/books/${book.slug}`, '10.0.4.3')).statusCode).toBe(204);
+    expect((await beacon(`/books/${book.id}`, '10.0.4.4')).statusCode).toBe(204);
+    const figures = await stats();
+    expect(figures.views).toBe(before.views + 3);
+    const viewsOf = (list: SiteStats['pages'], path: string) => list.find((page) => page.path === path)?.views ?? 0;
+    expect(viewsOf(figures.pages, '/art-music') - viewsOf(before.pages, '/art-music')).toBe(1);
+    for (const path of madeUp) expect(figures.pages.some((page) => page.path === path)).toBe(false);
+  });
+
+  it('counts one visitor’s reloads of a page within the window once, another visitor’s again', async () => {
+    const before = await stats();
+    for (let load = 0; load < 5; load++) expect((await visit('/contact', PHONE, '10.0.5.1')).statusCode).toBe(200);
+    await visit('/contact', PHONE, '10.0.5.2');
+    const figures = await stats();
+    const viewsOf = (list: SiteStats['pages'], path: string) => list.find((page) => page.path === path)?.views ?? 0;
+    expect(viewsOf(figures.pages, '/contact') - viewsOf(before.pages, '/contact')).toBe(2);
+  });
+
   it('leaves out every view of the admin’s own browser that day, and stores no address', async () => {
     const admin = '10.0.2.2';
     const adminsNoted = async (): Promise<number> => {
@@ -177,7 +217,8 @@ describe('page analytics', () => {
     // 31 days later the raw events are deleted; the daily figures remain.
     const later = new Date(Date.now() + 32 * 86_400_000);
     const cleanup = await rollUpAnalytics(t.services.db, later);
-    expect(cleanup.eventsDeleted).toBe(after.views + 2); // the admin’s two views were stored, then left out
+    // The admin's first view was stored, then left out; its repeat within the window was not recorded at all.
+    expect(cleanup.eventsDeleted).toBe(after.views + 1);
     const kept = await stats(`?from=${today}&to=${today}`);
     expect({ ...kept, hours: [] }).toEqual({ ...after, hours: [] });
     expect(await t.services.db.selectFrom('analyticsSalts').selectAll().execute()).toEqual([]);
@@ -200,5 +241,29 @@ describe('page analytics', () => {
       expect(answer.json().error).toBeTruthy();
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/stats' })).statusCode).toBe(401);
+  });
+});
+
+describe('the navigation beacon under a flood (RATE_LIMITS=on)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMITS: 'on' });
+  });
+  afterAll(() => t.close());
+
+  it(`holds one address to ${LIMITS.tracking.limit} beacons a minute`, async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 600 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: NAVIGATION_BEACON_PATH,
+          remoteAddress: '10.0.6.1',
+          headers: { 'content-type': 'text/plain', 'user-agent': DESKTOP },
+          body: '/books',
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 204)).toHaveLength(LIMITS.tracking.limit);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(600 - LIMITS.tracking.limit);
   });
 });

@@ -1,9 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppDatabase } from '../db/connection.js';
 import { PageViewRecorder } from './page-view-recorder.js';
+import { OncePerWindow } from './once-per-window.js';
 import { countedPath, headerOf, isPrefetch, labelOf, optsOut, referrerHost, userAgentFacts } from './visit-filter.js';
 
 type Log = { error: (details: object, message: string) => void };
+
+/** One visitor's repeats of a view within this time count once. */
+const VIEW_WINDOW_MS = 30 * 60 * 1000;
 
 export type PageAnalyticsOptions = { enabled: boolean; log: Log; flushEveryMs?: number };
 
@@ -11,10 +15,13 @@ export type PageAnalyticsOptions = { enabled: boolean; log: Log; flushEveryMs?: 
  * Decides which requests are page views and hands them to the recorder. Left out: anything but
  * GET (HEAD, POST), bots and scripts, prefetches, visitors sending Do-Not-Track or Sec-GPC, the
  * admin area and previews, and pages that were not found. The admin's own views are left out
- * when counted (see analytics_admin_visitors). Nothing here sets a cookie or reads one.
+ * when counted (see analytics_admin_visitors), and a visitor's repeats of one view (the same
+ * page, source and campaign, from the same address and user agent) within VIEW_WINDOW_MS count
+ * once. Nothing here sets a cookie or reads one.
  */
 export class PageAnalytics {
   private readonly recorder: PageViewRecorder | null;
+  private readonly recent = new OncePerWindow(VIEW_WINDOW_MS);
 
   constructor(
     db: AppDatabase,
@@ -45,13 +52,11 @@ export class PageAnalytics {
 
   /**
    * A client-side navigation reported by the page's beacon: the path only (the previous page was
-   * this site's own, so there is no outside referrer). Returns false for a path that is not counted.
+   * this site's own, so there is no outside referrer), already checked to be a page of the site
+   * (countedPath, then page-exists.ts).
    */
-  navigation(request: FastifyRequest, rawPath: string): boolean {
-    const path = countedPath(rawPath);
-    if (!path) return false;
+  navigation(request: FastifyRequest, path: string): void {
     if (this.recorder) this.count(request, path, null, null);
-    return true;
   }
 
   noteAdmin(request: FastifyRequest): void {
@@ -73,6 +78,8 @@ export class PageAnalytics {
     const userAgent = headerOf(headers, 'user-agent');
     const { bot, device } = userAgentFacts(userAgent);
     if (bot) return;
+    // One visitor's same view (page, source, campaign) counts once in the window: reloads, replayed beacons.
+    if (!this.recent.first([request.ip, userAgent, path, source ?? '', campaign ?? ''])) return;
     this.recorder!.record({ at: new Date(), path, source, campaign, device, address: request.ip, userAgent });
   }
 }

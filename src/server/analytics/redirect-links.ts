@@ -4,37 +4,60 @@ import { timestampNow } from '../db/row-conversion.js';
 import type { AppServices } from '../trpc/context.js';
 import { countShopClick, shopLinkTarget } from './shop-links.js';
 import { userAgentFacts } from './visit-filter.js';
+import { OncePerWindow } from './once-per-window.js';
+import { consumeLimit, TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
 
 /** Tracked links: `/r/<signed token>`, answered with 302 to the address stored for it. */
 export const REDIRECT_PATH = '/r/';
+
+/** One visitor's clicks on one shop link within this time count once. */
+const CLICK_WINDOW_MS = 30 * 60 * 1000;
 
 const NOT_FOUND_PAGE =
   '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
   '<title>Link not found</title></head><body style="font-family:Georgia,serif;background:#131014;color:#eee;padding:2rem">' +
   '<h1>Link not found</h1><p>This link is not valid. <a style="color:#f0b37e" href="/">Go to the home page</a>.</p></body></html>';
 
+const TOO_MANY_PAGE =
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+  '<title>Too many requests</title></head><body style="font-family:Georgia,serif;background:#131014;color:#eee;padding:2rem">' +
+  `<h1>Too many requests</h1><p>${TOO_MANY_REQUESTS}</p></body></html>`;
+
 /**
  * The redirect of tracked links. The token is signed by the site and names the link by id, so the
  * target is always the address stored when the issue was sent: a tampered, foreign or unknown
  * token gets a 404 page, never a redirect anywhere. A click is recorded once per recipient and link
  * (bots and link scanners are redirected but not counted). A Buy-menu shop link (`s<book's tag>.<n>`)
- * goes to the address the book stores now, and counts each click per book
- * and shop (shop-links.ts).
+ * goes to the address the book stores now, and counts a visitor's clicks per book and shop once in
+ * CLICK_WINDOW_MS (shop-links.ts). Every `/r/` request is held to the `tracking` limit per address.
  */
 export function registerRedirectLinks(app: FastifyInstance, services: AppServices, tokens: NewsletterTokens): void {
   const notFound = (reply: FastifyReply) =>
     reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_FOUND_PAGE);
 
+  const recentClicks = new OncePerWindow(CLICK_WINDOW_MS);
+
   app.get(`${REDIRECT_PATH}:token`, async (request, reply) => {
+    const decision = await consumeLimit(services.limiters.tracking, request.ip);
+    if (!decision.allowed)
+      return reply
+        .status(429)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)))
+        .send(TOO_MANY_PAGE);
     const token = (request.params as { token: string }).token;
     const fields = tokens.checkRedirectToken(token);
     const redirect = (url: string) =>
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(url, 302);
-    const counted = !userAgentFacts(request.headers['user-agent'] ?? '').bot;
+    const userAgent = request.headers['user-agent'] ?? '';
+    const counted = !userAgentFacts(userAgent).bot;
     if (!fields) {
       const shop = await shopLinkTarget(services.db, token);
       if (!shop) return notFound(reply);
-      if (counted) await countShopClick(services.db, shop.bookId, shop.shop);
+      // One visitor's clicks on one shop of a book count once in the window.
+      if (counted && recentClicks.first([request.ip, userAgent, shop.bookId, shop.shop]))
+        await countShopClick(services.db, shop.bookId, shop.shop);
       return redirect(shop.url);
     }
     if (!fields || fields[0] !== 'l' || fields.length !== 3) return notFound(reply);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteStats } from '../../domain/analytics.js';
 import { shopLinkPath } from '../../domain/analytics-paths.js';
 import { openAdminSession } from '../test-support/sessions.js';
+import { LIMITS } from '../site/rate-limit/request-limits.js';
 import { createTestApp, validBook, type TestApp } from '../test-support/test-app.js';
 
 const READER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -35,8 +36,10 @@ describe('Buy-menu shop clicks', () => {
   });
   afterAll(() => t.close());
 
-  const click = (href: string, userAgent = READER) =>
-    t.app.inject({ method: 'GET', url: href, headers: { 'user-agent': userAgent } });
+  let visitors = 0;
+  /** A click from a visitor of its own (a new address) unless one is named. */
+  const click = (href: string, userAgent = READER, address = `10.63.${(++visitors >> 8) & 255}.${visitors & 255}`) =>
+    t.app.inject({ method: 'GET', url: href, headers: { 'user-agent': userAgent }, remoteAddress: address });
   const stats = async (): Promise<SiteStats> =>
     (
       await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { authorization: `Bearer ${token}` } })
@@ -48,7 +51,7 @@ describe('Buy-menu shop clicks', () => {
     expect(book.shopTag).not.toBe(other.shopTag);
   });
 
-  it('answers 302 to the stored address exactly and counts one click per request, per book and shop', async () => {
+  it('answers 302 to the stored address exactly and counts one click per visitor, per book and shop', async () => {
     const [amazon, corner, ebook] = [0, 1, 2].map((n) => shopLinkPath(book.shopTag, n)) as [string, string, string];
     const answers = await Promise.all([
       ...Array.from({ length: 30 }, () => click(amazon)),
@@ -69,6 +72,23 @@ describe('Buy-menu shop clicks', () => {
       { bookId: book.id, title: 'Ash', shop: 'Kobo', clicks: 1 },
       { bookId: other.id, title: 'Ember', shop: 'Amazon', clicks: 1 },
     ]);
+  });
+
+  it('counts 1,000 clicks of one visitor (address and browser) on one shop as one, sent in parallel batches', async () => {
+    const before = (await stats()).shopClicks;
+    const corner = shopLinkPath(other.shopTag, 0);
+    for (let batch = 0; batch < 10; batch++) {
+      const answers = await Promise.all(Array.from({ length: 100 }, () => click(corner, READER, '10.64.0.1')));
+      for (const answer of answers) expect(answer.statusCode).toBe(302);
+    }
+    // The same visitor's click on another shop, and another visitor's on this one, each count.
+    await click(shopLinkPath(book.shopTag, 1), READER, '10.64.0.1');
+    await click(corner, READER, '10.64.0.2');
+    const clicksOf = (list: SiteStats['shopClicks'], bookId: string, shop: string) =>
+      list.find((row) => row.bookId === bookId && row.shop === shop)?.clicks ?? 0;
+    const after = (await stats()).shopClicks;
+    expect(clicksOf(after, other.id, 'Amazon') - clicksOf(before, other.id, 'Amazon')).toBe(2);
+    expect(clicksOf(after, book.id, 'Corner Books') - clicksOf(before, book.id, 'Corner Books')).toBe(1);
   });
 
   it('refuses tampered, foreign and unknown tokens with a 404 and no Location, counting nothing', async () => {
@@ -111,5 +131,26 @@ describe('Buy-menu shop clicks', () => {
     expect(answer.headers.location).toBeUndefined();
     expect((await click(shopLinkPath(book.shopTag, 0))).headers.location).toBe(AMAZON);
     expect((await click(shopLinkPath(book.shopTag, 1))).headers.location).toBe(EBOOK_SHOP);
+  });
+});
+
+describe('/r/ under a flood (RATE_LIMITS=on)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMITS: 'on' });
+  });
+  afterAll(() => t.close());
+
+  it(`holds one address to ${LIMITS.tracking.limit} tracked-link requests a minute; other addresses are unaffected`, async () => {
+    const href = '/r/not-a-token';
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => t.app.inject({ method: 'GET', url: href, remoteAddress: '10.65.0.1' })),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 404)).toHaveLength(LIMITS.tracking.limit);
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(refused).toHaveLength(200 - LIMITS.tracking.limit);
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused[0]!.headers.location).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: href, remoteAddress: '10.65.0.2' })).statusCode).toBe(404);
   });
 });

@@ -159,13 +159,24 @@ interface ConfirmationMailboxesTable {
 
 /** Confirmation emails of one clock hour in one lane of the hourly caps (migration 2026-11-26-20). */
 interface ConfirmationSendCountsTable {
-  /** `*` (every confirmation), `domain:<destination domain>` or `unverified` (no solved challenge). */
+  /**
+   * `*` (the open share of every confirmation), `*reserved` (the share kept for a network's first),
+   * `domain:<destination domain>`, `unverified` (no solved challenge), `network:<a /24 or /48>`, or
+   * `asked-network:<…>` (what a network asked for in the hour, wherever it was booked).
+   */
   lane: string;
   /** Hours since the epoch (UTC). */
   hour: number;
   sent: number;
   /** When a confirmation last found this hour full (the global lane's switches the challenge on). */
   fullAt: string | null;
+}
+
+/** What a download allowance has used, in thousandths of a whole file (migration 2026-11-27-30). */
+interface DownloadMetersTable {
+  /** The allowance's owner: `gift-link:<gift_links.id>`. */
+  meter: string;
+  used: number;
 }
 
 /** Proof-of-work challenges already used (each works once), kept until they expire. */
@@ -290,6 +301,7 @@ interface GiftFileChunksTable {
 interface GiftLinksTable {
   id: string;
   subscriptionId: string;
+  /** Whole downloads as counted before download_meters (2026-11-27-30); no longer written. */
   downloads: Generated<number>;
   createdAt: string;
   resentAt: string | null;
@@ -473,6 +485,7 @@ export interface Database {
   rateLimitCounts: RateLimitCountsTable;
   confirmationMailboxes: ConfirmationMailboxesTable;
   confirmationSendCounts: ConfirmationSendCountsTable;
+  downloadMeters: DownloadMetersTable;
   signupChallengeUses: SignupChallengeUsesTable;
   adminLoginAddresses: AdminLoginAddressesTable;
   slugRedirects: SlugRedirectsTable;

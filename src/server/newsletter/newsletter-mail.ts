@@ -17,6 +17,7 @@ import {
   type ConfirmationCaps,
 } from './signup-abuse/confirmation-schedule.js';
 import { mailboxKey } from './mailbox-key.js';
+import { networkKeyOf } from '../site/rate-limit/address-group.js';
 import { confirmationMessage } from './confirmation-message.js';
 import type { NewsletterTokens } from './newsletter-tokens.js';
 
@@ -29,6 +30,8 @@ const CONFIRMATION_RESEND_GAP_MS = 24 * 60 * 60 * 1000;
 export type ConfirmationOptions = {
   /** The sign-up came without a solved challenge while the challenge is on: the slow lane. */
   unverified?: boolean;
+  /** The address the sign-up came from: its network (/24, /48) has its own hourly budget. */
+  clientAddress?: string;
 };
 
 /** The newsletter's emails to one subscriber (for now the confirmation), sent in the background. */
@@ -69,7 +72,10 @@ export class NewsletterMail {
       // A booking that fails gives the turn back, as a failed send does: signing up again retries.
       const slot = await bookConfirmationSlot(
         this.db,
-        lanesFor(claim.email, this.caps, options.unverified ?? false),
+        lanesFor(claim.email, this.caps, {
+          unverified: options.unverified ?? false,
+          network: options.clientAddress === undefined ? null : networkKeyOf(options.clientAddress),
+        }),
         now,
       ).catch(async (error: unknown) => {
         await release();

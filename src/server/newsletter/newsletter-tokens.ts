@@ -7,7 +7,7 @@ export const CONFIRMATION_LINK_LIFETIME_MS = 3 * 24 * 60 * 60 * 1000;
 const MAX_TOKEN_LENGTH = 300;
 
 export type ConfirmClaim = { subscriptionId: string; nonce: string; expiresAt: number };
-/** A personal gift download link: its row in gift_links (which counts downloads) and its subscriber. */
+/** A personal gift download link: its row in gift_links (its downloads counted by its download meter) and its subscriber. */
 export type GiftClaim = { linkId: string; subscriptionId: string; expiresAt: number };
 /** An expired token still names what it was signed for (a used link can then be recognised). */
 export type TokenCheck<T> =

@@ -12,7 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const preferencesUrlFor = (tokens: NewsletterTokens, origin: string, subscriptionId: string): string =>
   linkWithToken(origin, PREFERENCES_PATH, tokens.preferencesToken(subscriptionId));
 
-/** A new personal download link (its own row, counting its downloads), valid 30 days from `now`. */
+/** A new personal download link (its own row and download allowance), valid 30 days from `now`. */
 export async function newGiftUrl(
   db: AppDatabase,
   tokens: NewsletterTokens,

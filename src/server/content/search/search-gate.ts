@@ -10,6 +10,8 @@ export type SearchGateOptions = {
   waiting: number | null;
   /** Searches of one address running or waiting at once; more are refused (null: no such cap, RATE_LIMITS=off). */
   perAddress: number | null;
+  /** The database time each search may take where it can be cut (PostgreSQL's statement_timeout, SEARCH_TIMEOUT_MS). */
+  timeoutMs?: number;
 };
 
 /** Why a search was not run: the process has enough waiting, or this address has. */
@@ -35,6 +37,15 @@ export class SearchGate {
 
   constructor(private readonly options: SearchGateOptions) {}
 
+  /** The most searches that ran at once so far (tests: it never passes `running`). */
+  peakRunning = 0;
+  private searching = 0;
+
+  /** Each search's database time bound (SEARCH_TIMEOUT_MS), or undefined for searchSite's default. */
+  get timeoutMs(): number | undefined {
+    return this.options.timeoutMs;
+  }
+
   /** How many searches run at once (1 on SQLite, 2 on PostgreSQL): what another request can wait for, at most. */
   get concurrency(): number {
     return this.options.running;
@@ -53,8 +64,11 @@ export class SearchGate {
       const startedAt = performance.now();
       try {
         await afterPendingIo();
+        this.searching += 1;
+        this.peakRunning = Math.max(this.peakRunning, this.searching);
         return { value: await search() };
       } finally {
+        this.searching = Math.max(0, this.searching - 1);
         this.completed += 1;
         this.release(performance.now() - startedAt);
       }

@@ -11,7 +11,8 @@ import type { AppDatabase } from '../../db/connection.js';
 import { databaseEngine } from '../../db/database-engine.js';
 import { queryTerms, toFts5Query } from './fts5-query.js';
 import { markAllMatches, snippetAroundMatches } from './match-marks.js';
-import { searchableWords, toTsQuery } from './tsquery.js';
+import { searchableWords, toTsQuery, toTsRankQuery } from './tsquery.js';
+import { DEFAULT_SEARCH_TIMEOUT_MS, isStatementTimeout, SearchTooLong } from './search-timeout.js';
 import { markedToSegments } from './highlight.js';
 import { bookDocument, excerptDocument, postDocument, type SearchDocument } from './searchable-text.js';
 import { toDate } from '../../db/row-conversion.js';
@@ -173,6 +174,8 @@ function toHit(row: HitRow): SearchHit {
 export type SearchOptions = {
   /** Results wanted (1–50, default 20). */
   limit?: number;
+  /** PostgreSQL: the search's statement_timeout (default DEFAULT_SEARCH_TIMEOUT_MS); past it, SearchTooLong. */
+  timeoutMs?: number;
 };
 
 /**
@@ -187,7 +190,7 @@ export async function searchSite(db: AppDatabase, query: string, options: Search
   const terms = queryTerms(trimmed);
   const rows = usesFts5(db)
     ? await searchFts5(db, toFts5Query(trimmed), limit)
-    : await searchTsvector(db, trimmed, limit);
+    : await searchTsvector(db, trimmed, limit, options.timeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS);
   const marked = rows.map(({ body, ...row }) => ({
     ...row,
     titleMarked: markAllMatches(row.title, terms),
@@ -237,20 +240,43 @@ async function searchFts5(db: AppDatabase, match: string | null, limit: number):
 
 /**
  * Up to limit + 1 hits on PostgreSQL: ranked by ts_rank over the GIN-indexed vectors, then
- * the reader's words marked in the title and body of that page of hits (match-marks.ts).
+ * the reader's words marked in the title and body of that page of hits (match-marks.ts). The
+ * documents matching all the reader's terms are ranked by the terms' frequencies (the OR form of
+ * the query, toTsRankQuery), and the whole search runs under a statement_timeout of `timeoutMs`:
+ * past it, SearchTooLong (issue 30: 100 heavy searches a second from 50 addresses).
  *
  * The ranking leaves out the posts that are not public by looking up the few that are not (an
  * index of them, migration 2026-11-25-21) rather than reading every matching post's row, which
  * cost more than the ranking itself. A document whose item no longer exists (never, while every
  * write keeps the index in step; the start-up check repairs it otherwise) is dropped from the page.
  */
-async function searchTsvector(db: AppDatabase, query: string, limit: number): Promise<RankedRow[]> {
+async function searchTsvector(db: AppDatabase, query: string, limit: number, timeoutMs: number): Promise<RankedRow[]> {
   const tsQuery = toTsQuery(query);
-  if (tsQuery === null) return [];
+  const rankQuery = toTsRankQuery(query);
+  if (tsQuery === null || rankQuery === null) return [];
+  // The bound lives as long as the transaction: the connection goes back to the pool without it.
+  const timeout = sql.lit(Math.max(1, Math.trunc(timeoutMs)));
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL statement_timeout = ${timeout}`.execute(trx);
+      return rankedTsvectorRows(trx, tsQuery, rankQuery, limit);
+    });
+  } catch (error) {
+    if (isStatementTimeout(error)) throw new SearchTooLong(error);
+    throw error;
+  }
+}
+
+async function rankedTsvectorRows(
+  db: AppDatabase,
+  tsQuery: string,
+  rankQuery: string,
+  limit: number,
+): Promise<RankedRow[]> {
   const { rows } = await sql<RankedRow>`
-    WITH query AS (SELECT to_tsquery('simple', ${tsQuery}) AS q),
+    WITH query AS (SELECT to_tsquery('simple', ${tsQuery}) AS q, to_tsquery('simple', ${rankQuery}) AS rank_q),
     ranked AS MATERIALIZED (
-      SELECT d.id AS document_id, ts_rank(${TS_RANK_WEIGHTS}::real[], d.search_vector, query.q) AS score
+      SELECT d.id AS document_id, ts_rank(${TS_RANK_WEIGHTS}::real[], d.search_vector, query.rank_q) AS score
       FROM search_documents AS d
       CROSS JOIN query
       WHERE d.search_vector @@ query.q

@@ -30,14 +30,26 @@ export function searchableWords(text: string): string {
  * searchable is left.
  */
 export function toTsQuery(input: string): string | null {
+  return tsQueryTerms(input)?.join(' & ') ?? null;
+}
+
+/**
+ * The same terms joined with | instead of &: what a search ranks with. ts_rank scores an AND query
+ * by comparing every pair of its terms' positions in each document (ten common words in 300 posts
+ * of 1,200 words: 80–130 ms on PostgreSQL), an OR query by each term's own frequency (8 ms); the
+ * AND query still decides what matches.
+ */
+export function toTsRankQuery(input: string): string | null {
+  return tsQueryTerms(input)?.join(' | ') ?? null;
+}
+
+function tsQueryTerms(input: string): string[] | null {
   const terms = queryTerms(input);
   if (terms.length === 0) return null;
-  return terms
-    .map((term) => {
-      // A folded word still starts with a letter or digit (only marks are removed).
-      const quoted = term.words.map((word) => `'${foldForSearch(word)}'`).join(' <-> ');
-      if (term.phrase) return `(${quoted})`;
-      return term.prefix ? `${quoted}:*` : quoted;
-    })
-    .join(' & ');
+  return terms.map((term) => {
+    // A folded word still starts with a letter or digit (only marks are removed).
+    const quoted = term.words.map((word) => `'${foldForSearch(word)}'`).join(' <-> ');
+    if (term.phrase) return `(${quoted})`;
+    return term.prefix ? `${quoted}:*` : quoted;
+  });
 }

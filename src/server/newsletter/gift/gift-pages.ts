@@ -10,7 +10,9 @@ import { slugify } from '../../../domain/slugs.js';
 import type { Mailer } from '../mail/mailer.js';
 import { consumeLimit, TOO_MANY_REQUESTS } from '../../site/rate-limit/request-limits.js';
 import { NoMailLinkOrigin } from '../../site/http/site-origin.js';
-import { claimGiftResend, countGiftDownload, findActiveGift, findGiftLink } from './gifts-repository.js';
+import { claimGiftResend, findActiveGift, findGiftLink } from './gifts-repository.js';
+import { parseRange } from '../../site/downloads/byte-range.js';
+import { chargeDownload, downloadUnits, isUsedUp } from '../../site/downloads/download-meter.js';
 import { findSubscription } from '../subscriptions-repository.js';
 import { createRequestContext, type AppServices } from '../../trpc/context.js';
 import type { GiftClaim, NewsletterTokens } from '../newsletter-tokens.js';
@@ -93,27 +95,15 @@ function downloadPage(gift: Gift, token: string): NoticePage {
   };
 }
 
-/** `bytes=a-b`, `bytes=a-` or `bytes=-n` (one range); null when absent, 'invalid' when unsatisfiable. */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return 'invalid';
-  if (match[1] === '') {
-    const suffix = Number(match[2]);
-    if (suffix === 0) return 'invalid';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(match[1]);
-  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (!Number.isSafeInteger(start) || start >= size || end < start) return 'invalid';
-  return { start, end };
-}
+/** The allowance of one personal link, shared by its files (site/downloads/download-meter.ts). */
+const meterOf = (linkId: string) => `gift-link:${linkId}`;
 
 /**
  * The gift's pages: the download page of a personal link (pick a format, how to open it), the
  * files themselves (streamed, with ranges: a resumed download or audio seeking), and "ask for a
  * new link" once a link expired or was used up. Each link allows GIFT_LINK_MAX_DOWNLOADS
- * downloads, counted when a file is fetched from its first byte.
+ * downloads, counted by the bytes sent (a whole file is one, and so are its ranges that add up to
+ * it), so resuming, seeking and ranges from anywhere all count.
  */
 export async function registerGiftPages(
   app: FastifyInstance,
@@ -152,7 +142,7 @@ export async function registerGiftPages(
         status: 410,
         page: askForNewLink(String(token), 'This download link has expired', 'Download links work for 30 days.'),
       };
-    if (link.downloads >= GIFT_LINK_MAX_DOWNLOADS)
+    if (await isUsedUp(services.db, meterOf(link.id), GIFT_LINK_MAX_DOWNLOADS))
       return {
         ok: false,
         status: 410,
@@ -193,10 +183,14 @@ export async function registerGiftPages(
           .status(416)
           .header('content-range', `bytes */${file.bytes}`)
           .send({ error: 'Range not satisfiable' });
-      // A download counts when it starts at the first byte; resuming or seeking does not.
+      // Every response is charged its share of a download, by the bytes it sends.
       if (
-        (range?.start ?? 0) === 0 &&
-        !(await countGiftDownload(services.db, link.claim.linkId, GIFT_LINK_MAX_DOWNLOADS))
+        !(await chargeDownload(
+          services.db,
+          meterOf(link.claim.linkId),
+          downloadUnits(range, file.bytes),
+          GIFT_LINK_MAX_DOWNLOADS,
+        ))
       )
         return sendNoticePage(
           reply,

@@ -190,7 +190,26 @@ describe('the subscribers’ gift', () => {
     expect(whole.rawPayload.equals(pdf)).toBe(true);
   });
 
-  it(`allows ${GIFT_LINK_MAX_DOWNLOADS} downloads per link (resumes do not count), then offers a new link, which it mails`, async () => {
+  it(`counts ranges by their bytes: ${GIFT_LINK_MAX_DOWNLOADS * 4} quarter ranges past the first byte, in parallel, use the link up`, async () => {
+    const link = await giftLinkFor('ranges@example.org');
+    const [url] = downloadLinks((await get(local(link))).body);
+    const fileId = /\/download\/([^?]+)/.exec(url!)![1]!;
+    const size = (await admin.gift.list())[0]!.files.find((file) => file.id === fileId)!.bytes;
+    const quarter = Math.floor(size / 4);
+    // The attack: never from byte 0 (which was all that was counted), each a quarter of the file.
+    const ranges = Array.from({ length: GIFT_LINK_MAX_DOWNLOADS * 4 }, (_, n) => {
+      const start = 1 + (n % 3) * quarter;
+      return `bytes=${start}-${start + quarter - 1}`;
+    });
+    const answers = await Promise.all(ranges.map((range) => get(url!, { range })));
+    for (const res of answers) expect(res.statusCode).toBe(206);
+    const more = await get(url!, { range: `bytes=1-${quarter}` });
+    expect(more.statusCode).toBe(410);
+    expect(more.body).toContain('This download link has been used up');
+    expect((await get(local(link))).statusCode).toBe(410);
+  });
+
+  it(`allows ${GIFT_LINK_MAX_DOWNLOADS} downloads per link, in parallel, then offers a new link, which it mails`, async () => {
     const email = 'forwarded@example.org';
     const link = await giftLinkFor(email);
     const [url] = downloadLinks((await get(local(link))).body);

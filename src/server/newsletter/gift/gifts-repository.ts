@@ -124,22 +124,7 @@ export async function createGiftLink(db: AppDatabase, subscriptionId: string): P
 }
 
 export async function findGiftLink(db: AppDatabase, linkId: string) {
-  return db
-    .selectFrom('giftLinks')
-    .select(['id', 'subscriptionId', 'downloads'])
-    .where('id', '=', linkId)
-    .executeTakeFirst();
-}
-
-/** Counts one download against the link; false once it has had `max` (one UPDATE decides, even in parallel). */
-export async function countGiftDownload(db: AppDatabase, linkId: string, max: number): Promise<boolean> {
-  const result = await db
-    .updateTable('giftLinks')
-    .set((eb) => ({ downloads: eb('downloads', '+', 1) }))
-    .where('id', '=', linkId)
-    .where('downloads', '<', max)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return db.selectFrom('giftLinks').select(['id', 'subscriptionId']).where('id', '=', linkId).executeTakeFirst();
 }
 
 /** The right to re-send a new link for this one: granted once per `gapMs`. */

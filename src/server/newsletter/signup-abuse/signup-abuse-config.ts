@@ -16,6 +16,7 @@ export const signupAbuseEnvShape = {
   CONFIRMATIONS_PER_HOUR: perHour(DEFAULT_CONFIRMATION_CAPS.perHour),
   CONFIRMATIONS_PER_DOMAIN_PER_HOUR: perHour(DEFAULT_CONFIRMATION_CAPS.perDomainPerHour),
   CONFIRMATIONS_WITHOUT_CHALLENGE_PER_HOUR: perHour(DEFAULT_CONFIRMATION_CAPS.unverifiedPerHour),
+  CONFIRMATIONS_PER_NETWORK_PER_HOUR: perHour(DEFAULT_CONFIRMATION_CAPS.perNetworkPerHour),
   SIGNUP_CHALLENGE: z.enum(['off', 'on'], { error: 'must be off or on' }).default('off'),
 };
 
@@ -33,6 +34,7 @@ export function signupAbuseConfigFrom(vars: SignupAbuseVars): SignupAbuseConfig 
       perHour: vars.CONFIRMATIONS_PER_HOUR,
       perDomainPerHour: vars.CONFIRMATIONS_PER_DOMAIN_PER_HOUR,
       unverifiedPerHour: vars.CONFIRMATIONS_WITHOUT_CHALLENGE_PER_HOUR,
+      perNetworkPerHour: vars.CONFIRMATIONS_PER_NETWORK_PER_HOUR,
     },
     challengeAlwaysOn: vars.SIGNUP_CHALLENGE === 'on',
   };

@@ -50,11 +50,17 @@ export const newsletterRouter = router({
     if (outcome.kind === 'already-subscribed') {
       // Signing up again while unconfirmed sends the link again (spaced out by NewsletterMail).
       if (outcome.pending)
-        ctx.newsletterMail.requestConfirmation(outcome.subscriptionId, ctx.mailLinkOrigin, { unverified });
+        ctx.newsletterMail.requestConfirmation(outcome.subscriptionId, ctx.mailLinkOrigin, {
+          unverified,
+          clientAddress: ctx.clientAddress,
+        });
       throw new TRPCError({ code: 'CONFLICT', message: 'This email is already subscribed' });
     }
     if (input.interests) await setSubscriberInterests(ctx.db, outcome.subscription.id, input.interests);
-    ctx.newsletterMail.requestConfirmation(outcome.subscription.id, ctx.mailLinkOrigin, { unverified });
+    ctx.newsletterMail.requestConfirmation(outcome.subscription.id, ctx.mailLinkOrigin, {
+      unverified,
+      clientAddress: ctx.clientAddress,
+    });
     return { id: outcome.subscription.id, message: outcome.kind === 'reactivated' ? 'Welcome back' : 'Subscribed' };
   }),
 });

@@ -25,11 +25,32 @@ export function limitKeyOf(address: string): string {
   const bare = address.split('%')[0] ?? address;
   if (isIPv4(bare) || !isIPv6(bare)) return bare;
   const lower = bare.toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower)?.[1];
-  if (mapped && isIPv4(mapped)) return mapped;
-  const network = hextetsOf(lower)
-    .slice(0, 4)
+  const mapped = ipv4MappedIn(lower);
+  if (mapped) return mapped;
+  return `${ipv6Network(lower, 4)}::/64`;
+}
+
+function ipv4MappedIn(lowerIpv6: string): string | null {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lowerIpv6)?.[1];
+  return mapped && isIPv4(mapped) ? mapped : null;
+}
+
+const ipv6Network = (lowerIpv6: string, hextets: number): string =>
+  hextetsOf(lowerIpv6)
+    .slice(0, hextets)
     .map((hextet) => hextet.toString(16))
     .join(':');
-  return `${network}::/64`;
+
+/**
+ * The network an address belongs to, for budgets that one holder of many addresses should share:
+ * an IPv4 address's /24 (203.0.113.0/24), an IPv6 address's /48 (what one site or customer is
+ * usually given). Anything that is not an IP address stays as it is.
+ */
+export function networkKeyOf(address: string): string {
+  const bare = address.split('%')[0] ?? address;
+  const lower = bare.toLowerCase();
+  const ipv4 = isIPv4(bare) ? bare : isIPv6(bare) ? ipv4MappedIn(lower) : null;
+  if (ipv4) return `${ipv4.split('.').slice(0, 3).join('.')}.0/24`;
+  if (!isIPv6(bare)) return bare;
+  return `${ipv6Network(lower, 3)}::/48`;
 }

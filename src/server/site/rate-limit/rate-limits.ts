@@ -29,6 +29,7 @@ export function createRateLimits(db: AppDatabase, options: { publicLimitsEnabled
       formWrite: limiterOf('formWrite'),
       searchCost: limiterOf('searchCost'),
       mailEvents: limiterOf('mailEvents'),
+      tracking: limiterOf('tracking'),
     },
     guesses: inDatabase ? new DatabaseGuessThrottle(db) : new GuessThrottle(),
   };

@@ -12,6 +12,8 @@ export const LIMITS = {
    * REFUSED_MAIL_EVENT_COST more, so an address sending forgeries is stopped after a few dozen.
    */
   mailEvents: { limit: 600, windowMs: 60_000 },
+  /** Counted events a visitor's browser reports or passes through: the page-view beacon and /r/ links. */
+  tracking: { limit: 30, windowMs: 60_000 },
 } as const;
 
 /** The extra units of the mailEvents limit a refused (401) provider post costs. */
