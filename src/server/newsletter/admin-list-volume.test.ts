@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { sql, type KyselyPlugin } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PAGE, BAD_CURSOR } from '../../domain/admin-lists.schema.js';
@@ -145,7 +146,11 @@ describe('walking an admin list page by page', () => {
     let next: string | null = url;
     let pages = 0;
     while (next) {
-      const res = await context.t.app.inject({ method: 'GET', url: next, headers: bearer(context.token) });
+      const res: LightMyRequestResponse = await context.t.app.inject({
+        method: 'GET',
+        url: next,
+        headers: bearer(context.token),
+      });
       expect(res.statusCode, res.body).toBe(200);
       seen.push(...res.json<{ id: string }[]>().map((row) => row.id));
       pages += 1;

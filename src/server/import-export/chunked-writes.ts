@@ -1,0 +1,33 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { AppDatabase } from '../db/connection.js';
+import { inTransaction } from '../db/in-transaction.js';
+
+/** Rows written per transaction: a few milliseconds of writing, after which other requests get their turn. */
+export const WRITE_CHUNK = 500;
+
+/**
+ * Writes `items` a chunk at a time, each chunk in a transaction of its own, and gives the event loop a turn
+ * between two chunks: the site's other requests (and, on SQLite, their queries on the one connection, which wait
+ * in line behind a transaction) are served while a big import is written, instead of after it. A chunk is
+ * written whole or not at all; what earlier chunks wrote stays, so an import that stops midway is completed by
+ * importing the same file again (what is there already is skipped).
+ */
+export async function writeInChunks<T>(
+  db: AppDatabase,
+  items: AsyncIterable<T> | Iterable<T>,
+  write: (trx: AppDatabase, chunk: T[]) => Promise<void>,
+  size = WRITE_CHUNK,
+): Promise<void> {
+  let chunk: T[] = [];
+  const flush = async () => {
+    const written = chunk;
+    chunk = [];
+    await inTransaction(db, (trx) => write(trx, written));
+    await nextTurn();
+  };
+  for await (const item of items) {
+    chunk.push(item);
+    if (chunk.length >= size) await flush();
+  }
+  if (chunk.length > 0) await flush();
+}
