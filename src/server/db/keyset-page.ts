@@ -5,7 +5,7 @@ import type { Page } from '../../domain/admin-lists.schema.js';
 export type PageKey = { createdAt: string; id: string };
 
 /** The opaque cursor a page hands out for the next one. */
-export function encodePageCursor(key: PageKey): string {
+function encodePageCursor(key: PageKey): string {
   return Buffer.from(JSON.stringify([key.createdAt, key.id]), 'utf8').toString('base64url');
 }
 
