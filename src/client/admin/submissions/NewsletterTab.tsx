@@ -77,7 +77,7 @@ function SubscriberTable({
   if (subscriptions.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        No subscribers match.
+        No subscribers with this status.
       </Text>
     );
   return (
@@ -136,7 +136,8 @@ export function NewsletterTab() {
   const filters = filterInput({ ...narrow, search });
   const query = trpc.admin.newsletterSubscriptions.useInfiniteQuery(
     { ...filters, status: filter === 'all' ? null : filter, limit: ADMIN_LIST_PAGE },
-    { getNextPageParam: (page) => page.nextCursor, placeholderData: keepPreviousData },
+    // No placeholder: rows of the previous filter never show under the new one.
+    { getNextPageParam: (page) => page.nextCursor },
   );
   const summary = trpc.admin.newsletterSummary.useQuery(filters, { placeholderData: keepPreviousData });
   const utils = trpc.useUtils();
