@@ -23,7 +23,12 @@ export function csvField(text: string): string {
 
 /** A CSV document: header row, one row per item, CRLF line breaks (RFC 4180). */
 export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
-  const lines = [columns.map((column) => csvField(column.header))];
-  for (const row of rows) lines.push(columns.map((column) => csvField(csvCellText(column.value(row)))));
-  return lines.map((fields) => fields.join(',')).join('\r\n') + '\r\n';
+  return columns.map((column) => csvField(column.header)).join(',') + '\r\n' + toCsvRows(columns, rows);
+}
+
+/** The rows alone (each ending CRLF), for a document written a part at a time. */
+export function toCsvRows<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
+  let text = '';
+  for (const row of rows) text += columns.map((column) => csvField(csvCellText(column.value(row)))).join(',') + '\r\n';
+  return text;
 }

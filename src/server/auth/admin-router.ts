@@ -2,12 +2,22 @@ import { TRPCError } from '@trpc/server';
 import { PASSWORD_CHANGED_MESSAGE } from '../../domain/admin-auth.js';
 import { changePasswordInputSchema, loginInputSchema } from '../../domain/admin-auth.schema.js';
 import { byIdInput } from '../../domain/fields.schema.js';
+import {
+  adminPageInputSchema,
+  subscriberFiltersInputSchema,
+  subscriberPageInputSchema,
+} from '../../domain/admin-lists.schema.js';
 import { deleteContactSubmission, listContactSubmissions } from '../site/contact/contact-submissions-repository.js';
-import { deleteNewsletterSubscription, listNewsletterSubscriptions } from '../newsletter/subscriptions-repository.js';
+import {
+  deleteNewsletterSubscription,
+  listNewsletterSubscriptions,
+  summarizeSubscriptions,
+} from '../newsletter/subscriptions-repository.js';
 import { deletePreorder, listPreorders } from '../newsletter/preorders/preorders-repository.js';
 import type { AppDatabase } from '../db/connection.js';
 import { adminPasswordProcedure, adminProcedure, authFailure, loginProcedure, router } from '../trpc/trpc.js';
 import { mailSetupGuideHtml } from '../newsletter/mail/mail-setup-guide.js';
+import { pageKeyOf } from '../trpc/page-cursor.js';
 
 /** An admin deletion of one submission: NOT_FOUND when it was already gone. */
 function deletion(what: string, remove: (db: AppDatabase, id: string) => Promise<boolean>) {
@@ -28,9 +38,20 @@ export const adminRouter = router({
     await ctx.auth.logout(ctx.admin);
   }),
   verify: adminProcedure.query(() => ({ valid: true as const })),
-  contactSubmissions: adminProcedure.query(({ ctx }) => listContactSubmissions(ctx.db)),
-  newsletterSubscriptions: adminProcedure.query(({ ctx }) => listNewsletterSubscriptions(ctx.db)),
-  preorders: adminProcedure.query(({ ctx }) => listPreorders(ctx.db)),
+  /** The admin's long lists, a page at a time (newest first); `nextCursor` asks for the next page. */
+  contactSubmissions: adminProcedure
+    .input(adminPageInputSchema)
+    .query(({ ctx, input }) => listContactSubmissions(ctx.db, input, pageKeyOf(input.cursor))),
+  newsletterSubscriptions: adminProcedure
+    .input(subscriberPageInputSchema)
+    .query(({ ctx, input }) => listNewsletterSubscriptions(ctx.db, input, pageKeyOf(input.cursor))),
+  /** The subscriber list's counts by status for the filters given, and the sources and interests to filter by. */
+  newsletterSummary: adminProcedure
+    .input(subscriberFiltersInputSchema)
+    .query(({ ctx, input }) => summarizeSubscriptions(ctx.db, input)),
+  preorders: adminProcedure
+    .input(adminPageInputSchema)
+    .query(({ ctx, input }) => listPreorders(ctx.db, input, pageKeyOf(input.cursor))),
   deleteContactSubmission: deletion('Message', deleteContactSubmission),
   deleteNewsletterSubscription: deletion('Subscriber', deleteNewsletterSubscription),
   deletePreorder: deletion('Preorder', deletePreorder),

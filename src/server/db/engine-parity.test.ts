@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookData } from '../../domain/books.schema.js';
+import { subscriberPageInputSchema } from '../../domain/admin-lists.schema.js';
 import type { AppDatabase } from './connection.js';
 import { migrateToLatest } from './migrate.js';
 import { openScratchDatabase, testDatabaseEngine, type ScratchDatabase } from '../test-support/test-database.js';
@@ -11,6 +12,9 @@ import {
   subscribeToNewsletter,
   unsubscribeFromNewsletter,
 } from '../newsletter/subscriptions-repository.js';
+
+/** The first page of subscribers, as the admin asks for it. */
+const FIRST_PAGE = subscriberPageInputSchema.parse(undefined);
 
 const bookData = (changes: Partial<BookData>): BookData => ({
   ...validBook,
@@ -51,7 +55,7 @@ describe(`repository edge on ${testDatabaseEngine()}`, () => {
       'already-subscribed',
       'already-subscribed',
     ]);
-    const [listed, ...others] = await listNewsletterSubscriptions(db);
+    const [listed, ...others] = (await listNewsletterSubscriptions(db, FIRST_PAGE, null)).items;
     expect(others).toEqual([]);
     expect(listed).toMatchObject({ email: 'Reader@Example.com', isActive: true, confirmedAt: null });
     expect(listed!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -59,7 +63,7 @@ describe(`repository edge on ${testDatabaseEngine()}`, () => {
     expect(Number.isNaN(listed!.createdAt.getTime())).toBe(false);
 
     await unsubscribeFromNewsletter(db, listed!.id);
-    expect((await listNewsletterSubscriptions(db))[0]!.isActive).toBe(false);
+    expect((await listNewsletterSubscriptions(db, FIRST_PAGE, null)).items[0]!.isActive).toBe(false);
     expect(await subscribeToNewsletter(db, 'READER@EXAMPLE.COM')).toMatchObject({ kind: 'reactivated' });
   });
 

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { emailSchema } from '../../domain/fields.schema.js';
 import {
@@ -24,15 +25,16 @@ import {
 } from '../../domain/subscriber-mapping.js';
 import type { AppDatabase } from '../db/connection.js';
 import { findSuppressed, suppressionKey } from '../deliverability/suppression-list.js';
-import { inTransaction } from '../db/in-transaction.js';
 import { newId, timestampNow, toStoredBoolean } from '../db/row-conversion.js';
+import { writeInChunks } from './chunked-writes.js';
 import { ImportRefused } from './import-refused.js';
 import { NdjsonFile } from './ndjson-file.js';
 import type { SummaryRecorder } from './summary-recorder.js';
 
 /** More rows than any author's list: refused before anything is written. */
 const MAX_SUBSCRIBER_ROWS = 200_000;
-const INSERT_BATCH = 500;
+/** Rows of the file whose addresses are looked up on the list at once. */
+const EXISTING_BATCH = 500;
 
 const NO_EMAIL_COLUMN =
   'No email column found in this CSV: choose which column holds the addresses (mapping), or check it is a subscribers CSV';
@@ -168,12 +170,45 @@ async function* csvRecords(file: string): AsyncGenerator<string[]> {
 }
 
 /**
+ * The records, read a batch ahead: before a batch is handed on, `existing` holds the list's subscriptions for its
+ * addresses (by lower-cased address), found through the index on lower(email). The whole list is never read.
+ */
+async function* withExistingLookedUp(
+  db: AppDatabase,
+  records: AsyncIterable<string[]>,
+  emailColumn: number,
+  existing: Map<string, { id: string; isActive: number }>,
+): AsyncGenerator<string[]> {
+  let batch: string[][] = [];
+  const lookUp = async () => {
+    existing.clear();
+    const keys = [...new Set(batch.map((record) => (record[emailColumn] ?? '').trim().toLowerCase()))];
+    const rows = await db
+      .selectFrom('newsletterSubscriptions')
+      .select(['id', 'email', 'isActive'])
+      .where(sql<string>`lower(email)`, 'in', keys)
+      .execute();
+    for (const row of rows) existing.set(row.email.toLowerCase(), row);
+  };
+  for await (const record of records) {
+    batch.push(record);
+    if (batch.length < EXISTING_BATCH) continue;
+    await lookUp();
+    yield* batch;
+    batch = [];
+  }
+  if (batch.length === 0) return;
+  await lookUp();
+  yield* batch;
+}
+
+/**
  * A subscribers CSV (Mailchimp, MailerLite, Kit, Substack or any with an email column) into the list. Consent is
  * kept: active rows count as confirmed (no confirmation mail is sent), unsubscribed or cleaned ones are kept as
  * unsubscribed, never mailed; pending ones never confirmed and are left out; an address on the suppression list
  * is left out too (unless the file has it unsubscribed). Each row records its service and its dates. Everything is
  * checked first, the rows to add kept in a scratch file (in `scratch`) rather than in memory; they are then written
- * in one transaction.
+ * in chunks of WRITE_CHUNK rows, each its own transaction, the site serving other requests between two.
  */
 export async function importSubscribers(
   db: AppDatabase,
@@ -239,9 +274,9 @@ export async function importSubscribers(
   // Rows with no status column and no confirmation date: only the author can say they agreed.
   let withoutConsent = 0;
 
+  // The list's own rows for the addresses of the rows being read (looked up a batch ahead), not the whole list.
   const existing = new Map<string, { id: string; isActive: number }>();
-  for (const row of await db.selectFrom('newsletterSubscriptions').select(['id', 'email', 'isActive']).execute())
-    existing.set(row.email.toLowerCase(), row);
+  const lookedUp = withExistingLookedUp(db, records, at.email, existing);
   const seen = new Set<string>();
   const inserts = options.dryRun ? null : new NdjsonFile<NewRow>(path.join(options.scratch, 'subscribers.ndjson'));
   const unsubscribes: { id: string; at: string }[] = [];
@@ -270,7 +305,7 @@ export async function importSubscribers(
 
   /** Every row checked, those to add kept in the scratch file. */
   const checkRows = async () => {
-    for await (const record of records) {
+    for await (const record of lookedUp) {
       line += 1;
       rowsRead += 1;
       const cell = (index: number) => (index >= 0 ? (record[index] ?? '').trim() : '');
@@ -383,17 +418,26 @@ export async function importSubscribers(
   }
   if (!inserts) return;
 
-  await inTransaction(db, async (trx) => {
-    let batch: NewRow[] = [];
-    const insertBatch = () => trx.insertInto('newsletterSubscriptions').values(batch).execute();
-    for await (const row of inserts.read()) {
-      batch.push(row);
-      if (batch.length < INSERT_BATCH) continue;
-      await insertBatch();
-      batch = [];
-    }
-    if (batch.length > 0) await insertBatch();
-    for (const { id, at: when } of unsubscribes)
+  let inserted = 0;
+  let planned = 0;
+  // Addresses that signed up on the site while the file was imported keep the subscription they made.
+  await writeInChunks(db, inserts.read(), async (trx, rows) => {
+    planned += rows.length;
+    const added = await trx
+      .insertInto('newsletterSubscriptions')
+      .values(rows)
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('id')
+      .execute();
+    inserted += added.length;
+  });
+  if (inserted < planned)
+    recorder.warn(
+      'file',
+      `${planned - inserted} of these addresses signed up on the site while the file was imported: kept as they signed up`,
+    );
+  await writeInChunks(db, unsubscribes, async (trx, chunk) => {
+    for (const { id, at: when } of chunk)
       await trx
         .updateTable('newsletterSubscriptions')
         .set({ isActive: toStoredBoolean(false), confirmationNonce: null, unsubscribedAt: when })

@@ -111,7 +111,7 @@ describe('interests at sign-up, the welcome email and groups', () => {
       bad.map((payload) => t.app.inject({ method: 'POST', url: '/api/newsletter', payload })),
     );
     for (const res of answers) expect(res.statusCode, res.body).toBe(400);
-    const emails = (await admin.admin.newsletterSubscriptions()).map((row) => row.email);
+    const emails = (await admin.admin.newsletterSubscriptions()).items.map((row) => row.email);
     for (const { email } of bad) expect(emails).not.toContain(email);
   });
 
@@ -229,7 +229,7 @@ describe('interests at sign-up, the welcome email and groups', () => {
     const saved = await form(`action=save&interests=${encodeURIComponent(`series:${ashen.id}`)}`);
     expect(saved.statusCode).toBe(200);
     expect(saved.body).toContain('Your choices are saved.');
-    const stored = () => admin.admin.newsletterSubscriptions().then((list) => list.find((row) => row.id === id)!);
+    const stored = () => admin.admin.newsletterSubscriptions().then((list) => list.items.find((row) => row.id === id)!);
     expect((await stored()).interests).toEqual([`series:${ashen.id}`]);
     // Refused without changing anything: an unknown series, a made-up value, a missing action.
     for (const body of ['action=save&interests=series%3Anope', 'action=save&interests=cookies', 'interests=everything'])

@@ -1,7 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { newsletterStatusOf, type NewsletterSubscription } from '../../domain/submissions.js';
+import {
+  NO_INTEREST_CHOSEN,
+  UNKNOWN_SOURCE,
+  type Page,
+  type SubscriberFilters,
+  type SubscriberPageInput,
+  type SubscriberSummary,
+} from '../../domain/admin-lists.schema.js';
+import {
+  NEWSLETTER_STATUSES,
+  newsletterStatusOf,
+  type NewsletterStatus,
+  type NewsletterSubscription,
+} from '../../domain/submissions.js';
 import type { AppDatabase } from '../db/connection.js';
+import { olderThan, toPage, type PageKey } from '../db/keyset-page.js';
 import { mailboxKey } from './mailbox-key.js';
 import { forgetConfirmationMailbox } from './confirmation-mailboxes-repository.js';
 import { isUniqueViolation, newId, timestampNow, toBoolean, toDate, toStoredBoolean } from '../db/row-conversion.js';
@@ -229,14 +243,84 @@ export async function deleteNewsletterSubscription(db: AppDatabase, subscription
   return result.numDeletedRows === 1n;
 }
 
-/** Newest first. */
-export async function listNewsletterSubscriptions(db: AppDatabase): Promise<NewsletterSubscription[]> {
-  const rows = await db
-    .selectFrom('newsletterSubscriptions')
+/** A LIKE pattern matching `text` anywhere (its own % _ \\ taken literally, with `escape '\\'`). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** The subscriptions matching the admin's filters: part of the address, an interest, a source. */
+function matching(db: AppDatabase, filters: SubscriberFilters) {
+  let query = db.selectFrom('newsletterSubscriptions');
+  const search = filters.search.trim().toLowerCase();
+  if (search) query = query.where(sql<boolean>`lower(email) like ${containing(search)} escape '\\'`);
+  if (filters.interest === NO_INTEREST_CHOSEN)
+    query = query.where((eb) => eb.or([eb('interests', 'is', null), eb('interests', '=', '[]')]));
+  else if (filters.interest)
+    query = query.where(sql<boolean>`interests like ${containing(JSON.stringify(filters.interest))} escape '\\'`);
+  if (filters.source === UNKNOWN_SOURCE) query = query.where('source', 'is', null);
+  else if (filters.source) query = query.where('source', '=', filters.source);
+  return query;
+}
+
+/** The SQL condition of each status, as newsletterStatusOf decides it. */
+const STATUS_CONDITIONS: Record<NewsletterStatus, ReturnType<typeof sql<boolean>>> = {
+  unsubscribed: sql<boolean>`is_active = 0`,
+  bounced: sql<boolean>`is_active <> 0 AND bounced_at IS NOT NULL`,
+  active: sql<boolean>`is_active <> 0 AND bounced_at IS NULL AND confirmed_at IS NOT NULL`,
+  pending: sql<boolean>`is_active <> 0 AND bounced_at IS NULL AND confirmed_at IS NULL`,
+};
+
+/**
+ * One page of the subscriptions, newest first, narrowed by the admin's filters and status: `limit` rows read
+ * (one more to know whether a page follows), through the index on (created_at, id), whatever the list's size.
+ */
+export async function listNewsletterSubscriptions(
+  db: AppDatabase,
+  input: SubscriberPageInput,
+  after: PageKey | null,
+): Promise<Page<NewsletterSubscription>> {
+  let query = matching(db, input);
+  if (input.status) query = query.where(STATUS_CONDITIONS[input.status]);
+  if (after) query = query.where(olderThan(after));
+  const rows = await query
     .select(LISTED_COLUMNS)
     .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(input.limit + 1)
     .execute();
-  return rows.map(toSubscription);
+  return toPage(rows, input.limit, toSubscription);
+}
+
+/** How many distinct sources or interest lists the filters offer at most. */
+const MAX_FILTER_CHOICES = 500;
+
+/** The counts by status of the subscriptions matching the filters, and the sources and interests to filter by. */
+export async function summarizeSubscriptions(db: AppDatabase, filters: SubscriberFilters): Promise<SubscriberSummary> {
+  const countOf = (status: NewsletterStatus) =>
+    sql<number>`sum(CASE WHEN ${STATUS_CONDITIONS[status]} THEN 1 ELSE 0 END)`.as(status);
+  const totals = await matching(db, filters)
+    .select((eb) => [eb.fn.countAll<number>().as('all'), ...NEWSLETTER_STATUSES.map((status) => countOf(status))])
+    .executeTakeFirstOrThrow();
+  const sources = await db
+    .selectFrom('newsletterSubscriptions')
+    .select('source')
+    .distinct()
+    .orderBy('source')
+    .limit(MAX_FILTER_CHOICES)
+    .execute();
+  const interestLists = await db
+    .selectFrom('newsletterSubscriptions')
+    .select('interests')
+    .distinct()
+    .where('interests', 'is not', null)
+    .limit(MAX_FILTER_CHOICES)
+    .execute();
+  const counts = Object.fromEntries(
+    Object.entries(totals).map(([status, count]) => [status, Number(count ?? 0)]),
+  ) as SubscriberSummary['counts'];
+  return {
+    counts,
+    sources: sources.map((row) => row.source ?? UNKNOWN_SOURCE),
+    interests: [...new Set(interestLists.flatMap((row) => parseInterests(row.interests) ?? []))].sort(),
+  };
 }
 
 /** Records what a subscriber wants to hear about (at sign-up or on the preferences page). */

@@ -2,11 +2,14 @@ import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { trpc } from '../../trpc.js';
 import classes from '../admin.module.css';
 import { formatAdminDate } from '../ui/format-date.js';
-import { SubmissionsSection } from './SubmissionsSection.js';
+import { ADMIN_LIST_PAGE, SubmissionsSection } from './SubmissionsSection.js';
 import { DeleteButton, useSubmissionDelete } from './use-submission-delete.js';
 
 export function ContactTab() {
-  const query = trpc.admin.contactSubmissions.useQuery();
+  const query = trpc.admin.contactSubmissions.useInfiniteQuery(
+    { limit: ADMIN_LIST_PAGE },
+    { getNextPageParam: (page) => page.nextCursor },
+  );
   const utils = trpc.useUtils();
   const remove = useSubmissionDelete('message', trpc.admin.deleteContactSubmission.useMutation(), () =>
     utils.admin.contactSubmissions.invalidate(),

@@ -1,4 +1,6 @@
 import { Badge, Chip, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   NEWSLETTER_STATUS_LABELS,
@@ -10,8 +12,8 @@ import { trpc } from '../../trpc.js';
 import classes from '../admin.module.css';
 import { formatAdminDate } from '../ui/format-date.js';
 import { MailNotice } from './MailNotice.js';
-import { SubmissionsSection } from './SubmissionsSection.js';
-import { ALL_SUBSCRIBERS, filterSubscribers, SubscriberFilters, type SubscriberFilter } from './subscriber-filters.js';
+import { ADMIN_LIST_PAGE, SubmissionsSection } from './SubmissionsSection.js';
+import { ALL_SUBSCRIBERS, filterInput, SubscriberFilters, type SubscriberFilter } from './subscriber-filters.js';
 import { DeleteButton, useSubmissionDelete, type SubmissionDelete } from './use-submission-delete.js';
 
 /** Badge colours on the dark surface (light variant): readable text, one hue per status. */
@@ -23,6 +25,8 @@ const STATUS_COLORS: Record<NewsletterStatus, string> = {
 };
 
 type Filter = NewsletterStatus | 'all';
+
+const NO_COUNTS: Record<Filter, number> = { all: 0, pending: 0, active: 0, unsubscribed: 0, bounced: 0 };
 
 function StatusFilter({
   value,
@@ -125,15 +129,25 @@ function SubscriberTable({
 }
 
 export function NewsletterTab() {
-  const query = trpc.admin.newsletterSubscriptions.useQuery();
-  const utils = trpc.useUtils();
-  const remove = useSubmissionDelete('subscriber', trpc.admin.deleteNewsletterSubscription.useMutation(), () =>
-    utils.admin.newsletterSubscriptions.invalidate(),
-  );
   const [filter, setFilter] = useState<Filter>('all');
   const [narrow, setNarrow] = useState<SubscriberFilter>(ALL_SUBSCRIBERS);
+  // The search asks the server once typing pauses, not at every key.
+  const [search] = useDebouncedValue(narrow.search, 300);
+  const filters = filterInput({ ...narrow, search });
+  const query = trpc.admin.newsletterSubscriptions.useInfiniteQuery(
+    { ...filters, status: filter === 'all' ? null : filter, limit: ADMIN_LIST_PAGE },
+    // No placeholder: rows of the previous filter never show under the new one.
+    { getNextPageParam: (page) => page.nextCursor },
+  );
+  const summary = trpc.admin.newsletterSummary.useQuery(filters, { placeholderData: keepPreviousData });
+  const utils = trpc.useUtils();
+  const remove = useSubmissionDelete('subscriber', trpc.admin.deleteNewsletterSubscription.useMutation(), () =>
+    Promise.all([utils.admin.newsletterSubscriptions.invalidate(), utils.admin.newsletterSummary.invalidate()]),
+  );
   const series = trpc.series.list.useQuery();
   const seriesNames = new Map((series.data ?? []).map((entry) => [entry.id, entry.name]));
+  const counts = summary.data?.counts ?? NO_COUNTS;
+  const isFiltered = filter !== 'all' || narrow.interest !== 'all' || narrow.source !== 'all' || search !== '';
   return (
     <>
       <SubmissionsSection
@@ -142,32 +156,23 @@ export function NewsletterTab() {
         query={query}
         csv="newsletter"
         emptyHint="Addresses signed up through the newsletter forms appear here."
-      >
-        {(subscriptions) => {
-          const counts: Record<Filter, number> = {
-            all: 0,
-            pending: 0,
-            active: 0,
-            unsubscribed: 0,
-            bounced: 0,
-          };
-          const narrowed = filterSubscribers(subscriptions, narrow);
-          for (const subscription of narrowed) counts[subscription.status] += 1;
-          counts.all = narrowed.length;
-          const shown = filter === 'all' ? narrowed : narrowed.filter((s) => s.status === filter);
-          return (
+        total={summary.data?.counts.all}
+        filters={
+          (isFiltered || counts.all > 0) && (
             <Stack gap={0}>
               <SubscriberFilters
-                subscriptions={subscriptions}
+                interests={summary.data?.interests ?? []}
+                sources={summary.data?.sources ?? []}
                 seriesNames={seriesNames}
                 value={narrow}
                 onChange={setNarrow}
               />
               <StatusFilter value={filter} onChange={setFilter} counts={counts} />
-              <SubscriberTable subscriptions={shown} remove={remove} />
             </Stack>
-          );
-        }}
+          )
+        }
+      >
+        {(subscriptions) => <SubscriberTable subscriptions={subscriptions} remove={remove} />}
       </SubmissionsSection>
       {remove.modal}
     </>

@@ -5,7 +5,7 @@ import { trpc } from '../../trpc.js';
 import classes from '../admin.module.css';
 import { formatAdminDate } from '../ui/format-date.js';
 import { PreorderNotices } from './PreorderNotices.js';
-import { SubmissionsSection } from './SubmissionsSection.js';
+import { ADMIN_LIST_PAGE, SubmissionsSection } from './SubmissionsSection.js';
 import { DeleteButton, useSubmissionDelete } from './use-submission-delete.js';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -22,7 +22,10 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function PreordersTab() {
-  const query = trpc.admin.preorders.useQuery();
+  const query = trpc.admin.preorders.useInfiniteQuery(
+    { limit: ADMIN_LIST_PAGE },
+    { getNextPageParam: (page) => page.nextCursor },
+  );
   const utils = trpc.useUtils();
   const remove = useSubmissionDelete('preorder', trpc.admin.deletePreorder.useMutation(), () =>
     utils.admin.preorders.invalidate(),

@@ -1,43 +1,44 @@
-import { Group, Select } from '@mantine/core';
+import { Group, Select, TextInput } from '@mantine/core';
+import { NO_INTEREST_CHOSEN, UNKNOWN_SOURCE } from '../../../domain/admin-lists.schema.js';
 import { interestLabel } from '../../../domain/newsletter-interests.js';
-import type { NewsletterSubscription } from '../../../domain/submissions.js';
 
-export type SubscriberFilter = { interest: string; source: string };
-export const ALL_SUBSCRIBERS: SubscriberFilter = { interest: 'all', source: 'all' };
-const NO_CHOICE = 'none';
-const UNKNOWN_SOURCE = 'unknown';
+/** What narrows the subscriber list, on the server: part of the address, an interest and a source ('all': any). */
+export type SubscriberFilter = { search: string; interest: string; source: string };
+export const ALL_SUBSCRIBERS: SubscriberFilter = { search: '', interest: 'all', source: 'all' };
 
-/** Subscribers matching an interest (as chosen: "no choice" are those who never chose) and a source. */
-export function filterSubscribers(list: NewsletterSubscription[], filter: SubscriberFilter): NewsletterSubscription[] {
-  return list.filter((subscription) => {
-    const interests = subscription.interests ?? [];
-    if (
-      filter.interest === NO_CHOICE
-        ? interests.length > 0
-        : filter.interest !== 'all' && !interests.includes(filter.interest)
-    )
-      return false;
-    const source = subscription.source ?? UNKNOWN_SOURCE;
-    return filter.source === 'all' || source === filter.source;
-  });
+/** The filters as the list's procedures take them. */
+export function filterInput(filter: SubscriberFilter) {
+  return {
+    search: filter.search,
+    interest: filter.interest === 'all' ? null : filter.interest,
+    source: filter.source === 'all' ? null : filter.source,
+  };
 }
 
-/** The interest and source pickers above the subscriber list. */
+/** The address search and the interest and source pickers above the subscriber list. */
 export function SubscriberFilters({
-  subscriptions,
+  interests,
+  sources,
   seriesNames,
   value,
   onChange,
 }: {
-  subscriptions: NewsletterSubscription[];
+  interests: string[];
+  sources: string[];
   seriesNames: ReadonlyMap<string, string>;
   value: SubscriberFilter;
   onChange: (filter: SubscriberFilter) => void;
 }) {
-  const interests = [...new Set(subscriptions.flatMap((subscription) => subscription.interests ?? []))].sort();
-  const sources = [...new Set(subscriptions.map((subscription) => subscription.source ?? UNKNOWN_SOURCE))].sort();
   return (
-    <Group gap="sm" mb="md" wrap="wrap">
+    <Group gap="sm" mb="md" wrap="wrap" align="flex-end">
+      <TextInput
+        label="Search addresses"
+        type="search"
+        value={value.search}
+        maxLength={200}
+        onChange={(event) => onChange({ ...value, search: event.currentTarget.value })}
+        w={{ base: '100%', xs: 240 }}
+      />
       <Select
         label="Interest"
         value={value.interest}
@@ -45,7 +46,7 @@ export function SubscriberFilters({
         data={[
           { value: 'all', label: 'Any interest' },
           ...interests.map((interest) => ({ value: interest, label: interestLabel(interest, seriesNames) })),
-          { value: NO_CHOICE, label: 'No choice made' },
+          { value: NO_INTEREST_CHOSEN, label: 'No choice made' },
         ]}
         onChange={(interest) => onChange({ ...value, interest: interest ?? 'all' })}
         w={{ base: '100%', xs: 240 }}

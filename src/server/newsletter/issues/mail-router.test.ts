@@ -238,7 +238,9 @@ describe('preorder notices', () => {
     expect(hardcoverNotice?.html).not.toContain('kobo.com');
     expect(notice?.html).toContain(`href="${PUBLIC_URL}/books/`);
     expect(
-      (await admin.admin.preorders()).filter((p) => p.bookId === book.id).every((p) => p.notifiedAt instanceof Date),
+      (await admin.admin.preorders()).items
+        .filter((p) => p.bookId === book.id)
+        .every((p) => p.notifiedAt instanceof Date),
     ).toBe(true);
     // Never twice.
     expect(await admin.mail.notifyPreorders({ id: book.id })).toEqual({ queued: 0 });

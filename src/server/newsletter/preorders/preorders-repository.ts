@@ -1,5 +1,7 @@
 import type { Preorder, PreorderFormat } from '../../../domain/submissions.js';
+import type { AdminPageInput, Page } from '../../../domain/admin-lists.schema.js';
 import type { AppDatabase } from '../../db/connection.js';
+import { olderThan, toPage, type PageKey } from '../../db/keyset-page.js';
 import type { PreorderRow } from '../../db/schema.js';
 import { newId, timestampNow, toDate } from '../../db/row-conversion.js';
 
@@ -24,10 +26,15 @@ export async function createPreorder(db: AppDatabase, data: NewPreorder): Promis
   });
 }
 
-/** Newest first. */
-export async function listPreorders(db: AppDatabase): Promise<Preorder[]> {
-  const rows = await db
-    .selectFrom('preorders')
+/** One page, newest first: `limit` rows read (and one more), through the index on (created_at, id). */
+export async function listPreorders(
+  db: AppDatabase,
+  input: AdminPageInput,
+  after: PageKey | null,
+): Promise<Page<Preorder>> {
+  let query = db.selectFrom('preorders');
+  if (after) query = query.where(olderThan(after));
+  const rows = await query
     .select([
       'id',
       'bookId',
@@ -41,8 +48,10 @@ export async function listPreorders(db: AppDatabase): Promise<Preorder[]> {
       'notifiedAt',
     ])
     .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(input.limit + 1)
     .execute();
-  return rows.map(toPreorder);
+  return toPage(rows, input.limit, toPreorder);
 }
 
 /** Erases a preorder (on the customer's request); false when there was none. */

@@ -191,7 +191,7 @@ describe('the send queue against a real SMTP server', () => {
       { email: 'gone@example.org', error: expect.stringContaining('550 5.1.1 No such user here'), attempts: 1 },
     ]);
 
-    const subscribers = await site.admin.admin.newsletterSubscriptions();
+    const subscribers = (await site.admin.admin.newsletterSubscriptions()).items;
     expect(subscribers.find((s) => s.email === 'gone@example.org')).toMatchObject({
       status: 'bounced',
       bouncedAt: expect.any(Date),

@@ -1,5 +1,7 @@
 import type { ContactSubmission } from '../../../domain/submissions.js';
+import type { AdminPageInput, Page } from '../../../domain/admin-lists.schema.js';
 import type { AppDatabase } from '../../db/connection.js';
+import { olderThan, toPage, type PageKey } from '../../db/keyset-page.js';
 import { newId, timestampNow, toDate } from '../../db/row-conversion.js';
 
 type NewContactSubmission = Pick<ContactSubmission, 'name' | 'email' | 'message'>;
@@ -10,14 +12,20 @@ export async function createContactSubmission(db: AppDatabase, data: NewContactS
   return { ...row, createdAt: toDate(row.createdAt) };
 }
 
-/** Newest first. */
-export async function listContactSubmissions(db: AppDatabase): Promise<ContactSubmission[]> {
-  const rows = await db
-    .selectFrom('contactSubmissions')
-    .select(['id', 'name', 'email', 'message', 'createdAt'])
+/** One page, newest first: `limit` rows read (and one more), through the index on (created_at, id). */
+export async function listContactSubmissions(
+  db: AppDatabase,
+  input: AdminPageInput,
+  after: PageKey | null,
+): Promise<Page<ContactSubmission>> {
+  let query = db.selectFrom('contactSubmissions').select(['id', 'name', 'email', 'message', 'createdAt']);
+  if (after) query = query.where(olderThan(after));
+  const rows = await query
     .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(input.limit + 1)
     .execute();
-  return rows.map((row) => ({ ...row, createdAt: toDate(row.createdAt) }));
+  return toPage(rows, input.limit, (row) => ({ ...row, createdAt: toDate(row.createdAt) }));
 }
 
 /** Erases a message (on its sender's request); false when there was none. */

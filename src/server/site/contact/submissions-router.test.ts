@@ -21,7 +21,7 @@ describe('submission procedures', () => {
   it('contact.send stores the message and answers its id', async () => {
     const answer = await context.visitor.contact.send(contact);
     expect(answer).toEqual({ id: expect.any(String), message: 'Message sent' });
-    const stored = await context.admin.admin.contactSubmissions();
+    const stored = (await context.admin.admin.contactSubmissions()).items;
     expect(stored).toContainEqual({ id: answer.id, ...contact, createdAt: expect.any(Date) });
   });
 
@@ -36,7 +36,7 @@ describe('submission procedures', () => {
   it('newsletter.subscribe stores an active subscription; a repeat (any case) is a CONFLICT', async () => {
     const answer = await context.visitor.newsletter.subscribe({ email: 'Fan@Example.com' });
     expect(answer).toEqual({ id: expect.any(String), message: 'Subscribed' });
-    const stored = (await context.admin.admin.newsletterSubscriptions()).find((s) => s.id === answer.id);
+    const stored = (await context.admin.admin.newsletterSubscriptions()).items.find((s) => s.id === answer.id);
     expect(stored).toEqual({
       id: answer.id,
       email: 'Fan@Example.com',
@@ -67,7 +67,7 @@ describe('submission procedures', () => {
   it('preorders.create stores the preorder with the book title', async () => {
     const answer = await context.visitor.preorders.create(preorder({ phoneNumber: '555', specialRequests: 'Signed' }));
     expect(answer).toEqual({ id: expect.any(String), message: 'Preorder received' });
-    const stored = (await context.admin.admin.preorders()).find((p) => p.id === answer.id);
+    const stored = (await context.admin.admin.preorders()).items.find((p) => p.id === answer.id);
     expect(stored).toMatchObject({ bookId, bookTitle: 'Preorderable', phoneNumber: '555', specialRequests: 'Signed' });
     expect(stored?.createdAt).toBeInstanceOf(Date);
   });
@@ -88,9 +88,9 @@ describe('submission procedures', () => {
   it('a filled honeypot answers success without an id and stores nothing', async () => {
     const counts = async () =>
       [
-        (await context.admin.admin.contactSubmissions()).length,
-        (await context.admin.admin.newsletterSubscriptions()).length,
-        (await context.admin.admin.preorders()).length,
+        (await context.admin.admin.contactSubmissions()).items.length,
+        (await context.admin.admin.newsletterSubscriptions()).items.length,
+        (await context.admin.admin.preorders()).items.length,
       ] as const;
     const before = await counts();
     const website = 'https://spam.example';

@@ -1,9 +1,11 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { ADMIN_PAGE, type Page } from '../../../domain/admin-lists.schema.js';
 import { interestLabel } from '../../../domain/newsletter-interests.js';
 import type { ContactSubmission, NewsletterSubscription, Preorder } from '../../../domain/submissions.js';
 import { createCaller } from '../../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../../trpc/context.js';
-import { toCsv, type CsvColumn } from '../../../domain/csv.js';
+import { toCsv, toCsvRows, type CsvColumn } from '../../../domain/csv.js';
 
 export { csvCellText, csvField, toCsv } from '../../../domain/csv.js';
 
@@ -14,14 +16,28 @@ type CsvExport<T> = {
   name: string;
   /** File name prefix: {filePrefix}-YYYY-MM-DD.csv */
   filePrefix: string;
-  load: (caller: Caller) => Promise<T[]>;
+  /** Every row, a page at a time (the admin list's own procedure, each page of its largest size). */
+  pages: (caller: Caller) => AsyncIterable<T[]>;
   columns: CsvColumn<T>[];
 };
+
+/** The largest page an admin list gives: a big list is exported in as few reads as its limit allows. */
+const EXPORT_PAGE = { limit: ADMIN_PAGE.maxLimit };
+
+/** Each page of a paged admin procedure, from the first to the last. */
+async function* eachPage<T>(read: (cursor: string | null) => Promise<Page<T>>): AsyncGenerator<T[]> {
+  let cursor: string | null = null;
+  do {
+    const page: Page<T> = await read(cursor);
+    yield page.items;
+    cursor = page.nextCursor;
+  } while (cursor !== null);
+}
 
 const contactExport: CsvExport<ContactSubmission> = {
   name: 'contact',
   filePrefix: 'contact-submissions',
-  load: (caller) => caller.admin.contactSubmissions(),
+  pages: (caller) => eachPage((cursor) => caller.admin.contactSubmissions({ ...EXPORT_PAGE, cursor })),
   columns: [
     { header: 'id', value: (row) => row.id },
     { header: 'createdAt', value: (row) => row.createdAt },
@@ -37,13 +53,17 @@ type ExportedSubscription = NewsletterSubscription & { interestNames: string };
 const newsletterExport: CsvExport<ExportedSubscription> = {
   name: 'newsletter',
   filePrefix: 'newsletter-subscriptions',
-  load: async (caller) => {
-    const [subscriptions, series] = await Promise.all([caller.admin.newsletterSubscriptions(), caller.series.list()]);
-    const names = new Map(series.map((entry) => [entry.id, entry.name]));
-    return subscriptions.map((row) => ({
-      ...row,
-      interestNames: (row.interests ?? []).map((interest) => interestLabel(interest, names)).join('; '),
-    }));
+  pages: async function* (caller) {
+    const subscriptions = eachPage((cursor) => caller.admin.newsletterSubscriptions({ ...EXPORT_PAGE, cursor }));
+    let names: Map<string, string> | null = null;
+    for await (const page of subscriptions) {
+      names ??= new Map((await caller.series.list()).map((entry) => [entry.id, entry.name]));
+      const seriesNames = names;
+      yield page.map((row) => ({
+        ...row,
+        interestNames: (row.interests ?? []).map((interest) => interestLabel(interest, seriesNames)).join('; '),
+      }));
+    }
   },
   columns: [
     { header: 'id', value: (row) => row.id },
@@ -57,7 +77,7 @@ const newsletterExport: CsvExport<ExportedSubscription> = {
 const preordersExport: CsvExport<Preorder> = {
   name: 'preorders',
   filePrefix: 'preorders',
-  load: (caller) => caller.admin.preorders(),
+  pages: (caller) => eachPage((cursor) => caller.admin.preorders({ ...EXPORT_PAGE, cursor })),
   columns: [
     { header: 'id', value: (row) => row.id },
     { header: 'createdAt', value: (row) => row.createdAt },
@@ -79,14 +99,22 @@ export function csvFileName(prefix: string, now: Date = new Date()): string {
 /** A UTF-8 byte order mark first, so spreadsheet apps (Excel) read accented names correctly. */
 const UTF8_BOM = '\uFEFF';
 
+/** The CSV text of the pages after the first (already read), a page at a time. */
+async function* csvText<T>(spec: CsvExport<T>, first: T[], rest: AsyncIterator<T[]>): AsyncGenerator<string> {
+  yield UTF8_BOM + toCsv(spec.columns, first);
+  for (let page = await rest.next(); !page.done; page = await rest.next()) yield toCsvRows(spec.columns, page.value);
+}
+
 function registerExport<T>(app: FastifyInstance, services: AppServices, spec: CsvExport<T>): void {
   app.get(`/api/admin/${spec.name}.csv`, async (request, reply) => {
-    const rows = await spec.load(createCaller(createRequestContext(services, request)));
+    const pages = spec.pages(createCaller(createRequestContext(services, request)))[Symbol.asyncIterator]();
+    // The first page is read before the answer starts, so a missing key is still a 401 with a JSON body.
+    const first = await pages.next();
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${csvFileName(spec.filePrefix)}"`)
       .header('cache-control', 'no-store')
-      .send(UTF8_BOM + toCsv(spec.columns, rows));
+      .send(Readable.from(csvText(spec, first.done ? [] : first.value, pages)));
   });
 }
 
@@ -94,7 +122,8 @@ function registerExport<T>(app: FastifyInstance, services: AppServices, spec: Cs
  * GET /api/admin/{contact,newsletter,preorders}.csv — admin only. Each calls the same admin
  * procedure as the admin lists through a caller, so authentication lives in one place: a
  * missing or wrong key throws the procedure's TRPCError, which the app's error handler turns
- * into JSON `{ error }` with status 401.
+ * into JSON `{ error }` with status 401. The file is streamed a page at a time (500 rows), so a
+ * list of any size costs the server one page of memory.
  */
 export function registerCsvExports(app: FastifyInstance, services: AppServices): void {
   registerExport(app, services, contactExport);

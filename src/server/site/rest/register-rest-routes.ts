@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Page } from '../../../domain/admin-lists.schema.js';
 import { CachedBody } from '../cache/cached-body.js';
 import { ifNoneMatchMatches, weakEtagOf } from '../http/conditional-get.js';
 import { consumeLimit, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
@@ -45,10 +46,21 @@ export function registerRestRoutes(app: FastifyInstance, services: AppServices):
         if (key !== undefined) return sendKept(request, reply, status, await publicRead(route, key, request));
         const result = await callProcedure(route, request);
         if (status === 204) return reply.status(204).send();
-        return sendJson(request, reply, status, toJson(result), route.method === 'GET');
+        const body = route.paged ? pageBody(request, reply, result as Page<unknown>) : result;
+        return sendJson(request, reply, status, toJson(body), route.method === 'GET');
       },
     });
   }
+}
+
+/** A paged list's items, with the next page's cursor and address in headers (none on the last page). */
+function pageBody(request: FastifyRequest, reply: FastifyReply, page: Page<unknown>): unknown[] {
+  if (page.nextCursor !== null) {
+    const next = new URL(request.url, 'http://site.invalid');
+    next.searchParams.set('cursor', page.nextCursor);
+    reply.header('x-next-cursor', page.nextCursor).header('link', `<${next.pathname}${next.search}>; rel="next"`);
+  }
+  return page.items;
 }
 
 function toJson(value: unknown): Buffer {

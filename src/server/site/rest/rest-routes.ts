@@ -20,9 +20,20 @@ export type RestRoute = {
   publicReadKey?: (request: RestRequest) => string;
   /** Extra response headers (e.g. X-Robots-Tag). */
   headers?: Record<string, string>;
+  /**
+   * The procedure answers a page (`{ items, nextCursor }`): the body stays the documented array (the items), and
+   * the next page's cursor goes in `X-Next-Cursor` and a `Link: <…>; rel="next"` header.
+   */
+  paged?: true;
 };
 
 const id = (request: RestRequest) => request.params.id ?? '';
+
+/** A number from the query string (a non-number is left to the procedure's schema to refuse). */
+const numberParam = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+
+/** `?limit=&cursor=` of a paged admin list. */
+const pageParams = (r: RestRequest) => ({ limit: numberParam(r.query.limit), cursor: r.query.cursor });
 
 /**
  * Newsletter issues for scripts: who an audience reaches now, and the send call (`audience`
@@ -175,9 +186,31 @@ export const restRoutes: RestRoute[] = [
     url: '/api/admin/stats',
     call: (caller, r) => callUnchecked(caller.analytics.stats, { from: r.query.from, to: r.query.to }),
   },
-  { method: 'GET', url: '/api/admin/contact', call: (caller) => caller.admin.contactSubmissions() },
-  { method: 'GET', url: '/api/admin/newsletter', call: (caller) => caller.admin.newsletterSubscriptions() },
-  { method: 'GET', url: '/api/admin/preorders', call: (caller) => caller.admin.preorders() },
+  {
+    method: 'GET',
+    url: '/api/admin/contact',
+    paged: true,
+    call: (caller, r) => callUnchecked(caller.admin.contactSubmissions, pageParams(r)),
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/newsletter',
+    paged: true,
+    call: (caller, r) =>
+      callUnchecked(caller.admin.newsletterSubscriptions, {
+        ...pageParams(r),
+        search: r.query.search,
+        status: r.query.status,
+        interest: r.query.interest,
+        source: r.query.source,
+      }),
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/preorders',
+    paged: true,
+    call: (caller, r) => callUnchecked(caller.admin.preorders, pageParams(r)),
+  },
   {
     method: 'DELETE',
     url: '/api/admin/contact/:id',

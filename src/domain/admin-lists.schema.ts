@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { enumField, textWithEmptyDefault } from './fields.schema.js';
+import { NEWSLETTER_STATUSES, type NewsletterStatus } from './submissions.js';
+
+/**
+ * The admin's long lists (subscribers, contact messages, preorders) are read a page at a time, newest first: a
+ * page of at most `maxLimit` rows (`defaultLimit` when not asked), and an opaque cursor for the next one.
+ */
+export const ADMIN_PAGE = { defaultLimit: 100, maxLimit: 500, cursorLength: 300, search: 200 } as const;
+
+export const BAD_CURSOR = 'Cursor is not one this list gave';
+
+/** One page of a list; `nextCursor` is null on the last page. */
+export type Page<T> = { items: T[]; nextCursor: string | null };
+
+const limitSchema = z
+  .number({ error: 'Limit must be a number' })
+  .int('Limit must be a whole number')
+  .min(1, 'Limit must be at least 1')
+  .max(ADMIN_PAGE.maxLimit, `Limit must be at most ${ADMIN_PAGE.maxLimit}`)
+  .default(ADMIN_PAGE.defaultLimit);
+
+const cursorSchema = z
+  .string({ error: 'Cursor must be text' })
+  .max(ADMIN_PAGE.cursorLength, BAD_CURSOR)
+  .nullish()
+  .transform((value) => value || null);
+
+const pageFields = { limit: limitSchema, cursor: cursorSchema };
+
+/** A page of contact messages or preorders. */
+export const adminPageInputSchema = z.object(pageFields).default({ limit: ADMIN_PAGE.defaultLimit, cursor: null });
+export type AdminPageInput = z.output<typeof adminPageInputSchema>;
+
+/** Interest filter: subscribers who never chose (read as "everything"). */
+export const NO_INTEREST_CHOSEN = 'none';
+/** Source filter: subscribers whose source was not recorded. */
+export const UNKNOWN_SOURCE = 'unknown';
+
+/** What narrows the subscriber list (and its counts): part of the address, an interest, a source. */
+const subscriberFilterFields = {
+  search: textWithEmptyDefault('Search', ADMIN_PAGE.search),
+  /** An interest (`everything`, `new-releases`, `series:<id>`) or NO_INTEREST_CHOSEN; absent for any. */
+  interest: z.string({ error: 'Interest must be text' }).max(100, 'Interest is too long').nullish(),
+  /** A source (`form:/`, `api`, `import:Mailchimp`…) or UNKNOWN_SOURCE; absent for any. */
+  source: z.string({ error: 'Source must be text' }).max(300, 'Source is too long').nullish(),
+};
+
+export const subscriberFiltersInputSchema = z.object(subscriberFilterFields).default({ search: '' });
+export type SubscriberFilters = z.output<typeof subscriberFiltersInputSchema>;
+
+export const subscriberPageInputSchema = z
+  .object({
+    ...pageFields,
+    ...subscriberFilterFields,
+    status: enumField('Status', NEWSLETTER_STATUSES).nullish(),
+  })
+  .default({ limit: ADMIN_PAGE.defaultLimit, cursor: null, search: '' });
+export type SubscriberPageInput = z.output<typeof subscriberPageInputSchema>;
+
+/** The subscriber list's counts by status (for the filters given) and the sources and interests to filter by. */
+export type SubscriberSummary = {
+  counts: Record<NewsletterStatus | 'all', number>;
+  sources: string[];
+  interests: string[];
+};
