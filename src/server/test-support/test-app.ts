@@ -11,7 +11,7 @@ import { createAdminUser, findAdminPasswordHash } from '../auth/admin-credential
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 import { createCaller } from '../trpc/app-router.js';
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_PASSWORD_HASH } from './admin-password.js';
-import { createScratchPostgresDatabase, testDatabaseEngine } from './test-database.js';
+import { createMigratedPostgresDatabase, createScratchPostgresDatabase, testDatabaseEngine } from './test-database.js';
 
 export { TEST_ADMIN_PASSWORD };
 
@@ -56,8 +56,16 @@ export async function createTestApp(
   options: { clientDir?: string; snsHttp?: SnsHttp; dnsServers?: string[] } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-test-'));
+  // An app this function prepares (no demo seed, the fixture admin) starts from a copy of the migrated
+  // template; any other starts from an empty database, as a new site does (migrated and seeded by buildApp).
+  const given = { SEED_DEMO: '0', ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, ...env };
+  const preparedHere = given.SEED_DEMO === '0' && given.ADMIN_PASSWORD === TEST_ADMIN_PASSWORD;
   const scratch =
-    testDatabaseEngine() === 'postgres' && !('DATABASE_URL' in env) ? await createScratchPostgresDatabase() : null;
+    testDatabaseEngine() === 'postgres' && !('DATABASE_URL' in env)
+      ? preparedHere
+        ? await createMigratedPostgresDatabase()
+        : await createScratchPostgresDatabase()
+      : null;
   const config = loadConfig(
     {
       DATA_DIR: dataDir,
