@@ -1,20 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { findPostgresBin } from './scripts/postgres/test-cluster.mjs';
-
-/**
- * The unit and API projects run their files without isolation (`isolate: false`): each worker
- * imports Fastify, tRPC, Kysely, the renderers… once and runs file after file on them. Isolated, every
- * file imported them again: 214 s of the 347 s of 20 API files (276 tests) went to imports, against
- * 19 s of 67 s without isolation (measured under load 20). Files share the worker's modules, so a
- * file that replaces a module (`vi.mock`, `vi.doMock`) or a global (`vi.stubGlobal`, `vi.stubEnv`)
- * would hand it to the next file: such files are found here and run isolated (`unit-isolated`).
- */
-const REPLACES_MODULES = /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/;
-const ISOLATED = ['src', 'db', 'scripts']
-  .flatMap((root) => readdirSync(root, { recursive: true, encoding: 'utf8' }).map((file) => `${root}/${file}`))
-  .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
-  .filter((file) => REPLACES_MODULES.test(readFileSync(file, 'utf8')));
 
 /**
  * `unit-pg` runs again on PostgreSQL every server test that reaches SQL: repositories, routers and
@@ -102,23 +87,6 @@ const ATTACK_RUNS = [
   'src/server/content/search/search-under-attack.test.ts',
 ];
 
-/** The files that replace a module or a global, each in a process of its own (on SQLite; none reaches PostgreSQL). */
-function isolatedProject(): TestProjectInlineConfiguration[] {
-  if (ISOLATED.length === 0) return [];
-  return [
-    {
-      test: {
-        name: 'unit-isolated',
-        include: ISOLATED,
-        environment: 'node',
-        pool: 'forks',
-        testTimeout: 30_000,
-        hookTimeout: 60_000,
-      },
-    },
-  ];
-}
-
 /**
  * The API suite (repositories, routers, REST, migrations) again on PostgreSQL: a throwaway
  * cluster (scripts/postgres/test-cluster.mjs), every test app on a copy of a template database
@@ -145,11 +113,9 @@ function postgresProject(): TestProjectInlineConfiguration[] {
           ...SQLITE_ONLY,
           ...DECIDED_BEFORE_SQL,
           ...ATTACK_RUNS,
-          ...ISOLATED,
         ],
         environment: 'node',
         pool: 'forks',
-        isolate: false,
         env: { TEST_DATABASE_ENGINE: 'postgres' },
         globalSetup: ['src/server/test-support/postgres-global-setup.ts'],
         testTimeout: 30_000,
@@ -173,15 +139,15 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['src/e2e/**', '**/node_modules/**', '**/*.pg.test.ts', ...ATTACK_RUNS, ...ISOLATED],
+          exclude: ['src/e2e/**', '**/node_modules/**', '**/*.pg.test.ts', ...ATTACK_RUNS],
           environment: 'node',
           pool: 'forks',
-          isolate: false,
+          // One migrated SQLite file per run, copied for each test app (test-app.ts).
+          globalSetup: ['src/server/test-support/sqlite-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
-      ...isolatedProject(),
       ...postgresProject(),
       {
         test: {
