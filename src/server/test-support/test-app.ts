@@ -1,7 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, DATABASE_FILE_NAME } from '../app.js';
 import type { SnsHttp } from '../deliverability/provider-events/sns.js';
 import { loadConfig, type AppConfig } from '../config.js';
@@ -34,7 +36,12 @@ export type TestApp = {
  * seed a new database) is covered by tests that pass another ADMIN_PASSWORD or seed demo content.
  */
 async function prepareDatabaseWithAdmin(config: AppConfig): Promise<void> {
-  const db = openConfiguredDatabase(config, path.join(config.dataDir, DATABASE_FILE_NAME));
+  const file = path.join(config.dataDir, DATABASE_FILE_NAME);
+  // On SQLite, a new database is a copy of the file the project migrated once (when it did): migrateToLatest
+  // below then has nothing to do. A DATA_DIR the test gave that holds a database already keeps it.
+  const template = config.databaseUrl ? undefined : inject('sqliteTemplateFile');
+  if (template && existsSync(config.dataDir) && !existsSync(file)) await copyFile(template, file);
+  const db = openConfiguredDatabase(config, file);
   try {
     await migrateToLatest(db);
     // A second instance on a shared PostgreSQL database finds the first one's admin.

@@ -13,6 +13,8 @@ declare module 'vitest' {
     postgresAdminUrl: string;
     /** The database every migration ran on once (postgres-global-setup.ts), copied for each test app. */
     postgresTemplateDatabase: string;
+    /** A SQLite file every migration ran on once (sqlite-global-setup.ts, project `unit` only), copied for each test app. */
+    sqliteTemplateFile: string | undefined;
   }
 }
 
