@@ -2,39 +2,96 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 import { findPostgresBin } from './scripts/postgres/test-cluster.mjs';
 
 /**
- * Unit tests that never touch the database, or touch only SQLite's file (backups, the data
- * folder's checks, SQLite's schema text): the `unit-pg` project leaves them to `unit`.
+ * `unit-pg` runs again on PostgreSQL every server test that reaches SQL: repositories, routers and
+ * their REST contract, search, the rate limits and login throttle (counted in the database there),
+ * uploads and gift files (rows there), jobs, mail queues, imports and exports, migrations. New test
+ * files join it by default. The rule for leaving it: the file runs no SQL whose result could differ
+ * by engine. Each list below says why its files qualify; the `unit` project runs them all.
  */
-const SQLITE_ONLY_OR_NO_DATABASE = [
+
+/** No database at all: pure logic (parsers, renderers, limiters in memory, config, file helpers). */
+const NO_DATABASE = [
+  'db/seed/demo-content.test.ts',
+  'src/server/auth/check-slots.test.ts',
+  'src/server/auth/guess-throttle.test.ts',
+  'src/server/auth/password-hash.test.ts',
+  'src/server/config.test.ts',
+  'src/server/content/images/process-image.test.ts',
+  'src/server/content/rendering/excerpt-preview.test.ts',
+  'src/server/content/rendering/render-content.test.ts',
+  'src/server/content/search/fts5-query.test.ts',
+  'src/server/content/search/highlight.test.ts',
+  'src/server/content/search/match-marks.test.ts',
+  'src/server/content/search/tsquery.test.ts',
+  'src/server/content/uploads/image-type.test.ts',
+  'src/server/import-export/cli.test.ts',
+  'src/server/import-export/markdown-converter.test.ts',
+  'src/server/import-export/ndjson-file.test.ts',
+  'src/server/import-export/summary-recorder.test.ts',
+  'src/server/import-export/text-chunks.test.ts',
+  'src/server/newsletter/issues/issue-email.test.ts',
+  'src/server/newsletter/mail/mail-setup-guide.test.ts',
+  'src/server/newsletter/mail/mailer.test.ts',
+  'src/server/newsletter/mail/outbox-cleanup.test.ts',
+  'src/server/newsletter/newsletter-tokens.test.ts',
+  'src/server/newsletter/send-queue/send-outcome.test.ts',
+  'src/server/newsletter/unsubscribe-links.test.ts',
+  'src/server/operations/backup/backup-schedule.test.ts',
+  'src/server/site/cache/cached-body.test.ts',
+  'src/server/site/cache/public-cache.test.ts',
+  'src/server/site/http/conditional-get.test.ts',
+  'src/server/site/pages/client-assets.test.ts',
+  'src/server/site/pages/critical-css/critical-css.test.ts',
+  'src/server/site/pages/inline-scripts.test.ts',
+  'src/server/site/rate-limit/address-group.test.ts',
+  'src/server/site/rate-limit/fixed-window-limiter.test.ts',
+];
+
+/**
+ * SQLite whatever the project: they open a SQLite file themselves (SQLite's dialect and schema
+ * text, the data folder's checks) or test what only a SQLite site has (backups of its file,
+ * uploads as files in DATA_DIR/uploads; on PostgreSQL uploads are rows: database-uploads.pg.test.ts).
+ */
+const SQLITE_ONLY = [
   'src/server/operations/backup/**',
   'src/server/operations/startup/data-dir.test.ts',
   'db/migrations/migrations.test.ts',
-  'db/seed/demo-content.test.ts',
-  'src/server/config.test.ts',
-  'src/server/auth/guess-throttle.test.ts',
-  'src/server/auth/check-slots.test.ts',
-  'src/server/auth/password-hash.test.ts',
-  'src/server/site/cache/response-cache.test.ts',
-  'src/server/content/rendering/render-content.test.ts',
-  'src/server/site/http/kept-body.test.ts',
-  'src/server/content/images/process-image.test.ts',
-  'src/server/newsletter/mail/mailer.test.ts',
-  'src/server/newsletter/newsletter-tokens.test.ts',
-  'src/server/newsletter/unsubscribe-links.test.ts',
-  'src/server/site/rate-limit/fixed-window-limiter.test.ts',
-  'src/server/site/pages/client-assets.test.ts',
-  'src/server/site/pages/inline-scripts.test.ts',
-  'src/server/content/uploads/image-type.test.ts',
-  // These look at the files in DATA_DIR/uploads; on PostgreSQL uploads are rows (database-uploads.pg.test.ts).
+  'src/server/db/sqlite-dialect.test.ts',
+  'src/server/auth/admin-auth.test.ts',
+  'src/server/analytics/page-view-recorder.test.ts',
   'src/server/content/uploads/upload.rest.test.ts',
   'src/server/content/uploads/unreferenced-uploads.rest.test.ts',
   'src/server/content/images/process-existing-uploads.test.ts',
 ];
 
 /**
+ * Decided before any SQL runs: the request is refused by its headers or its size (a cross-site
+ * post, a CSV past the row limit while it is parsed), or what is tested is built from the config
+ * (links in mail). The database is only where the test looks to see nothing was written.
+ */
+const DECIDED_BEFORE_SQL = [
+  'src/server/site/forms/cross-site-posts.test.ts',
+  'src/server/import-export/huge-subscriber-import.rest.test.ts',
+  'src/server/newsletter/mail-link-origin.test.ts',
+];
+
+/**
+ * Attack runs with their figures (issue 23's 2,000 sign-ups; 300 long posts searched by an
+ * attacker): the `bench` project runs them once, on SQLite, the default deployment, where the
+ * attack costs most (better-sqlite3 searches and counts on the server's own thread). What they
+ * check per engine (the caps, the search gate, the limits) also has small tests that `unit-pg` runs:
+ * signup-abuse.test.ts, search.rest.test.ts, rate-limits.rest.test.ts, instances.pg.test.ts.
+ */
+const ATTACK_RUNS = [
+  'src/server/newsletter/signup-abuse/signup-attack.test.ts',
+  'src/server/content/search/search-under-attack.test.ts',
+];
+
+/**
  * The API suite (repositories, routers, REST, migrations) again on PostgreSQL: a throwaway
- * cluster (scripts/postgres/test-cluster.mjs), a new database per test app. Left out, loudly,
- * only when PostgreSQL is not installed and CI started none (`npm test` installs it first).
+ * cluster (scripts/postgres/test-cluster.mjs), every test app on a copy of a template database
+ * migrated once per run (postgres-global-setup.ts). Left out, loudly, only when PostgreSQL is not
+ * installed and CI started none (`npm test` installs it first).
  */
 function postgresProject(): TestProjectInlineConfiguration[] {
   if (!process.env.TEST_POSTGRES_URL && !findPostgresBin()) {
@@ -49,7 +106,14 @@ function postgresProject(): TestProjectInlineConfiguration[] {
       test: {
         name: 'unit-pg',
         include: ['src/server/**/*.test.ts', 'db/**/*.test.ts'],
-        exclude: ['src/e2e/**', '**/node_modules/**', ...SQLITE_ONLY_OR_NO_DATABASE],
+        exclude: [
+          'src/e2e/**',
+          '**/node_modules/**',
+          ...NO_DATABASE,
+          ...SQLITE_ONLY,
+          ...DECIDED_BEFORE_SQL,
+          ...ATTACK_RUNS,
+        ],
         environment: 'node',
         pool: 'forks',
         env: { TEST_DATABASE_ENGINE: 'postgres' },
@@ -62,10 +126,11 @@ function postgresProject(): TestProjectInlineConfiguration[] {
 }
 
 /**
- * Three projects under one `vitest run`: fast unit/API tests (temporary databases, Fastify
- * inject) and browser tests that drive Debian's Chromium against the production build run
- * together; then the load tests (soak, crash, a login burst timed against a 200 ms budget) run
- * alone, one file at a time, so no other test's load skews their timings.
+ * One `vitest run`: fast unit/API tests (temporary databases, Fastify inject), the same API suite
+ * on PostgreSQL and browser tests that drive Debian's Chromium against the production build run
+ * together; then the load tests (soak, crash, a login burst, checked by counts and RSS) and the
+ * attack runs (`bench`), each one file at a time; then the README's quick start, alone.
+ * Wall-clock budgets live in the `bench:*` scripts (docs/operations.md), never in a test.
  */
 export default defineConfig({
   test: {
@@ -74,9 +139,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['src/e2e/**', '**/node_modules/**', '**/*.pg.test.ts'],
+          exclude: ['src/e2e/**', '**/node_modules/**', '**/*.pg.test.ts', ...ATTACK_RUNS],
           environment: 'node',
           pool: 'forks',
+          // One migrated SQLite file per run, copied for each test app (test-app.ts).
+          globalSetup: ['src/server/test-support/sqlite-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -92,6 +159,19 @@ export default defineConfig({
           globalSetup: ['src/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        // Beside the load tests, one file at a time: the attack runs above, on SQLite.
+        test: {
+          name: 'bench',
+          include: ATTACK_RUNS,
+          environment: 'node',
+          pool: 'forks',
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -13,10 +13,10 @@ describe('Settings → Sender check and the DKIM key generator', () => {
     await openTab(page, 'Settings');
     const panel = page.getByRole('region', { name: 'Sender check' });
     await panel.scrollIntoViewIfNeeded();
-    const started = Date.now();
+    // Waited for, not timed (a CI machine may be busy): each lookup is bounded and never retried
+    // (src/server/deliverability/sender-check.test.ts counts the queries); 10 s guards against a hang.
     const records = panel.getByRole('list', { name: 'DNS records' });
     await records.waitFor({ timeout: 10_000 });
-    expect(Date.now() - started).toBeLessThan(6_000);
     await panel.getByText('delphinerook.com', { exact: true }).first().waitFor();
     for (const name of ['SPF', 'DKIM', 'DMARC'])
       await records.getByRole('listitem', { name: new RegExp(`^${name}: `) }).waitFor();

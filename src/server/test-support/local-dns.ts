@@ -46,10 +46,16 @@ export async function startLocalDns(): Promise<LocalDns> {
   };
 }
 
-/** A DNS server that never answers (a resolver that is down or filtered). */
-export async function startSilentDns(): Promise<{ server: string; close: () => Promise<void> }> {
+/** A DNS server that never answers (a resolver that is down or filtered); `queries()` counts what it was asked. */
+export async function startSilentDns(): Promise<{ server: string; queries: () => number; close: () => Promise<void> }> {
   const socket = createSocket('udp4');
+  let queries = 0;
+  socket.on('message', () => (queries += 1));
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   const { port } = socket.address();
-  return { server: `127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => socket.close(() => resolve())) };
+  return {
+    server: `127.0.0.1:${port}`,
+    queries: () => queries,
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
 }

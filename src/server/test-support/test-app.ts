@@ -1,7 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, DATABASE_FILE_NAME } from '../app.js';
 import type { SnsHttp } from '../deliverability/provider-events/sns.js';
 import type { OutboundRules } from '../site/http/safe-fetch.js';
@@ -12,7 +14,7 @@ import { createAdminUser, findAdminPasswordHash } from '../auth/admin-credential
 import { createRequestContext, type AppServices } from '../trpc/context.js';
 import { createCaller } from '../trpc/app-router.js';
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_PASSWORD_HASH } from './admin-password.js';
-import { createScratchPostgresDatabase, testDatabaseEngine } from './test-database.js';
+import { createMigratedPostgresDatabase, createScratchPostgresDatabase, testDatabaseEngine } from './test-database.js';
 
 export { TEST_ADMIN_PASSWORD };
 
@@ -35,7 +37,12 @@ export type TestApp = {
  * seed a new database) is covered by tests that pass another ADMIN_PASSWORD or seed demo content.
  */
 async function prepareDatabaseWithAdmin(config: AppConfig): Promise<void> {
-  const db = openConfiguredDatabase(config, path.join(config.dataDir, DATABASE_FILE_NAME));
+  const file = path.join(config.dataDir, DATABASE_FILE_NAME);
+  // On SQLite, a new database is a copy of the file the project migrated once (when it did): migrateToLatest
+  // below then has nothing to do. A DATA_DIR the test gave that holds a database already keeps it.
+  const template = config.databaseUrl ? undefined : inject('sqliteTemplateFile');
+  if (template && existsSync(config.dataDir) && !existsSync(file)) await copyFile(template, file);
+  const db = openConfiguredDatabase(config, file);
   try {
     await migrateToLatest(db);
     // A second instance on a shared PostgreSQL database finds the first one's admin.
@@ -64,8 +71,16 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-test-'));
+  // An app this function prepares (no demo seed, the fixture admin) starts from a copy of the migrated
+  // template; any other starts from an empty database, as a new site does (migrated and seeded by buildApp).
+  const given = { SEED_DEMO: '0', ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, ...env };
+  const preparedHere = given.SEED_DEMO === '0' && given.ADMIN_PASSWORD === TEST_ADMIN_PASSWORD;
   const scratch =
-    testDatabaseEngine() === 'postgres' && !('DATABASE_URL' in env) ? await createScratchPostgresDatabase() : null;
+    testDatabaseEngine() === 'postgres' && !('DATABASE_URL' in env)
+      ? preparedHere
+        ? await createMigratedPostgresDatabase()
+        : await createScratchPostgresDatabase()
+      : null;
   const config = loadConfig(
     {
       DATA_DIR: dataDir,

@@ -11,6 +11,10 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Superuser URL of the throwaway PostgreSQL cluster the `unit-pg` project started (or CI's). */
     postgresAdminUrl: string;
+    /** The database every migration ran on once (postgres-global-setup.ts), copied for each test app. */
+    postgresTemplateDatabase: string;
+    /** A SQLite file every migration ran on once (sqlite-global-setup.ts, project `unit` only), copied for each test app. */
+    sqliteTemplateFile: string | undefined;
   }
 }
 
@@ -32,13 +36,16 @@ export type ScratchPostgresDatabase = { url: string; drop: () => Promise<void> }
 
 /**
  * A new, empty PostgreSQL database on the test cluster (from template0, so extra `options` such as
- * a locale are allowed); drop() removes it (closing its connections).
+ * a locale are allowed; or a copy of `template`); drop() removes it (closing its connections).
  */
-export async function createScratchPostgresDatabase(options = ''): Promise<ScratchPostgresDatabase> {
+export async function createScratchPostgresDatabase(
+  options = '',
+  template = 'template0',
+): Promise<ScratchPostgresDatabase> {
   const pool = postgresAdminPool();
   const name = `site_test_${randomBytes(6).toString('hex')}`;
-  // `options`: CREATE DATABASE options from the test itself (e.g. another locale), never outside input.
-  await pool.query(`CREATE DATABASE ${name} TEMPLATE template0 ${options}`);
+  // `options` and `template`: from the tests and their global setup, never outside input.
+  await pool.query(`CREATE DATABASE ${name} TEMPLATE ${template} ${options}`);
   const url = new URL(inject('postgresAdminUrl'));
   url.pathname = `/${name}`;
   return {
@@ -47,6 +54,15 @@ export async function createScratchPostgresDatabase(options = ''): Promise<Scrat
       await pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/**
+ * A new PostgreSQL database holding every migration already (a copy of the template database the
+ * global setup migrated once) and no rows: what a test app starts from. Tests of the migrations
+ * themselves, or of what a site does on a new database, use createScratchPostgresDatabase.
+ */
+export async function createMigratedPostgresDatabase(): Promise<ScratchPostgresDatabase> {
+  return createScratchPostgresDatabase('', inject('postgresTemplateDatabase'));
 }
 
 export type ScratchDatabase = { db: AppDatabase; engine: DatabaseEngine; close: () => Promise<void> };

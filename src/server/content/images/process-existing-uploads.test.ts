@@ -1,6 +1,7 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { expectSameBytes } from '../../test-support/bytes.js';
 import { useTestApp } from '../../test-support/app-context.js';
 import { SVG_IMAGE } from '../../test-support/images.js';
 import { metadataOf, photo } from '../../test-support/photos.js';
@@ -56,8 +57,8 @@ describe('processExistingUploads (the start-up job)', () => {
       expect(metadata.exif, variant).toBeNull();
       expect(metadata.width!, variant).toBeLessThanOrEqual(1200);
     }
-    expect(await readFile(path.join(uploadsDir(), OLD_SVG))).toEqual(SVG_IMAGE);
-    expect(await readFile(path.join(uploadsDir(), DAMAGED))).toEqual(damaged);
+    expectSameBytes(await readFile(path.join(uploadsDir(), OLD_SVG)), SVG_IMAGE, 'SVG upload');
+    expectSameBytes(await readFile(path.join(uploadsDir(), DAMAGED)), damaged, 'damaged upload');
     expect((await readdir(uploadsDir())).filter((name) => name.startsWith('.'))).toEqual([]);
 
     // Once done, a later start only retries the damaged file.

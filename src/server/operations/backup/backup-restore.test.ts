@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { databaseFileIn, giftFilesDirIn, uploadsDirIn } from '../startup/data-files.js';
 import { createGiftFileStore } from '../../newsletter/gift/gift-file-store.js';
+import { expectSameBytes } from '../../test-support/bytes.js';
 import { pngImage } from '../../test-support/images.js';
 import { createTestApp, type TestApp, validArtPiece } from '../../test-support/test-app.js';
 import { listArchives } from './archive-files.js';
@@ -102,7 +103,7 @@ describe('createBackup', () => {
       const dir = await newDir('unpacked');
       await extract({ file, cwd: dir });
       expect(await readdir(path.join(dir, 'gift-files'))).toEqual([GIFT_ID]);
-      expect(await readFile(path.join(dir, 'gift-files', GIFT_ID))).toEqual(GIFT_BYTES);
+      expectSameBytes(await readFile(path.join(dir, 'gift-files', GIFT_ID)), GIFT_BYTES, 'gift file in the archive');
     } finally {
       await rm(partial);
     }
@@ -126,7 +127,7 @@ describe('restoreBackup', () => {
       serverWasRunning: false,
     });
     expect(report.tables.art_pieces).toBe(1);
-    expect(await readFile(path.join(uploadsDirIn(dataDir), UPLOAD_NAME))).toEqual(UPLOAD_BYTES);
+    expectSameBytes(await readFile(path.join(uploadsDirIn(dataDir), UPLOAD_NAME)), UPLOAD_BYTES, 'restored upload');
     const restored = await createBackup({ dataDir, backupDir: await newDir('check') });
     expect(restored.manifest.database.tables).toEqual(backup.manifest.database.tables);
   });
@@ -136,14 +137,14 @@ describe('restoreBackup', () => {
     const report = await restoreBackup({ archiveFile: backup.file, dataDir, backupDir: await newDir('saved') });
     expect(report).toMatchObject({ giftFilesWritten: 1, giftFilesUnchanged: 0, giftFilesKept: 0 });
     const restored = path.join(giftFilesDirIn(dataDir), GIFT_ID);
-    expect(await readFile(restored)).toEqual(GIFT_BYTES);
+    expectSameBytes(await readFile(restored), GIFT_BYTES, 'restored gift file');
     expect((await stat(restored)).mode & 0o777).toBe(0o600);
     expect((await stat(giftFilesDirIn(dataDir))).mode & 0o777).toBe(0o700);
     const chunks: Buffer[] = [];
     for await (const chunk of createGiftFileStore(t.services.db, 'files', dataDir).read(GIFT_ID, 0, 99)) {
       chunks.push(chunk as Buffer);
     }
-    expect(Buffer.concat(chunks)).toEqual(GIFT_BYTES.subarray(0, 100));
+    expectSameBytes(Buffer.concat(chunks), GIFT_BYTES.subarray(0, 100), 'gift file range');
 
     await writeFile(path.join(giftFilesDirIn(dataDir), 'added-later'), 'kept');
     const again = await restoreBackup({ archiveFile: backup.file, dataDir, backupDir: await newDir('saved') });
@@ -164,7 +165,7 @@ describe('restoreBackup', () => {
     const dataDir = await newDir('older');
     const report = await restoreBackup({ archiveFile: file, dataDir, backupDir: await newDir('saved') });
     expect(report).toMatchObject({ uploadsWritten: 1, giftFilesWritten: 0, giftFilesKept: 0 });
-    expect(await readFile(path.join(uploadsDirIn(dataDir), UPLOAD_NAME))).toEqual(UPLOAD_BYTES);
+    expectSameBytes(await readFile(path.join(uploadsDirIn(dataDir), UPLOAD_NAME)), UPLOAD_BYTES, 'restored upload');
   });
 
   it('saves the data it replaces as a pre-restore archive and keeps uploads the backup lacks', async () => {
@@ -176,7 +177,7 @@ describe('restoreBackup', () => {
     expect(report.previousDataSavedAs).toMatch(/pre-restore-.*\.tar\.gz$/);
     expect(await readdir(savedDir)).toEqual([path.basename(report.previousDataSavedAs!)]);
     expect(report).toMatchObject({ uploadsUnchanged: 1, uploadsWritten: 0, uploadsKept: 1 });
-    expect(await readFile(path.join(uploadsDirIn(dataDir), 'later.png'))).toEqual(pngImage(10));
+    expectSameBytes(await readFile(path.join(uploadsDirIn(dataDir), 'later.png')), pngImage(10), 'upload added later');
   });
 
   it('refuses a file that is not an archive, and a missing file', async () => {

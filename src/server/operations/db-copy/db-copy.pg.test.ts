@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../db/connection.js';
 import { createGiftFileStore, GIFT_CHUNK_BYTES } from '../../newsletter/gift/gift-file-store.js';
 import { addGiftFile } from '../../newsletter/gift/gifts-repository.js';
+import { expectSameByteMaps, expectSameBytes } from '../../test-support/bytes.js';
 import { bearer } from '../../test-support/http.js';
 import { imageUpload } from '../../test-support/multipart.js';
 import { photo } from '../../test-support/photos.js';
@@ -127,19 +128,21 @@ describe('npm run db:copy -- --to postgres://…', () => {
       const image = await sqliteSite.app.inject({ method: 'GET', url: uploadPath });
       const copied = await copy.app.inject({ method: 'GET', url: uploadPath });
       expect(copied.statusCode).toBe(200);
-      expect(copied.rawPayload).toEqual(image.rawPayload);
+      expectSameBytes(copied.rawPayload, image.rawPayload, 'copied upload');
       // Every gift file reads back byte for byte through the PostgreSQL gift store, whole and by range.
       const giftsBefore = await giftFileContents(sqliteSite.services.db, 'files', sqliteSite.dataDir);
       expect(giftsBefore.size).toBe(2);
-      expect(await giftFileContents(copy.services.db, 'database', '')).toEqual(giftsBefore);
+      expectSameByteMaps(await giftFileContents(copy.services.db, 'database', ''), giftsBefore, 'copied gift files');
       const range: Buffer[] = [];
       const across = GIFT_CHUNK_BYTES - 10;
       const store = createGiftFileStore(copy.services.db, 'database', '');
       for await (const chunk of store.read('f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b', across, across + 99)) {
         range.push(chunk as Buffer);
       }
-      expect(Buffer.concat(range)).toEqual(
+      expectSameBytes(
+        Buffer.concat(range),
         giftsBefore.get('f1e2d3c4-b5a6-4978-8a9b-0c1d2e3f4a5b')!.subarray(across, across + 100),
+        'gift file range across chunks',
       );
       const subscribers = await copy.services.db.selectFrom('newsletterSubscriptions').select('email').execute();
       expect(subscribers).toEqual([{ email: 'Reader@Example.com' }]);

@@ -7,6 +7,7 @@ import { BLOG_CATEGORIES } from '../../../domain/blog.js';
 import { BOOK_STATUSES } from '../../../domain/books.js';
 import { SPOILER_LEVELS } from '../../../domain/excerpts.js';
 import { publicDir } from '../../paths.js';
+import { expectSameBytes } from '../../test-support/bytes.js';
 import { useTestApp, type AppContext } from '../../test-support/app-context.js';
 import { bearer, getList } from '../../test-support/http.js';
 
@@ -52,7 +53,7 @@ describe('a new database with SEED_DEMO unset (default 1)', () => {
       expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['content-security-policy']).toContain('sandbox');
-      expect(res.rawPayload).toEqual(await readFile(path.join(publicDir, 'demo', file)));
+      expectSameBytes(res.rawPayload, await readFile(path.join(publicDir, 'demo', file)), `demo image ${file}`);
     }
   });
 
