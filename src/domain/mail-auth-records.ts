@@ -4,7 +4,7 @@
  */
 
 /** invalid: receivers treat the record as a permanent error; unsafe: valid but harmful; advice: worth changing. */
-export type RecordProblemSeverity = 'invalid' | 'unsafe' | 'advice';
+type RecordProblemSeverity = 'invalid' | 'unsafe' | 'advice';
 export type RecordProblem = { severity: RecordProblemSeverity; message: string };
 export type ParsedRecord = { problems: RecordProblem[]; ok: boolean };
 
