@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RecordProblem } from './mail-auth-records.js';
 
 /** A DKIM selector: one DNS label. */
 const dkimSelectorSchema = z
@@ -24,16 +25,38 @@ export type DnsRecordKind = 'spf' | 'dkim' | 'dmarc';
 /** found: in place and right; missing: none published; wrong: published but needs changing; unreachable: DNS did not answer. */
 export type DnsRecordStatus = 'found' | 'missing' | 'wrong' | 'unreachable';
 
+/**
+ * The finer state of a record (`status` keeps the first four words for scripts):
+ * found; no-record: the name has no such record; no-domain: MAIL_FROM's domain does not exist (NXDOMAIN);
+ * no-key: the site does not sign (DKIM); wrong: published but needs changing; no-answer: DNS gave no
+ * answer (timeout, SERVFAIL, refused, or a resolver that knows not even the top-level domain).
+ */
+export type DnsRecordState = 'found' | 'no-record' | 'no-domain' | 'no-key' | 'wrong' | 'no-answer';
+/** Why DNS gave no answer. */
+export type DnsNoAnswerReason = 'timeout' | 'servfail' | 'refused' | 'no-internet' | 'error';
+
+export const STATUS_OF_STATE: Record<DnsRecordState, DnsRecordStatus> = {
+  found: 'found',
+  'no-record': 'missing',
+  'no-domain': 'missing',
+  'no-key': 'missing',
+  wrong: 'wrong',
+  'no-answer': 'unreachable',
+};
+
 export type DnsRecordVerdict = {
   kind: DnsRecordKind;
   /** The DNS name looked up, e.g. _dmarc.example.com. */
   name: string;
   status: DnsRecordStatus;
+  state: DnsRecordState;
+  /** What the SPF/DMARC parser (mail-auth-records.ts) found wrong with the published record, if any. */
+  problems: RecordProblem[];
   /** The record as published (TXT strings joined), if any. */
   found: string | null;
   /** A plain sentence on what was found. */
   verdict: string;
-  /** What to change, if anything: a sentence, and the record to publish when there is one. */
+  /** What to change, if anything: a sentence, and the record to publish when there is one (always one that parses). */
   fix: string | null;
   suggested: string | null;
 };
@@ -43,6 +66,8 @@ export type SenderCheckResult = {
   checkedAt: string;
   /** False when no DNS server answered in time: the verdicts say "unreachable". */
   dnsReachable: boolean;
+  /** Why DNS gave no answer (null when every lookup was answered), in a sentence for the admin. */
+  dnsProblem: { reason: DnsNoAnswerReason; message: string } | null;
   records: DnsRecordVerdict[];
 };
 

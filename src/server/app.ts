@@ -142,7 +142,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     senderCheck: new SenderCheck({
       domain: config.mail.from.address.split('@')[1] ?? 'localhost',
       relayHost: config.mail.smtpUrl ? new URL(config.mail.smtpUrl).hostname : null,
-      servers: options.dnsServers,
+      servers: options.dnsServers ?? config.dnsServers ?? undefined,
     }),
     outbound: options.outbound ?? {},
   };

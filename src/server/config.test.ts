@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       mailRate: 60,
       searchTimeoutMs: 250,
       authorEmail: null,
+      dnsServers: null,
       mailEvents: {
         sesTopicArns: [],
         postmarkAuth: null,
@@ -74,6 +75,7 @@ describe('loadConfig', () => {
         WORKERS: '4',
         MAIL_RATE: '120',
         AUTHOR_EMAIL: 'delphine@delphinerook.com',
+        DNS_SERVERS: '127.0.0.53, 192.0.2.1:5353,[2001:db8::53]:53',
         BOUNCE_SMTP_PORT: '2525',
         CONFIRMATIONS_PER_HOUR: '250',
         CONFIRMATIONS_PER_DOMAIN_PER_HOUR: '40',
@@ -105,6 +107,7 @@ describe('loadConfig', () => {
       mailRate: 120,
       searchTimeoutMs: 400,
       authorEmail: 'delphine@delphinerook.com',
+      dnsServers: ['127.0.0.53', '192.0.2.1:5353', '[2001:db8::53]:53'],
       mailEvents: {
         sesTopicArns: [],
         postmarkAuth: null,
@@ -200,6 +203,9 @@ describe('loadConfig', () => {
     [{ MAIL_SOFT_BOUNCE_LIMIT: '0' }, 'MAIL_SOFT_BOUNCE_LIMIT'],
     [{ BOUNCE_SMTP_PORT: '70000' }, 'BOUNCE_SMTP_PORT'],
     [{ BOUNCE_ADDRESS: 'bounces+x@example.com' }, 'BOUNCE_ADDRESS'],
+    [{ DNS_SERVERS: 'dns.google' }, 'DNS_SERVERS: must be DNS server addresses'],
+    [{ DNS_SERVERS: '127.0.0.1:70000' }, 'DNS_SERVERS: must be DNS server addresses'],
+    [{ DNS_SERVERS: '127.0.0.1,,' }, 'DNS_SERVERS: must be DNS server addresses'],
   ])('names the invalid variable in %j', (env, expected) => {
     expect(configErrorFor(env).message).toContain(expected);
   });

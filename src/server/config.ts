@@ -1,4 +1,5 @@
 import { DEFAULT_SEARCH_TIMEOUT_MS } from './content/search/search-timeout.js';
+import { isIP } from 'node:net';
 import { bounceConfigFrom, bounceEnvShape, type BounceConfig } from './deliverability/bounce-config.js';
 import path from 'node:path';
 import { z } from 'zod';
@@ -67,6 +68,27 @@ function isPostgresUrl(value: string): boolean {
 }
 
 /** Every environment variable the server reads, validated once at start-up. */
+/** DNS_SERVERS: comma-separated `ip`, `ip:port` or `[ipv6]:port`, for the sender check; unset: the system's resolvers. */
+const dnsServersSchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context) => {
+    if (!value) return null;
+    const servers = value.split(',').map((server) => server.trim());
+    const valid = servers.every((server) => {
+      const match = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(server) ?? /^([^:]+)(?::(\d{1,5}))?$/.exec(server);
+      const host = match?.[1] ?? server;
+      const port = match?.[2] === undefined ? 53 : Number(match[2]);
+      return isIP(host) !== 0 && port >= 1 && port <= 65535;
+    });
+    if (!valid) {
+      context.addIssue({ code: 'custom', message: 'must be DNS server addresses, e.g. 127.0.0.53 or 192.0.2.1:5353' });
+      return z.NEVER;
+    }
+    return servers;
+  });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -146,6 +168,7 @@ const envSchema = z.object({
   MAIL_FROM: mailFromSchema,
   MAIL_RATE: mailRateSchema,
   AUTHOR_EMAIL: authorEmailSchema,
+  DNS_SERVERS: dnsServersSchema,
   ...mailEventsEnvShape,
   ...bounceEnvShape,
   ...signupAbuseEnvShape,
@@ -192,6 +215,8 @@ export type AppConfig = {
   mailRate: number | null;
   /** AUTHOR_EMAIL: where the author's notices go; null: none are sent. */
   authorEmail: string | null;
+  /** DNS_SERVERS: the resolvers the sender check asks (`ip` or `ip:port`); null: the system's. */
+  dnsServers: string[] | null;
   /** Bounce and complaint events from mail providers (MAIL_EVENTS_*). */
   mailEvents: MailEventsConfig;
   /** Bounces and complaints by mail: the intake's port and the return path (BOUNCE_*). */
@@ -235,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, clientDir: string | null): Ap
     notices: vars.WORKERS === undefined ? [] : [WORKERS_REPLACED],
     mailRate: vars.MAIL_RATE,
     authorEmail: vars.AUTHOR_EMAIL,
+    dnsServers: vars.DNS_SERVERS,
     mailEvents: mailEventsConfigFrom(vars),
     bounces: bounceConfigFrom(vars, vars.MAIL_FROM ?? OUTBOX_SENDER),
     signupAbuse: signupAbuseConfigFrom(vars),

@@ -1,7 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
+import { spf as spfVerify } from 'mailauth/lib/spf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isSoundSuggestion, nonPublicAddressReason } from '../../domain/mail-auth-records.js';
 import { startLocalDns, startSilentDns, type LocalDns } from '../test-support/local-dns.js';
 import { openAdminSession } from '../test-support/sessions.js';
 import { startSmtpInbox, type SmtpInbox } from '../test-support/smtp-inbox.js';
@@ -14,7 +16,13 @@ beforeAll(async () => {
   dns = await startLocalDns();
 });
 afterAll(() => dns.close());
-beforeEach(() => dns.txt.clear());
+beforeEach(() => {
+  dns.txt.clear();
+  dns.addresses.clear();
+  dns.rcodes.clear();
+  dns.exists.clear();
+  for (const tld of ['com', 'net', 'org']) dns.exists.add(tld);
+});
 
 const { privateKey } = generateKeyPairSync('rsa', {
   modulusLength: 2048,
@@ -41,6 +49,7 @@ describe('sender check against a local DNS server', () => {
   });
 
   it('says what is missing and the record to add', async () => {
+    dns.exists.add('example.com');
     const records = byKind(await checkerFor('smtp.postmarkapp.com').check(siteKey));
     expect(records.spf).toMatchObject({ status: 'missing', suggested: 'v=spf1 include:spf.mtasv.net ~all' });
     expect(records.dkim).toMatchObject({
@@ -56,6 +65,7 @@ describe('sender check against a local DNS server', () => {
     const withoutKey = byKind(await checkerFor(null).check(null));
     expect(withoutKey.dkim).toMatchObject({
       status: 'missing',
+      state: 'no-key',
       verdict: 'The site does not sign its mail with DKIM yet.',
     });
   });
@@ -68,6 +78,7 @@ describe('sender check against a local DNS server', () => {
     const records = byKind(await checkerFor('smtp.postmarkapp.com').check(siteKey));
     expect(records.spf).toMatchObject({
       status: 'wrong',
+      state: 'wrong',
       verdict: 'The record does not authorise your relay (smtp.postmarkapp.com).',
       suggested: 'v=spf1 include:_spf.google.com include:spf.mtasv.net ~all',
     });
@@ -84,10 +95,19 @@ describe('sender check against a local DNS server', () => {
     dns.txt.set('example.com', ['v=spf1 +all', 'v=spf1 mx -all']);
     dns.txt.set('_dmarc.example.com', ['v=DMARC1; p=none', 'v=DMARC1; p=reject']);
     const doubled = byKind(await checkerFor('smtp.postmarkapp.com').check(siteKey, true));
-    expect(doubled.spf).toMatchObject({ status: 'wrong', fix: 'Merge them into one TXT record.' });
+    expect(doubled.spf).toMatchObject({
+      status: 'wrong',
+      fix: 'Merge them into one TXT record.',
+      // The sound terms of both, the relay's include, and the stricter ending.
+      suggested: 'v=spf1 mx include:spf.mtasv.net -all',
+    });
     expect(doubled.dmarc).toMatchObject({ status: 'wrong', fix: 'Keep exactly one.' });
     dns.txt.set('example.com', ['v=spf1 +all']);
-    expect(byKind(await checkerFor(null).check(null)).spf).toMatchObject({ status: 'wrong', suggested: 'v=spf1 ~all' });
+    expect(byKind(await checkerFor(null).check(null, true)).spf).toMatchObject({
+      status: 'wrong',
+      verdict: 'The record is unsafe: "+all" lets any server on the internet send as your domain.',
+      suggested: 'v=spf1 mx ~all',
+    });
   });
 
   it('says DNS is unreachable, quickly, when the server never answers', async () => {
@@ -98,13 +118,168 @@ describe('sender check against a local DNS server', () => {
       const result = await checkerFor('smtp.postmarkapp.com', [silent.server]).check(siteKey);
       expect(silent.queries(), 'queries the silent server received').toBeLessThanOrEqual(3);
       expect(result.dnsReachable).toBe(false);
+      expect(result.dnsProblem).toEqual({
+        reason: 'timeout',
+        message: 'DNS did not answer in time, so the records could not be checked.',
+      });
       expect(result.records.map((record) => record.status)).toEqual(['unreachable', 'unreachable', 'unreachable']);
+      expect(result.records.map((record) => record.state)).toEqual(['no-answer', 'no-answer', 'no-answer']);
+      expect(result.records.map((record) => record.suggested)).toEqual([null, null, null]);
     } finally {
       await silent.close();
     }
   });
 
+  it('tells a refusing or failing resolver, and one that knows no domain at all, from records that are missing', async () => {
+    dns.txt.set('example.com', ['v=spf1 include:spf.mtasv.net ~all']);
+    dns.txt.set('_dmarc.example.com', ['v=DMARC1; p=reject']);
+    for (const [rcode, reason, verdict] of [
+      [5, 'refused', 'The DNS resolver refused to answer, so this record could not be checked.'],
+      [
+        2,
+        'servfail',
+        'The DNS resolver answered SERVFAIL (it could not get an answer from the domain’s name servers), so this record could not be checked.',
+      ],
+    ] as const) {
+      for (const name of ['example.com', '_dmarc.example.com', 'site2026._domainkey.example.com'])
+        dns.rcodes.set(name, rcode);
+      const result = await checkerFor('smtp.postmarkapp.com').check(siteKey, true);
+      expect(result).toMatchObject({ dnsReachable: false, dnsProblem: { reason } });
+      for (const record of result.records)
+        expect(record).toMatchObject({ status: 'unreachable', state: 'no-answer', verdict, suggested: null });
+    }
+
+    // A resolver cut off from the internet says NXDOMAIN for every name, example.com included: that
+    // is no answer, not "missing" (example.com publishes SPF and DMARC).
+    dns.rcodes.clear();
+    dns.exists.clear();
+    dns.txt.clear();
+    const cutOff = await checkerFor(null).check(null, true);
+    expect(cutOff.dnsProblem).toEqual({
+      reason: 'no-internet',
+      message:
+        'The DNS resolver says even the top-level domain .com does not exist: it does not reach the internet’s DNS, so the records could not be checked.',
+    });
+    expect(cutOff.records.map((record) => [record.kind, record.state])).toEqual([
+      ['spf', 'no-answer'],
+      ['dkim', 'no-key'],
+      ['dmarc', 'no-answer'],
+    ]);
+  });
+
+  it('says when the domain does not exist (NXDOMAIN) and when it has no TXT record', async () => {
+    const gone = byKind(
+      await new SenderCheck({ domain: 'no-such-domain.com', relayHost: null, servers: [dns.server] }).check(null),
+    );
+    expect(gone.spf).toMatchObject({
+      status: 'missing',
+      state: 'no-domain',
+      verdict: 'The domain no-such-domain.com does not exist in DNS (NXDOMAIN): receivers refuse mail from it.',
+      suggested: null,
+    });
+    expect(gone.dmarc).toMatchObject({ status: 'missing', state: 'no-domain', suggested: null });
+
+    dns.exists.add('example.com');
+    const bare = await checkerFor(null).check(null, true);
+    expect(bare.dnsProblem).toBeNull();
+    expect(byKind(bare).spf).toMatchObject({ status: 'missing', state: 'no-record', suggested: 'v=spf1 mx ~all' });
+    expect(byKind(bare).dmarc).toMatchObject({ status: 'missing', state: 'no-record' });
+  });
+
+  it('finds wrong SPF and DMARC records with the parser and suggests sound ones', async () => {
+    const cases: [string[], string, string | null][] = [
+      [
+        ['v=spf1 a:127.0.0.1 ~all'],
+        'The record is not valid SPF, so receivers ignore it: "a:127.0.0.1": a: takes a domain name; an address needs ip4: (e.g. ip4:127.0.0.1).',
+        'v=spf1 include:spf.mtasv.net ~all',
+      ],
+      [
+        ['v=spf1 ip4:192.168.1.20 include:spf.mtasv.net -all'],
+        'The record is unsafe: "ip4:192.168.1.20" names a private address: receivers on the internet never see mail from it.',
+        'v=spf1 include:spf.mtasv.net -all',
+      ],
+      [
+        ['v=spf1 include:spf.mtasv.net +all'],
+        'The record is unsafe: "+all" lets any server on the internet send as your domain.',
+        'v=spf1 include:spf.mtasv.net ~all',
+      ],
+    ];
+    dns.txt.set('_dmarc.example.com', ['v=DMARC1; p=reject; pct=250']);
+    for (const [published, verdict, suggested] of cases) {
+      dns.txt.set('example.com', published);
+      const records = byKind(await checkerFor('smtp.postmarkapp.com').check(null, true));
+      expect(records.spf).toMatchObject({ status: 'wrong', state: 'wrong', found: published[0], verdict, suggested });
+      expect(records.spf!.problems.length).toBeGreaterThan(0);
+    }
+    const records = byKind(await checkerFor('smtp.postmarkapp.com').check(null, true));
+    expect(records.dmarc).toMatchObject({
+      status: 'wrong',
+      state: 'wrong',
+      verdict: 'The record is not valid DMARC: "pct=250" is not a valid value for pct.',
+      suggested: 'v=DMARC1; p=reject; rua=mailto:postmaster@example.com',
+    });
+    dns.txt.set('_dmarc.example.com', ['v=DMARC1; p=block']);
+    expect(byKind(await checkerFor(null).check(null, true)).dmarc).toMatchObject({
+      state: 'wrong',
+      verdict: 'The record has no valid policy (p=none, quarantine or reject).',
+      suggested: 'v=DMARC1; p=none; rua=mailto:postmaster@example.com',
+    });
+  });
+
+  it('suggests, for every relay, only records that parse and name no loopback or private address', async () => {
+    dns.exists.add('example.com');
+    dns.addresses.set('relay.internal-example.com', ['10.0.0.25']);
+    dns.addresses.set('smtp.example.net', ['203.0.114.25']);
+    const relays: [string | null, string][] = [
+      [null, 'v=spf1 mx ~all'],
+      ['127.0.0.1', 'v=spf1 a mx ~all'],
+      ['localhost', 'v=spf1 a mx ~all'],
+      ['::1', 'v=spf1 a mx ~all'],
+      ['192.168.1.5', 'v=spf1 a mx ~all'],
+      ['mailhog', 'v=spf1 a mx ~all'],
+      ['postfix.internal', 'v=spf1 a mx ~all'],
+      ['relay.internal-example.com', 'v=spf1 a mx ~all'],
+      ['203.0.114.9', 'v=spf1 ip4:203.0.114.9 ~all'],
+      ['2a01:4f8::25', 'v=spf1 ip6:2a01:4f8::25 ~all'],
+      ['smtp.example.net', 'v=spf1 a:smtp.example.net ~all'],
+      ['email-smtp.eu-west-1.amazonaws.com', 'v=spf1 include:amazonses.com ~all'],
+    ];
+    const seen: string[] = [];
+    for (const [relay, expected] of relays) {
+      for (const published of [[], ['v=spf1 a:127.0.0.1 +all']]) {
+        dns.txt.set('example.com', published);
+        const result = await checkerFor(relay).check(null, true);
+        for (const record of result.records.filter((verdict) => verdict.suggested)) {
+          const suggested = record.suggested!;
+          seen.push(suggested);
+          if (record.kind !== 'dkim') expect(isSoundSuggestion(record.kind, suggested), suggested).toBe(true);
+          for (const word of suggested.split(/[\s:;=/]+/)) expect(nonPublicAddressReason(word), suggested).toBeNull();
+        }
+        expect(byKind(result).spf!.suggested, `${relay}`).toBe(expected);
+        if (relay && expected === 'v=spf1 a mx ~all')
+          expect(byKind(result).spf!.fix).toContain(`Your relay (${relay})`);
+      }
+    }
+    // An independent SPF evaluator (mailauth) finds no permanent error in any of them.
+    for (const record of new Set(seen.filter((text) => text.startsWith('v=spf1')))) {
+      const result = await spfVerify({
+        sender: 'news@example.com',
+        ip: '203.0.114.25',
+        helo: 'mta.example.com',
+        mta: 'mx.receiver.example',
+        resolver: async (name: string, type: string) => {
+          if (type === 'TXT') return name === 'example.com' ? [[record]] : [['v=spf1 -all']];
+          // mailauth's resolver type knows no MX answers; its evaluator reads them.
+          if (type === 'MX') return [{ exchange: 'mx.example.com', priority: 10 }] as unknown as string[];
+          return type === 'A' ? ['203.0.114.25'] : [];
+        },
+      });
+      expect(result.status.result, record).not.toMatch(/permerror|temperror/);
+    }
+  });
+
   it('caches answers for a few minutes; fresh asks again', async () => {
+    dns.exists.add('example.com');
     dns.txt.set('_dmarc.example.com', ['v=DMARC1; p=reject']);
     const checker = checkerFor(null);
     await checker.check(null);
@@ -175,6 +350,7 @@ describe('DKIM key generator and signing, over REST', () => {
     expect(JSON.stringify(key)).not.toContain('PRIVATE');
 
     // Before the record is published, the check says so; after, it matches.
+    dns.exists.add('example.com');
     expect((await inject('GET', '/api/admin/mail/sender-check?fresh=1')).json()).toMatchObject({
       dnsReachable: true,
       records: [

@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Code, CopyButton, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { isSoundSuggestion } from '../../../domain/mail-auth-records.js';
 import {
   DNS_RECORD_LABELS,
   generateDkimKeyInputSchema,
-  type DnsRecordStatus,
+  type DnsRecordState,
   type DnsRecordVerdict,
   type GenerateDkimKeyInput,
 } from '../../../domain/sender-check.schema.js';
@@ -14,13 +15,21 @@ import { zodValidate } from '../../ui/zod-validate.js';
 import { AdminPanel } from '../ui/AdminPanel.js';
 import { LoadError } from '../ui/ListStates.js';
 
-const STATUS_BADGE: Record<DnsRecordStatus, { label: string; color: string }> = {
+const STATE_BADGE: Record<DnsRecordState, { label: string; color: string }> = {
   // Dark shades: white text on them meets WCAG AA.
   found: { label: 'Found', color: 'green.9' },
-  missing: { label: 'Missing', color: 'red.9' },
+  'no-record': { label: 'Missing', color: 'red.9' },
+  'no-domain': { label: 'No such domain', color: 'red.9' },
+  'no-key': { label: 'Not signing', color: 'red.9' },
   wrong: { label: 'Wrong', color: 'orange.9' },
-  unreachable: { label: 'Not checked', color: 'gray.8' },
+  'no-answer': { label: 'No answer', color: 'gray.8' },
 };
+
+/** A record the site suggests is shown only when the shared SPF/DMARC parser finds it sound. */
+const shownSuggestion = (record: DnsRecordVerdict) =>
+  record.suggested && (record.kind === 'dkim' || isSoundSuggestion(record.kind, record.suggested))
+    ? record.suggested
+    : null;
 
 /** A DNS value to copy: shown whole (it wraps), with a button named for what it copies. */
 function CopyableValue({ label, value }: { label: string; value: string }) {
@@ -47,8 +56,10 @@ function CopyableValue({ label, value }: { label: string; value: string }) {
 }
 
 function RecordVerdict({ record }: { record: DnsRecordVerdict }) {
-  const badge = STATUS_BADGE[record.status];
+  const badge = STATE_BADGE[record.state];
   const label = DNS_RECORD_LABELS[record.kind];
+  const suggested = shownSuggestion(record);
+  const problems = record.problems.filter((problem) => problem.severity !== 'advice');
   return (
     <Stack gap={6} component="li" aria-label={`${label}: ${badge.label}`} style={{ listStyle: 'none' }}>
       <Group gap="xs" wrap="wrap">
@@ -60,6 +71,15 @@ function RecordVerdict({ record }: { record: DnsRecordVerdict }) {
       </Group>
       <Text size="sm">{record.verdict}</Text>
       {record.found && <CopyableValue label={`${label} record found`} value={record.found} />}
+      {problems.length > 1 && (
+        <Stack gap={2} component="ul" aria-label={`${label} problems`} pl="md" m={0}>
+          {problems.map((problem) => (
+            <Text size="sm" component="li" key={problem.message}>
+              {problem.message}
+            </Text>
+          ))}
+        </Stack>
+      )}
       {record.fix && (
         <Text size="sm">
           <Text span fw={600}>
@@ -68,7 +88,7 @@ function RecordVerdict({ record }: { record: DnsRecordVerdict }) {
           {record.fix}
         </Text>
       )}
-      {record.suggested && <CopyableValue label={`${label} record to publish`} value={record.suggested} />}
+      {suggested && <CopyableValue label={`${label} record to publish`} value={suggested} />}
     </Stack>
   );
 }
@@ -154,7 +174,8 @@ export function SenderCheckPanel() {
 
   async function checkAgain() {
     try {
-      const result = await fetchingFresh.fetch({ fresh: true });
+      // staleTime 0: a second "Check again" asks the server again rather than reading the first answer back.
+      const result = await fetchingFresh.fetch({ fresh: true }, { staleTime: 0 });
       utils.senderCheck.check.setData({ fresh: false }, result);
     } catch (error) {
       toastFailure('Not checked', error, 'Please try again.');
@@ -182,9 +203,9 @@ export function SenderCheckPanel() {
               Check again
             </Button>
           </Group>
-          {!check.data.dnsReachable && (
+          {check.data.dnsProblem && (
             <Alert color="yellow" variant="light" title="DNS could not be reached">
-              The server’s DNS resolver did not answer in time, so the records below could not be checked.
+              {check.data.dnsProblem.message} Nothing below says a record is missing: check again once DNS answers.
             </Alert>
           )}
           <Stack gap="lg" component="ul" p={0} m={0} aria-label="DNS records">
