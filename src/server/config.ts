@@ -67,7 +67,6 @@ function isPostgresUrl(value: string): boolean {
   return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '' && database !== '';
 }
 
-/** Every environment variable the server reads, validated once at start-up. */
 /** DNS_SERVERS: comma-separated `ip`, `ip:port` or `[ipv6]:port`, for the sender check; unset: the system's resolvers. */
 const dnsServersSchema = z
   .string()
@@ -89,6 +88,7 @@ const dnsServersSchema = z
     return servers;
   });
 
+/** Every environment variable the server reads, validated once at start-up. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
