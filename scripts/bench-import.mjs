@@ -14,6 +14,11 @@
 //
 // Options: --posts <n> (default 5000), --rows <n> (default 100000; the issue's size is 200000), --subscribers-only
 // (no WordPress export), --entry <compiled main.js> (another build, to compare), --build (rebuild first), --no-fail.
+//
+// --ghost-mb <n> runs the Ghost bench alone instead: a generated Ghost 5 JSON export of about n MB (posts of about
+// 50 KB each, their text as HTML, Lexical and plain text as Ghost keeps it; tags and posts_tags after the posts),
+// its dry run through the same endpoint: the dry run's time, the server's peak RSS over it (VmHWM, and sampled)
+// and the post page's p50/p99 while it runs (budget: peak RSS ≤ 300 MB, like the WordPress import's).
 import { createWriteStream, openAsBlob, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -31,6 +36,7 @@ const postCount = Number(option('--posts', '5000'));
 const rowCount = Number(option('--rows', '100000'));
 const subscribersOnly = args.includes('--subscribers-only');
 const entry = option('--entry', undefined);
+const ghostMb = option('--ghost-mb', undefined) === undefined ? null : Number(option('--ghost-mb'));
 const BUDGET = { wordpressSeconds: 60, wordpressRssMb: 300, subscribersSeconds: 15, pageDuringSubscribersP99Ms: 200 };
 
 let seed = 0x1a2b3c;
@@ -84,6 +90,110 @@ async function writeWxr(file) {
   await write('</channel></rss>\n');
   out.end();
   await once(out, 'finish');
+}
+
+/** A Ghost 5 export of about `megabytes` MB; its tags and posts_tags after the posts, as Ghost may write them. */
+async function writeGhostJson(file, megabytes) {
+  const out = createWriteStream(file);
+  const write = async (text) => {
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  await write('{"db":[{"meta":{"exported_on":1717171717171,"version":"5.82.0"},"data":{"posts":[');
+  let written = 0;
+  let count = 0;
+  while (written < megabytes * 1024 * 1024) {
+    count += 1;
+    const paragraphs = Array.from({ length: 8 }, () => paragraph());
+    const lexical = JSON.stringify({
+      root: {
+        type: 'root',
+        children: paragraphs.map((text) => ({ type: 'paragraph', children: [{ type: 'text', text }] })),
+      },
+    });
+    const post = JSON.stringify({
+      id: `p${count}`,
+      uuid: `uuid-${count}`,
+      title: `${sentence(5).slice(0, -1)} ${count}`,
+      slug: `bench-ghost-post-${count}`,
+      html: paragraphs.map((text) => `<p>${text}</p>`).join(''),
+      lexical,
+      plaintext: paragraphs.join('\n\n'),
+      status: count % 25 === 0 ? 'draft' : 'published',
+      type: 'post',
+      published_at: new Date(Date.UTC(2015, 0, 1) + count * 3_600_000 * 7).toISOString(),
+      feature_image: null,
+    });
+    await write(`${count > 1 ? ',' : ''}${post}`);
+    written += post.length;
+  }
+  const tags = ['announcements', 'behind-scenes', 'soundtracks'].map((name, t) => ({ id: `t${t}`, name, slug: name }));
+  await write(`],"tags":${JSON.stringify(tags)},"posts_tags":[`);
+  for (let index = 1; index <= count; index++)
+    await write(`${index > 1 ? ',' : ''}{"id":"pt${index}","post_id":"p${index}","tag_id":"t${index % 3}"}`);
+  await write('],"users":[{"id":"1","name":"Bench"}]}}]}');
+  out.end();
+  await once(out, 'finish');
+  return count;
+}
+
+/** The Ghost bench: an export of about `ghostMb` MB, its dry run, the post page read meanwhile. */
+async function benchGhost() {
+  ensureBuild({ force: args.includes('--build') });
+  const work = await mkdtemp(path.join(tmpdir(), 'bench-import-'));
+  const file = path.join(work, 'ghost.json');
+  console.log(`Generating a Ghost export of about ${ghostMb} MB…`);
+  const posts = await writeGhostJson(file, ghostMb);
+  const megabytes = (await stat(file)).size / 1024 / 1024;
+  console.log(`Ghost export: ${megabytes.toFixed(1)} MB, ${posts} posts`);
+  const server = await startProductionServer({}, { dataDirPrefix: 'bench-import-', ...(entry ? { entry } : {}) });
+  try {
+    const postPage = `${server.baseUrl}${await firstPostPathOf(server)}`;
+    const rssBefore = rssMb(server.pid);
+    const hwmReset = resetVmHwm(server.pid);
+    let peakRss = rssBefore;
+    const sampler = setInterval(() => {
+      try {
+        peakRss = Math.max(peakRss, rssMb(server.pid));
+      } catch {
+        // the server is gone; the import's answer says why
+      }
+    }, 50);
+    const latencies = [];
+    const reader = readAgainAndAgain(postPage, latencies);
+    const dryRun = await postImport(server, 'ghost', file, false, true);
+    await reader.stop();
+    clearInterval(sampler);
+    const hwm = vmHwmMb(server.pid);
+    const c = dryRun.summary.created;
+    const report = {
+      machine: `shared, 2 cores, load ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+      build: entry ?? 'this tree',
+      ghost: {
+        megabytes: Number(megabytes.toFixed(1)),
+        posts,
+        dryRunSeconds: Number(dryRun.seconds.toFixed(1)),
+        planned: `${c.posts} posts, ${c.drafts} drafts`,
+        rssBeforeMb: rssBefore,
+        peakRssSampledMb: peakRss,
+        vmHwmMb: hwmReset ? Number(hwm.toFixed(1)) : null,
+      },
+      postPageDuringDryRun: latencyFigures(latencies),
+    };
+    console.log(JSON.stringify(report, null, 2));
+    const peak = Math.max(peakRss, hwmReset ? hwm : 0);
+    if (c.posts + c.drafts !== posts) {
+      console.error(`The dry run planned ${c.posts + c.drafts} posts of ${posts}`);
+      process.exitCode = 1;
+    } else if (peak > BUDGET.wordpressRssMb) {
+      console.error(`Over budget: peak RSS ${peak.toFixed(0)} MB (budget ${BUDGET.wordpressRssMb} MB)`);
+      if (!args.includes('--no-fail')) process.exitCode = 1;
+    } else console.log('Within budget.');
+  } finally {
+    await server.stop();
+    await rm(work, { recursive: true, force: true });
+  }
 }
 
 async function writeCsv(file) {
@@ -289,4 +399,4 @@ async function firstPostPathOf(server) {
   return `/blog/${posts[0].slug}`;
 }
 
-await main();
+await (ghostMb === null ? main() : benchGhost());

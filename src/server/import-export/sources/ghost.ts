@@ -1,25 +1,39 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
-import secureJsonParse from 'secure-json-parse';
-import { toCsv } from '../../../domain/csv.js';
+import { setImmediate as turn } from 'node:timers/promises';
+import { JSONParser } from '@streamparser/json';
+import { csvCellText, csvField } from '../../../domain/csv.js';
 import { htmlToMarkdown } from '../html-to-markdown.js';
 import { ImportRefused } from '../import-refused.js';
 import { legacyPathOf } from '../legacy-paths.js';
+import { NdjsonFile } from '../ndjson-file.js';
 import type { SourcePost } from '../post-importer.js';
+import { readTextChunks } from '../text-chunks.js';
 import { lexicalToMarkdown } from './ghost-lexical.js';
 
 const NOT_GHOST = 'This is not a Ghost export: use Settings → Labs → Export in Ghost and upload the .json file';
-/** A Ghost export is read whole (JSON); larger ones are refused rather than filling the memory. */
-const MAX_GHOST_BYTES = 200 * 1024 * 1024;
 
 type GhostRow = Record<string, unknown>;
-type GhostData = {
-  posts?: GhostRow[];
-  tags?: GhostRow[];
-  posts_tags?: GhostRow[];
-  members?: GhostRow[];
-  members_newsletters?: GhostRow[];
-};
+
+/** The fields of a Ghost post this site reads; the rest of the record (dozens of columns) is dropped as it is parsed. */
+const POST_FIELDS = [
+  'id',
+  'title',
+  'slug',
+  'status',
+  'type',
+  'page',
+  'html',
+  'lexical',
+  'mobiledoc',
+  'plaintext',
+  'custom_excerpt',
+  'published_at',
+  'feature_image',
+] as const;
+type GhostPost = Partial<Record<(typeof POST_FIELDS)[number], unknown>>;
+const MEMBER_FIELDS = ['id', 'email', 'name', 'status', 'created_at', 'subscribed', 'email_disabled'] as const;
+type GhostMember = Partial<Record<(typeof MEMBER_FIELDS)[number], unknown>>;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const STATUSES: Record<string, SourcePost['status']> = {
@@ -28,17 +42,16 @@ const STATUSES: Record<string, SourcePost['status']> = {
   scheduled: 'scheduled',
 };
 
-function dataOf(json: unknown): GhostData {
-  const root = json as { db?: { data?: GhostData }[]; data?: GhostData } | null;
-  const data = root?.db?.[0]?.data ?? root?.data;
-  if (!data || typeof data !== 'object' || !Array.isArray(data.posts)) throw new ImportRefused(NOT_GHOST);
-  return data;
-}
+const pick = <K extends string>(row: GhostRow, fields: readonly K[]): Partial<Record<K, unknown>> => {
+  const picked: Partial<Record<K, unknown>> = {};
+  for (const field of fields) if (Object.hasOwn(row, field)) picked[field] = row[field];
+  return picked;
+};
 
 /** A Ghost image address: `__GHOST_URL__` stands for the old site's own address, which is gone. */
 const imageOf = (value: unknown): string | null => text(value).replace('__GHOST_URL__', '') || null;
 
-function markdownOf(post: GhostRow): string | undefined {
+function markdownOf(post: GhostPost): string | undefined {
   if (text(post.html)) return undefined;
   try {
     if (text(post.lexical)) return lexicalToMarkdown(text(post.lexical), htmlToMarkdown);
@@ -54,92 +67,175 @@ function markdownOf(post: GhostRow): string | undefined {
   return text(post.plaintext);
 }
 
-function postsOf(data: GhostData): SourcePost[] {
-  const tagNames = new Map((data.tags ?? []).map((tag) => [text(tag.id), text(tag.name)]));
-  const tagsOfPost = new Map<string, string[]>();
-  for (const link of data.posts_tags ?? []) {
-    const list = tagsOfPost.get(text(link.post_id)) ?? [];
-    const name = tagNames.get(text(link.tag_id));
-    if (name && !name.startsWith('#')) list.push(name);
-    tagsOfPost.set(text(link.post_id), list);
-  }
-  return (data.posts ?? []).map((post) => {
-    const id = text(post.id);
-    const slug = text(post.slug) || null;
-    const status = text(post.status);
-    const isPage = post.type === 'page' || post.page === true || post.page === 1;
-    const html = text(post.html).replaceAll('__GHOST_URL__', '');
-    const markdown = markdownOf(post);
-    return {
-      sourceId: id,
-      type: isPage ? 'page' : 'post',
-      title: text(post.title),
-      slug,
-      html,
-      ...(markdown === undefined ? {} : { markdown: markdown.replaceAll('__GHOST_URL__', '') }),
-      excerpt: text(post.custom_excerpt),
-      status: STATUSES[status] ?? 'other',
-      statusLabel: status,
-      date: text(post.published_at) ? new Date(text(post.published_at)).toISOString() : null,
-      categories: tagsOfPost.get(id) ?? [],
-      featuredImage: imageOf(post.feature_image),
-      legacyPaths: slug ? [legacyPathOf(`/${slug}/`)].filter((p): p is string => p !== null) : [],
-    } satisfies SourcePost;
-  });
+function toSourcePost(post: GhostPost, categories: string[]): SourcePost {
+  const id = text(post.id);
+  const slug = text(post.slug) || null;
+  const status = text(post.status);
+  const isPage = post.type === 'page' || post.page === true || post.page === 1;
+  const html = text(post.html).replaceAll('__GHOST_URL__', '');
+  const markdown = markdownOf(post);
+  return {
+    sourceId: id,
+    type: isPage ? 'page' : 'post',
+    title: text(post.title),
+    slug,
+    html,
+    ...(markdown === undefined ? {} : { markdown: markdown.replaceAll('__GHOST_URL__', '') }),
+    excerpt: text(post.custom_excerpt),
+    status: STATUSES[status] ?? 'other',
+    statusLabel: status,
+    date: text(post.published_at) ? new Date(text(post.published_at)).toISOString() : null,
+    categories,
+    featuredImage: imageOf(post.feature_image),
+    legacyPaths: slug ? [legacyPathOf(`/${slug}/`)].filter((p): p is string => p !== null) : [],
+  };
 }
 
-type MemberRow = { email: string; name: string; status: string; created_at: string };
+/**
+ * What a pass over the export keeps in memory: the small maps that relate posts to tags and members to newsletters
+ * (Ghost may write them after the posts and members they name). Posts and members go to scratch files.
+ */
+class GhostTables {
+  readonly tagNames = new Map<string, string>();
+  readonly tagsOfPost = new Map<string, string[]>();
+  /** Members who take a newsletter, or null when the export has no members_newsletters table (Ghost 4). */
+  subscribedMembers: Set<string> | null = null;
+  posts = 0;
+  members = 0;
+  isGhost = false;
 
-/** Members as a CSV the subscriber import reads: unsubscribed when Ghost says they take no newsletter. */
-function membersCsv(data: GhostData): string {
-  const subscribed = data.members_newsletters
-    ? new Set(data.members_newsletters.map((row) => text(row.member_id)))
-    : null;
-  const rows: MemberRow[] = (data.members ?? []).map((member) => {
+  constructor(
+    readonly postsFile: NdjsonFile<GhostPost>,
+    readonly membersFile: NdjsonFile<GhostMember>,
+  ) {}
+
+  async add(table: string, row: GhostRow): Promise<void> {
+    if (table === 'posts') {
+      this.posts += 1;
+      await this.postsFile.write(pick(row, POST_FIELDS));
+    } else if (table === 'members') {
+      this.members += 1;
+      await this.membersFile.write(pick(row, MEMBER_FIELDS));
+    } else if (table === 'tags') {
+      this.tagNames.set(text(row.id), text(row.name));
+    } else if (table === 'posts_tags') {
+      const list = this.tagsOfPost.get(text(row.post_id)) ?? [];
+      list.push(text(row.tag_id));
+      this.tagsOfPost.set(text(row.post_id), list);
+    } else if (table === 'members_newsletters') {
+      (this.subscribedMembers ??= new Set()).add(text(row.member_id));
+    }
+  }
+
+  categoriesOf(postId: string): string[] {
+    const names = (this.tagsOfPost.get(postId) ?? []).map((id) => this.tagNames.get(id));
+    return names.filter((name): name is string => !!name && !name.startsWith('#'));
+  }
+
+  memberStatusOf(member: GhostMember): 'subscribed' | 'unsubscribed' {
     const off =
       member.subscribed === false ||
       member.email_disabled === true ||
       member.status === 'unsubscribed' ||
-      (subscribed !== null && member.subscribed !== true && !subscribed.has(text(member.id)));
-    return {
-      email: text(member.email),
-      name: text(member.name),
-      status: off ? 'unsubscribed' : 'subscribed',
-      created_at: text(member.created_at),
-    };
-  });
-  return toCsv(
-    (['email', 'name', 'status', 'created_at'] as const).map((header) => ({
-      header,
-      value: (row: MemberRow) => row[header],
-    })),
-    rows,
-  );
+      (this.subscribedMembers !== null && member.subscribed !== true && !this.subscribedMembers.has(text(member.id)));
+    return off ? 'unsubscribed' : 'subscribed';
+  }
 }
 
-/** A Ghost JSON export (versions 4–6): its posts, and its members as subscribers. */
-export async function readGhostExport(file: string, scratch: string) {
-  if ((await stat(file)).size > MAX_GHOST_BYTES)
-    throw new ImportRefused('This Ghost export is larger than 200 MB', 413);
-  let json: unknown;
+/** A table's rows: `{db:[{data:{<table>:[…]}}]}` (Ghost 4–6) or `{data:{<table>:[…]}}` (older). */
+const ROW_PATHS = ['$.db.*.data.*.*', '$.data.*.*'];
+
+type Parsed = { table: string; row: GhostRow };
+
+/**
+ * Reads the export once, a chunk at a time, with a streaming JSON parser: only one row is whole in memory at a
+ * time (besides the tag and newsletter maps); the event loop gets a turn after each chunk, so the site answers
+ * other requests during a big export's dry run. A "__proto__" key is kept as a plain property (the parser
+ * defines it rather than assigning it) and never read.
+ */
+async function readTables(file: string, tables: GhostTables): Promise<void> {
+  const parser = new JSONParser({ paths: ROW_PATHS, keepStack: false });
+  const parsed: Parsed[] = [];
+  let refused = false;
+  parser.onValue = ({ value, parent, stack }) => {
+    const table = stack.at(-1)?.key;
+    if (typeof table !== 'string' || !Array.isArray(parent)) {
+      // `posts` must be a list of rows; any other table that is not one is ignored, as before.
+      if (table === 'posts') refused = true;
+      return;
+    }
+    if (value && typeof value === 'object' && !Array.isArray(value)) parsed.push({ table, row: value as GhostRow });
+  };
   try {
-    json = secureJsonParse.parse(await readFile(file, 'utf8'), undefined, {
-      protoAction: 'remove',
-      constructorAction: 'remove',
-    });
-  } catch {
+    for await (const chunk of readTextChunks(file)) {
+      parser.write(chunk);
+      if (refused) throw new ImportRefused(NOT_GHOST);
+      for (const { table, row } of parsed.splice(0)) {
+        tables.isGhost = true;
+        await tables.add(table, row);
+      }
+      await turn();
+    }
+  } catch (error) {
+    if (error instanceof ImportRefused) throw error;
     throw new ImportRefused(NOT_GHOST);
   }
-  const data = dataOf(json);
-  const posts = postsOf(data);
+  // The parser ends by itself after the root value; a file cut short never does.
+  if (!parser.isEnded || !tables.isGhost) throw new ImportRefused(NOT_GHOST);
+}
+
+const MEMBER_COLUMNS = ['email', 'name', 'status', 'created_at'] as const;
+/** Characters of CSV gathered before a write. */
+const CSV_WRITE_CHARS = 64 * 1024;
+
+/** Members as a CSV the subscriber import reads: unsubscribed when Ghost says they take no newsletter. */
+async function writeMembersCsv(tables: GhostTables, into: string): Promise<void> {
+  const handle = await open(into, 'w');
+  try {
+    let pending = `${MEMBER_COLUMNS.join(',')}\r\n`;
+    for await (const member of tables.membersFile.read()) {
+      const row = {
+        email: text(member.email),
+        name: text(member.name),
+        status: tables.memberStatusOf(member),
+        created_at: text(member.created_at),
+      };
+      pending += MEMBER_COLUMNS.map((column) => csvField(csvCellText(row[column]))).join(',') + '\r\n';
+      if (pending.length >= CSV_WRITE_CHARS) {
+        await handle.write(pending);
+        pending = '';
+      }
+    }
+    await handle.write(pending);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A Ghost JSON export (versions 4–6): its posts, and its members as subscribers. The file is parsed once, as a
+ * stream; its posts (the fields read) and members go to scratch files and are read back from there, so a 150 MB
+ * export is never whole in memory, whatever order its tables come in.
+ */
+export async function readGhostExport(file: string, scratch: string) {
+  const tables = new GhostTables(
+    new NdjsonFile<GhostPost>(path.join(scratch, 'ghost-posts.ndjson')),
+    new NdjsonFile<GhostMember>(path.join(scratch, 'ghost-members.ndjson')),
+  );
+  try {
+    await readTables(file, tables);
+  } finally {
+    await tables.postsFile.close();
+    await tables.membersFile.close();
+  }
   let subscribersCsv: string | undefined;
-  if ((data.members ?? []).length > 0) {
+  if (tables.members > 0) {
     subscribersCsv = path.join(scratch, 'ghost-members.csv');
-    await writeFile(subscribersCsv, membersCsv(data));
+    await writeMembersCsv(tables, subscribersCsv);
   }
   return {
-    posts: async function* () {
-      yield* posts;
+    posts: async function* (): AsyncGenerator<SourcePost> {
+      for await (const post of tables.postsFile.read()) yield toSourcePost(post, tables.categoriesOf(text(post.id)));
     },
     subscribersCsv,
     subscribersService: 'ghost',
