@@ -32,6 +32,12 @@ const pageFields = { limit: limitSchema, cursor: cursorSchema };
 export const adminPageInputSchema = z.object(pageFields).default({ limit: ADMIN_PAGE.defaultLimit, cursor: null });
 export type AdminPageInput = z.output<typeof adminPageInputSchema>;
 
+/** A page of the admin's blog posts (every state), newest first; `search` narrows to titles containing it. */
+export const blogAdminPageInputSchema = z
+  .object({ ...pageFields, search: textWithEmptyDefault('Search', ADMIN_PAGE.search) })
+  .default({ limit: ADMIN_PAGE.defaultLimit, cursor: null, search: '' });
+export type BlogAdminPageInput = z.output<typeof blogAdminPageInputSchema>;
+
 /** Interest filter: subscribers who never chose (read as "everything"). */
 export const NO_INTEREST_CHOSEN = 'none';
 /** Source filter: subscribers whose source was not recorded. */
