@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { enumField, textWithEmptyDefault } from './fields.schema.js';
+import { enumField, idSchema, textWithEmptyDefault } from './fields.schema.js';
 import { NEWSLETTER_STATUSES, type NewsletterStatus } from './submissions.js';
 
 /**
@@ -31,6 +31,26 @@ const pageFields = { limit: limitSchema, cursor: cursorSchema };
 /** A page of contact messages or preorders. */
 export const adminPageInputSchema = z.object(pageFields).default({ limit: ADMIN_PAGE.defaultLimit, cursor: null });
 export type AdminPageInput = z.output<typeof adminPageInputSchema>;
+
+/** A page of the admin's blog posts (every state), newest first; `search` narrows to titles containing it. */
+export const blogAdminPageInputSchema = z
+  .object({ ...pageFields, search: textWithEmptyDefault('Search', ADMIN_PAGE.search) })
+  .default({ limit: ADMIN_PAGE.defaultLimit, cursor: null, search: '' });
+export type BlogAdminPageInput = z.output<typeof blogAdminPageInputSchema>;
+
+const viewIds = (what: string) =>
+  z
+    .array(idSchema, { error: `${what} must be a list of ids` })
+    .max(ADMIN_PAGE.maxLimit, `Ask for the views of at most ${ADMIN_PAGE.maxLimit} ${what.toLowerCase()} at once`)
+    .default([]);
+
+/**
+ * The posts and books whose page views of the last 30 days the admin asks for: the ones a list's page shows (each
+ * list is read a page at a time, so at most a page's worth of ids).
+ */
+export const contentViewsInputSchema = z
+  .object({ posts: viewIds('Posts'), books: viewIds('Books') })
+  .default({ posts: [], books: [] });
 
 /** Interest filter: subscribers who never chose (read as "everything"). */
 export const NO_INTEREST_CHOSEN = 'none';

@@ -19,6 +19,15 @@ export type ExcerptData = z.output<typeof excerptInputSchema>;
 /** `position`: 1, 2, 3… within the book, the reading order (set by moving excerpts, not by the form). */
 export type Excerpt = ExcerptData & { id: string; position: number };
 
+/**
+ * An excerpt as the lists of the site show it (`excerpts.cards`): no text, so a page of them stays small however
+ * long the excerpts are; `preview` is the text's first 200 characters as plain text.
+ */
+export type ExcerptCard = Pick<Excerpt, 'id' | 'bookId' | 'title' | 'description' | 'readTime' | 'position'> & {
+  spoilerLevel: Excerpt['spoilerLevel'];
+  preview: string;
+};
+
 const MOVE_DIRECTIONS = ['up', 'down'] as const;
 export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
 

@@ -49,6 +49,9 @@ export type NewsletterIssue = {
   sequenceEnabled: boolean;
 };
 
+/** An issue as the admin's list of issues shows it: everything but its body (`mail.issue` reads the whole issue). */
+export type NewsletterIssueRow = Omit<NewsletterIssue, 'body'>;
+
 /** The public web archive of sent issues, and one issue's page there ("view in browser"). */
 export const NEWSLETTER_ARCHIVE_PATH = '/newsletter/archive';
 export const archivedIssuePath = (id: string): string => `${NEWSLETTER_ARCHIVE_PATH}/${encodeURIComponent(id)}`;

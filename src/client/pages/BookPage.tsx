@@ -23,12 +23,12 @@ export const prefetch: PagePrefetch = (utils, params) =>
   Promise.all([
     params.slug ? utils.books.bySlug.ensureData({ slug: params.slug }).catch(() => undefined) : undefined,
     utils.books.list.ensureData().catch(() => undefined),
-    utils.excerpts.list.ensureData().catch(() => undefined),
+    utils.excerpts.cards.ensureData().catch(() => undefined),
     utils.art.list.ensureData().catch(() => undefined),
   ]);
 
 type Book = RouterOutputs['books']['bySlug'];
-type Excerpt = RouterOutputs['excerpts']['list'][number];
+type Excerpt = RouterOutputs['excerpts']['cards'][number];
 
 const bookRoute = getRouteApi('/site/books/$slug');
 
@@ -36,7 +36,7 @@ export default function BookPage() {
   const { slug } = bookRoute.useParams();
   const book = trpc.books.bySlug.useQuery({ slug });
   const books = trpc.books.list.useQuery();
-  const excerpts = trpc.excerpts.list.useQuery();
+  const excerpts = trpc.excerpts.cards.useQuery();
   const art = trpc.art.list.useQuery();
 
   if (book.isPending) return <BookSkeleton />;

@@ -20,7 +20,7 @@ export const prefetch: PagePrefetch = (utils) =>
   Promise.all([
     utils.books.list.ensureData().catch(() => undefined),
     utils.series.list.ensureData().catch(() => undefined),
-    utils.excerpts.list.ensureData().catch(() => undefined),
+    utils.excerpts.cards.ensureData().catch(() => undefined),
   ]);
 
 type Book = RouterOutputs['books']['list'][number];
@@ -29,7 +29,7 @@ type Series = RouterOutputs['series']['list'][number];
 export default function BooksPage() {
   const books = trpc.books.list.useQuery();
   const series = trpc.series.list.useQuery();
-  const excerpts = trpc.excerpts.list.useQuery();
+  const excerpts = trpc.excerpts.cards.useQuery();
   const booksWithExcerpts = new Set((excerpts.data ?? []).map((excerpt) => excerpt.bookId));
   // The series the books belong to, described and with the reading order as the author wrote them.
   const notes = seriesNotes(books.data ?? [], series.data ?? [], READING_ORDER_NOTE);

@@ -17,12 +17,12 @@ import type { PagePrefetch } from './prefetch.js';
 export const prefetch: PagePrefetch = (utils) =>
   Promise.all([
     utils.books.list.ensureData().catch(() => undefined),
-    utils.excerpts.list.ensureData().catch(() => undefined),
+    utils.excerpts.cards.ensureData().catch(() => undefined),
   ]);
 
 export default function ExcerptsPage() {
   const books = trpc.books.list.useQuery();
-  const excerpts = trpc.excerpts.list.useQuery();
+  const excerpts = trpc.excerpts.cards.useQuery();
   const loading = books.isPending || excerpts.isPending;
   // No error state here; a failed list simply shows no excerpts.
   const groups = groupExcerptsByBook(books.data ?? [], excerpts.data ?? []);

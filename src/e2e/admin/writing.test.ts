@@ -40,8 +40,8 @@ describe('admin: writing posts', () => {
     const admin = await fetch(`${site.baseUrl}/trpc/blog.adminList`, {
       headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('adminKey'))}` },
     });
-    const body = (await admin.json()) as { result: { data: { json: ApiPost[] } } };
-    return body.result.data.json.find((post) => post.title === title);
+    const body = (await admin.json()) as { result: { data: { json: { items: ApiPost[] } } } };
+    return body.result.data.json.items.find((post) => post.title === title);
   }
 
   it('writes Markdown with italics and a link, publishes it, and readers see the italics', async () => {

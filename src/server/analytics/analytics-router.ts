@@ -1,4 +1,5 @@
 import { lastDays, statsRangeInput, type SiteStats } from '../../domain/analytics.js';
+import { contentViewsInputSchema } from '../../domain/admin-lists.schema.js';
 import { adminProcedure, router } from '../trpc/trpc.js';
 import { contentViews, siteStats } from './site-stats.js';
 
@@ -10,9 +11,9 @@ export const analyticsRouter = router({
     await ctx.analytics.flush();
     return siteStats(ctx.db, input);
   }),
-  /** Each post's and each book page's views in the last 30 days, by id. */
-  contentViews: adminProcedure.query(async ({ ctx }) => {
+  /** The views in the last 30 days of the posts and book pages asked for (at most 500 of each), by id. */
+  contentViews: adminProcedure.input(contentViewsInputSchema).query(async ({ ctx, input }) => {
     await ctx.analytics.flush();
-    return contentViews(ctx.db, lastDays(CONTENT_VIEWS_DAYS));
+    return contentViews(ctx.db, lastDays(CONTENT_VIEWS_DAYS), input);
   }),
 });

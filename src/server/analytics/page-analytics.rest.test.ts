@@ -196,13 +196,31 @@ describe('page analytics', () => {
       visit(`/blog/${post.slug}`, TABLET, '10.0.3.3'),
       visit(`/blog/${post.slug}`, GOOGLEBOT, '10.0.3.4'),
     ]);
-    const views = await admin.analytics.contentViews();
+    const views = await admin.analytics.contentViews({ posts: [post.id, 'no-such-post'], books: [book.id] });
     expect(views.books[book.id]).toBe(2);
     expect(views.posts[post.id]).toBe(1);
+    // Only what was asked for: an unknown id is left out, and no id gives empty maps.
+    expect(Object.keys(views.posts)).toEqual([post.id]);
+    expect(await admin.analytics.contentViews()).toEqual({ posts: {}, books: {} });
     const figures = await stats();
     expect(figures.posts).toEqual([
       { id: post.id, title: post.title, path: `/blog/${post.slug}`, views: 1, visitors: 1 },
     ]);
+  });
+
+  it('answers the views of at most 500 posts and 500 books at a time: more, or a bad id, is BAD_REQUEST', async () => {
+    const admin = t.callerWithKey(token);
+    const many = Array.from({ length: 501 }, (_, n) => `post-${n}`);
+    await expect(admin.analytics.contentViews({ posts: many })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('Ask for the views of at most 500 posts at once'),
+    });
+    await expect(admin.analytics.contentViews({ books: many })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(admin.analytics.contentViews({ posts: [''] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(admin.analytics.contentViews({ posts: 'x' as never })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    const atMost = await admin.analytics.contentViews({ posts: many.slice(0, 500) });
+    expect(atMost).toEqual({ posts: {}, books: {} });
+    await expect(t.publicCaller().analytics.contentViews()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
   it('gives the same figures after the roll-up as before, and keeps them after raw events are gone', async () => {

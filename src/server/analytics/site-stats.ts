@@ -154,13 +154,21 @@ async function topPosts(db: AppDatabase, range: DayRange): Promise<SiteStats['po
     .slice(0, TOP_ROWS);
 }
 
-/** Page views of each post and each book page (by id) in the range: the admin's lists and editor show them. */
+/**
+ * Page views in the range of the posts and book pages asked for (by id; an id no post or book has is left out):
+ * the admin's lists and editor show them, a page of them at a time.
+ */
 export async function contentViews(
   db: AppDatabase,
   range: DayRange,
+  ids: { posts: readonly string[]; books: readonly string[] },
 ): Promise<{ posts: Record<string, number>; books: Record<string, number> }> {
-  const posts = await db.selectFrom('blogPosts').select(['id', 'slug']).execute();
-  const books = await db.selectFrom('books').select(['id', 'slug']).execute();
+  const posts = ids.posts.length
+    ? await db.selectFrom('blogPosts').select(['id', 'slug']).where('id', 'in', ids.posts).execute()
+    : [];
+  const books = ids.books.length
+    ? await db.selectFrom('books').select(['id', 'slug']).where('id', 'in', ids.books).execute()
+    : [];
   const figures = await viewsOfPaths(db, range, [...posts.map(blogPostPath), ...books.map(bookPath)]);
   const viewsOf = (path: string) => figures.get(path)?.views ?? 0;
   return {

@@ -19,6 +19,7 @@ import { olderThan, toPage, type PageKey } from '../db/keyset-page.js';
 import { mailboxKey } from './mailbox-key.js';
 import { forgetConfirmationMailbox } from './confirmation-mailboxes-repository.js';
 import { isUniqueViolation, newId, timestampNow, toBoolean, toDate, toStoredBoolean } from '../db/row-conversion.js';
+import { containing } from '../db/like-pattern.js';
 
 type ListedRow = {
   id: string;
@@ -242,9 +243,6 @@ export async function deleteNewsletterSubscription(db: AppDatabase, subscription
   const result = await db.deleteFrom('newsletterSubscriptions').where('id', '=', subscriptionId).executeTakeFirst();
   return result.numDeletedRows === 1n;
 }
-
-/** A LIKE pattern matching `text` anywhere (its own % _ \\ taken literally, with `escape '\\'`). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The subscriptions matching the admin's filters: part of the address, an interest, a source. */
 function matching(db: AppDatabase, filters: SubscriberFilters) {

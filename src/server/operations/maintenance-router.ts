@@ -1,12 +1,14 @@
 import { TRPCError } from '@trpc/server';
+import { adminPageInputSchema } from '../../domain/admin-lists.schema.js';
 import { removeUploadsInputSchema } from '../../domain/uploads.schema.js';
 import type { BackupStatus } from '../../domain/uploads.js';
 import {
-  listUnreferencedUploads,
+  listUnreferencedUploadPage,
   removeUnreferencedUploads,
   type RemovalRefusal,
 } from '../content/uploads/unreferenced-uploads.js';
 import { adminProcedure, router } from '../trpc/trpc.js';
+import { pageKeyOf } from '../trpc/page-cursor.js';
 
 function refusalMessage(refusal: RemovalRefusal): string {
   switch (refusal.reason) {
@@ -40,7 +42,10 @@ export const maintenanceRouter = router({
       keep: ctx.backups.settings.keep,
     };
   }),
-  unreferencedUploads: adminProcedure.query(({ ctx }) => listUnreferencedUploads(ctx.db, ctx.uploads)),
+  /** A page of the uploads no content uses, oldest first (`{ limit, cursor }`: 100 by default, at most 500). */
+  unreferencedUploads: adminProcedure
+    .input(adminPageInputSchema)
+    .query(({ ctx, input }) => listUnreferencedUploadPage(ctx.db, ctx.uploads, input, pageKeyOf(input.cursor))),
   removeUnreferencedUploads: adminProcedure.input(removeUploadsInputSchema).mutation(async ({ ctx, input }) => {
     const result = await removeUnreferencedUploads(ctx.db, ctx.uploads, input.names);
     if ('refused' in result) throw refusalError(result.refused);

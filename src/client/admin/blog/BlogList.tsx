@@ -12,6 +12,8 @@ import { formatWithZone } from './publish-time.js';
 
 /** Every post with its state: published ones link to their page, the others to their preview. */
 export function BlogList<T extends BlogPostCard>({ posts, actions }: { posts: T[]; actions: ListItemActions<T> }) {
+  // The published posts shown: their views are asked for together (ContentViews).
+  const published = posts.filter((post) => post.status === 'published').map((post) => post.id);
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Blog posts">
       {posts.map((post) => (
@@ -33,7 +35,7 @@ export function BlogList<T extends BlogPostCard>({ posts, actions }: { posts: T[
                       ? `Saved ${formatAdminDate(post.publishedAt)}`
                       : formatAdminDate(post.publishedAt)}
                 </Text>
-                {post.status === 'published' && <ContentViews kind="posts" id={post.id} />}
+                {post.status === 'published' && <ContentViews kind="posts" id={post.id} shown={published} />}
               </Group>
               <Text fw={600} className={classes.breakAnywhere}>
                 {post.title}

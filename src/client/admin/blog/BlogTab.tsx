@@ -1,3 +1,6 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { BlogPost, BlogPostCard, BlogPostInput } from '../../../domain/blog.schema.js';
 import { trpc } from '../../trpc.js';
@@ -8,11 +11,19 @@ import { BlogForm } from './BlogForm.js';
 import { BlogList } from './BlogList.js';
 import { usePreviewAccess } from './use-preview-access.js';
 import { ListSkeleton, LoadError } from '../ui/ListStates.js';
+import { ADMIN_LIST_PAGE } from '../submissions/SubmissionsSection.js';
 
 export function BlogTab() {
   const utils = trpc.useUtils();
-  // Drafts and scheduled posts too, each with its state.
-  const query = trpc.blog.adminList.useQuery();
+  // Drafts and scheduled posts too, each with its state; a page at a time, narrowed by a title search.
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText.trim(), 300);
+  const pages = trpc.blog.adminList.useInfiniteQuery(
+    { limit: ADMIN_LIST_PAGE, search },
+    { getNextPageParam: (page) => page.nextCursor, placeholderData: keepPreviousData },
+  );
+  const posts = pages.data?.pages.flatMap((page) => page.items);
+  const query = { ...pages, data: posts };
   usePreviewAccess();
   const create = trpc.blog.create.useMutation();
   const update = trpc.blog.update.useMutation();
@@ -39,7 +50,35 @@ export function BlogTab() {
         title="Blog Posts"
         query={query}
         actions={actions}
-        emptyTitle="No blog posts yet. Write your first post to get started."
+        emptyTitle={
+          search ? `No post’s title contains “${search}”.` : 'No blog posts yet. Write your first post to get started.'
+        }
+        count={posts && pages.hasNextPage ? `${posts.length}+` : undefined}
+        notice={
+          <TextInput
+            label="Search posts"
+            placeholder="Part of a title"
+            value={searchText}
+            onChange={(event) => setSearchText(event.currentTarget.value)}
+            maxLength={200}
+            mb="md"
+            type="search"
+          />
+        }
+        footer={
+          pages.hasNextPage ? (
+            <Group justify="center" mt="md">
+              <Button
+                variant="default"
+                onClick={() => void pages.fetchNextPage()}
+                loading={pages.isFetchingNextPage}
+                aria-label="Load more blog posts"
+              >
+                Load more
+              </Button>
+            </Group>
+          ) : null
+        }
         itemName={(post) => post.title}
         renderList={(posts, itemActions) => <BlogList posts={posts} actions={itemActions} />}
         renderForm={(props) => (

@@ -46,6 +46,7 @@ export function ItemButtons<T>({ item, name, actions }: { item: T; name: string;
 }
 
 export function BookList({ books, actions }: { books: Book[]; actions: ListItemActions<Book> }) {
+  const shown = books.map((book) => book.id);
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Books">
       {books.map((book) => (
@@ -65,7 +66,7 @@ export function BookList({ books, actions }: { books: Book[]; actions: ListItemA
               <Text size="sm" lineClamp={2} className={classes.breakAnywhere}>
                 {book.description}
               </Text>
-              <ContentViews kind="books" id={book.id} />
+              <ContentViews kind="books" id={book.id} shown={shown} />
               <ItemButtons item={book} name={book.title} actions={actions} />
             </Stack>
           </Group>

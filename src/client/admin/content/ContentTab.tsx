@@ -40,6 +40,10 @@ type ContentTabProps<T extends { id: string }, TData> = {
   renderForm: (props: ContentFormProps<T, TData>) => ReactNode;
   /** Shown above the list, e.g. a hint that excerpts need a book first. */
   notice?: ReactNode;
+  /** Shown under the list when it has items, e.g. a paged list's "Load more". */
+  footer?: ReactNode;
+  /** The heading's count when the items are not the whole list (e.g. '100+' while more pages follow). */
+  count?: string;
   canAdd?: boolean;
 };
 
@@ -88,7 +92,7 @@ export function ContentTab<T extends { id: string }, TData>(props: ContentTabPro
   }
 
   const items = query.data;
-  const count = items ? ` (${items.length})` : '';
+  const count = props.count !== undefined && items ? ` (${props.count})` : items ? ` (${items.length})` : '';
   const addButton = (
     <Button
       leftSection={<PlusIcon size={16} />}
@@ -112,10 +116,15 @@ export function ContentTab<T extends { id: string }, TData>(props: ContentTabPro
     );
   else if (items.length === 0) body = <EmptyState title={props.emptyTitle} hint={props.emptyHint} />;
   else
-    body = props.renderList(items, {
-      edit: (item) => setMode({ kind: 'form', item }),
-      remove: (item) => setPendingDelete(item),
-    });
+    body = (
+      <>
+        {props.renderList(items, {
+          edit: (item) => setMode({ kind: 'form', item }),
+          remove: (item) => setPendingDelete(item),
+        })}
+        {props.footer}
+      </>
+    );
 
   return (
     <Stack gap={0}>

@@ -5,6 +5,7 @@ import {
   ISSUE_STATUS_LABELS,
   type IssueStatus,
   type NewsletterIssue,
+  type NewsletterIssueRow,
 } from '../../../domain/newsletter-issues.js';
 import { toastFailure } from '../../ui/form-feedback.js';
 import { trpc } from '../../trpc.js';
@@ -17,6 +18,7 @@ import { DeleteButton, useSubmissionDelete } from '../submissions/use-submission
 import { IssueComposer } from './IssueComposer.js';
 import { FiguresLine, SendProgress } from './SendProgress.js';
 import { SuppressionList } from './SuppressionList.js';
+import { ADMIN_LIST_PAGE } from '../submissions/SubmissionsSection.js';
 
 const STATUS_COLORS: Record<IssueStatus, string> = {
   draft: 'gray',
@@ -34,7 +36,7 @@ function IssueRow({
   onDelete,
   onArchive,
 }: {
-  issue: NewsletterIssue;
+  issue: NewsletterIssueRow;
   onOpen: () => void;
   onDelete: () => void;
   onArchive: (inArchive: boolean) => void;
@@ -92,9 +94,15 @@ function IssueRow({
 
 /** The Mail tab: newsletter issues (drafts, then sent ones with their figures), the composer and the send progress. */
 export function MailTab() {
-  const issues = trpc.mail.issues.useQuery(undefined, {
-    refetchInterval: (query) => (query.state.data?.some((issue) => issue.status === 'sending') ? 2_000 : false),
-  });
+  const issues = trpc.mail.issues.useInfiniteQuery(
+    { limit: ADMIN_LIST_PAGE },
+    {
+      getNextPageParam: (page) => page.nextCursor,
+      refetchInterval: (query) =>
+        query.state.data?.pages.some((page) => page.items.some((issue) => issue.status === 'sending')) ? 2_000 : false,
+    },
+  );
+  const listed = issues.data?.pages.flatMap((page) => page.items) ?? [];
   const [open, setOpen] = useState<Open>(null);
   const utils = trpc.useUtils();
   const archive = trpc.mail.setInArchive.useMutation();
@@ -104,6 +112,18 @@ export function MailTab() {
       await utils.mail.issues.invalidate();
     } catch (error) {
       toastFailure('Not saved', error, 'Please try again.');
+    }
+  }
+  /** A draft opens in the composer with its body, read on its own (the list carries no bodies). */
+  async function openIssue(issue: NewsletterIssueRow) {
+    if (issue.status !== 'draft') {
+      setOpen({ kind: 'progress', issueId: issue.id, subject: issue.subject });
+      return;
+    }
+    try {
+      setOpen({ kind: 'compose', issue: await utils.mail.issue.fetch({ id: issue.id }) });
+    } catch (error) {
+      toastFailure('Could not open the draft', error, 'Please try again.');
     }
   }
   const remove = useSubmissionDelete('draft', trpc.mail.deleteDraft.useMutation(), () =>
@@ -135,13 +155,13 @@ export function MailTab() {
         <Skeleton height={64} radius="md" aria-label="Loading issues" />
       ) : issues.isError ? (
         <LoadError title="Could not load the issues" error={issues.error} onRetry={() => void issues.refetch()} />
-      ) : issues.data.length === 0 ? (
+      ) : listed.length === 0 ? (
         <Text size="sm" c="dimmed">
           No issues yet. Write the first one with “New issue”.
         </Text>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Issues">
-          {issues.data.map((issue) => (
+          {listed.map((issue) => (
             <IssueRow
               key={issue.id}
               issue={issue}
@@ -150,16 +170,22 @@ export function MailTab() {
                 if (open?.kind === 'compose' && open.issue?.id === issue.id) setOpen(null);
                 remove.ask(issue.id, issue.subject);
               }}
-              onOpen={() =>
-                setOpen(
-                  issue.status === 'draft'
-                    ? { kind: 'compose', issue }
-                    : { kind: 'progress', issueId: issue.id, subject: issue.subject },
-                )
-              }
+              onOpen={() => void openIssue(issue)}
             />
           ))}
         </Stack>
+      )}
+      {issues.hasNextPage && (
+        <Group justify="center">
+          <Button
+            variant="default"
+            onClick={() => void issues.fetchNextPage()}
+            loading={issues.isFetchingNextPage}
+            aria-label="Load more issues"
+          >
+            Load more
+          </Button>
+        </Group>
       )}
       {remove.modal}
       <SuppressionList />

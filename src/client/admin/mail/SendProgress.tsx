@@ -3,6 +3,7 @@ import { Button, Group, Progress, Table, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { isSendDone, sendProgressPercent, type SendFigures } from '../../../domain/newsletter-issues.js';
 import { trpc } from '../../trpc.js';
+import { ADMIN_LIST_PAGE } from '../submissions/SubmissionsSection.js';
 import { toast } from '../../ui/toast-store.js';
 import classes from '../admin.module.css';
 import { toastFailure } from '../../ui/form-feedback.js';
@@ -40,10 +41,18 @@ export function SendProgress({ issueId, subject }: { issueId: string; subject: s
   const latest = progress.data;
   useEffect(() => {
     if (!latest) return;
-    utils.mail.issues.setData(undefined, (issues) =>
-      issues?.map((issue) =>
-        issue.id === issueId ? { ...issue, status: latest.status, figures: latest.figures } : issue,
-      ),
+    utils.mail.issues.setInfiniteData({ limit: ADMIN_LIST_PAGE }, (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              items: page.items.map((issue) =>
+                issue.id === issueId ? { ...issue, status: latest.status, figures: latest.figures } : issue,
+              ),
+            })),
+          }
+        : data,
     );
   }, [latest, issueId, utils]);
   const figures = progress.data?.figures;

@@ -11,6 +11,7 @@ import { ConfirmDeleteModal } from '../ui/ConfirmDeleteModal.js';
 import { formatAdminDate } from '../ui/format-date.js';
 import { TrashIcon } from '../../ui/icons.js';
 import { LoadError } from '../ui/ListStates.js';
+import { ADMIN_LIST_PAGE } from '../submissions/SubmissionsSection.js';
 import { toastFailure } from '../../ui/form-feedback.js';
 
 type PendingRemoval = { names: string[]; label: string };
@@ -63,11 +64,15 @@ function UploadRow({ upload, now, onRemove }: { upload: UnreferencedUpload; now:
  * the author's choice, and never within 24 hours of the upload (a form may still be half filled).
  */
 export function UnusedUploadsPanel() {
-  const uploads = trpc.maintenance.unreferencedUploads.useQuery();
+  const uploads = trpc.maintenance.unreferencedUploads.useInfiniteQuery(
+    { limit: ADMIN_LIST_PAGE },
+    { getNextPageParam: (page) => page.nextCursor },
+  );
+  const listed = uploads.data?.pages.flatMap((page) => page.items);
   const remove = trpc.maintenance.removeUnreferencedUploads.useMutation();
   const [pending, setPending] = useState<PendingRemoval | null>(null);
   const now = Date.now();
-  const removable = (uploads.data ?? []).filter((upload) => upload.removableFrom.getTime() <= now);
+  const removable = (listed ?? []).filter((upload) => upload.removableFrom.getTime() <= now);
 
   async function confirmRemoval() {
     if (!pending) return;
@@ -95,16 +100,16 @@ export function UnusedUploadsPanel() {
     >
       {uploads.isPending ? (
         <Skeleton height={48} radius="sm" aria-label="Loading unused uploads" />
-      ) : uploads.isError ? (
+      ) : uploads.isError || !listed ? (
         <LoadError title="Could not load the uploads" error={uploads.error} onRetry={() => void uploads.refetch()} />
-      ) : uploads.data.length === 0 ? (
+      ) : listed.length === 0 ? (
         <Text size="sm" c="dimmed">
           Every uploaded image is in use.
         </Text>
       ) : (
         <>
           <Stack gap="sm" aria-label="Unused uploads" role="list">
-            {uploads.data.map((upload) => (
+            {listed.map((upload) => (
               <div role="listitem" key={upload.name}>
                 <UploadRow
                   upload={upload}
@@ -114,6 +119,18 @@ export function UnusedUploadsPanel() {
               </div>
             ))}
           </Stack>
+          {uploads.hasNextPage && (
+            <Group justify="center">
+              <Button
+                variant="default"
+                onClick={() => void uploads.fetchNextPage()}
+                loading={uploads.isFetchingNextPage}
+                aria-label="Load more unused uploads"
+              >
+                Load more
+              </Button>
+            </Group>
+          )}
           <Group justify="flex-end">
             <Button
               color="red.9"

@@ -3,7 +3,11 @@ import type { BlogPost, BlogPostCard, BlogPostData } from '../../../domain/blog.
 import type { ContentFormat } from '../../../domain/content-format.js';
 import { DEFAULT_POST_STATE, type PostState } from '../../../domain/post-states.js';
 import { slugify, uniqueSlug } from '../../../domain/slugs.js';
+import type { BlogAdminPageInput, Page } from '../../../domain/admin-lists.schema.js';
+import { sql } from 'kysely';
 import type { AppDatabase } from '../../db/connection.js';
+import { olderThan, toPageBy, type PageKey } from '../../db/keyset-page.js';
+import { containing } from '../../db/like-pattern.js';
 import type { BlogPostRow } from '../../db/schema.js';
 import { imageReference } from '../images/image-references-repository.js';
 import { inTransaction } from '../../db/in-transaction.js';
@@ -57,15 +61,25 @@ export async function listPublishedPostCards(db: AppDatabase, category?: BlogCat
   return rows.map(toCard);
 }
 
-/** Every post in every state without its text, newest (or latest planned) first: the admin's list. */
-export async function listAllPostCards(db: AppDatabase): Promise<BlogPostCard[]> {
-  const rows = await db
-    .selectFrom('blogPosts')
-    .select(CARD_COLUMNS)
+/**
+ * One page of the posts in every state without their text, newest (or latest planned) first: the admin's list.
+ * `search` keeps the posts whose title contains it (any case); `after` is where the page before ended.
+ */
+export async function listPostCardPage(
+  db: AppDatabase,
+  input: BlogAdminPageInput,
+  after: PageKey | null,
+): Promise<Page<BlogPostCard>> {
+  let query = db.selectFrom('blogPosts').select(CARD_COLUMNS);
+  const search = input.search.trim().toLowerCase();
+  if (search) query = query.where(sql<boolean>`lower(title) like ${containing(search)} escape '\\'`);
+  if (after) query = query.where(olderThan(after, 'published_at'));
+  const rows = await query
     .orderBy('publishedAt', 'desc')
-    .orderBy('id')
+    .orderBy('id', 'desc')
+    .limit(input.limit + 1)
     .execute();
-  return rows.map(toCard);
+  return toPageBy(rows, input.limit, (row) => ({ createdAt: row.publishedAt, id: row.id }), toCard);
 }
 
 export async function findBlogPost(db: AppDatabase, id: string): Promise<BlogPost | undefined> {

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { blogCardsInput, blogListInput, blogPostInputSchema, type BlogPostData } from '../../../domain/blog.schema.js';
+import { blogAdminPageInputSchema } from '../../../domain/admin-lists.schema.js';
 import { byIdInput } from '../../../domain/fields.schema.js';
 import { blogPostPath } from '../../../domain/content-links.js';
 import { numberedPage } from '../../../domain/paging.js';
@@ -11,11 +12,12 @@ import {
   createBlogPost,
   deleteBlogPost,
   findBlogPost,
-  listAllPostCards,
+  listPostCardPage,
   updateBlogPost,
 } from './blog-posts-repository.js';
 import { isUniqueViolation } from '../../db/row-conversion.js';
 import { adminProcedure, found, pageOf, publicProcedure, router } from '../../trpc/trpc.js';
+import { pageKeyOf } from '../../trpc/page-cursor.js';
 import { contentWrites } from '../content-procedures.js';
 import { forReaders, oldPostSlugs, publishedCards, publishedPost } from './published-posts.js';
 
@@ -102,13 +104,15 @@ export const blogRouter = router({
     return { ...post, previous: neighbour(cards[index + 1]), next: neighbour(cards[index - 1]) };
   }),
   /**
-   * Every post in every state, for the admin's list: without their text, which the editor reads one post at a time
+   * A page of the posts in every state, for the admin's list (`{ limit, cursor, search }`, 100 by default, at most
+   * 500; `search` keeps titles containing it): without their text, which the editor reads one post at a time
    * (adminGet). Every post's text and rendered HTML took seconds and hundreds of megabytes once a blog of thousands
-   * of posts was imported.
+   * of posts was imported, and every card of such a blog was still megabytes.
    */
-  adminList: adminProcedure.query(async ({ ctx }) => {
-    const cards = await withReferencedImages(ctx.db, await listAllPostCards(ctx.db), 'blogPosts');
-    return cards.map((post) => ({ ...post, url: blogPostPath(post) }));
+  adminList: adminProcedure.input(blogAdminPageInputSchema).query(async ({ ctx, input }) => {
+    const page = await listPostCardPage(ctx.db, input, pageKeyOf(input.cursor));
+    const cards = await withReferencedImages(ctx.db, page.items, 'blogPosts');
+    return { items: cards.map((post) => ({ ...post, url: blogPostPath(post) })), nextCursor: page.nextCursor };
   }),
   /** One post in any state with its text (Markdown, not rendered): what the admin's editor opens. */
   adminGet: adminProcedure.input(byIdInput).query(async ({ ctx, input }) => {

@@ -83,7 +83,7 @@ describe('post states', () => {
         code: 'NOT_FOUND',
       });
     }
-    const all = await context.t.callerWithKey(context.token).blog.adminList();
+    const all = (await context.t.callerWithKey(context.token).blog.adminList()).items;
     expect(all.map((post) => [post.id, post.status])).toEqual(
       expect.arrayContaining([
         [draft.id, 'draft'],
@@ -96,7 +96,7 @@ describe('post states', () => {
   it("lists posts for the admin without their text, and gives the editor one post's text, in any state", async () => {
     const draft = await create({ ...validBlogPost, title: 'Draft with text', status: 'draft' });
     const admin = context.t.callerWithKey(context.token);
-    const listed = (await admin.blog.adminList()).find((post) => post.id === draft.id)!;
+    const listed = (await admin.blog.adminList()).items.find((post) => post.id === draft.id)!;
     expect(listed).toMatchObject({ title: 'Draft with text', status: 'draft', url: `/blog/${draft.slug}` });
     expect(listed).not.toHaveProperty('content');
     expect(listed).not.toHaveProperty('contentHtml');
@@ -144,7 +144,7 @@ describe('post states', () => {
     [{ slug: '123e4567-e89b-12d3-a456-426614174000' }, SLUG_LOOKS_LIKE_POST_ID],
     [{ socialImage: 'javascript:alert(1)' }, /Social image must be a valid URL/],
   ])('refuses %j with 400 and a clear message, storing nothing', async (change, message) => {
-    const before = (await context.t.callerWithKey(context.token).blog.adminList()).length;
+    const before = (await context.t.callerWithKey(context.token).blog.adminList()).items.length;
     const res = await inject({
       method: 'POST',
       url: '/api/blog',
@@ -152,7 +152,7 @@ describe('post states', () => {
       payload: { ...validBlogPost, ...change },
     });
     expectError(res, 400, message);
-    expect((await context.t.callerWithKey(context.token).blog.adminList()).length).toBe(before);
+    expect((await context.t.callerWithKey(context.token).blog.adminList()).items.length).toBe(before);
   });
 });
 

@@ -104,7 +104,7 @@ describe('scheduled publishing (fake clock)', () => {
     expect(await publicTitles()).toEqual(['Moved earlier']);
     await advance(240 * MINUTE);
     expect(await publicTitles()).toEqual(['Moved earlier']);
-    const all = await (await admin()).blog.adminList();
+    const all = (await (await admin()).blog.adminList()).items;
     expect(all.map((post) => [post.title, post.status]).sort()).toEqual([
       ['Back to draft', 'draft'],
       ['Moved earlier', 'published'],
@@ -140,7 +140,7 @@ describe('scheduled publishing (fake clock)', () => {
     await (await admin()).blog.create(postData('Out', { status: 'published' }));
     start();
     await advance(365 * DAY);
-    const all = await (await admin()).blog.adminList();
+    const all = (await (await admin()).blog.adminList()).items;
     expect(all.map((post) => post.status).sort()).toEqual(['draft', 'published']);
     expect(log.info).not.toHaveBeenCalled();
   });

@@ -1,6 +1,7 @@
 import { mkdir, readdir, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BAD_CURSOR } from '../../../domain/admin-lists.schema.js';
 import { useTestApp } from '../../test-support/app-context.js';
 import { bearer, expectError, FAST_WRONG_KEY } from '../../test-support/http.js';
 import { pngImage } from '../../test-support/images.js';
@@ -97,6 +98,22 @@ describe('admin endpoints for unreferenced uploads', () => {
     expect(Date.parse(recent.removableFrom) - Date.parse(recent.uploadedAt)).toBe(DAY_MS);
   });
 
+  it('answers a page at a time (?limit=&cursor=, the next cursor in X-Next-Cursor and Link), 400 for bad ones', async () => {
+    const get = (url: string) => context.t.app.inject({ method: 'GET', url, headers: bearer(context.token) });
+    const first = await get('/api/admin/uploads/unreferenced?limit=2');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<{ name: string }[]>().map((upload) => upload.name)).toEqual([OLD_UNUSED, OLD_UNUSED_TOO]);
+    const cursor = String(first.headers['x-next-cursor']);
+    expect(first.headers.link).toBe(`</api/admin/uploads/unreferenced?limit=2&cursor=${cursor}>; rel="next"`);
+    const second = await get(`/api/admin/uploads/unreferenced?limit=2&cursor=${cursor}`);
+    expect(second.json<{ name: string }[]>().map((upload) => upload.name)).toEqual([RECENT_UNUSED]);
+    expect(second.headers['x-next-cursor']).toBeUndefined();
+    expectError(await get('/api/admin/uploads/unreferenced?limit=501'), 400, 'Limit must be at most 500');
+    expectError(await get('/api/admin/uploads/unreferenced?limit=0'), 400, 'Limit must be at least 1');
+    expectError(await get('/api/admin/uploads/unreferenced?limit=all'), 400, 'Limit must be a number');
+    expectError(await get('/api/admin/uploads/unreferenced?cursor=not-a-cursor'), 400, BAD_CURSOR);
+  });
+
   it.each([
     ['a path out of the folder', { names: ['../site.sqlite'] }],
     ['an absolute path', { names: ['/etc/passwd'] }],
@@ -161,7 +178,7 @@ describe('admin endpoints for unreferenced uploads', () => {
     await expect(context.t.publicCaller().maintenance.unreferencedUploads()).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
-    expect((await admin.maintenance.unreferencedUploads()).map((upload) => upload.name)).toContain(RECENT_UNUSED);
+    expect((await admin.maintenance.unreferencedUploads()).items.map((upload) => upload.name)).toContain(RECENT_UNUSED);
   });
 });
 
@@ -182,7 +199,7 @@ describe('unreferenced uploads with responsive variants', () => {
     const old = new Date(Date.now() - 2 * DAY_MS);
     await utimes(path.join(uploadsDir(), name), old, old);
 
-    const listed = await context.t.callerWithKey(context.token).maintenance.unreferencedUploads();
+    const listed = (await context.t.callerWithKey(context.token).maintenance.unreferencedUploads()).items;
     expect(listed.filter((upload) => upload.name.startsWith(base)).map((upload) => upload.name)).toEqual([name]);
     expect(listed.find((upload) => upload.name === name)!.bytes).toBeGreaterThan(10_000);
 

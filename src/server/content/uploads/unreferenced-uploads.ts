@@ -7,6 +7,8 @@ import type { AppDatabase } from '../../db/connection.js';
 import { deleteImage, listImages, type ImageRecord } from '../images/images-repository.js';
 import { findReferencedUploads } from './upload-references.js';
 import type { UploadStore } from './upload-store.js';
+import type { Page } from '../../../domain/admin-lists.schema.js';
+import { toPageBy, type PageKey } from '../../db/keyset-page.js';
 
 /** The uploads' resized variants: they belong to their original and go with it. */
 type ImageIndex = { images: Map<string, ImageRecord>; variantNames: Set<string> };
@@ -35,7 +37,7 @@ const withGracePeriod = (upload: Omit<UnreferencedUpload, 'removableFrom'>): Unr
 });
 
 /** Uploads no content references, oldest first. */
-export async function listUnreferencedUploads(db: AppDatabase, store: UploadStore): Promise<UnreferencedUpload[]> {
+async function listUnreferencedUploads(db: AppDatabase, store: UploadStore): Promise<UnreferencedUpload[]> {
   const referenced = await findReferencedUploads(db);
   const index = await indexImages(db);
   const names = (await store.list()).filter((name) => !referenced.has(name));
@@ -45,6 +47,30 @@ export async function listUnreferencedUploads(db: AppDatabase, store: UploadStor
     if (upload) uploads.push(withGracePeriod(upload));
   }
   return uploads.sort((a, b) => a.uploadedAt.getTime() - b.uploadedAt.getTime() || a.name.localeCompare(b.name));
+}
+
+/**
+ * One page of the unreferenced uploads, oldest first: `limit` of them after `after` (where the page before ended:
+ * its last upload's time and name). The list is made from the store's names as before; only the answer is bounded.
+ */
+export async function listUnreferencedUploadPage(
+  db: AppDatabase,
+  store: UploadStore,
+  page: { limit: number },
+  after: PageKey | null,
+): Promise<Page<UnreferencedUpload>> {
+  const keyOf = (upload: UnreferencedUpload): PageKey => ({
+    createdAt: upload.uploadedAt.toISOString(),
+    id: upload.name,
+  });
+  const all = await listUnreferencedUploads(db, store);
+  const rest = after
+    ? all.filter((upload) => {
+        const key = keyOf(upload);
+        return key.createdAt > after.createdAt || (key.createdAt === after.createdAt && key.id > after.id);
+      })
+    : all;
+  return toPageBy(rest.slice(0, page.limit + 1), page.limit, keyOf, (upload) => upload);
 }
 
 export type RemovalRefusal = { name: string; reason: 'missing' | 'referenced' | 'too-recent'; removableFrom?: Date };

@@ -145,7 +145,7 @@ describe('issues', () => {
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     await expectTRPCError(admin.mail.saveDraft({ id: draft.id, subject: 'x', body: '' }), 'CONFLICT');
     await expectTRPCError(admin.mail.deleteDraft({ id: draft.id }), 'CONFLICT');
-    const issues = await admin.mail.issues();
+    const issues = (await admin.mail.issues()).items;
     expect(issues.find((issue) => issue.id === draft.id)?.sentAt).toBeInstanceOf(Date);
   });
 

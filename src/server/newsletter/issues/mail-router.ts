@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { adminPageInputSchema, BAD_CURSOR } from '../../../domain/admin-lists.schema.js';
 import { byIdInput } from '../../../domain/fields.schema.js';
 import {
   issueArchiveInputSchema,
@@ -30,7 +31,7 @@ import {
   createIssueDraft,
   deleteIssueDraft,
   findIssue,
-  listIssues,
+  listIssuePage,
   listSequence,
   NO_FIGURES,
   setIssueInArchive,
@@ -55,7 +56,12 @@ const issueOrNotFound = async (db: AppDatabase, id: string) => found(await findI
 
 /** The admin's Mail tab: issues (drafts, previews, tests, sending) and the preorder notices. */
 export const mailRouter = router({
-  issues: adminProcedure.query(({ ctx }) => listIssues(ctx.db)),
+  /** A page of the issues without their bodies (`issue` reads one whole), as the other admin lists are paged. */
+  issues: adminProcedure.input(adminPageInputSchema).query(async ({ ctx, input }) => {
+    const page = await listIssuePage(ctx.db, input);
+    if (!page) throw new TRPCError({ code: 'BAD_REQUEST', message: BAD_CURSOR });
+    return page;
+  }),
   issue: adminProcedure.input(byIdInput).query(({ ctx, input }) => issueOrNotFound(ctx.db, input.id)),
   /** Creates a draft, or updates one (CONFLICT once it was sent: a sent issue never changes). */
   saveDraft: adminProcedure.input(issueDraftInputSchema).mutation(async ({ ctx, input }) => {

@@ -1,4 +1,5 @@
-import type { NewsletterIssue, SendFigures } from '../../../domain/newsletter-issues.js';
+import type { Page } from '../../../domain/admin-lists.schema.js';
+import type { NewsletterIssue, NewsletterIssueRow, SendFigures } from '../../../domain/newsletter-issues.js';
 import { audienceSchema, EVERYONE, type Audience } from '../../../domain/newsletter-interests.js';
 import { DEFAULT_WELCOME_EMAIL } from '../../../domain/welcome-email.js';
 import type { AppDatabase } from '../../db/connection.js';
@@ -163,21 +164,44 @@ export async function findIssue(db: AppDatabase, id: string): Promise<Newsletter
   return toIssue(row, figures.get(row.id) ?? NO_FIGURES);
 }
 
-/** Drafts first (newest edit first), then sent issues, newest first; each with its send figures. */
-export async function listIssues(db: AppDatabase): Promise<NewsletterIssue[]> {
+/**
+ * One page of the issues, drafts first (newest edit first), then sent issues, newest first; each without its body
+ * (the composer reads the issue it opens) and with its send figures (read for the page's issues only). `cursor` is
+ * the id of the last issue of the page before; undefined when no issue has that id.
+ */
+export async function listIssuePage(
+  db: AppDatabase,
+  page: { limit: number; cursor: string | null },
+): Promise<Page<NewsletterIssueRow> | undefined> {
+  // The order needs only these small columns of every issue (an author's issues number hundreds at most).
+  const keys = await db
+    .selectFrom('newsletterIssues')
+    .select(['id', 'status', 'updatedAt', 'sentAt'])
+    .where('sequenceStep', 'is', null)
+    .execute();
+  const sortKey = (row: (typeof keys)[number]) => `${row.status === 'draft' ? 1 : 0}${row.sentAt ?? row.updatedAt}`;
+  const ordered = keys.sort((a, b) => sortKey(b).localeCompare(sortKey(a)) || b.id.localeCompare(a.id));
+  const start = page.cursor === null ? 0 : ordered.findIndex((row) => row.id === page.cursor) + 1;
+  if (start === 0 && page.cursor !== null) return undefined;
+  const ids = ordered.slice(start, start + page.limit).map((row) => row.id);
+  if (ids.length === 0) return { items: [], nextCursor: null };
   const rows = await db
     .selectFrom('newsletterIssues')
-    .select(ISSUE_COLUMNS)
-    .where('sequenceStep', 'is', null)
+    .select(ISSUE_COLUMNS.filter((column) => column !== 'body'))
+    .where('id', 'in', ids)
     .execute();
   const figures = await figuresByMailing(
     db,
     rows.filter((row) => row.status !== 'draft').map((row) => row.id),
   );
-  const sortKey = (row: IssueRow) => `${row.status === 'draft' ? 1 : 0}${row.sentAt ?? row.updatedAt}`;
-  return rows
-    .sort((a, b) => sortKey(b).localeCompare(sortKey(a)))
-    .map((row) => toIssue(row, figures.get(row.id) ?? NO_FIGURES));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const items = ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const { body: _body, ...issue } = toIssue({ ...row, body: '' }, figures.get(row.id) ?? NO_FIGURES);
+    return [issue];
+  });
+  return { items, nextCursor: start + page.limit < ordered.length ? ids.at(-1)! : null };
 }
 
 export const WELCOME_STEP = 0;

@@ -165,7 +165,7 @@ export function registerSeoRoutes(app: FastifyInstance, services: AppServices): 
       const caller = callerFor(request);
       const [books, excerpts, posts] = await Promise.all([
         caller.books.list(),
-        caller.excerpts.list(),
+        caller.excerpts.cards(),
         // Every published post's card (its address and date, not its text): the sitemap lists them all.
         publishedCards(services),
       ]);

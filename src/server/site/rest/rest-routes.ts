@@ -236,7 +236,12 @@ export const restRoutes: RestRoute[] = [
   },
   ...newsletterIssueRoutes,
   { method: 'GET', url: '/api/admin/backups/latest', call: (caller) => caller.maintenance.backupStatus() },
-  { method: 'GET', url: '/api/admin/uploads/unreferenced', call: (caller) => caller.maintenance.unreferencedUploads() },
+  {
+    method: 'GET',
+    url: '/api/admin/uploads/unreferenced',
+    paged: true,
+    call: (caller, r) => callUnchecked(caller.maintenance.unreferencedUploads, pageParams(r)),
+  },
   {
     method: 'POST',
     url: '/api/admin/uploads/unreferenced/remove',
