@@ -24,6 +24,7 @@ import { handleError } from './site/http/errors.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './site/cache/cached-body.js';
 import { mailEventRoutes } from './deliverability/mail-event-routes.js';
 import { SenderCheck } from './deliverability/sender-check.js';
+import { saleEventRoutes } from './sales/sale-event-routes.js';
 import { snsHttp, type SnsHttp } from './deliverability/provider-events/sns.js';
 import { registerJsonBodyParser } from './site/http/json-body.js';
 import { registerSecurityHeaders } from './site/http/security-headers.js';
@@ -198,6 +199,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerAnalyticsRoutes(app, services);
   registerRedirectLinks(app, services, mail.tokens);
   await app.register(mailEventRoutes, { db, config: config.mailEvents, sns: options.snsHttp ?? snsHttp() });
+  await app.register(saleEventRoutes, {
+    db,
+    config: config.sales,
+    siteOrigin: (request) => createRequestContext(services, { ...request, headers: {}, ip: '' }).siteOrigin,
+    onQueued: () => services.mailing.queueSignal.notify(),
+  });
   // The email links' pages link the site's own stylesheets (fonts included) once the client is served.
   const noticePageStyles: NoticePageStyles = { stylesheets: [] };
   await mail.registerPages(app, services, noticePageStyles);

@@ -42,6 +42,7 @@ describe('loadConfig', () => {
         brevoToken: null,
         softBounceLimit: 3,
       },
+      sales: { stripe: null, lemonsqueezy: null, payhip: null, shopify: null },
       bounces: { smtpPort: null, smtpHost: '0.0.0.0', address: 'bounces@localhost' },
       signupAbuse: {
         caps: { perHour: 100, perDomainPerHour: 30, unverifiedPerHour: 10 },
@@ -109,6 +110,7 @@ describe('loadConfig', () => {
         brevoToken: null,
         softBounceLimit: 3,
       },
+      sales: { stripe: null, lemonsqueezy: null, payhip: null, shopify: null },
       bounces: { smtpPort: 2525, smtpHost: '0.0.0.0', address: 'bounces@delphinerook.com' },
       signupAbuse: {
         caps: { perHour: 250, perDomainPerHour: 40, unverifiedPerHour: 5 },
