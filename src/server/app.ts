@@ -25,6 +25,7 @@ import { COMPRESSION_THRESHOLD_BYTES } from './site/cache/cached-body.js';
 import { mailEventRoutes } from './deliverability/mail-event-routes.js';
 import { SenderCheck } from './deliverability/sender-check.js';
 import { saleEventRoutes } from './sales/sale-event-routes.js';
+import { registerPurchasePages } from './sales/purchase-pages.js';
 import { snsHttp, type SnsHttp } from './deliverability/provider-events/sns.js';
 import { registerJsonBodyParser } from './site/http/json-body.js';
 import { registerSecurityHeaders } from './site/http/security-headers.js';
@@ -208,6 +209,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The email links' pages link the site's own stylesheets (fonts included) once the client is served.
   const noticePageStyles: NoticePageStyles = { stylesheets: [] };
   await mail.registerPages(app, services, noticePageStyles);
+  await registerPurchasePages(app, services, mail.tokens, noticePageStyles);
   registerCsvExports(app, services);
   registerBackupDownload(app, services);
   registerPreviewAccess(app, services);

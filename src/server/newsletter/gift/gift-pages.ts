@@ -93,7 +93,10 @@ function downloadPage(gift: Gift, token: string): NoticePage {
 }
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n` (one range); null when absent, 'invalid' when unsatisfiable. */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'invalid' {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || (match[1] === '' && match[2] === '')) return 'invalid';
