@@ -26,6 +26,7 @@ import { mailEventRoutes } from './deliverability/mail-event-routes.js';
 import { SenderCheck } from './deliverability/sender-check.js';
 import { saleEventRoutes } from './sales/sale-event-routes.js';
 import { registerPurchasePages } from './sales/purchase-pages.js';
+import { subscribeConsentingBuyer } from './sales/marketing-consent.js';
 import { snsHttp, type SnsHttp } from './deliverability/provider-events/sns.js';
 import { registerJsonBodyParser } from './site/http/json-body.js';
 import { registerSecurityHeaders } from './site/http/security-headers.js';
@@ -205,6 +206,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config: config.sales,
     siteOrigin: (request) => createRequestContext(services, { ...request, headers: {}, ip: '' }).siteOrigin,
     onQueued: () => services.mailing.queueSignal.notify(),
+    onMarketingConsent: (email, origin) => subscribeConsentingBuyer(db, services.newsletterMail, email, origin),
   });
   // The email links' pages link the site's own stylesheets (fonts included) once the client is served.
   const noticePageStyles: NoticePageStyles = { stylesheets: [] };

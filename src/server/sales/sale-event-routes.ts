@@ -23,6 +23,8 @@ type Options = {
   siteOrigin: (request: { protocol: string; host: string }) => string;
   /** Called after an event queued a purchase email (the send queue is woken). */
   onQueued?: () => void;
+  /** A new paid order whose buyer opted in to marketing at checkout (never called otherwise). */
+  onMarketingConsent?: (email: string, origin: string) => Promise<void>;
 };
 
 /** Verifies the exact body with the provider's scheme, then reads it; throws UnverifiedEvent first. */
@@ -65,8 +67,11 @@ export async function saleEventRoutes(app: FastifyInstance, options: Options): P
       if (error instanceof MalformedEvent) return reply.status(400).send({ error: error.message });
       throw error;
     }
-    const applied = await applySaleEvent(options.db, provider, event, options.siteOrigin(request));
+    const origin = options.siteOrigin(request);
+    const applied = await applySaleEvent(options.db, provider, event, origin);
     if (applied.queuedEmail) options.onQueued?.();
+    if (applied.queuedEmail && event.kind === 'paid' && event.marketingConsent)
+      await options.onMarketingConsent?.(event.email, origin);
     return reply.status(200).send({ received: event.kind, ...applied });
   });
 }

@@ -177,9 +177,16 @@ describe('Stripe events', () => {
   });
 
   it('records the marketing consent only when the buyer opted in', async () => {
-    await expectPaid('stripe', 'pi_s9', session('s9', { consent: true }));
+    const response = await post('stripe', session('s9', { consent: true, email: 'ada+consent@example.org' }));
+    expect(response.json()).toMatchObject({ result: 'paid' });
     expect((await ordersOf('stripe', 'pi_s9'))[0]?.marketingConsent).toBe(1);
     expect((await ordersOf('stripe', 'pi_s1'))[0]?.marketingConsent).toBe(0);
+    const subscribed = await t.services.db
+      .selectFrom('newsletterSubscriptions')
+      .select(['email', 'source', 'confirmedAt'])
+      .execute();
+    // Only the buyer who opted in, and only as an unconfirmed subscription (the confirmation email decides).
+    expect(subscribed).toEqual([{ email: 'ada+consent@example.org', source: 'purchase', confirmedAt: null }]);
   });
 });
 
