@@ -140,6 +140,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       relayHost: config.mail.smtpUrl ? new URL(config.mail.smtpUrl).hostname : null,
       servers: options.dnsServers,
     }),
+    salesConfig: config.sales,
   };
 
   const app = Fastify({

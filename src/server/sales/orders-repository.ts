@@ -352,3 +352,101 @@ export async function setOrderState(
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
+
+export type ListedOrder = Order & { bookTitle: string | null };
+
+/** The author's Orders list: newest first, a page at a time; `search` matches the buyer's email or the reference. */
+export async function listOrders(
+  db: AppDatabase,
+  options: { state?: OrderState | null; search: string; offset: number; limit: number },
+): Promise<{ orders: ListedOrder[]; total: number }> {
+  let query = db.selectFrom('saleOrders as o').leftJoin('books as b', 'b.id', 'o.bookId');
+  if (options.state) query = query.where('o.state', '=', options.state);
+  const search = options.search.trim().toLowerCase();
+  if (search)
+    query = query.where((eb) =>
+      eb.or([
+        eb('o.buyerEmail', 'like', `%${search.replace(/[\\%_]/g, '')}%`),
+        eb('o.reference', '=', search.toUpperCase()),
+      ]),
+    );
+  const { count } = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const rows = await query
+    .select(ORDER_COLUMNS.map((column) => `o.${column}` as const))
+    .select('b.title as bookTitle')
+    .orderBy('o.createdAt', 'desc')
+    .orderBy('o.id')
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
+  return {
+    orders: rows.map(({ bookTitle, ...row }) => ({ ...toOrder(row), bookTitle: bookTitle ?? null })),
+    total: Number(count),
+  };
+}
+
+export type SalesFigures = {
+  /** Paid or delivered orders by book, format and provider. */
+  sales: { bookId: string | null; bookTitle: string | null; format: string | null; provider: string; orders: number }[];
+  /** Revenue of paid and delivered orders, by currency (minor units). */
+  revenue: { currency: string; amount: number; orders: number }[];
+  refunds: number;
+  held: number;
+};
+
+/** The Overview's sales figures. */
+export async function salesFigures(db: AppDatabase): Promise<SalesFigures> {
+  const sold = db.selectFrom('saleOrders as o').where('o.state', 'in', [...DOWNLOADABLE_STATES]);
+  const [sales, revenue, states] = await Promise.all([
+    sold
+      .leftJoin('books as b', 'b.id', 'o.bookId')
+      .select([
+        'o.bookId',
+        'b.title as bookTitle',
+        'o.format',
+        'o.provider',
+        (eb) => eb.fn.countAll<number>().as('orders'),
+      ])
+      .groupBy(['o.bookId', 'b.title', 'o.format', 'o.provider'])
+      .orderBy('orders', 'desc')
+      .execute(),
+    sold
+      .select([
+        'o.currency',
+        (eb) => eb.fn.sum<number>('o.amount').as('amount'),
+        (eb) => eb.fn.countAll<number>().as('orders'),
+      ])
+      .where('o.currency', 'is not', null)
+      .groupBy('o.currency')
+      .orderBy('o.currency')
+      .execute(),
+    db
+      .selectFrom('saleOrders')
+      .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('state', 'in', ['refunded', 'held'])
+      .groupBy('state')
+      .execute(),
+  ]);
+  const countOf = (state: string) => Number(states.find((row) => row.state === state)?.count ?? 0);
+  return {
+    sales: sales.map((row) => ({ ...row, orders: Number(row.orders) })),
+    revenue: revenue.map((row) => ({
+      currency: row.currency!,
+      amount: Number(row.amount),
+      orders: Number(row.orders),
+    })),
+    refunds: countOf('refunded'),
+    held: countOf('held'),
+  };
+}
+
+/** The last events a provider sent (Settings → Sales: "what arrived"). */
+export async function recentSaleEvents(db: AppDatabase, provider: SaleProvider, limit = 5) {
+  return db
+    .selectFrom('saleEvents')
+    .select(['eventId', 'kind', 'orderId', 'receivedAt'])
+    .where('provider', '=', provider)
+    .orderBy('receivedAt', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -12,6 +12,7 @@ import type { SignupChallenge } from '../newsletter/signup-abuse/signup-challeng
 import type { RequestLimiters } from '../site/rate-limit/request-limits.js';
 import type { SearchGate } from '../content/search/search-gate.js';
 import type { UploadStore } from '../content/uploads/upload-store.js';
+import type { SalesConfig } from '../sales/sales-config.js';
 
 /** Long-lived services shared by every request of one app instance. */
 export type AppServices = {
@@ -38,6 +39,8 @@ export type AppServices = {
   analytics: PageAnalytics;
   /** SPF, DKIM and DMARC of MAIL_FROM's domain (Settings → Mail). */
   senderCheck: SenderCheck;
+  /** The payment providers' webhook secrets set in the environment (src/server/sales). */
+  salesConfig: SalesConfig;
 };
 
 export type RequestContext = AppServices & {
