@@ -28,7 +28,6 @@ export const saleEditionInputSchema = z.object({
   currency: enumField('Currency', SALE_CURRENCIES),
   isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
 });
-export type SaleEditionInput = z.input<typeof saleEditionInputSchema>;
 
 /** Settings → Sales: the providers' webhook secrets (an environment variable wins over each). */
 export const salesSecretsSchema = z.object({

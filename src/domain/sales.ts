@@ -4,21 +4,6 @@ import type { EditionFormat } from './editions.js';
 export const SALE_PROVIDERS = ['stripe', 'lemonsqueezy', 'payhip', 'shopify'] as const;
 export type SaleProvider = (typeof SALE_PROVIDERS)[number];
 
-export const SALE_PROVIDER_LABELS: Record<SaleProvider, string> = {
-  stripe: 'Stripe',
-  lemonsqueezy: 'Lemon Squeezy',
-  payhip: 'Payhip',
-  shopify: 'Shopify',
-};
-
-/** What the provider's id names, as the author copies it from the provider's dashboard. */
-export const SALE_PRODUCT_ID_HINTS: Record<SaleProvider, string> = {
-  stripe: 'Payment Link id (plink_…)',
-  lemonsqueezy: 'Variant id or product id',
-  payhip: 'Product key (e.g. AbC12)',
-  shopify: 'Product id',
-};
-
 /** Only formats a file can be made of are sold direct. */
 export const DIRECT_SALE_FORMATS = ['ebook', 'audiobook'] as const satisfies readonly EditionFormat[];
 export type DirectSaleFormat = (typeof DIRECT_SALE_FORMATS)[number];
@@ -43,7 +28,6 @@ export const ORDER_STATE_LABELS: Record<OrderState, string> = {
 export const DOWNLOADABLE_STATES: readonly OrderState[] = ['paid', 'delivered'];
 
 export const SALE_CURRENCIES = ['usd', 'eur', 'gbp', 'cad', 'aud'] as const;
-export type SaleCurrency = (typeof SALE_CURRENCIES)[number];
 const CURRENCY_SYMBOLS: Record<string, string> = { usd: '$', eur: '€', gbp: '£', cad: 'CA$', aud: 'A$' };
 
 /** 499, 'usd' → "$4.99"; an unknown currency is named by its code. */

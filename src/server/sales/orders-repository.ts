@@ -67,7 +67,7 @@ type OrderRow = Omit<Order, 'provider' | 'state' | 'marketingConsent'> & {
   marketingConsent: number;
 };
 
-export const toOrder = (row: OrderRow): Order => ({
+const toOrder = (row: OrderRow): Order => ({
   ...row,
   provider: row.provider as SaleProvider,
   state: row.state as OrderState,
@@ -75,8 +75,6 @@ export const toOrder = (row: OrderRow): Order => ({
   amount: row.amount === null ? null : Number(row.amount),
   downloads: Number(row.downloads),
 });
-
-export const orderColumns = ORDER_COLUMNS;
 
 /** Letters and digits that cannot be misread for one another. */
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

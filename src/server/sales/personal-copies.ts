@@ -19,7 +19,7 @@ export interface PersonalCopies {
  * no fingerprint), so the whole sale path works and is tested end to end. The merge replaces this
  * with the copy maker's implementation where the app is built (sales/register-sales.ts).
  */
-export const originalFileAsCopy: PersonalCopies = {
+const originalFileAsCopy: PersonalCopies = {
   makePersonalCopy: (_db, input) => Promise.resolve(input.editionFileId),
   findCopyFingerprint: () => Promise.resolve(null),
 };

@@ -71,7 +71,7 @@ const toSaleEdition = (row: Row): SaleEdition => ({
       : null,
 });
 
-export const toPublicSaleEdition = (edition: SaleEdition): PublicSaleEdition => ({
+const toPublicSaleEdition = (edition: SaleEdition): PublicSaleEdition => ({
   id: edition.id,
   format: edition.format,
   provider: edition.provider,

@@ -28,7 +28,7 @@ type Options = {
 };
 
 /** Verifies the exact body with the provider's scheme, then reads it; throws UnverifiedEvent first. */
-export function verifiedSaleEvent(provider: SaleProvider, request: EventRequest, secret: string): SaleEvent {
+function verifiedSaleEvent(provider: SaleProvider, request: EventRequest, secret: string): SaleEvent {
   switch (provider) {
     case 'stripe':
       return stripeEvent(request.rawBody, header(request, 'stripe-signature'), secret);

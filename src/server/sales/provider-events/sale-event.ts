@@ -1,5 +1,4 @@
 import { isRecord, MalformedEvent, text } from '../../deliverability/provider-events/mail-event.js';
-import type { SaleProvider } from '../../../domain/sales.js';
 
 /** A verified payment: what the provider says was bought, by whom, for how much. */
 export type PaidEvent = {
@@ -25,14 +24,11 @@ export type PaidEvent = {
   cleared: boolean;
 };
 
-export type RefundedEvent = { kind: 'refunded'; eventId: string; orderKey: string };
+type RefundedEvent = { kind: 'refunded'; eventId: string; orderKey: string };
 /** Verified, but not an event the shop acts on: recorded so a replay is recognised, nothing else. */
-export type IgnoredEvent = { kind: 'ignored'; eventId: string; type: string };
+type IgnoredEvent = { kind: 'ignored'; eventId: string; type: string };
 
 export type SaleEvent = PaidEvent | RefundedEvent | IgnoredEvent;
-
-/** What a verified request carried (one event; Payhip and the others post one per request). */
-export type VerifiedSale = { provider: SaleProvider; event: SaleEvent };
 
 export const recordOf = (value: unknown, what: string): Record<string, unknown> => {
   if (!isRecord(value)) throw new MalformedEvent(`The event has no ${what}`);

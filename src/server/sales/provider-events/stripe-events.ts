@@ -3,7 +3,7 @@ import { isRecord, MalformedEvent, text, UnverifiedEvent } from '../../deliverab
 import { currencyOf, emailOf, idOf, minorUnits, nameOf, optionalId, recordOf, type SaleEvent } from './sale-event.js';
 
 /** Stripe's own default: a signature older (or newer) than five minutes is refused. */
-export const STRIPE_TOLERANCE_SECONDS = 300;
+const STRIPE_TOLERANCE_SECONDS = 300;
 
 /** Only its webhook helpers are used: no request ever leaves for Stripe's API. */
 const stripe = new Stripe('sk_unused_webhooks_only');
