@@ -68,8 +68,9 @@ function outboxWatcher(dir) {
     for (const name of names) {
       if (seen.has(name) || !name.endsWith('.eml')) continue;
       const text = await readFile(path.join(dir, name), 'utf8');
-      const to = /^To: (.+)$/m.exec(text)?.[1]?.trim().toLowerCase() ?? '';
-      seen.set(name, to);
+      // A file still being written has no headers yet: it is read again on the next look.
+      const to = /^To: (.+)$/m.exec(text)?.[1]?.trim().toLowerCase();
+      if (to) seen.set(name, to);
     }
     return seen;
   };

@@ -56,7 +56,7 @@ export class PurchaseEmails {
       to: order.buyerEmail,
       subject: purchaseSubject(book.title),
       ...rendered,
-      messageId: messageIdFor(this.sender, `purchase.${order.id}.${Date.now()}`),
+      messageId: messageIdFor(this.sender, `${order.id}.purchase.${Date.now()}`),
       transactional: true,
     };
   }

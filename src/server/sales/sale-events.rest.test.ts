@@ -1,4 +1,7 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailQueueJob } from '../newsletter/send-queue/mail-queue-job.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import {
   lemonSqueezyOrder,
@@ -350,5 +353,34 @@ describe('every provider', () => {
       .where('email', 'like', 'bulk%')
       .executeTakeFirstOrThrow();
     expect(Number(queued.n)).toBe(100);
+  });
+
+  it('delivers those 100 emails to the outbox, one file each (all within the same seconds)', async () => {
+    const stop = startMailQueueJob({
+      db: t.services.db,
+      mailer: t.services.mailing.queueMailer,
+      messages: t.services.mailing.queuedMessages,
+      ratePerMinute: null,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      idlePollMs: 20,
+    });
+    try {
+      const sent = () =>
+        t.services.db
+          .selectFrom('mailQueue')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('mailingId', '=', PURCHASE_MAILING_ID)
+          .where('email', 'like', 'bulk%')
+          .where('status', '=', 'sent')
+          .executeTakeFirstOrThrow();
+      await expect.poll(async () => Number((await sent()).n), { timeout: 30_000 }).toBe(100);
+    } finally {
+      await stop();
+    }
+    const files = await readdir(path.join(t.dataDir, 'outbox'));
+    const bulk = (
+      await Promise.all(files.map((name) => readFile(path.join(t.dataDir, 'outbox', name), 'utf8')))
+    ).filter((text) => /^To: bulk\d+@example\.org/m.test(text));
+    expect(bulk).toHaveLength(100);
   });
 });
