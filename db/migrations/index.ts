@@ -52,9 +52,10 @@ import * as m2591 from './2026-11-25-91-create-rate-limit-counts.js';
 import * as m26110 from './2026-11-26-10-create-mail-return-paths.js';
 import * as m26220 from './2026-11-26-20-create-signup-abuse.js';
 import * as m2630 from './2026-11-26-30-image-references.js';
-import * as m2740 from './2026-11-27-40-create-mail-event-ids.js';
 import * as m2730 from './2026-11-27-30-create-download-meters.js';
+import * as m2740 from './2026-11-27-40-create-mail-event-ids.js';
 import * as m27140 from './2026-11-27-40-index-admin-lists.js';
+import * as m2750 from './2026-11-27-50-create-sales.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -111,7 +112,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-10-create-mail-return-paths': m26110,
   '2026-11-26-20-create-signup-abuse': m26220,
   '2026-11-26-30-image-references': m2630,
-  '2026-11-27-40-create-mail-event-ids': m2740,
   '2026-11-27-30-create-download-meters': m2730,
+  '2026-11-27-40-create-mail-event-ids': m2740,
   '2026-11-27-40-index-admin-lists': m27140,
+  '2026-11-27-50-create-sales': m2750,
 };

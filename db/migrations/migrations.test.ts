@@ -38,6 +38,7 @@ const APP_TABLES = [
   'images',
   'imported_items',
   'legacy_paths',
+  'library_sign_ins',
   'login_throttle',
   'mail_event_ids',
   'mail_queue',
@@ -53,6 +54,9 @@ const APP_TABLES = [
   'playlists',
   'preorders',
   'rate_limit_counts',
+  'sale_editions',
+  'sale_events',
+  'sale_orders',
   // Site search (SQLite FTS5): the documents, the index and its shadow tables.
   'search_documents',
   'search_index',

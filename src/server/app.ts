@@ -26,6 +26,9 @@ import { serializeLoggedRequest } from './site/http/request-log.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './site/cache/cached-body.js';
 import { mailEventRoutes } from './deliverability/mail-event-routes.js';
 import { SenderCheck } from './deliverability/sender-check.js';
+import { saleEventRoutes } from './sales/sale-event-routes.js';
+import { registerPurchasePages } from './sales/purchase-pages.js';
+import { subscribeConsentingBuyer } from './sales/marketing-consent.js';
 import { snsHttp, type SnsHttp } from './deliverability/provider-events/sns.js';
 import type { OutboundRules } from './site/http/safe-fetch.js';
 import { registerJsonBodyParser } from './site/http/json-body.js';
@@ -145,6 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       servers: options.dnsServers,
     }),
     outbound: options.outbound ?? {},
+    salesConfig: config.sales,
   };
 
   const app = Fastify({
@@ -225,9 +229,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     sns: options.snsHttp ?? snsHttp(),
     limiter: limiters.mailEvents,
   });
+  await app.register(saleEventRoutes, {
+    db,
+    config: config.sales,
+    siteOrigin: (request) => createRequestContext(services, { ...request, headers: {}, ip: '' }).siteOrigin,
+    onQueued: () => services.mailing.queueSignal.notify(),
+    onMarketingConsent: (email, origin) => subscribeConsentingBuyer(db, services.newsletterMail, email, origin),
+  });
   // The email links' pages link the site's own stylesheets (fonts included) once the client is served.
   const noticePageStyles: NoticePageStyles = { stylesheets: [] };
   await mail.registerPages(app, services, noticePageStyles);
+  await registerPurchasePages(app, services, mail.tokens, noticePageStyles);
   registerCsvExports(app, services);
   registerBackupDownload(app, services);
   registerPreviewAccess(app, services);

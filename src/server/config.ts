@@ -1,4 +1,5 @@
 import { DEFAULT_SEARCH_TIMEOUT_MS } from './content/search/search-timeout.js';
+import { salesConfigFrom, salesEnvShape, type SalesConfig } from './sales/sales-config.js';
 import { bounceConfigFrom, bounceEnvShape, type BounceConfig } from './deliverability/bounce-config.js';
 import path from 'node:path';
 import { z } from 'zod';
@@ -147,6 +148,7 @@ const envSchema = z.object({
   MAIL_RATE: mailRateSchema,
   AUTHOR_EMAIL: authorEmailSchema,
   ...mailEventsEnvShape,
+  ...salesEnvShape,
   ...bounceEnvShape,
   ...signupAbuseEnvShape,
   NODE_ENV: z.string().optional(),
@@ -194,6 +196,8 @@ export type AppConfig = {
   authorEmail: string | null;
   /** Bounce and complaint events from mail providers (MAIL_EVENTS_*). */
   mailEvents: MailEventsConfig;
+  /** Payment providers' webhook secrets from the environment (STRIPE_WEBHOOK_SECRET…); each wins over Settings → Sales. */
+  sales: SalesConfig;
   /** Bounces and complaints by mail: the intake's port and the return path (BOUNCE_*). */
   bounces: BounceConfig;
   /** The confirmation emails' hourly caps and the sign-up challenge (CONFIRMATIONS_*, SIGNUP_CHALLENGE). */
@@ -236,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, clientDir: string | null): Ap
     mailRate: vars.MAIL_RATE,
     authorEmail: vars.AUTHOR_EMAIL,
     mailEvents: mailEventsConfigFrom(vars),
+    sales: salesConfigFrom(vars),
     bounces: bounceConfigFrom(vars, vars.MAIL_FROM ?? OUTBOX_SENDER),
     signupAbuse: signupAbuseConfigFrom(vars),
     clientDir,

@@ -8,6 +8,9 @@ import { AuthorNotices } from './mail/author-notices.js';
 import { BackgroundSends } from './mail/background-sends.js';
 import { createMailer, type MailLog } from './mail/mailer.js';
 import { QueuedMessages } from './send-queue/queued-messages.js';
+import { QueueSignal } from './send-queue/queue-signal.js';
+import { PurchaseEmails } from '../sales/purchase-emails.js';
+import { siteCopies } from '../sales/personal-copies.js';
 import { PreorderMail } from './preorders/preorder-mail.js';
 import { registerPreorderPages } from './preorders/preorder-pages.js';
 import { loadOrCreateSecret } from '../auth/site-secrets-repository.js';
@@ -53,7 +56,14 @@ export async function createNewsletterMail(db: AppDatabase, config: AppConfig, l
     ),
     mailing: {
       queueMailer,
-      queuedMessages: new QueuedMessages(db, queueMailer, tokens),
+      queuedMessages: new QueuedMessages(
+        db,
+        queueMailer,
+        tokens,
+        new PurchaseEmails(db, config.mail.from, tokens, siteCopies),
+      ),
+      /** Wakes the send queue when a purchase email is queued (the buyer is waiting for it). */
+      queueSignal: new QueueSignal(),
       issueMail: new IssueMail(mailer, tokens),
       authorNotices: new AuthorNotices(db, mailer, config.authorEmail, noticeSends),
       preorderMail: new PreorderMail(mailer, tokens, sends),

@@ -16,6 +16,7 @@ import { settingsRouter } from '../site/settings/settings-router.js';
 import { siteRouter } from '../site/settings/site-router.js';
 import { contactRouter, newsletterRouter, preordersRouter } from '../site/contact/submissions-router.js';
 import { suppressionsRouter } from '../deliverability/suppressions-router.js';
+import { salesRouter } from '../sales/sales-router.js';
 import { senderCheckRouter } from '../deliverability/sender-check-router.js';
 import { createCallerFactory, router } from './trpc.js';
 
@@ -40,6 +41,7 @@ export const appRouter = router({
   search: searchRouter,
   analytics: analyticsRouter,
   suppressions: suppressionsRouter,
+  sales: salesRouter,
   senderCheck: senderCheckRouter,
 });
 

@@ -16,6 +16,7 @@ import { FileUploadStore } from '../../content/uploads/file-upload-store.js';
 import type { UploadStore } from '../../content/uploads/upload-store.js';
 import { createGiftFileStore } from '../../newsletter/gift/gift-file-store.js';
 import { seedDemoGift } from './demo-gift.js';
+import { seedDemoSale } from './demo-sale.js';
 
 const DEMO_GIFT_COVER = '/objects/cover-ashwarden.svg';
 
@@ -42,6 +43,7 @@ export async function seedDemoDatabase(db: AppDatabase, uploads: UploadStore): P
     const uploadsDir = uploads.folder;
     await db.transaction().execute((trx) => seedDemoContent(contentStore(trx), { demoImagesDir, uploadsDir }));
     await seedDemoGift(db, createGiftFileStore(db, 'files', path.dirname(uploadsDir)), DEMO_GIFT_COVER);
+    await seedDemoSale(db, createGiftFileStore(db, 'files', path.dirname(uploadsDir)));
     return;
   }
   const uploadsDir = await mkdtemp(path.join(tmpdir(), 'site-demo-images-'));
@@ -54,4 +56,5 @@ export async function seedDemoDatabase(db: AppDatabase, uploads: UploadStore): P
     await rm(uploadsDir, { recursive: true, force: true });
   }
   await seedDemoGift(db, createGiftFileStore(db, 'database', ''), DEMO_GIFT_COVER);
+  await seedDemoSale(db, createGiftFileStore(db, 'database', ''));
 }
