@@ -52,6 +52,7 @@ import * as m2591 from './2026-11-25-91-create-rate-limit-counts.js';
 import * as m26110 from './2026-11-26-10-create-mail-return-paths.js';
 import * as m26220 from './2026-11-26-20-create-signup-abuse.js';
 import * as m2630 from './2026-11-26-30-image-references.js';
+import * as m2760 from './2026-11-27-60-edition-files.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-10-create-mail-return-paths': m26110,
   '2026-11-26-20-create-signup-abuse': m26220,
   '2026-11-26-30-image-references': m2630,
+  '2026-11-27-60-edition-files': m2760,
 };
