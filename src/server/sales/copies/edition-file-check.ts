@@ -2,7 +2,7 @@ import type { EditionFileCheck, EditionFileKind } from '../../../domain/edition-
 import { readEpubStructure } from './epub-structure.js';
 import { loadPdf, PdfUnreadable } from './pdf-copy.js';
 import { readWhole, type SalesFileStore } from './sales-file-store.js';
-import { openStoredZip, TooManyEntries } from './zip-access.js';
+import { openStoredZip, TooManyEntries, UnsafeEntryName } from './zip-access.js';
 
 export type StoredFileCheck = { ok: true; checked: EditionFileCheck } | { ok: false; problems: string[] };
 
@@ -12,6 +12,11 @@ async function checkEpub(store: SalesFileStore, id: string, bytes: number): Prom
     opened = await openStoredZip(store, id, bytes);
   } catch (error) {
     if (error instanceof TooManyEntries) return { ok: false, problems: [`The EPUB holds ${error.message}: refused`] };
+    if (error instanceof UnsafeEntryName)
+      return {
+        ok: false,
+        problems: [`"${error.message.slice(0, 200)}" leads outside the book (../ or an absolute path): refused`],
+      };
     return { ok: false, problems: [`This is not a readable EPUB (ZIP) file: ${(error as Error).message}`] };
   }
   const { zip, entries } = opened;

@@ -33,11 +33,19 @@ const OPTIONS: yauzl.Options = {
 export const MAX_ZIP_ENTRIES = 10_000;
 
 export class TooManyEntries extends Error {}
+/** yauzl refuses names leading out (../, /abs, C:\\) while listing: said in our words. */
+export class UnsafeEntryName extends Error {}
 
 async function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
   if (zip.entryCount > MAX_ZIP_ENTRIES) throw new TooManyEntries(`more than ${MAX_ZIP_ENTRIES} files`);
   const entries: yauzl.Entry[] = [];
-  for await (const entry of zip.eachEntry()) entries.push(entry);
+  try {
+    for await (const entry of zip.eachEntry()) entries.push(entry);
+  } catch (error) {
+    if (/invalid relative path|absolute path|invalid characters in fileName/.test((error as Error).message))
+      throw new UnsafeEntryName((error as Error).message.replace(/^.*?: /, ''));
+    throw error;
+  }
   return entries;
 }
 
