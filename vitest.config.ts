@@ -25,6 +25,7 @@ const SQLITE_ONLY_OR_NO_DATABASE = [
   'src/server/site/pages/client-assets.test.ts',
   'src/server/site/pages/inline-scripts.test.ts',
   'src/server/content/uploads/image-type.test.ts',
+  'src/server/sales/copies/epub-copy.epubcheck.test.ts',
   // These look at the files in DATA_DIR/uploads; on PostgreSQL uploads are rows (database-uploads.pg.test.ts).
   'src/server/content/uploads/upload.rest.test.ts',
   'src/server/content/uploads/unreferenced-uploads.rest.test.ts',

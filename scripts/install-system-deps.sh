@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Installs what the tests need and a fresh Debian machine lacks: Chromium (browser tests) and
-# PostgreSQL (the API suite runs on it too, in a throwaway cluster: scripts/postgres/test-cluster.mjs).
-# Runs as root (CI, a fresh VPS) or through sudo; does nothing when both are already there.
+# Installs what the tests need and a fresh Debian machine lacks: Chromium (browser tests),
+# PostgreSQL (the API suite runs on it too, in a throwaway cluster: scripts/postgres/test-cluster.mjs)
+# and epubcheck (a personal copy of an EPUB must pass it as its original does: it brings Java along).
+# Runs as root (CI, a fresh VPS) or through sudo; does nothing when all are already there.
 set -euo pipefail
 
 PACKAGES=()
 if [ ! -x /usr/bin/chromium ]; then PACKAGES+=(chromium fonts-dejavu-core); fi
 if ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then PACKAGES+=(postgresql); fi
+if [ ! -f /usr/share/java/epubcheck.jar ] || ! command -v java >/dev/null; then PACKAGES+=(epubcheck); fi
 
 if [ ${#PACKAGES[@]} -eq 0 ]; then
   exit 0
@@ -20,3 +22,4 @@ $SUDO apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${PACKAGES[@]}" >/dev/null
 if [ -x /usr/bin/chromium ]; then /usr/bin/chromium --version; fi
 ls -d /usr/lib/postgresql/*/bin
+if [ -f /usr/share/java/epubcheck.jar ]; then java -jar /usr/share/java/epubcheck.jar --version 2>&1 | head -1; fi
