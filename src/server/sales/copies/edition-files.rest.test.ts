@@ -166,7 +166,9 @@ describe('edition files: upload and checks', () => {
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const bombResponse = await upload('bomb.epub', bomb);
     expect(bombResponse.statusCode).toBe(422);
-    expect(bombResponse.json<{ error: string }>().error).toMatch(/unpacks to \d{3,} times its packed size \(a zip bomb\?\): refused/);
+    expect(bombResponse.json<{ error: string }>().error).toMatch(
+      /unpacks to \d{3,} times its packed size \(a zip bomb\?\): refused/,
+    );
     const crowd = await zipOf([
       mimetype,
       ...Array.from({ length: 10_001 }, (_, n) => ({ name: `f/${n}`, content: '' })),

@@ -1,13 +1,11 @@
 import path from 'node:path/posix';
 import type { Readable } from 'node:stream';
 import type yauzl from 'yauzl';
-import yazl from 'yazl';
 import { asciiOnly, type CopyStamp, escapeXml, exLibrisLine, FINGERPRINT_MARK } from './copy-stamp.js';
 import type { EpubLayout } from './epub-structure.js';
+import { type RawZipItem, writeRawZip } from './raw-zip-writer.js';
 
 const DC_NAMESPACE = 'http://purl.org/dc/elements/1.1/';
-/** Packed already: stored as they are (deflating a JPEG again costs time and saves nothing). */
-const PACKED = /\.(jpe?g|png|gif|webp|avif|mp3|mp4|m4a|m4b|woff2?|zip)$/i;
 
 function freeName(wanted: (n: number) => string, taken: (name: string) => boolean): string {
   for (let n = 1; ; n += 1) if (!taken(wanted(n))) return wanted(n);
@@ -50,10 +48,10 @@ export function stampOpf(opfText: string, stamp: CopyStamp, itemId: string, href
 }
 
 /**
- * The buyer's copy of a checked EPUB, as a stream: the same entries in the same order (`mimetype`
- * first and stored, each other entry unpacked and packed again one at a time, so memory stays flat
- * whatever the book's size), the OPF stamped, the ex-libris page added, and the fingerprint in
- * the ZIP comment. Closes `zip` when done.
+ * The buyer's copy of a checked EPUB, as a stream: the same entries in the same order, copied packed as
+ * they are (`mimetype` first and stored; nothing unpacked or deflated again, so memory and time stay flat
+ * whatever the book's size), the OPF stamped, the ex-libris page added, and the fingerprint in the ZIP
+ * comment. Closes `zip` when done.
  */
 export function makeEpubCopy(
   zip: yauzl.ZipFile,
@@ -71,31 +69,23 @@ export function makeEpubCopy(
     (n) => (n === 1 ? 'personal-copy' : `personal-copy-${n}`),
     (id) => layout.manifestIds.has(id) || layout.manifestIds.has(`${id}-fingerprint`),
   );
-  const out = new yazl.ZipFile();
-  for (const entry of entries) {
-    const options = { mtime: entry.getLastModDate(), forceDosTimestamp: true };
-    if (entry.fileName === 'mimetype') {
-      out.addBuffer(Buffer.from('application/epub+zip'), 'mimetype', { ...options, compress: false });
-    } else if (entry.fileName.endsWith('/')) {
-      out.addEmptyDirectory(entry.fileName, options);
-    } else if (entry.fileName === layout.opfPath) {
-      const opf = stampOpf(layout.opfText, stamp, itemId, path.basename(pageName));
-      out.addBuffer(Buffer.from(opf, 'utf8'), entry.fileName, options);
-    } else {
-      out.addReadStreamLazy(
-        entry.fileName,
-        { ...options, compress: !PACKED.test(entry.fileName), size: entry.uncompressedSize },
-        (callback) => zip.openReadStream(entry, (error, stream) => callback(error, stream)),
-      );
-    }
-  }
-  out.addBuffer(Buffer.from(exLibrisPage(stamp, layout.version), 'utf8'), pageName, {
-    mtime: stamp.madeAt,
-    forceDosTimestamp: true,
+  const items: RawZipItem[] = entries.map((entry) =>
+    entry.fileName === layout.opfPath
+      ? {
+          kind: 'new',
+          name: entry.fileName,
+          data: Buffer.from(stampOpf(layout.opfText, stamp, itemId, path.basename(pageName)), 'utf8'),
+          compress: true,
+          modified: { time: entry.lastModFileTime, date: entry.lastModFileDate },
+        }
+      : { kind: 'copy', entry },
+  );
+  items.push({
+    kind: 'new',
+    name: pageName,
+    data: Buffer.from(exLibrisPage(stamp, layout.version), 'utf8'),
+    compress: true,
+    modified: stamp.madeAt,
   });
-  out.end({ forceZip64Format: false, comment: asciiOnly(`${FINGERPRINT_MARK}${stamp.fingerprint}`) });
-  const output = out.outputStream as Readable;
-  out.on('error', (error: Error) => output.destroy(error));
-  output.on('close', () => zip.close());
-  return output;
+  return writeRawZip(zip, items, asciiOnly(`${FINGERPRINT_MARK}${stamp.fingerprint}`));
 }

@@ -22,6 +22,8 @@ export interface SalesFileStore {
   read(id: string, start: number, end: number): Readable;
   /** Removes it; nothing happens when it is already gone. */
   remove(id: string): Promise<void>;
+  /** The file on disk, when the store keeps files (a zip is then read through one descriptor); null for rows. */
+  localPath(id: string): string | null;
 }
 
 /** Counts the bytes passing through. */
@@ -55,6 +57,10 @@ class FileSalesStore implements SalesFileStore {
       await unlink(temporary).catch(() => undefined);
       throw error;
     }
+  }
+
+  localPath(id: string): string {
+    return path.join(this.folder, id);
   }
 
   read(id: string, start: number, end: number): Readable {
@@ -127,6 +133,10 @@ class DatabaseSalesStore implements SalesFileStore {
       })(),
       { objectMode: false },
     );
+  }
+
+  localPath(): null {
+    return null;
   }
 
   async remove(id: string): Promise<void> {

@@ -51,6 +51,8 @@ async function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
 
 /** Opens a zip kept in the store (`bytes` long) and lists its entries. Close `zip` when done. */
 export async function openStoredZip(store: SalesFileStore, id: string, bytes: number): Promise<OpenZip> {
+  const file = store.localPath(id);
+  if (file) return openZipFile(file);
   const zip = await yauzl.fromRandomAccessReaderPromise(new StoredFileReader(store, id), bytes, OPTIONS);
   try {
     return { zip, entries: await listEntries(zip) };
