@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import yazl from 'yazl';
 
@@ -13,10 +14,7 @@ export async function zipOf(
       zip.addBuffer(Buffer.from(entry.content), entry.name, options);
     else {
       const content = entry.content;
-      zip.addReadStreamLazy(entry.name, options, async (callback) => {
-        const { Readable } = await import('node:stream');
-        callback(null, Readable.from(content));
-      });
+      zip.addReadStreamLazy(entry.name, options, (callback) => callback(null, Readable.from(content)));
     }
   }
   zip.end();
