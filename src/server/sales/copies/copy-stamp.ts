@@ -9,14 +9,14 @@ export const FINGERPRINT_MARK = 'personal-copy:';
 export const FINGERPRINT_IN_TEXT = /personal-copy:([A-Za-z0-9_-]{8,64})/;
 
 /** "27 November 2026" (UTC: the same on every instance). */
-export function copyDate(date: Date): string {
+function copyDate(date: Date): string {
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     date,
   );
 }
 
 /** The name as given, without control characters, bounded. */
-export function cleanName(name: string, max = 120): string {
+function cleanName(name: string, max = 120): string {
   return (
     name
       .replace(/\p{Cc}/gu, ' ')

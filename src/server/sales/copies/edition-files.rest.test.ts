@@ -9,7 +9,7 @@ import { createTestApp, validBook, type TestApp } from '../../test-support/test-
 import { makeDemoEpub } from './demo-epub.js';
 import { findCopyFingerprint } from './find-fingerprint.js';
 import { findCopyByFingerprint } from './personal-copies-repository.js';
-import { makePersonalCopy, newFingerprint } from './personal-copy.js';
+import { CopyNotPossible, makePersonalCopy, newFingerprint, removeCopiesOfOrder } from './personal-copy.js';
 import { readWhole, SALES_CHUNK_BYTES, type SalesFileStore } from './sales-file-store.js';
 import { salesFileStoreOf } from './sales-files.js';
 import { openStoredZip, readEntry } from './zip-access.js';
@@ -305,6 +305,27 @@ describe('personal copies', () => {
     const found = await findCopyFingerprint(readWhole(store, copy.fileId, copy.bytes));
     expect(found?.fingerprint).toBe(fingerprint);
     expect(found?.foundIn).toEqual(expect.arrayContaining(['zip comment', 'id3 tag']));
+  });
+
+  it('refuses a bad fingerprint or an unknown file, and an erasure removes an order’s copies and their bytes', async () => {
+    const file = (await upload('ashwarden.epub', await makeDemoEpub())).json<EditionFile>();
+    const request = {
+      editionFileId: file.id,
+      buyerName: 'Ada',
+      orderRef: 'E-1',
+      fingerprint: newFingerprint(),
+      madeAt: MADE_AT,
+    };
+    await expect(makePersonalCopy(t.services.db, store, { ...request, fingerprint: 'a b' })).rejects.toThrow(
+      CopyNotPossible,
+    );
+    await expect(makePersonalCopy(t.services.db, store, { ...request, editionFileId: 'nope' })).rejects.toThrow(
+      'No edition file has this id',
+    );
+    const copy = await makePersonalCopy(t.services.db, store, request);
+    expect(await removeCopiesOfOrder(t.services.db, store, 'E-1')).toBe(1);
+    expect(await findCopyByFingerprint(t.services.db, request.fingerprint)).toBeUndefined();
+    await expect(bytesOf(readWhole(store, copy.fileId, copy.bytes))).rejects.toThrow();
   });
 
   it('removing an edition file keeps the copies already made', async () => {

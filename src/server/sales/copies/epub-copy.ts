@@ -12,7 +12,7 @@ function freeName(wanted: (n: number) => string, taken: (name: string) => boolea
 }
 
 /** The ex-libris page: XHTML5 for EPUB 3, XHTML 1.1 for EPUB 2 (what each version's readers and epubcheck expect). */
-export function exLibrisPage(stamp: CopyStamp, epubVersion: string): string {
+function exLibrisPage(stamp: CopyStamp, epubVersion: string): string {
   const line = escapeXml(exLibrisLine(stamp));
   const marker = `<meta name="copy-fingerprint" content="${FINGERPRINT_MARK}${stamp.fingerprint}"/>`;
   const body = `<body><div style="margin-top:30%;text-align:center"><p>Ex libris</p><p>${line}</p></div></body>`;
@@ -32,7 +32,7 @@ export function exLibrisPage(stamp: CopyStamp, epubVersion: string): string {
  * declaration, whatever prefix the book uses), the ex-libris page in the manifest and first in the spine.
  * Elements go in with the prefix the book's own manifest/spine tags use.
  */
-export function stampOpf(opfText: string, stamp: CopyStamp, itemId: string, href: string): string {
+function stampOpf(opfText: string, stamp: CopyStamp, itemId: string, href: string): string {
   const identifier = `<dc:identifier xmlns:dc="${DC_NAMESPACE}" id="${itemId}-fingerprint">${FINGERPRINT_MARK}${stamp.fingerprint}</dc:identifier>`;
   let text = opfText.replace(/<\/((?:[\w.-]+:)?)metadata\s*>/, (close) => `${identifier}\n${close}`);
   text = text.replace(

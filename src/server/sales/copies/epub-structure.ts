@@ -9,7 +9,7 @@ const OPF_NAMESPACE = 'http://www.idpf.org/2007/opf';
 const DC_NAMESPACE = 'http://purl.org/dc/elements/1.1/';
 
 /** Bounds on what an EPUB may unpack to: far above any real book, far below a zip bomb. */
-export const EPUB_LIMITS = {
+const EPUB_LIMITS = {
   /** All entries together, unpacked. */
   totalBytes: 1024 * 1024 * 1024,
   /** One entry, unpacked. */

@@ -11,7 +11,7 @@ import { pdfFingerprint } from './pdf-copy.js';
 import { openZipFile, readEntry, safeEntryName } from './zip-access.js';
 
 /** Where in the file the fingerprint was found (a re-zipped EPUB keeps the OPF's and the page's, loses the comment). */
-export type FingerprintPlace = 'zip comment' | 'opf identifier' | 'ex-libris page' | 'pdf keywords' | 'id3 tag';
+type FingerprintPlace = 'zip comment' | 'opf identifier' | 'ex-libris page' | 'pdf keywords' | 'id3 tag';
 export type FoundFingerprint = { fingerprint: string; foundIn: FingerprintPlace[] };
 
 /** Text entries read while looking: the ex-libris page and the OPF are small. */

@@ -55,7 +55,7 @@ function frame(id: string, body: Buffer, version: 3 | 4): Buffer {
 }
 
 /** COMM: encoding, language, short description, the comment. */
-export function commentFrame(description: string, text: string, version: 3 | 4): Buffer {
+function commentFrame(description: string, text: string, version: 3 | 4): Buffer {
   const desc = encoded(description, version);
   const value = encoded(text, version);
   return frame(
@@ -72,7 +72,7 @@ export function commentFrame(description: string, text: string, version: 3 | 4):
 }
 
 /** TXXX: encoding, description, value. */
-export function userTextFrame(description: string, text: string, version: 3 | 4): Buffer {
+function userTextFrame(description: string, text: string, version: 3 | 4): Buffer {
   const desc = encoded(description, version);
   const value = encoded(text, version);
   return frame(

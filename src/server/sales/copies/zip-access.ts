@@ -30,7 +30,7 @@ const OPTIONS: yauzl.Options = {
 };
 
 /** Never more entries than this are listed: a zip of a million empty files is refused, not read. */
-export const MAX_ZIP_ENTRIES = 10_000;
+const MAX_ZIP_ENTRIES = 10_000;
 
 export class TooManyEntries extends Error {}
 /** yauzl refuses names leading out (../, /abs, C:\\) while listing: said in our words. */
