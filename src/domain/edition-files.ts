@@ -4,8 +4,7 @@ import type { EditionFormat } from './editions.js';
  * Files the author sells direct, per edition (issue 32): an ebook's EPUB, PDF, MOBI or AZW3, an
  * audiobook's MP3 chapters or M4B. Shared by the admin (what to upload, what was found) and the server.
  */
-const EDITION_FILE_KINDS = ['epub', 'pdf', 'mobi', 'azw3', 'mp3', 'm4b'] as const;
-export type EditionFileKind = (typeof EDITION_FILE_KINDS)[number];
+export type EditionFileKind = 'epub' | 'pdf' | 'mobi' | 'azw3' | 'mp3' | 'm4b';
 
 /** The editions that deliver files, and the kinds each takes. */
 export const FILE_KINDS_BY_EDITION: Partial<Record<EditionFormat, readonly EditionFileKind[]>> = {
