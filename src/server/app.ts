@@ -43,6 +43,7 @@ import { createRequestContext, type AppServices } from './trpc/context.js';
 import { prepareDataDir, type DataDir } from './operations/startup/data-dir.js';
 import { openPostgresSiteDatabase, openSiteDatabase } from './operations/startup/open-site-database.js';
 import { registerUploadRoutes } from './content/uploads/upload-routes.js';
+import { registerSalesFiles } from './sales/copies/sales-files.js';
 import { registerImportExport } from './import-export/register-import-export.js';
 import { PostgresInvalidationBus } from './site/cache/cache-invalidation.js';
 import { createUploadStore } from './content/uploads/upload-store.js';
@@ -244,6 +245,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerBackupDownload(app, services);
   registerPreviewAccess(app, services);
   await registerUploadRoutes(app, services);
+  await registerSalesFiles(app, services);
   await registerImportExport(app, services);
 
   const clientMode = options.client ?? 'none';

@@ -298,6 +298,44 @@ interface GiftFileChunksTable {
   data: Buffer;
 }
 
+/** A file the author delivers for a book's edition (src/server/sales/copies). */
+interface EditionFilesTable {
+  id: string;
+  bookId: string;
+  /** The edition's format: ebook | audiobook (its files), see src/domain/editions.ts. */
+  editionFormat: string;
+  /** epub | pdf | mobi | azw3 | mp3 | m4b */
+  kind: string;
+  filename: string;
+  /** bigint on PostgreSQL (read as a string there). */
+  bytes: number | string;
+  /** The order of an audiobook's chapters. */
+  position: number;
+  /** JSON: what the upload check found (EditionFileCheck). */
+  checked: string;
+  createdAt: string;
+}
+
+/** A buyer's personal copy of an edition file, made once per purchase and kept. */
+interface PersonalCopiesTable {
+  id: string;
+  editionFileId: string;
+  orderRef: string;
+  fingerprint: string;
+  buyerName: string;
+  fileName: string;
+  contentType: string;
+  bytes: number | string;
+  madeAt: string;
+}
+
+/** Edition files' and personal copies' bytes on PostgreSQL, in 1 MB pieces (SQLite: DATA_DIR/sales-files). */
+interface SalesFileChunksTable {
+  fileId: string;
+  seq: number;
+  data: Buffer;
+}
+
 interface GiftLinksTable {
   id: string;
   subscriptionId: string;
@@ -589,6 +627,9 @@ export interface Database {
   giftFiles: GiftFilesTable;
   giftFileChunks: GiftFileChunksTable;
   giftLinks: GiftLinksTable;
+  editionFiles: EditionFilesTable;
+  personalCopies: PersonalCopiesTable;
+  salesFileChunks: SalesFileChunksTable;
   mailSuppressions: MailSuppressionsTable;
   mailSuppressionRemovals: MailSuppressionRemovalsTable;
   mailSoftBounces: MailSoftBouncesTable;

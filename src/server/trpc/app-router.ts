@@ -6,6 +6,7 @@ import { booksRouter } from '../content/books/books-router.js';
 import { contentRouter } from '../content/content-router.js';
 import { excerptsRouter } from '../content/excerpts/excerpts-router.js';
 import { giftRouter } from '../newsletter/gift/gift-router.js';
+import { editionFilesRouter } from '../sales/copies/edition-files-router.js';
 import { mailRouter } from '../newsletter/issues/mail-router.js';
 import { newsletterArchiveRouter } from '../newsletter/issues/archive-router.js';
 import { maintenanceRouter } from '../operations/maintenance-router.js';
@@ -34,6 +35,7 @@ export const appRouter = router({
   maintenance: maintenanceRouter,
   mail: mailRouter,
   gift: giftRouter,
+  editionFiles: editionFilesRouter,
   settings: settingsRouter,
   site: siteRouter,
   newsletterArchive: newsletterArchiveRouter,

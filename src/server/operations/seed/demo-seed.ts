@@ -15,6 +15,8 @@ import { SITE_SETTINGS_KEY, siteSettingsSchema } from '../../../domain/site-sett
 import { FileUploadStore } from '../../content/uploads/file-upload-store.js';
 import type { UploadStore } from '../../content/uploads/upload-store.js';
 import { createGiftFileStore } from '../../newsletter/gift/gift-file-store.js';
+import { createSalesFileStore } from '../../sales/copies/sales-file-store.js';
+import { seedDemoEditionFile } from './demo-edition-file.js';
 import { seedDemoGift } from './demo-gift.js';
 import { seedDemoSale } from './demo-sale.js';
 
@@ -44,6 +46,7 @@ export async function seedDemoDatabase(db: AppDatabase, uploads: UploadStore): P
     await db.transaction().execute((trx) => seedDemoContent(contentStore(trx), { demoImagesDir, uploadsDir }));
     await seedDemoGift(db, createGiftFileStore(db, 'files', path.dirname(uploadsDir)), DEMO_GIFT_COVER);
     await seedDemoSale(db, createGiftFileStore(db, 'files', path.dirname(uploadsDir)));
+    await seedDemoEditionFile(db, createSalesFileStore(db, 'files', path.dirname(uploadsDir)));
     return;
   }
   const uploadsDir = await mkdtemp(path.join(tmpdir(), 'site-demo-images-'));
@@ -57,4 +60,5 @@ export async function seedDemoDatabase(db: AppDatabase, uploads: UploadStore): P
   }
   await seedDemoGift(db, createGiftFileStore(db, 'database', ''), DEMO_GIFT_COVER);
   await seedDemoSale(db, createGiftFileStore(db, 'database', ''));
+  await seedDemoEditionFile(db, createSalesFileStore(db, 'database', ''));
 }
