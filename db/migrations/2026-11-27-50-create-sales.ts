@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * Sell direct (issue 32). `sale_editions`: an edition's provider, product id, checkout link and
- * expected price (and, until the personal copies land, the stored file it delivers).
+ * expected price; the files it delivers are the edition's `edition_files` (2026-11-27-60-edition-files).
  * `sale_orders`: one row per provider order, unique on (provider, provider_order_id), so an
  * event delivered to two instances makes one order. `sale_events`: every provider event id seen,
  * the primary key being what makes a replay change nothing. `library_sign_ins`: a `/library`
@@ -20,10 +20,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('amount', 'integer', (col) => col.notNull())
     .addColumn('currency', 'text', (col) => col.notNull())
     .addColumn('is_active', 'integer', (col) => col.notNull().defaultTo(1))
-    .addColumn('file_id', 'text')
-    .addColumn('file_name', 'text')
-    .addColumn('file_type', 'text')
-    .addColumn('file_bytes', 'integer')
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .addUniqueConstraint('sale_editions_book_format', ['book_id', 'format'])

@@ -43,7 +43,7 @@ import { createRequestContext, type AppServices } from './trpc/context.js';
 import { prepareDataDir, type DataDir } from './operations/startup/data-dir.js';
 import { openPostgresSiteDatabase, openSiteDatabase } from './operations/startup/open-site-database.js';
 import { registerUploadRoutes } from './content/uploads/upload-routes.js';
-import { registerSalesFiles } from './sales/copies/sales-files.js';
+import { registerSalesFiles, salesFileStoreOf } from './sales/copies/sales-files.js';
 import { registerImportExport } from './import-export/register-import-export.js';
 import { PostgresInvalidationBus } from './site/cache/cache-invalidation.js';
 import { createUploadStore } from './content/uploads/upload-store.js';
@@ -119,7 +119,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { limiters, guesses } = createRateLimits(db, { publicLimitsEnabled: config.publicRateLimits });
   const auth = new AdminAuth(db, { throttle: guesses });
   const { generatedPassword } = await auth.ensureAdminUser(config.adminPassword);
-  const mail = await createNewsletterMail(db, config, () => app.log);
+  const uploads = createUploadStore(db, uploadsDir);
+  const mail = await createNewsletterMail(db, config, () => app.log, salesFileStoreOf({ db, uploads, uploadsDir }));
   await loadOrCreateSecret(db, BACKUP_SIGNING_SECRET);
   // Instances on one PostgreSQL tell each other of content writes (LISTEN/NOTIFY); one process alone tells nobody.
   const database = configuredDatabase(config);
@@ -138,7 +139,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailing: mail.mailing,
     backups: new BackupService(config.dataDir, config.backup),
     uploadsDir,
-    uploads: createUploadStore(db, uploadsDir),
+    uploads,
     analytics: new PageAnalytics(db, {
       enabled: config.analytics,
       log: { error: (details, message) => app.log.error(details, message) },

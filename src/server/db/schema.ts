@@ -361,11 +361,6 @@ interface SaleEditionsTable {
   /** Lower-case ISO code: usd, eur… */
   currency: string;
   isActive: Generated<number>;
-  /** The original file delivered (until personal copies are made by sales/copies). */
-  fileId: string | null;
-  fileName: string | null;
-  fileType: string | null;
-  fileBytes: number | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,32 +1,45 @@
+import { SELLABLE_EDITION_FORMATS } from '../../domain/edition-files.js';
 import { purchaseReadingTips } from '../../domain/sales.js';
 import type { AppDatabase } from '../db/connection.js';
 import { findBook } from '../content/books/books-repository.js';
 import type { MailSender } from '../newsletter/mail/mail-config.js';
 import { messageIdFor } from '../newsletter/mail/mailer.js';
 import type { NewsletterTokens } from '../newsletter/newsletter-tokens.js';
+import { listEditionFiles } from './copies/edition-files-repository.js';
+import { makePersonalCopy } from './copies/personal-copy.js';
+import type { SalesFileStore } from './copies/sales-file-store.js';
 import { findOrder, isDownloadable, setOrderCopy, type Order } from './orders-repository.js';
-import type { PersonalCopies } from './personal-copies.js';
 import { LIBRARY_PATH, purchaseDownloadUrl } from './purchase-links.js';
 import { purchaseSubject, renderPurchaseEmail } from './purchase-email.js';
-import { findSaleEdition } from './sale-editions-repository.js';
 
 export const FORMAT_NAMES: Record<string, string> = { ebook: 'EPUB ebook', audiobook: 'audiobook' };
 
+/** Which of an edition's files a buyer gets: the EPUB first (it carries the ex-libris page and fingerprint). */
+const DELIVERY_ORDER = ['epub', 'pdf', 'azw3', 'mobi', 'mp3', 'm4b'];
+
 /**
- * The order's personal copy: made once (by the copy maker) from its edition's file and kept on the
- * order; null when the edition has no file. Two callers at once may both make one: the first stored wins.
+ * The order's personal copy (sales/copies/personal-copy.ts: an EPUB with its ex-libris page naming the
+ * buyer and the order's fingerprint, a PDF with its footer, an audiobook as a ZIP of tagged chapters),
+ * made once from the edition's file and kept: its `personal_copies` id is kept on the order, so a
+ * re-download is a plain file send. Null when the edition has no file. Two callers at once get the
+ * same copy (one per order and file).
  */
-export async function ensureCopy(db: AppDatabase, copies: PersonalCopies, order: Order): Promise<string | null> {
+export async function ensureCopy(db: AppDatabase, store: SalesFileStore, order: Order): Promise<string | null> {
   if (order.copyFileId) return order.copyFileId;
-  const edition = order.saleEditionId ? await findSaleEdition(db, order.saleEditionId) : undefined;
-  if (!edition?.file) return null;
-  const fileId = await copies.makePersonalCopy(db, {
-    editionFileId: edition.file.id,
+  const format = SELLABLE_EDITION_FORMATS.find((sellable) => sellable === order.format);
+  if (!order.bookId || !format) return null;
+  const [file] = (await listEditionFiles(db, order.bookId, format)).sort(
+    (a, b) => DELIVERY_ORDER.indexOf(a.kind) - DELIVERY_ORDER.indexOf(b.kind),
+  );
+  if (!file) return null;
+  const copy = await makePersonalCopy(db, store, {
+    editionFileId: file.id,
     buyerName: order.buyerName || order.buyerEmail,
     orderRef: order.reference,
     fingerprint: order.fingerprint,
+    madeAt: new Date(),
   });
-  return setOrderCopy(db, order.id, fileId);
+  return setOrderCopy(db, order.id, copy.fileId);
 }
 
 /** The purchase email of one queued order (the send queue's `purchase` rows). */
@@ -35,7 +48,7 @@ export class PurchaseEmails {
     private readonly db: AppDatabase,
     private readonly sender: MailSender,
     private readonly tokens: NewsletterTokens,
-    private readonly copies: PersonalCopies,
+    private readonly copies: SalesFileStore,
   ) {}
 
   async build(orderId: string, siteOrigin: string) {

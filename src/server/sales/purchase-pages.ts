@@ -1,9 +1,7 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GIFT_FORMAT_INFO, type GiftFormat } from '../../domain/newsletter-gift.js';
 import { LIBRARY_SIGN_IN_LIFETIME_MINUTES, ORDER_STATE_LABELS } from '../../domain/sales.js';
 import { librarySignInSchema } from '../../domain/sales.schema.js';
-import { slugify } from '../../domain/slugs.js';
 import { findBook } from '../content/books/books-repository.js';
 import { findActiveGift } from '../newsletter/gift/gifts-repository.js';
 import { parseRange } from '../site/downloads/byte-range.js';
@@ -36,12 +34,12 @@ import {
   queuePurchaseEmail,
   type Order,
 } from './orders-repository.js';
-import { siteCopies } from './personal-copies.js';
 import { librarySignInSubject, renderLibrarySignInEmail } from './purchase-email.js';
 import { ensureCopy, FORMAT_NAMES } from './purchase-emails.js';
 import { DOWNLOAD_PATH, LIBRARY_PATH, purchaseDownloadUrl, THANK_YOU_PATH } from './purchase-links.js';
-import { findSaleFile } from './sale-editions-repository.js';
-import { saleFileStore } from './sale-files.js';
+import { findPersonalCopy } from './copies/personal-copies-repository.js';
+import { salesFileStoreOf } from './copies/sales-files.js';
+import { sendStoredFile } from './copies/stored-file-download.js';
 
 const RESEND_PATH = `${THANK_YOU_PATH}/resend`;
 /** One re-sent email per order in this time, however often the button is pressed. */
@@ -94,11 +92,6 @@ const REFUNDED: NoticePage = {
   link: { href: '/contact', text: 'Contact' },
 };
 
-function downloadFileName(title: string, type: string): string {
-  const info = GIFT_FORMAT_INFO[type as GiftFormat];
-  return `${slugify(title) || 'book'}.${info?.extension ?? 'bin'}`;
-}
-
 /**
  * The buyer's pages: the thank-you page the provider's checkout returns to (confirmed by Stripe's
  * checkout session id: the download at once, else "on its way", reloading itself), re-sending the
@@ -112,7 +105,7 @@ export async function registerPurchasePages(
   tokens: NewsletterTokens,
   styles?: NoticePageStyles,
 ): Promise<void> {
-  const files = saleFileStore(services);
+  const files = salesFileStoreOf(services);
   const page = (reply: FastifyReply, status: number, notice: NoticePage) =>
     sendNoticePage(reply, status, notice, styles);
   const limited = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -194,37 +187,20 @@ export async function registerPurchasePages(
         heading: 'This copy is not ready yet',
         paragraphs: ['The payment is still being confirmed; the email with your copy follows.'],
       });
-    const copy = await ensureCopy(services.db, siteCopies, order);
-    const file = copy ? await findSaleFile(services.db, copy) : undefined;
-    if (!file?.fileId || file.fileBytes === null || !file.fileType)
+    // The buyer's personal copy, made once (ex-libris page, fingerprint) and kept: this is a plain file send.
+    const copyId = await ensureCopy(services.db, files, order);
+    const copy = copyId ? await findPersonalCopy(services.db, copyId) : undefined;
+    if (!copy)
       return page(reply, 404, {
         title: 'Not available',
         heading: 'The file is not available right now',
         paragraphs: ['The author has been told; please try again later.'],
       });
-    const size = Number(file.fileBytes);
-    const range = parseRange(request.headers.range, size);
-    if (range === 'invalid')
-      return reply.status(416).header('content-range', `bytes */${size}`).send({ error: 'Range not satisfiable' });
+    const range = parseRange(request.headers.range, copy.bytes);
     // A download counts when it starts at the first byte; resuming or seeking does not. One UPDATE decides.
-    if ((range?.start ?? 0) === 0 && !(await countOrderDownload(services.db, order.id)))
+    if (range !== 'invalid' && (range?.start ?? 0) === 0 && !(await countOrderDownload(services.db, order.id)))
       return page(reply, 410, REFUNDED);
-    const start = range?.start ?? 0;
-    const end = range?.end ?? size - 1;
-    reply
-      .status(range ? 206 : 200)
-      .header('content-type', GIFT_FORMAT_INFO[file.fileType as GiftFormat]?.contentType ?? 'application/octet-stream')
-      .header(
-        'content-disposition',
-        `attachment; filename="${downloadFileName(await orderTitle(order), file.fileType)}"`,
-      )
-      .header('content-length', String(end - start + 1))
-      .header('accept-ranges', 'bytes')
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('x-robots-tag', 'noindex');
-    if (range) reply.header('content-range', `bytes ${start}-${end}/${size}`);
-    return reply.send(files.read(file.fileId, start, end));
+    return sendStoredFile(reply, files, copy, request.headers.range);
   });
 
   app.get(LIBRARY_PATH, async (request, reply) => {

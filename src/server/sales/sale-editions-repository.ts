@@ -20,7 +20,6 @@ export type SaleEdition = {
   amount: number;
   currency: string;
   isActive: boolean;
-  file: { id: string; name: string; type: string; bytes: number } | null;
 };
 
 const COLUMNS = [
@@ -33,10 +32,6 @@ const COLUMNS = [
   'amount',
   'currency',
   'isActive',
-  'fileId',
-  'fileName',
-  'fileType',
-  'fileBytes',
 ] as const;
 
 type Row = {
@@ -49,10 +44,6 @@ type Row = {
   amount: number;
   currency: string;
   isActive: number;
-  fileId: string | null;
-  fileName: string | null;
-  fileType: string | null;
-  fileBytes: number | null;
 };
 
 const toSaleEdition = (row: Row): SaleEdition => ({
@@ -65,10 +56,6 @@ const toSaleEdition = (row: Row): SaleEdition => ({
   amount: Number(row.amount),
   currency: row.currency,
   isActive: toBoolean(row.isActive),
-  file:
-    row.fileId && row.fileName && row.fileType
-      ? { id: row.fileId, name: row.fileName, type: row.fileType, bytes: Number(row.fileBytes) }
-      : null,
 });
 
 const toPublicSaleEdition = (edition: SaleEdition): PublicSaleEdition => ({
@@ -87,7 +74,7 @@ export async function listSaleEditions(db: AppDatabase, bookId?: string): Promis
   return (await query.execute()).map(toSaleEdition);
 }
 
-/** The editions a reader can buy direct now: active, with a file to deliver. */
+/** The editions a reader can buy direct now: active, with a file to deliver (its edition_files). */
 export async function listPublicSaleEditions(
   db: AppDatabase,
   bookIds: string[],
@@ -99,7 +86,14 @@ export async function listPublicSaleEditions(
     .select(COLUMNS)
     .where('bookId', 'in', bookIds)
     .where('isActive', '=', toStoredBoolean(true))
-    .where('fileId', 'is not', null)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('editionFiles')
+          .select('editionFiles.id')
+          .whereRef('editionFiles.bookId', '=', 'saleEditions.bookId')
+          .whereRef('editionFiles.editionFormat', '=', 'saleEditions.format'),
+      ),
+    )
     .orderBy('format')
     .execute();
   for (const row of rows) {
@@ -159,35 +153,4 @@ export async function saveSaleEdition(
 export async function deleteSaleEdition(db: AppDatabase, id: string): Promise<boolean> {
   const result = await db.deleteFrom('saleEditions').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows === 1n;
-}
-
-/** The original file the edition delivers (stored by the caller); returns the previous file's id, if any. */
-export async function setSaleEditionFile(
-  db: AppDatabase,
-  id: string,
-  file: { id: string; name: string; type: string; bytes: number },
-): Promise<{ updated: boolean; previousFileId: string | null }> {
-  const previous = await db.selectFrom('saleEditions').select('fileId').where('id', '=', id).executeTakeFirst();
-  if (!previous) return { updated: false, previousFileId: null };
-  await db
-    .updateTable('saleEditions')
-    .set({
-      fileId: file.id,
-      fileName: file.name,
-      fileType: file.type,
-      fileBytes: file.bytes,
-      updatedAt: timestampNow(),
-    })
-    .where('id', '=', id)
-    .execute();
-  return { updated: true, previousFileId: previous.fileId };
-}
-
-/** The stored file's description, by its id (the download's content type, name and size). */
-export async function findSaleFile(db: AppDatabase, fileId: string) {
-  return db
-    .selectFrom('saleEditions')
-    .select(['fileId', 'fileName', 'fileType', 'fileBytes'])
-    .where('fileId', '=', fileId)
-    .executeTakeFirst();
 }

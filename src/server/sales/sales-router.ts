@@ -22,7 +22,6 @@ import {
 } from './orders-repository.js';
 import { deleteSaleEdition, listSaleEditions, saveSaleEdition } from './sale-editions-repository.js';
 import { providerSecret, readSavedSalesSecrets } from './sales-config.js';
-import { saleFileStore } from './sale-files.js';
 
 const providerInput = z.object({ provider: enumField('Provider', SALE_PROVIDERS) });
 
@@ -51,20 +50,12 @@ export const salesRouter = router({
     }
   }),
   removeEdition: contentWriteProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
-    const edition = found(
+    found(
       (await listSaleEditions(ctx.db)).find((entry) => entry.id === input.id),
       'Sale edition',
     );
+    // The edition's files stay (they are the book's: editionFiles.remove), and orders keep their copies.
     await deleteSaleEdition(ctx.db, input.id);
-    // Orders keep their own copies; only an original no order delivered is removed with its edition.
-    if (edition.file) {
-      const used = await ctx.db
-        .selectFrom('saleOrders')
-        .select('id')
-        .where('copyFileId', '=', edition.file.id)
-        .executeTakeFirst();
-      if (!used) await saleFileStore(ctx).remove(edition.file.id);
-    }
   }),
 
   /** Which secrets are set and where (the environment wins); the values are never sent back. */

@@ -4,7 +4,12 @@ import { saleEditionInputSchema } from '../../domain/sales.schema.js';
 import type { SaleProvider } from '../../domain/sales.js';
 import { createBook } from '../content/books/books-repository.js';
 import { saveSaleEdition } from '../sales/sale-editions-repository.js';
-import { saleFileStore, storeSaleEditionFile } from '../sales/sale-files.js';
+import { Readable } from 'node:stream';
+import { newId } from '../db/row-conversion.js';
+import { makeDemoEpub } from '../sales/copies/demo-epub.js';
+import { checkStoredFile } from '../sales/copies/edition-file-check.js';
+import { addEditionFile } from '../sales/copies/edition-files-repository.js';
+import { salesFileStoreOf } from '../sales/copies/sales-files.js';
 import { stripeTestSignature } from '../sales/provider-events/stripe-events.js';
 import type { AppServices } from '../trpc/context.js';
 
@@ -15,7 +20,10 @@ export const SALE_SECRETS = {
   SHOPIFY_WEBHOOK_SECRET: 'shopify-secret-0123456789',
 } as const;
 
-/** A book with one edition sold direct through `provider` at `amount` (minor units) and a small file. */
+/**
+ * A book with one edition sold direct through `provider` at `amount` (minor units), delivering a small
+ * real EPUB (makeDemoEpub; `coverBytes` makes it bigger), stored and checked as an upload is.
+ */
 export async function seedSaleEdition(
   services: AppServices,
   options: {
@@ -24,7 +32,7 @@ export async function seedSaleEdition(
     amount: number;
     currency?: string;
     title?: string;
-    file?: Buffer;
+    coverBytes?: number;
   },
 ) {
   const book = await createBook(
@@ -49,13 +57,22 @@ export async function seedSaleEdition(
       currency: options.currency ?? 'usd',
     }),
   );
-  const file = options.file ?? Buffer.from(`EPUB stand-in for ${options.productId}\n`.repeat(50));
-  const fileId = await storeSaleEditionFile(services.db, saleFileStore(services), editionId, {
-    name: 'book.epub',
-    type: 'epub',
-    source: file,
+  const file = await makeDemoEpub({ title: book.title, author: 'Delphine Rook', coverBytes: options.coverBytes });
+  const store = salesFileStoreOf(services);
+  const fileId = newId();
+  const bytes = await store.write(fileId, Readable.from([file]));
+  const checked = await checkStoredFile(store, fileId, 'epub', bytes);
+  if (!checked.ok) throw new Error(`the test EPUB fails its checks: ${checked.problems.join('; ')}`);
+  await addEditionFile(services.db, {
+    id: fileId,
+    bookId: book.id,
+    editionFormat: 'ebook',
+    kind: 'epub',
+    filename: 'book.epub',
+    bytes,
+    checked: checked.checked,
   });
-  return { book, editionId, fileId: fileId!, file };
+  return { book, editionId, fileId, file };
 }
 
 type Signed = { body: string; headers: Record<string, string> };

@@ -45,7 +45,7 @@ export async function seedDemoDatabase(db: AppDatabase, uploads: UploadStore): P
     const uploadsDir = uploads.folder;
     await db.transaction().execute((trx) => seedDemoContent(contentStore(trx), { demoImagesDir, uploadsDir }));
     await seedDemoGift(db, createGiftFileStore(db, 'files', path.dirname(uploadsDir)), DEMO_GIFT_COVER);
-    await seedDemoSale(db, createGiftFileStore(db, 'files', path.dirname(uploadsDir)));
+    await seedDemoSale(db);
     await seedDemoEditionFile(db, createSalesFileStore(db, 'files', path.dirname(uploadsDir)));
     return;
   }
@@ -59,6 +59,6 @@ export async function seedDemoDatabase(db: AppDatabase, uploads: UploadStore): P
     await rm(uploadsDir, { recursive: true, force: true });
   }
   await seedDemoGift(db, createGiftFileStore(db, 'database', ''), DEMO_GIFT_COVER);
-  await seedDemoSale(db, createGiftFileStore(db, 'database', ''));
+  await seedDemoSale(db);
   await seedDemoEditionFile(db, createSalesFileStore(db, 'database', ''));
 }
