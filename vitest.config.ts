@@ -37,6 +37,7 @@ const NO_DATABASE = [
   'src/server/newsletter/send-queue/send-outcome.test.ts',
   'src/server/newsletter/unsubscribe-links.test.ts',
   'src/server/operations/backup/backup-schedule.test.ts',
+  'src/server/sales/copies/epub-copy.epubcheck.test.ts',
   'src/server/site/cache/cached-body.test.ts',
   'src/server/site/cache/public-cache.test.ts',
   'src/server/site/http/conditional-get.test.ts',

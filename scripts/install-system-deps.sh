@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the tests need and a fresh Debian machine lacks: Chromium (browser tests),
 # PostgreSQL (the API suite runs on it too, in a throwaway cluster: scripts/postgres/test-cluster.mjs),
-# and systemd's tools and npm (the service unit's test: src/e2e/load/service-restart.test.ts).
-# Runs as root (CI, a fresh VPS) or through sudo; does nothing when both are already there.
+# systemd's tools and npm (the service unit's test: src/e2e/load/service-restart.test.ts) and
+# epubcheck (a personal copy of an EPUB must pass it as its original does: it brings Java along).
+# Runs as root (CI, a fresh VPS) or through sudo; does nothing when all are already there.
 set -euo pipefail
 
 PACKAGES=()
@@ -11,6 +12,7 @@ if ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then PACKAGES+=(p
 # systemd-analyze checks the service unit of docs/deploy.md; /usr/bin/npm is that unit's ExecStart.
 if [ ! -x /usr/bin/systemd-analyze ]; then PACKAGES+=(systemd); fi
 if [ ! -x /usr/bin/npm ]; then PACKAGES+=(npm); fi
+if [ ! -f /usr/share/java/epubcheck.jar ] || ! command -v java >/dev/null; then PACKAGES+=(epubcheck); fi
 
 if [ ${#PACKAGES[@]} -eq 0 ]; then
   exit 0
@@ -24,3 +26,4 @@ $SUDO apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${PACKAGES[@]}" >/dev/null
 if [ -x /usr/bin/chromium ]; then /usr/bin/chromium --version; fi
 ls -d /usr/lib/postgresql/*/bin
+if [ -f /usr/share/java/epubcheck.jar ]; then java -jar /usr/share/java/epubcheck.jar --version 2>&1 | head -1; fi

@@ -55,7 +55,9 @@ import * as m2630 from './2026-11-26-30-image-references.js';
 import * as m2730 from './2026-11-27-30-create-download-meters.js';
 import * as m2740 from './2026-11-27-40-create-mail-event-ids.js';
 import * as m27140 from './2026-11-27-40-index-admin-lists.js';
+import * as m27150 from './2026-11-27-50-create-sales.js';
 import * as m2750 from './2026-11-27-50-index-subscriber-filters.js';
+import * as m2760 from './2026-11-27-60-edition-files.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -115,5 +117,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-30-create-download-meters': m2730,
   '2026-11-27-40-create-mail-event-ids': m2740,
   '2026-11-27-40-index-admin-lists': m27140,
+  '2026-11-27-50-create-sales': m27150,
   '2026-11-27-50-index-subscriber-filters': m2750,
+  '2026-11-27-60-edition-files': m2760,
 };

@@ -13,6 +13,8 @@ const PORTABLE_TYPE: Record<string, string> = {
   text: 'text',
   integer: 'integer',
   int4: 'integer',
+  // bigint on PostgreSQL where a size may pass 2^31 (edition files, personal copies); SQLite's integer is 64-bit.
+  int8: 'integer',
   real: 'float',
   float8: 'float',
   blob: 'bytes',

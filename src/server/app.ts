@@ -26,6 +26,9 @@ import { serializeLoggedRequest } from './site/http/request-log.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './site/cache/cached-body.js';
 import { mailEventRoutes } from './deliverability/mail-event-routes.js';
 import { SenderCheck } from './deliverability/sender-check.js';
+import { saleEventRoutes } from './sales/sale-event-routes.js';
+import { registerPurchasePages } from './sales/purchase-pages.js';
+import { subscribeConsentingBuyer } from './sales/marketing-consent.js';
 import { snsHttp, type SnsHttp } from './deliverability/provider-events/sns.js';
 import type { OutboundRules } from './site/http/safe-fetch.js';
 import { registerJsonBodyParser } from './site/http/json-body.js';
@@ -40,6 +43,7 @@ import { createRequestContext, type AppServices } from './trpc/context.js';
 import { prepareDataDir, type DataDir } from './operations/startup/data-dir.js';
 import { openPostgresSiteDatabase, openSiteDatabase } from './operations/startup/open-site-database.js';
 import { registerUploadRoutes } from './content/uploads/upload-routes.js';
+import { registerSalesFiles, salesFileStoreOf } from './sales/copies/sales-files.js';
 import { registerImportExport } from './import-export/register-import-export.js';
 import { PostgresInvalidationBus } from './site/cache/cache-invalidation.js';
 import { createUploadStore } from './content/uploads/upload-store.js';
@@ -115,7 +119,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { limiters, guesses } = createRateLimits(db, { publicLimitsEnabled: config.publicRateLimits });
   const auth = new AdminAuth(db, { throttle: guesses });
   const { generatedPassword } = await auth.ensureAdminUser(config.adminPassword);
-  const mail = await createNewsletterMail(db, config, () => app.log);
+  const uploads = createUploadStore(db, uploadsDir);
+  const mail = await createNewsletterMail(db, config, () => app.log, salesFileStoreOf({ db, uploads, uploadsDir }));
   await loadOrCreateSecret(db, BACKUP_SIGNING_SECRET);
   // Instances on one PostgreSQL tell each other of content writes (LISTEN/NOTIFY); one process alone tells nobody.
   const database = configuredDatabase(config);
@@ -134,7 +139,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailing: mail.mailing,
     backups: new BackupService(config.dataDir, config.backup),
     uploadsDir,
-    uploads: createUploadStore(db, uploadsDir),
+    uploads,
     analytics: new PageAnalytics(db, {
       enabled: config.analytics,
       log: { error: (details, message) => app.log.error(details, message) },
@@ -145,6 +150,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       servers: options.dnsServers ?? config.dnsServers ?? undefined,
     }),
     outbound: options.outbound ?? {},
+    salesConfig: config.sales,
   };
 
   const app = Fastify({
@@ -225,13 +231,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     sns: options.snsHttp ?? snsHttp(),
     limiter: limiters.mailEvents,
   });
+  await app.register(saleEventRoutes, {
+    db,
+    config: config.sales,
+    siteOrigin: (request) => createRequestContext(services, { ...request, headers: {}, ip: '' }).siteOrigin,
+    onQueued: () => services.mailing.queueSignal.notify(),
+    onMarketingConsent: (email, origin) => subscribeConsentingBuyer(db, services.newsletterMail, email, origin),
+  });
   // The email links' pages link the site's own stylesheets (fonts included) once the client is served.
   const noticePageStyles: NoticePageStyles = { stylesheets: [] };
   await mail.registerPages(app, services, noticePageStyles);
+  await registerPurchasePages(app, services, mail.tokens, noticePageStyles);
   registerCsvExports(app, services);
   registerBackupDownload(app, services);
   registerPreviewAccess(app, services);
   await registerUploadRoutes(app, services);
+  await registerSalesFiles(app, services);
   await registerImportExport(app, services);
 
   const clientMode = options.client ?? 'none';

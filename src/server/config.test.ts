@@ -44,6 +44,7 @@ describe('loadConfig', () => {
         brevoToken: null,
         softBounceLimit: 3,
       },
+      sales: { stripe: null, lemonsqueezy: null, payhip: null, shopify: null },
       bounces: { smtpPort: null, smtpHost: '0.0.0.0', address: 'bounces@localhost' },
       signupAbuse: {
         caps: { perHour: 100, perDomainPerHour: 30, unverifiedPerHour: 10, perNetworkPerHour: 5 },
@@ -116,6 +117,7 @@ describe('loadConfig', () => {
         brevoToken: null,
         softBounceLimit: 3,
       },
+      sales: { stripe: null, lemonsqueezy: null, payhip: null, shopify: null },
       bounces: { smtpPort: 2525, smtpHost: '0.0.0.0', address: 'bounces@delphinerook.com' },
       signupAbuse: {
         caps: { perHour: 250, perDomainPerHour: 40, unverifiedPerHour: 5, perNetworkPerHour: 8 },

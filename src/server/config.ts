@@ -1,5 +1,6 @@
 import { DEFAULT_SEARCH_TIMEOUT_MS } from './content/search/search-timeout.js';
 import { isIP } from 'node:net';
+import { salesConfigFrom, salesEnvShape, type SalesConfig } from './sales/sales-config.js';
 import { bounceConfigFrom, bounceEnvShape, type BounceConfig } from './deliverability/bounce-config.js';
 import path from 'node:path';
 import { z } from 'zod';
@@ -170,6 +171,7 @@ const envSchema = z.object({
   AUTHOR_EMAIL: authorEmailSchema,
   DNS_SERVERS: dnsServersSchema,
   ...mailEventsEnvShape,
+  ...salesEnvShape,
   ...bounceEnvShape,
   ...signupAbuseEnvShape,
   NODE_ENV: z.string().optional(),
@@ -219,6 +221,8 @@ export type AppConfig = {
   dnsServers: string[] | null;
   /** Bounce and complaint events from mail providers (MAIL_EVENTS_*). */
   mailEvents: MailEventsConfig;
+  /** Payment providers' webhook secrets from the environment (STRIPE_WEBHOOK_SECRET…); each wins over Settings → Sales. */
+  sales: SalesConfig;
   /** Bounces and complaints by mail: the intake's port and the return path (BOUNCE_*). */
   bounces: BounceConfig;
   /** The confirmation emails' hourly caps and the sign-up challenge (CONFIRMATIONS_*, SIGNUP_CHALLENGE). */
@@ -262,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, clientDir: string | null): Ap
     authorEmail: vars.AUTHOR_EMAIL,
     dnsServers: vars.DNS_SERVERS,
     mailEvents: mailEventsConfigFrom(vars),
+    sales: salesConfigFrom(vars),
     bounces: bounceConfigFrom(vars, vars.MAIL_FROM ?? OUTBOX_SENDER),
     signupAbuse: signupAbuseConfigFrom(vars),
     clientDir,

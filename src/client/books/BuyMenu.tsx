@@ -2,9 +2,11 @@ import { Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState, type ComponentType } from 'react';
 import { buyButtonFor } from '../../domain/books.js';
+import { EDITION_FORMAT_LABELS } from '../../domain/editions.js';
+import { DIRECT_COPY_PROMISE } from '../../domain/sales.js';
 import type { RouterOutputs } from '../trpc.js';
 import { useHydrated } from '../ui/form-outcome.js';
-import { EDITIONS_ANCHOR, shopGroups, type ShopGroup } from './book-links.js';
+import { directLabel, EDITIONS_ANCHOR, shopGroups, type ShopGroup } from './book-links.js';
 import classes from './BuyMenu.module.css';
 
 type Book = RouterOutputs['books']['list'][number];
@@ -19,7 +21,28 @@ export type ShopMenuProps = {
   openOnMount: boolean;
   /** The book's signed tag: shop links go through the site's counting redirect (shopLinkPath). */
   shopTag: string | undefined;
+  /** Editions the author sells direct: first in the menu, straight to the provider's checkout. */
+  direct: DirectSale[];
 };
+
+type DirectSale = NonNullable<Book['directSales']>[number];
+
+/**
+ * Buy direct, first: a plain link to the author's checkout at the payment provider (a hosted page;
+ * it works without script), with the format and what the reader gets in plain words.
+ */
+function DirectBuy({ sale }: { sale: DirectSale }) {
+  return (
+    <div className={classes.direct}>
+      <Button component="a" href={sale.checkoutUrl} rel="noopener" className={classes.buy} fullWidth>
+        {directLabel(sale)}
+      </Button>
+      <p className={classes.directNote}>
+        {EDITION_FORMAT_LABELS[sale.format]}: {DIRECT_COPY_PROMISE[sale.format]}.
+      </p>
+    </div>
+  );
+}
 
 /** Mantine's Menu (and its positioning code) is kept out of the page's first load. */
 const loadShopMenu = () => import('./ShopMenuDropdown.js').then((module) => module.ShopMenuDropdown);
@@ -35,7 +58,8 @@ function ShopMenu({
   variant,
   slug,
   shopTag,
-}: Pick<ShopMenuProps, 'label' | 'groups' | 'variant' | 'shopTag'> & { slug: string }) {
+  direct,
+}: Pick<ShopMenuProps, 'label' | 'groups' | 'variant' | 'shopTag' | 'direct'> & { slug: string }) {
   const hydrated = useHydrated();
   const [Menu, setMenu] = useState<ComponentType<ShopMenuProps> | null>(null);
   const [loading, setLoading] = useState(false);
@@ -63,6 +87,7 @@ function ShopMenu({
         color={color}
         openOnMount
         shopTag={shopTag}
+        direct={direct}
       />
     );
   const open = () => {
@@ -98,6 +123,7 @@ function ShopMenu({
 export function BuyActions({ book }: { book: Book }) {
   const buy = buyButtonFor(book.status, book.price);
   const groups = shopGroups(book);
+  const direct = book.status === 'published' ? (book.directSales ?? []) : [];
   if (buy.disabled)
     return (
       <Button disabled className={classes.buy} fullWidth>
@@ -113,10 +139,36 @@ export function BuyActions({ book }: { book: Book }) {
       {buy.label}
     </Button>
   );
+  // Sold direct: Buy direct first, the shops beside it.
+  if (direct.length > 0)
+    return (
+      <>
+        {direct.map((sale) => (
+          <DirectBuy key={sale.id} sale={sale} />
+        ))}
+        {groups.length > 0 && (
+          <ShopMenu
+            label="Buy from a shop"
+            groups={groups}
+            variant="outline"
+            slug={book.slug}
+            shopTag={book.shopTag}
+            direct={direct}
+          />
+        )}
+      </>
+    );
   // A published book is bought, never preordered: without shops, its button leads to the editions.
   if (book.status === 'published')
     return groups.length > 0 ? (
-      <ShopMenu label={buy.label} groups={groups} variant="filled" slug={book.slug} shopTag={book.shopTag} />
+      <ShopMenu
+        label={buy.label}
+        groups={groups}
+        variant="filled"
+        slug={book.slug}
+        shopTag={book.shopTag}
+        direct={direct}
+      />
     ) : (
       <Button
         renderRoot={(props) => (
@@ -138,6 +190,7 @@ export function BuyActions({ book }: { book: Book }) {
           variant="outline"
           slug={book.slug}
           shopTag={book.shopTag}
+          direct={direct}
         />
       )}
     </>

@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { shopLinkPath } from '../../domain/analytics-paths.js';
 import classes from './BuyMenu.module.css';
 import type { ShopMenuProps } from './BuyMenu.js';
+import { directLabel } from './book-links.js';
+import { DIRECT_COPY_PROMISE } from '../../domain/sales.js';
 import { ShopIcon } from './ShopIcon.js';
 
 /**
@@ -10,7 +12,16 @@ import { ShopIcon } from './ShopIcon.js';
  * button is pointed at, focused or pressed. It mounts open when that press loaded it; focus goes
  * to the first shop on every opening, arrow keys move, Escape closes and returns to the button.
  */
-export function ShopMenuDropdown({ label, groups, className, variant, color, openOnMount, shopTag }: ShopMenuProps) {
+export function ShopMenuDropdown({
+  label,
+  groups,
+  className,
+  variant,
+  color,
+  openOnMount,
+  shopTag,
+  direct,
+}: ShopMenuProps) {
   const [opened, setOpened] = useState(openOnMount);
   const target = useRef<HTMLButtonElement>(null);
   const dropdown = useRef<HTMLDivElement>(null);
@@ -58,6 +69,23 @@ export function ShopMenuDropdown({ label, groups, className, variant, color, ope
         </Button>
       </Menu.Target>
       <Menu.Dropdown ref={dropdown} className={classes.dropdown}>
+        {direct.length > 0 && (
+          <div role="group" aria-label="Buy direct from the author">
+            <Menu.Label className={classes.heading}>Direct from the author</Menu.Label>
+            {direct.map((sale, index) => (
+              <Menu.Item
+                key={sale.id}
+                component="a"
+                href={sale.checkoutUrl}
+                rel="noopener"
+                className={classes.item}
+                data-autofocus={index === 0 ? true : undefined}
+              >
+                {directLabel(sale)} <small className={classes.directNote}>({DIRECT_COPY_PROMISE[sale.format]})</small>
+              </Menu.Item>
+            ))}
+          </div>
+        )}
         {groups.map((group, groupIndex) => (
           <div key={group.heading} role="group" aria-label={group.heading}>
             <Menu.Label className={classes.heading}>{group.heading}</Menu.Label>
@@ -71,7 +99,7 @@ export function ShopMenuDropdown({ label, groups, className, variant, color, ope
                 className={classes.item}
                 leftSection={<ShopIcon url={link.url} />}
                 // Where Mantine's focus trap starts, too.
-                data-autofocus={groupIndex === 0 && linkIndex === 0 ? true : undefined}
+                data-autofocus={direct.length === 0 && groupIndex === 0 && linkIndex === 0 ? true : undefined}
               >
                 {link.label}
                 <VisuallyHidden> ({group.heading}, opens in a new tab)</VisuallyHidden>

@@ -22,3 +22,6 @@ export const EDITIONS_ANCHOR = 'editions';
 
 /** The id of a book's group on /excerpts (where the books page's Read Excerpt goes). */
 export const excerptsAnchor = (slug: string): string => `excerpts-${slug}`;
+
+/** The Buy direct button's label: "Buy direct — $4.99". */
+export const directLabel = (sale: { price: string }): string => `Buy direct — ${sale.price}`;

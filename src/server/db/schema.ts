@@ -298,6 +298,44 @@ interface GiftFileChunksTable {
   data: Buffer;
 }
 
+/** A file the author delivers for a book's edition (src/server/sales/copies). */
+interface EditionFilesTable {
+  id: string;
+  bookId: string;
+  /** The edition's format: ebook | audiobook (its files), see src/domain/editions.ts. */
+  editionFormat: string;
+  /** epub | pdf | mobi | azw3 | mp3 | m4b */
+  kind: string;
+  filename: string;
+  /** bigint on PostgreSQL (read as a string there). */
+  bytes: number | string;
+  /** The order of an audiobook's chapters. */
+  position: number;
+  /** JSON: what the upload check found (EditionFileCheck). */
+  checked: string;
+  createdAt: string;
+}
+
+/** A buyer's personal copy of an edition file, made once per purchase and kept. */
+interface PersonalCopiesTable {
+  id: string;
+  editionFileId: string;
+  orderRef: string;
+  fingerprint: string;
+  buyerName: string;
+  fileName: string;
+  contentType: string;
+  bytes: number | string;
+  madeAt: string;
+}
+
+/** Edition files' and personal copies' bytes on PostgreSQL, in 1 MB pieces (SQLite: DATA_DIR/sales-files). */
+interface SalesFileChunksTable {
+  fileId: string;
+  seq: number;
+  data: Buffer;
+}
+
 interface GiftLinksTable {
   id: string;
   subscriptionId: string;
@@ -307,12 +345,84 @@ interface GiftLinksTable {
   resentAt: string | null;
 }
 
+/** An edition's "Sell direct" settings (see src/server/sales). */
+interface SaleEditionsTable {
+  id: string;
+  bookId: string;
+  /** ebook | audiobook */
+  format: string;
+  /** stripe | lemonsqueezy | payhip | shopify */
+  provider: string;
+  /** Stripe Payment Link id, Lemon Squeezy variant/product id, Payhip product key, Shopify product id. */
+  productId: string;
+  checkoutUrl: string;
+  /** The expected price in minor units (499 = 4.99). */
+  amount: number;
+  /** Lower-case ISO code: usd, eur… */
+  currency: string;
+  isActive: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One order per provider order; unique on (provider, providerOrderId). */
+interface SaleOrdersTable {
+  id: string;
+  /** Short, shown to the buyer and the author (e.g. "A7K3Q9ZD"). */
+  reference: string;
+  provider: string;
+  /** Stripe: the payment intent (else the session); Lemon Squeezy, Shopify: the order id; Payhip: the transaction id. */
+  providerOrderId: string;
+  /** Stripe's checkout session id (the thank-you page's key). */
+  checkoutSessionId: string | null;
+  saleEditionId: string | null;
+  bookId: string | null;
+  format: string | null;
+  /** The product the provider named (kept when it matched no edition). */
+  productRef: string | null;
+  /** Lower-cased; empty for a refund seen before its payment. */
+  buyerEmail: Generated<string>;
+  buyerName: Generated<string>;
+  amount: number | null;
+  currency: string | null;
+  /** pending | paid | delivered | refunded | held */
+  state: string;
+  heldReason: string | null;
+  marketingConsent: Generated<number>;
+  downloads: Generated<number>;
+  /** The copy's invisible per-purchase mark. */
+  fingerprint: string;
+  /** The stored personal copy (made once, then re-sent as a plain file). */
+  copyFileId: string | null;
+  paidAt: string | null;
+  deliveredAt: string | null;
+  refundedAt: string | null;
+  resentAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Every provider event id seen: its primary key makes a replay (or a second instance) change nothing. */
+interface SaleEventsTable {
+  provider: string;
+  eventId: string;
+  kind: string;
+  orderId: string | null;
+  receivedAt: string;
+}
+
+interface LibrarySignInsTable {
+  id: string;
+  email: string;
+  createdAt: string;
+}
+
 interface MailQueueTable {
   /** A newsletter issue's id, or `book:<id>` for the notice of a published book to its preorders. */
   mailingId: string;
   /** The subscription (issue) or the preorder (book notice). */
   recipientId: string;
-  /** 'issue' | 'preorder' | 'confirmation' (held back by the hourly caps; mailing `confirmation`) */
+  /** 'issue' | 'preorder' | 'confirmation' (held back by the hourly caps; mailing `confirmation`) | 'purchase' (an order's download email; mailing `purchase`) */
   kind: string;
   email: string;
   /** The origin of every link in the message (PUBLIC_URL, or the admin's when it was queued). */
@@ -512,6 +622,9 @@ export interface Database {
   giftFiles: GiftFilesTable;
   giftFileChunks: GiftFileChunksTable;
   giftLinks: GiftLinksTable;
+  editionFiles: EditionFilesTable;
+  personalCopies: PersonalCopiesTable;
+  salesFileChunks: SalesFileChunksTable;
   mailSuppressions: MailSuppressionsTable;
   mailSuppressionRemovals: MailSuppressionRemovalsTable;
   mailSoftBounces: MailSoftBouncesTable;
@@ -519,6 +632,10 @@ export interface Database {
   mailReturnPaths: MailReturnPathsTable;
   mailEventIds: MailEventIdsTable;
   shopClicks: ShopClicksTable;
+  saleEditions: SaleEditionsTable;
+  saleOrders: SaleOrdersTable;
+  saleEvents: SaleEventsTable;
+  librarySignIns: LibrarySignInsTable;
 }
 
 export type ExcerptRow = Selectable<ExcerptsTable>;

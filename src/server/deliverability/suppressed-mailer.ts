@@ -16,7 +16,8 @@ export class SuppressedAddressError extends Error {
 
 /**
  * The mailer every email leaves through (issues, notices, confirmations, welcome and sequence
- * emails, tests), refusing any address on the suppression list before it reaches the relay.
+ * emails, tests), refusing any address on the suppression list before it reaches the relay; a
+ * transactional email (a purchase's) is refused only for an address that bounced.
  */
 export function withSuppressionCheck(mailer: Mailer, db: AppDatabase): Mailer {
   return {
@@ -29,7 +30,9 @@ export function withSuppressionCheck(mailer: Mailer, db: AppDatabase): Mailer {
         .select('reason')
         .where('email', '=', suppressionKey(email.to))
         .executeTakeFirst();
-      if (row) throw new SuppressedAddressError(email.to, row.reason as SuppressionReason);
+      // A purchase's own mail still reaches an address suppressed for marketing; a bounced one is dead for all.
+      if (row && !(email.transactional && row.reason !== 'bounce'))
+        throw new SuppressedAddressError(email.to, row.reason as SuppressionReason);
       return mailer.send(email);
     },
   };

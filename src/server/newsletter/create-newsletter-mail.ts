@@ -8,6 +8,9 @@ import { AuthorNotices } from './mail/author-notices.js';
 import { BackgroundSends } from './mail/background-sends.js';
 import { createMailer, type MailLog } from './mail/mailer.js';
 import { QueuedMessages } from './send-queue/queued-messages.js';
+import { QueueSignal } from './send-queue/queue-signal.js';
+import { PurchaseEmails } from '../sales/purchase-emails.js';
+import type { SalesFileStore } from '../sales/copies/sales-file-store.js';
 import { PreorderMail } from './preorders/preorder-mail.js';
 import { registerPreorderPages } from './preorders/preorder-pages.js';
 import { loadOrCreateSecret } from '../auth/site-secrets-repository.js';
@@ -28,7 +31,13 @@ type Log = MailLog & { error: (fields: object, message: string) => void };
  * `queueMailer` keeps pooled connections for the send queue (see mail-queue-job.ts), which the
  * server starts; single emails (confirmations, tests, notices) use `mailer`.
  */
-export async function createNewsletterMail(db: AppDatabase, config: AppConfig, log: () => Log) {
+export async function createNewsletterMail(
+  db: AppDatabase,
+  config: AppConfig,
+  log: () => Log,
+  /** Where buyers' personal copies are kept (the purchase email makes the copy once). */
+  salesFiles: SalesFileStore,
+) {
   const tokens = new NewsletterTokens(await loadOrCreateSecret(db, 'newsletter-links'));
   // Every email leaves through one of these two, so none reaches a suppressed address.
   const dkimKeys = new DkimKeys(db);
@@ -53,7 +62,14 @@ export async function createNewsletterMail(db: AppDatabase, config: AppConfig, l
     ),
     mailing: {
       queueMailer,
-      queuedMessages: new QueuedMessages(db, queueMailer, tokens),
+      queuedMessages: new QueuedMessages(
+        db,
+        queueMailer,
+        tokens,
+        new PurchaseEmails(db, config.mail.from, tokens, salesFiles),
+      ),
+      /** Wakes the send queue when a purchase email is queued (the buyer is waiting for it). */
+      queueSignal: new QueueSignal(),
       issueMail: new IssueMail(mailer, tokens),
       authorNotices: new AuthorNotices(db, mailer, config.authorEmail, noticeSends),
       preorderMail: new PreorderMail(mailer, tokens, sends),

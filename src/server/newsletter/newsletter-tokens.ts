@@ -9,6 +9,10 @@ const MAX_TOKEN_LENGTH = 300;
 export type ConfirmClaim = { subscriptionId: string; nonce: string; expiresAt: number };
 /** A personal gift download link: its row in gift_links (its downloads counted by its download meter) and its subscriber. */
 export type GiftClaim = { linkId: string; subscriptionId: string; expiresAt: number };
+/** A bought copy's download link (src/server/sales). */
+export type PurchaseClaim = { orderId: string; expiresAt: number };
+/** A `/library` sign-in link. */
+export type LibraryClaim = { signInId: string; expiresAt: number };
 /** An expired token still names what it was signed for (a used link can then be recognised). */
 export type TokenCheck<T> =
   { ok: true; claim: T } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'expired'; claim: T };
@@ -118,6 +122,38 @@ export class NewsletterTokens {
     const claim = { linkId, subscriptionId, expiresAt };
     if (expiresAt <= now) return { ok: false, reason: 'expired', claim, expiredClaim: claim };
     return { ok: true, claim };
+  }
+
+  /** A buyer's download link (sales): names the order; refused once the order is refunded. */
+  purchaseToken(claim: PurchaseClaim): string {
+    return this.sign('purchase', [claim.orderId, String(claim.expiresAt)]);
+  }
+
+  checkPurchaseToken(token: unknown, now: number): TokenCheck<PurchaseClaim> {
+    return this.checkExpiring('purchase', token, now, (orderId, expiresAt) => ({ orderId, expiresAt }));
+  }
+
+  /** A `/library` sign-in link: names its sign-in row (which holds the address), never the address. */
+  librarySignInToken(claim: LibraryClaim): string {
+    return this.sign('library', [claim.signInId, String(claim.expiresAt)]);
+  }
+
+  checkLibrarySignInToken(token: unknown, now: number): TokenCheck<LibraryClaim> {
+    return this.checkExpiring('library', token, now, (signInId, expiresAt) => ({ signInId, expiresAt }));
+  }
+
+  private checkExpiring<T>(
+    purpose: string,
+    token: unknown,
+    now: number,
+    claimOf: (id: string, expiresAt: number) => T,
+  ): TokenCheck<T> {
+    const fields = this.verify(purpose, token);
+    if (!fields || fields.length !== 2) return { ok: false, reason: 'invalid' };
+    const expiresAt = Number(fields[1]);
+    if (!Number.isSafeInteger(expiresAt)) return { ok: false, reason: 'invalid' };
+    const claim = claimOf(fields[0]!, expiresAt);
+    return expiresAt <= now ? { ok: false, reason: 'expired', claim } : { ok: true, claim };
   }
 
   private signature(purpose: string, payload: string): Buffer {

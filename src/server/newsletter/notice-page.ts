@@ -14,6 +14,8 @@ export type NoticePage = {
   links?: Array<{ href: string; text: string }>;
   /** Markup built (and escaped) by the caller, after the paragraphs: the preferences and gift pages. */
   html?: string;
+  /** Reloads itself after this many seconds, without script (a thank-you page waiting for the payment). */
+  refreshSeconds?: number;
 };
 
 /**
@@ -61,7 +63,7 @@ function renderNoticePage(page: NoticePage, styles: NoticePageStyles = { stylesh
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="robots" content="noindex">
-    <meta name="referrer" content="no-referrer">
+    <meta name="referrer" content="no-referrer">${page.refreshSeconds ? `\n    <meta http-equiv="refresh" content="${page.refreshSeconds}">` : ''}
     <title>${escapeHtml(page.title)} | The Cinderwake Cycle</title>
     ${stylesheets}
     <style>

@@ -6,6 +6,7 @@ import { booksRouter } from '../content/books/books-router.js';
 import { contentRouter } from '../content/content-router.js';
 import { excerptsRouter } from '../content/excerpts/excerpts-router.js';
 import { giftRouter } from '../newsletter/gift/gift-router.js';
+import { editionFilesRouter } from '../sales/copies/edition-files-router.js';
 import { mailRouter } from '../newsletter/issues/mail-router.js';
 import { newsletterArchiveRouter } from '../newsletter/issues/archive-router.js';
 import { maintenanceRouter } from '../operations/maintenance-router.js';
@@ -16,6 +17,7 @@ import { settingsRouter } from '../site/settings/settings-router.js';
 import { siteRouter } from '../site/settings/site-router.js';
 import { contactRouter, newsletterRouter, preordersRouter } from '../site/contact/submissions-router.js';
 import { suppressionsRouter } from '../deliverability/suppressions-router.js';
+import { salesRouter } from '../sales/sales-router.js';
 import { senderCheckRouter } from '../deliverability/sender-check-router.js';
 import { createCallerFactory, router } from './trpc.js';
 
@@ -33,6 +35,7 @@ export const appRouter = router({
   maintenance: maintenanceRouter,
   mail: mailRouter,
   gift: giftRouter,
+  editionFiles: editionFilesRouter,
   settings: settingsRouter,
   site: siteRouter,
   newsletterArchive: newsletterArchiveRouter,
@@ -40,6 +43,7 @@ export const appRouter = router({
   search: searchRouter,
   analytics: analyticsRouter,
   suppressions: suppressionsRouter,
+  sales: salesRouter,
   senderCheck: senderCheckRouter,
 });
 

@@ -13,6 +13,7 @@ import type { SignupChallenge } from '../newsletter/signup-abuse/signup-challeng
 import type { RequestLimiters } from '../site/rate-limit/request-limits.js';
 import type { SearchGate } from '../content/search/search-gate.js';
 import type { UploadStore } from '../content/uploads/upload-store.js';
+import type { SalesConfig } from '../sales/sales-config.js';
 
 /** Long-lived services shared by every request of one app instance. */
 export type AppServices = {
@@ -41,6 +42,8 @@ export type AppServices = {
   senderCheck: SenderCheck;
   /** Where the server may connect on someone's behalf (imported images): public addresses (safe-fetch.ts). */
   outbound: OutboundRules;
+  /** The payment providers' webhook secrets set in the environment (src/server/sales). */
+  salesConfig: SalesConfig;
 };
 
 export type RequestContext = AppServices & {

@@ -92,7 +92,7 @@ export function BookForm({ item, saving, onSave, onCancel }: ContentFormProps<Bo
         />
       </SimpleGrid>
       <Divider my="xs" />
-      <EditionsEditor form={form} />
+      <EditionsEditor form={form} bookId={item?.id} />
       <Divider my="xs" />
       <Text fw={500} size="sm">
         Shops for every format

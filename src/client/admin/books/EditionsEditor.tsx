@@ -4,12 +4,16 @@ import { ListEditorFooter } from '../forms/ListEditorFooter.js';
 import { EDITION_FORMAT_LABELS, EDITION_FORMATS, MAX_EDITIONS } from '../../../domain/editions.js';
 import classes from '../admin.module.css';
 import { newEditionRow, type BookFormApi } from './book-form-values.js';
+import { EditionFiles } from './EditionFiles.js';
 import { LinksEditor } from './LinksEditor.js';
 
 const FORMAT_OPTIONS = EDITION_FORMATS.map((format) => ({ value: format, label: EDITION_FORMAT_LABELS[format] }));
 
-/** One block per edition: format, ISBN, price, pages or length, release date and its shop links. */
-export function EditionsEditor({ form }: { form: BookFormApi }) {
+/**
+ * One block per edition: format, ISBN, price, pages or length, release date and its shop links; a saved
+ * book's ebook and audiobook editions also take the files sold direct.
+ */
+export function EditionsEditor({ form, bookId }: { form: BookFormApi; bookId?: string | undefined }) {
   const editions = form.getValues().editions;
   const listError = form.errors.editions;
 
@@ -99,6 +103,9 @@ export function EditionsEditor({ form }: { form: BookFormApi }) {
               links={edition.links}
               owner={`Edition ${n} shop`}
             />
+            {bookId && (edition.format === 'ebook' || edition.format === 'audiobook') && (
+              <EditionFiles bookId={bookId} editionFormat={edition.format} />
+            )}
           </li>
         );
       })}

@@ -17,6 +17,8 @@ import { withReferencedImages } from '../images/responsive-images.js';
 import { isUniqueViolation } from '../../db/row-conversion.js';
 import { listSeries, seriesExists } from '../series/series-repository.js';
 import { listSlugRedirects } from './slug-redirects-repository.js';
+import { listPublicSaleEditions } from '../../sales/sale-editions-repository.js';
+import type { PublicSaleEdition } from '../../../domain/sales.js';
 import { found, publicProcedure, router } from '../../trpc/trpc.js';
 import { contentProcedures, unknownReference } from '../content-procedures.js';
 
@@ -56,12 +58,25 @@ function withSeries<B extends Book>(book: B, series: readonly Series[]): BookWit
   };
 }
 
-/** The public list: each book with its cover's responsive image and its shop links' signed tag. */
+/** Optional in the type: a write's answer (the admin's copy of a book) does not carry them. */
+const withDirectSales = <B extends Book>(
+  book: B,
+  direct: Map<string, PublicSaleEdition[]>,
+): B & { directSales?: PublicSaleEdition[] } => ({ ...book, directSales: direct.get(book.id) ?? [] });
+
+/**
+ * The public list: each book with its cover's responsive image, its shop links' signed tag and the
+ * editions it sells direct (the Buy direct button; none when it sells none).
+ */
 const listBooksWithImages = async (db: AppDatabase) => {
   const [books, key] = await Promise.all([listBooks(db), redirectKey(db)]);
+  const direct = await listPublicSaleEditions(
+    db,
+    books.map((book) => book.id),
+  );
   return withReferencedImages(
     db,
-    books.map((book) => withShopTag(book, key)),
+    books.map((book) => withDirectSales(withShopTag(book, key), direct)),
     'books',
   );
 };
@@ -71,10 +86,13 @@ const content = contentProcedures({
   cacheKey: 'books',
   inputSchema: bookInputSchema,
   list: listBooksWithImages,
-  create: async (db, data) => withShopTag(await slugSafe(() => createBook(db, data)), await redirectKey(db)),
+  create: async (db, data) => {
+    const book = withShopTag(await slugSafe(() => createBook(db, data)), await redirectKey(db));
+    return withDirectSales(book, await listPublicSaleEditions(db, [book.id]));
+  },
   update: async (db, id, data) => {
     const book = await slugSafe(() => updateBook(db, id, data));
-    return book && withShopTag(book, await redirectKey(db));
+    return book && withDirectSales(withShopTag(book, await redirectKey(db)), await listPublicSaleEditions(db, [id]));
   },
   remove: deleteBook,
   checkReferences: checkBook,

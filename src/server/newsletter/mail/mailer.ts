@@ -19,6 +19,11 @@ type OutgoingEmail = {
   returnPath?: string;
   /** Signs the message with this DKIM key. */
   dkim?: DkimSigning;
+  /**
+   * A purchase's own mail (its download link, a library sign-in): it goes to an address suppressed
+   * for marketing (unsubscribed, complaint, by hand), never to one that bounced.
+   */
+  transactional?: boolean;
 };
 
 /** nodemailer's DKIM options: the key and where its public half is published. */

@@ -11,6 +11,7 @@ import {
 } from './mail-queue-repository.js';
 import type { QueuedMessages } from './queued-messages.js';
 import { outcomeOfFailure } from './send-outcome.js';
+import type { QueueSignal } from './queue-signal.js';
 
 type Log = {
   info: (fields: object, message: string) => void;
@@ -32,6 +33,8 @@ export type MailQueueJobOptions = {
   idlePollMs?: number;
   /** What time it is for the queue (tests look at a later hour of a held-back backlog). */
   now?: () => Date;
+  /** Runs a round at once when signalled (a purchase email was queued). */
+  wake?: QueueSignal;
 };
 
 const DEFAULT_RETRY_BASE_MS = 60_000;
@@ -101,6 +104,7 @@ export function mailQueueJob(options: MailQueueJobOptions): Job {
 
   return {
     name: 'mail queue',
+    ...(options.wake ? { wakeOn: (wake: () => void) => options.wake!.on(wake) } : {}),
     // A database hiccup: wait, then carry on (rows claimed meanwhile are marked uncertain).
     retryAfterMs: Math.max(idlePollMs, 5_000),
     run: async () => {

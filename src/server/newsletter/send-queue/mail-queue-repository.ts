@@ -5,6 +5,7 @@ import { EVERYONE, type Audience } from '../../../domain/newsletter-interests.js
 import { inAudience, storedAudience } from '../audience-repository.js';
 import { suppressAddress } from '../../deliverability/suppression-list.js';
 import { timestampNow, toStoredBoolean } from '../../db/row-conversion.js';
+import { markOrdersDelivered } from '../../sales/orders-repository.js';
 
 /**
  * The durable send queue. A row goes pending → sending (claimed, committed before the message is
@@ -14,7 +15,7 @@ import { timestampNow, toStoredBoolean } from '../../db/row-conversion.js';
  */
 type QueueStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'uncertain' | 'skipped';
 
-type MailKind = 'issue' | 'preorder' | 'confirmation';
+type MailKind = 'issue' | 'preorder' | 'confirmation' | 'purchase';
 
 export type ClaimedMessage = {
   mailingId: string;
@@ -211,6 +212,7 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
         join.onRef('s.id', '=', 'q.recipientId').on('q.kind', 'in', ['issue', 'confirmation']),
       )
       .leftJoin('preorders as p', (join) => join.onRef('p.id', '=', 'q.recipientId').on('q.kind', '=', 'preorder'))
+      .leftJoin('saleOrders as o', (join) => join.onRef('o.id', '=', 'q.recipientId').on('q.kind', '=', 'purchase'))
       .leftJoin('mailSuppressions as x', (join) => join.on('x.email', '=', (eb) => eb.fn('lower', ['q.email'])))
       .select([
         'q.mailingId',
@@ -226,6 +228,8 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
         's.id as subscriptionId',
         'p.id as preorderId',
         'x.email as suppressedEmail',
+        'x.reason as suppressedReason',
+        'o.state as orderState',
       ])
       .where('q.status', '=', 'pending')
       .where('q.nextAttemptAt', '<=', nowText)
@@ -246,17 +250,20 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
     const claimed: ClaimedMessage[] = [];
     for (const row of rows) {
       const deliverable =
-        row.suppressedEmail !== null
-          ? false
-          : row.kind === 'confirmation'
-            ? // Held back by the hourly caps: still wanted only while the subscription waits for it.
-              row.subscriptionId !== null && row.isActive === 1 && row.confirmedAt === null
-            : row.kind === 'issue'
-              ? row.subscriptionId !== null &&
-                row.isActive === 1 &&
-                row.bouncedAt === null &&
-                (row.pausedUntil === null || row.pausedUntil <= nowText)
-              : row.preorderId !== null;
+        row.kind === 'purchase'
+          ? // A purchase's email goes even to an address suppressed for marketing, never to a bounced one.
+            (row.orderState === 'paid' || row.orderState === 'delivered') && row.suppressedReason !== 'bounce'
+          : row.suppressedEmail !== null
+            ? false
+            : row.kind === 'confirmation'
+              ? // Held back by the hourly caps: still wanted only while the subscription waits for it.
+                row.subscriptionId !== null && row.isActive === 1 && row.confirmedAt === null
+              : row.kind === 'issue'
+                ? row.subscriptionId !== null &&
+                  row.isActive === 1 &&
+                  row.bouncedAt === null &&
+                  (row.pausedUntil === null || row.pausedUntil <= nowText)
+                : row.preorderId !== null;
       // Only a row still pending is taken: two workers (or databases without SQLite's one writer)
       // can never both claim it.
       const taken = await trx
@@ -309,6 +316,7 @@ export async function recordOutcomes(db: AppDatabase, outcomes: SendOutcome[]): 
       const attempts = message.attempts + 1;
       if (outcome.result === 'sent') {
         await setStatus(trx, message, 'sent', { sentAt: outcome.at, attempts, lastError: null });
+        if (message.kind === 'purchase') await markOrdersDelivered(trx, [message.recipientId], outcome.at);
       } else if (outcome.result === 'retry') {
         await setStatus(trx, message, 'pending', {
           attempts,

@@ -15,6 +15,7 @@ import { preorderNoticeSubject, renderPreorderNotice } from '../preorders/preord
 import { findBook } from '../../content/books/books-repository.js';
 import type { ClaimedMessage } from './mail-queue-repository.js';
 import type { PreorderFormat } from '../../../domain/submissions.js';
+import type { PurchaseEmails } from '../../sales/purchase-emails.js';
 
 export type QueuedEmail = Parameters<Mailer['send']>[0];
 
@@ -36,10 +37,14 @@ export class QueuedMessages {
     private readonly db: AppDatabase,
     private readonly mailer: Pick<Mailer, 'from'>,
     private readonly tokens: NewsletterTokens,
+    /** A bought copy's email (src/server/sales); without it, purchase rows fail as unbuildable. */
+    private readonly purchases?: Pick<PurchaseEmails, 'build'>,
   ) {}
 
   async build(message: ClaimedMessage): Promise<QueuedEmail | null> {
     if (message.kind === 'confirmation') return this.confirmation(message);
+    if (message.kind === 'purchase')
+      return (await this.purchases?.build(message.recipientId, message.siteOrigin)) ?? null;
     const messageId = messageIdFor(this.mailer.from, `${message.mailingId}.${message.recipientId}`);
     if (message.kind === 'issue') {
       const template = await this.issueTemplate(message.mailingId, message.siteOrigin);

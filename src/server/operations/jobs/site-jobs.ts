@@ -44,6 +44,7 @@ export function siteJobs(config: AppConfig, services: AppServices, log: FastifyB
       messages: services.mailing.queuedMessages,
       ratePerMinute: services.mailing.ratePerMinute,
       log,
+      wake: services.mailing.queueSignal,
     }),
     scheduledPublishingJob({ db: services.db, cache: services.cache, log }),
     outboxCleanupJob(config.dataDir, log),

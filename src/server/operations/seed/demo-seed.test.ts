@@ -8,6 +8,9 @@ import { BOOK_STATUSES } from '../../../domain/books.js';
 import { SPOILER_LEVELS } from '../../../domain/excerpts.js';
 import { publicDir } from '../../paths.js';
 import { expectSameBytes } from '../../test-support/bytes.js';
+import { listEditionFiles } from '../../sales/copies/edition-files-repository.js';
+import { makePersonalCopy, newFingerprint } from '../../sales/copies/personal-copy.js';
+import { salesFileStoreOf } from '../../sales/copies/sales-files.js';
 import { useTestApp, type AppContext } from '../../test-support/app-context.js';
 import { bearer, getList } from '../../test-support/http.js';
 
@@ -37,6 +40,27 @@ describe('a new database with SEED_DEMO unset (default 1)', () => {
 
     const bookIds = new Set(books.map((b) => b.id));
     expect(excerpts.every((e) => bookIds.has(e.bookId))).toBe(true);
+  });
+
+  it("sells The Ashwarden's ebook direct: a real EPUB from which a personal copy is made", async () => {
+    const { db } = context.t.services;
+    const book = await db
+      .selectFrom('books')
+      .select('id')
+      .where('slug', '=', 'the-ashwarden')
+      .executeTakeFirstOrThrow();
+    const [file, ...others] = await listEditionFiles(db, book.id, 'ebook');
+    expect(others).toEqual([]);
+    expect(file).toMatchObject({ kind: 'epub', filename: 'the-ashwarden.epub' });
+    expect(file!.checked.summary).toContain('EPUB 3.0: “The Ashwarden”');
+    const copy = await makePersonalCopy(db, salesFileStoreOf(context.t.services), {
+      editionFileId: file!.id,
+      buyerName: 'Ada Reader',
+      orderRef: 'demo-1',
+      fingerprint: newFingerprint(),
+      madeAt: new Date(),
+    });
+    expect(copy.fileName).toBe('the-ashwarden.epub');
   });
 
   it('serves every demo image under /objects/, identical to public/demo', async () => {

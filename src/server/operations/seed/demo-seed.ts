@@ -15,7 +15,10 @@ import { SITE_SETTINGS_KEY, siteSettingsSchema } from '../../../domain/site-sett
 import { FileUploadStore } from '../../content/uploads/file-upload-store.js';
 import type { UploadStore } from '../../content/uploads/upload-store.js';
 import { createGiftFileStore } from '../../newsletter/gift/gift-file-store.js';
+import { createSalesFileStore } from '../../sales/copies/sales-file-store.js';
+import { seedDemoEditionFile } from './demo-edition-file.js';
 import { seedDemoGift } from './demo-gift.js';
+import { seedDemoSale } from './demo-sale.js';
 
 const DEMO_GIFT_COVER = '/objects/cover-ashwarden.svg';
 
@@ -42,6 +45,8 @@ export async function seedDemoDatabase(db: AppDatabase, uploads: UploadStore): P
     const uploadsDir = uploads.folder;
     await db.transaction().execute((trx) => seedDemoContent(contentStore(trx), { demoImagesDir, uploadsDir }));
     await seedDemoGift(db, createGiftFileStore(db, 'files', path.dirname(uploadsDir)), DEMO_GIFT_COVER);
+    await seedDemoSale(db);
+    await seedDemoEditionFile(db, createSalesFileStore(db, 'files', path.dirname(uploadsDir)));
     return;
   }
   const uploadsDir = await mkdtemp(path.join(tmpdir(), 'site-demo-images-'));
@@ -54,4 +59,6 @@ export async function seedDemoDatabase(db: AppDatabase, uploads: UploadStore): P
     await rm(uploadsDir, { recursive: true, force: true });
   }
   await seedDemoGift(db, createGiftFileStore(db, 'database', ''), DEMO_GIFT_COVER);
+  await seedDemoSale(db);
+  await seedDemoEditionFile(db, createSalesFileStore(db, 'database', ''));
 }

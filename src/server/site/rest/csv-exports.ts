@@ -6,6 +6,7 @@ import type { ContactSubmission, NewsletterSubscription, Preorder } from '../../
 import { createCaller } from '../../trpc/app-router.js';
 import { createRequestContext, type AppServices } from '../../trpc/context.js';
 import { toCsv, toCsvRows, type CsvColumn } from '../../../domain/csv.js';
+import type { ListedOrder } from '../../sales/orders-repository.js';
 
 export { csvCellText, csvField, toCsv } from '../../../domain/csv.js';
 
@@ -91,6 +92,32 @@ const preordersExport: CsvExport<Preorder> = {
   ],
 };
 
+const ordersExport: CsvExport<ListedOrder> = {
+  name: 'orders',
+  filePrefix: 'orders',
+  // Orders are paged by offset, not by cursor: the export is one read of its capped size (sales-router.ts).
+  pages: async function* (caller) {
+    yield await caller.sales.ordersExport();
+  },
+  columns: [
+    { header: 'reference', value: (row) => row.reference },
+    { header: 'createdAt', value: (row) => row.createdAt },
+    { header: 'state', value: (row) => row.state },
+    { header: 'heldReason', value: (row) => row.heldReason ?? '' },
+    { header: 'buyerEmail', value: (row) => row.buyerEmail },
+    { header: 'buyerName', value: (row) => row.buyerName },
+    { header: 'bookTitle', value: (row) => row.bookTitle ?? '' },
+    { header: 'format', value: (row) => row.format ?? '' },
+    { header: 'amount', value: (row) => (row.amount === null ? '' : (row.amount / 100).toFixed(2)) },
+    { header: 'currency', value: (row) => row.currency?.toUpperCase() ?? '' },
+    { header: 'provider', value: (row) => row.provider },
+    { header: 'providerOrderId', value: (row) => row.providerOrderId },
+    { header: 'downloads', value: (row) => row.downloads },
+    { header: 'marketingConsent', value: (row) => row.marketingConsent },
+    { header: 'refundedAt', value: (row) => row.refundedAt ?? '' },
+  ],
+};
+
 /** The date part of the file name: the UTC day of `now`. */
 export function csvFileName(prefix: string, now: Date = new Date()): string {
   return `${prefix}-${now.toISOString().slice(0, 10)}.csv`;
@@ -119,13 +146,14 @@ function registerExport<T>(app: FastifyInstance, services: AppServices, spec: Cs
 }
 
 /**
- * GET /api/admin/{contact,newsletter,preorders}.csv — admin only. Each calls the same admin
+ * GET /api/admin/{orders,contact,newsletter,preorders}.csv — admin only. Each calls the same admin
  * procedure as the admin lists through a caller, so authentication lives in one place: a
  * missing or wrong key throws the procedure's TRPCError, which the app's error handler turns
  * into JSON `{ error }` with status 401. The file is streamed a page at a time (500 rows), so a
  * list of any size costs the server one page of memory.
  */
 export function registerCsvExports(app: FastifyInstance, services: AppServices): void {
+  registerExport(app, services, ordersExport);
   registerExport(app, services, contactExport);
   registerExport(app, services, newsletterExport);
   registerExport(app, services, preordersExport);

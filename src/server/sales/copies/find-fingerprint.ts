@@ -1,0 +1,114 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileTypeFromFile } from 'file-type';
+import { EDITION_FILE_INFO } from '../../../domain/edition-files.js';
+import { FINGERPRINT_IN_TEXT } from './copy-stamp.js';
+import { pdfFingerprint } from './pdf-copy.js';
+import { openZipFile, readEntry, safeEntryName } from './zip-access.js';
+
+/** Where in the file the fingerprint was found (a re-zipped EPUB keeps the OPF's and the page's, loses the comment). */
+type FingerprintPlace = 'zip comment' | 'opf identifier' | 'ex-libris page' | 'pdf keywords' | 'id3 tag';
+export type FoundFingerprint = { fingerprint: string; foundIn: FingerprintPlace[] };
+
+/** Text entries read while looking: the ex-libris page and the OPF are small. */
+const MAX_TEXT_ENTRY_BYTES = 8 * 1024 * 1024;
+const MAX_TEXT_ENTRIES = 2_000;
+/** A suspected leak is at most an edition file's size. */
+const MAX_SUSPECT_BYTES = 2 * 1024 * 1024 * 1024;
+
+async function zipFingerprint(file: string): Promise<FoundFingerprint | null> {
+  const { zip, entries } = await openZipFile(file);
+  const found = new Map<string, FingerprintPlace[]>();
+  const note = (text: string, place: FingerprintPlace) => {
+    const fingerprint = FINGERPRINT_IN_TEXT.exec(text)?.[1];
+    if (fingerprint) found.set(fingerprint, [...(found.get(fingerprint) ?? []), place]);
+  };
+  try {
+    note(zip.comment, 'zip comment');
+    let read = 0;
+    for (const entry of entries) {
+      if (!safeEntryName(entry.fileName) || read >= MAX_TEXT_ENTRIES) continue;
+      const isOpf = /\.opf$/i.test(entry.fileName);
+      const isPage = /\.x?html?$/i.test(entry.fileName);
+      if (isOpf || isPage) {
+        read += 1;
+        const text = (await readEntry(zip, entry, MAX_TEXT_ENTRY_BYTES).catch(() => Buffer.alloc(0))).toString('utf8');
+        note(text, isOpf ? 'opf identifier' : 'ex-libris page');
+      } else if (/\.mp3$/i.test(entry.fileName)) {
+        read += 1;
+        // The ID3 tag is at the front: its first 64 KB hold the copy's frames.
+        const stream = await zip.openReadStreamPromise(entry);
+        const chunks: Buffer[] = [];
+        let bytes = 0;
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          chunks.push(chunk);
+          bytes += chunk.length;
+          if (bytes >= 64 * 1024) break;
+        }
+        stream.destroy();
+        const head = Buffer.concat(chunks);
+        note(head.toString('latin1') + head.toString('utf16le') + head.subarray(1).toString('utf16le'), 'id3 tag');
+      }
+    }
+  } finally {
+    zip.close();
+  }
+  // Several fingerprints (a copy stitched from two): the one found in most places.
+  const [best] = [...found.entries()].sort((a, b) => b[1].length - a[1].length);
+  return best ? { fingerprint: best[0], foundIn: [...new Set(best[1])] } : null;
+}
+
+/**
+ * The personal copy's fingerprint in a file (a suspected leak: EPUB, PDF, or an audiobook ZIP), or null
+ * when it carries none this site wrote. A stream is spooled to a private temporary folder first (a
+ * zip is read from its end), and removed after.
+ */
+export async function findCopyFingerprint(source: Readable | string): Promise<FoundFingerprint | null> {
+  if (typeof source !== 'string') {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'copy-lookup-'));
+    const file = path.join(folder, 'suspect');
+    try {
+      let bytes = 0;
+      await pipeline(
+        source,
+        async function* (chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            bytes += chunk.length;
+            if (bytes > MAX_SUSPECT_BYTES) throw new Error('This file is larger than any edition file');
+            yield chunk;
+          }
+        },
+        createWriteStream(file, { mode: 0o600 }),
+      );
+      return await findCopyFingerprint(file);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+  const type = await fileTypeFromFile(source);
+  if (type?.ext === 'epub' || type?.ext === 'zip') return zipFingerprint(source).catch(() => null);
+  if (type?.ext === 'pdf') {
+    if ((await stat(source)).size > EDITION_FILE_INFO.pdf.maxBytes * 2) return null;
+    const fingerprint = await pdfFingerprint(await readFile(source));
+    return fingerprint ? { fingerprint, foundIn: ['pdf keywords'] } : null;
+  }
+  if (type?.ext === 'mp3') {
+    const handle = await open(source);
+    try {
+      const head = Buffer.alloc(64 * 1024);
+      const { bytesRead } = await handle.read(head, 0, head.length, 0);
+      const text = head.subarray(0, bytesRead);
+      const fingerprint = FINGERPRINT_IN_TEXT.exec(
+        text.toString('latin1') + text.toString('utf16le') + text.subarray(1).toString('utf16le'),
+      )?.[1];
+      return fingerprint ? { fingerprint, foundIn: ['id3 tag'] } : null;
+    } finally {
+      await handle.close();
+    }
+  }
+  return null;
+}
