@@ -162,7 +162,11 @@ describe('books as products', () => {
 
   it('opens the Buy menu from the keyboard and moves through its shops with the arrow keys', async () => {
     const { page, problems } = await openPage(site.context, site.baseUrl, '/books/the-ashwarden');
-    const trigger = page.getByRole('button', { name: 'Buy - $9.99' });
+    // The Ashwarden is sold direct (the demo): Buy direct comes first, the shops are a menu beside it.
+    expect(await page.getByRole('link', { name: 'Buy direct — $4.99' }).first().getAttribute('href')).toMatch(
+      /plink_demo_ashwarden_ebook/,
+    );
+    const trigger = page.getByRole('button', { name: 'Buy from a shop' });
     // Reach it by Tab from the link before it.
     await page.getByRole('link', { name: 'All books' }).focus();
     for (let step = 0; step < 10; step += 1) {
@@ -175,20 +179,23 @@ describe('books as products', () => {
     await menu.waitFor();
     expect(await trigger.getAttribute('aria-expanded')).toBe('true');
     const items = menu.getByRole('menuitem');
-    expect(await items.count()).toBe(11);
-    // The menu opens with the first shop focused.
+    // Buy direct first, then the 11 shops.
+    expect(await items.count()).toBe(12);
+    // The menu opens with its first item, Buy direct, focused.
     await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
     const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    expect(await focused()).toContain('Buy direct — $4.99');
+    await page.keyboard.press('ArrowDown');
     expect(await focused()).toContain('Amazon');
     await page.keyboard.press('ArrowDown');
     expect(await focused()).toContain('Bookshop.org');
     // The shop link goes through the site's signed redirect (shop clicks are counted), which leads to the shop.
-    const href = (await items.nth(1).getAttribute('href')) ?? '';
+    const href = (await items.nth(2).getAttribute('href')) ?? '';
     expect(href).toMatch(/^\/r\/s[\w-]+\.1$/);
     const redirect = await fetch(`${site.baseUrl}${href}`, { redirect: 'manual' });
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get('location')).toBe('https://bookshop.org/search?keywords=9781917110006');
-    expect(await items.nth(1).getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await items.nth(2).getAttribute('rel')).toBe('noopener noreferrer');
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true);
