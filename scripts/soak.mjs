@@ -86,7 +86,37 @@ async function api(method, url, { body, headers = {}, key } = {}) {
     signal: AbortSignal.timeout(30_000),
   });
   const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : null, ms: performance.now() - started };
+  return {
+    status: response.status,
+    json: text ? JSON.parse(text) : null,
+    headers: response.headers,
+    ms: performance.now() - started,
+  };
+}
+
+/** Every row of an admin list, a page of 500 at a time (the next page's cursor comes in X-Next-Cursor). */
+async function countAdminRows(path, key) {
+  let total = 0;
+  let cursor = null;
+  do {
+    const page = await api('GET', `${path}?limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { key });
+    total += page.json.length;
+    cursor = page.headers.get('x-next-cursor');
+  } while (cursor);
+  return total;
+}
+
+/** Every published post, 50 at a time (the cursor is the id of the last post of the page before). */
+async function countPublishedPosts() {
+  let total = 0;
+  let cursor = null;
+  for (;;) {
+    const url = `/api/blog?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const page = await api('GET', url, { headers: { 'x-forwarded-for': '10.250.0.1' } });
+    total += page.json.length;
+    if (page.json.length < 50) return total;
+    cursor = String(page.json.at(-1).id);
+  }
 }
 
 /** Request outcomes of the routes this script drives itself (forms, admin writes). */
@@ -105,10 +135,10 @@ try {
   const postPath = await firstPostPath(server.baseUrl);
   const { bookId, format } = await preorderableBook(server.baseUrl);
   const counts = async () => ({
-    contact: (await api('GET', '/api/admin/contact', { key: adminKey })).json.length,
-    newsletter: (await api('GET', '/api/admin/newsletter', { key: adminKey })).json.length,
-    preorders: (await api('GET', '/api/admin/preorders', { key: adminKey })).json.length,
-    blog: (await api('GET', '/api/blog', { headers: { 'x-forwarded-for': '10.250.0.1' } })).json.length,
+    contact: await countAdminRows('/api/admin/contact', adminKey),
+    newsletter: await countAdminRows('/api/admin/newsletter', adminKey),
+    preorders: await countAdminRows('/api/admin/preorders', adminKey),
+    blog: await countPublishedPosts(),
   });
   const storedBefore = await counts();
   const acknowledged = { contact: 0, newsletter: 0, preorders: 0, blog: 0 };
