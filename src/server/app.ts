@@ -40,6 +40,7 @@ import { registerRestRoutes } from './site/rest/register-rest-routes.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { seedDemoDatabase } from './operations/seed/demo-seed.js';
 import { createRequestContext, type AppServices } from './trpc/context.js';
+import { withholdAnswersOfRefusedBatch } from './trpc/refused-batch.js';
 import { prepareDataDir, type DataDir } from './operations/startup/data-dir.js';
 import { openPostgresSiteDatabase, openSiteDatabase } from './operations/startup/open-site-database.js';
 import { registerUploadRoutes } from './content/uploads/upload-routes.js';
@@ -208,10 +209,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       createContext: ({ req }) => createRequestContext(services, req),
       // A batch of more calls is refused whole (400) before any runs; the client's batch link sends as many.
       maxBatchSize: MAX_CALLS_PER_BATCH,
-      responseMeta: ({ errors }) => {
+      responseMeta: ({ errors, data, paths }) => {
         const retryAfter = errors.map(retryLaterOf).find((found) => found !== null);
         // An answer, or a batch's answers, over its limit (trpc.ts): the request is told 413, not 207 or 200.
         const tooLarge = errors.some((error) => error.code === 'PAYLOAD_TOO_LARGE');
+        if (tooLarge) withholdAnswersOfRefusedBatch(data, paths);
         return {
           ...(tooLarge ? { status: 413 } : {}),
           ...(retryAfter ? { headers: { 'retry-after': String(retryAfter.retryAfterSeconds) } } : {}),
