@@ -25,6 +25,7 @@ import {
   countStatuses,
   memoryOf,
   seedPosts,
+  spreadAttackUrl,
   sustained,
 } from './lib/list-attack.mjs';
 
@@ -84,6 +85,10 @@ try {
       {
         label: `blog.list ×${MOST_CALLS_SERVED} with limit 50`,
         url: attackUrl(server.baseUrl, MOST_CALLS_SERVED, { limit: 50 }),
+      },
+      {
+        label: `blog.list ×${MOST_CALLS_SERVED} with limit 10, each after a random post (served, never cached)`,
+        url: spreadAttackUrl(server.baseUrl, postCount),
       },
     ];
     for (const phase of phases) {

@@ -113,6 +113,23 @@ async function sendBatch(url, address) {
   }
 }
 
+/**
+ * A batch that the server serves, spread over the whole blog so the cache of recent posts never holds it: `calls`
+ * calls of `limit` posts, each starting after a random post of the `postCount` seeded (a new URL per batch).
+ */
+export function spreadAttackUrl(baseUrl, postCount, calls = MOST_CALLS_SERVED, limit = 10) {
+  const paths = Array.from({ length: calls }, () => 'blog.list').join(',');
+  return () => {
+    const inputs = Object.fromEntries(
+      Array.from({ length: calls }, (_, n) => {
+        const cursor = `seeded-post-${String(Math.floor(Math.random() * postCount)).padStart(6, '0')}`;
+        return [n, { json: { limit, cursor } }];
+      }),
+    );
+    return `${baseUrl}/trpc/${paths}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`;
+  };
+}
+
 /** `count` attack batches at once from one address. */
 export function burst(baseUrl, count = 10, calls = ATTACK_BATCH_CALLS) {
   return Promise.all(Array.from({ length: count }, () => sendBatch(attackUrl(baseUrl, calls), '203.0.113.10')));
@@ -120,14 +137,17 @@ export function burst(baseUrl, count = 10, calls = ATTACK_BATCH_CALLS) {
 
 /**
  * `addresses` addresses (X-Forwarded-For: start the server with TRUST_PROXY=true) each sending batches (`url`: the
- * attack's by default) one after another for `seconds`, while `probe` (the reader's page) is fetched every `probeEveryMs` and the server's memory is
- * read every 50 ms. Resolves with every batch's answer, the probe's timings and statuses, and the peak RSS seen.
+ * attack's by default, or a function giving each batch's) one after another for `seconds`, while `probe` (the
+ * reader's page, loaded once before the attack starts, as a reader who is already on the site) is fetched every
+ * `probeEveryMs` and the server's memory is read every 50 ms. Resolves with every batch's answer, the probe's timings and statuses, and the peak RSS seen.
  */
 export async function sustained(
   baseUrl,
   pid,
-  { seconds = 10, addresses = 10, probe = '/books', probeEveryMs = 100, url = attackUrl(baseUrl) },
+  { seconds = 10, addresses = 10, probe = '/books', probeEveryMs = 25, url = attackUrl(baseUrl) },
 ) {
+  await (await fetch(`${baseUrl}${probe}`)).arrayBuffer();
+  const urlOfBatch = typeof url === 'function' ? url : () => url;
   const until = performance.now() + seconds * 1000;
   const batches = [];
   const probes = [];
@@ -138,7 +158,7 @@ export async function sustained(
   }, 50);
   const attackers = Array.from({ length: addresses }, async (_, n) => {
     while (performance.now() < until) {
-      const answer = await sendBatch(url, `198.51.100.${n + 1}`);
+      const answer = await sendBatch(urlOfBatch(), `198.51.100.${n + 1}`);
       batches.push(answer);
       if (answer.status === 0) await sleep(100);
     }

@@ -51,7 +51,7 @@ import { createUploadStore } from './content/uploads/upload-store.js';
 import type { JobRunner } from './operations/jobs/job-runner.js';
 import { siteJobs } from './operations/jobs/site-jobs.js';
 import { ensureSearchIndex } from './content/search/search-index.js';
-import { SearchGate } from './content/search/search-gate.js';
+import { WorkGate } from './site/work-gate.js';
 
 export type BuildOptions = {
   /** How the React app is served: the production build, Vite's dev middleware, or not at all (API tests). */
@@ -84,10 +84,22 @@ export { DATABASE_FILE_NAME } from './operations/startup/data-dir.js';
  * 64 wait, 2 per address; RATE_LIMITS=off lifts both caps (searches still run in turn).
  */
 const searchGateOf = (config: AppConfig) =>
-  new SearchGate({
+  new WorkGate({
     running: configuredEngine(config) === 'postgres' ? 2 : 1,
     waiting: config.publicRateLimits ? 64 : null,
     perAddress: config.publicRateLimits ? 2 : null,
+  });
+
+/**
+ * Public pages of posts with their text (blog.list, GET /api/blog) at once per process, as searches: each reads and
+ * renders up to 50 posts on the request thread. With the public limits on, at most 64 wait, and one batch's worth per
+ * address (a second batch at once from the same address is refused with 429).
+ */
+const listGateOf = (config: AppConfig) =>
+  new WorkGate({
+    running: configuredEngine(config) === 'postgres' ? 2 : 1,
+    waiting: config.publicRateLimits ? 64 : null,
+    perAddress: config.publicRateLimits ? MAX_CALLS_PER_BATCH : null,
   });
 
 /**
@@ -133,6 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     auth,
     limiters,
     searchGate: searchGateOf(config),
+    listGate: listGateOf(config),
     publicOrigin: config.publicUrl,
     mailer: mail.mailer,
     newsletterMail: mail.newsletterMail,

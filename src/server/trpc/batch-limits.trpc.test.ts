@@ -6,9 +6,10 @@ import { bearer } from '../test-support/http.js';
 import { ANSWER_TOO_LARGE, BATCH_TOO_LARGE, TOO_MANY_CALLS } from './trpc.js';
 
 const context = useTestApp();
+const limited = useTestApp({ RATE_LIMITS: 'on' });
 
 /** Posts of `words` words written straight into the database, as a big import leaves them. */
-async function seedPosts(count: number, words: number): Promise<void> {
+async function seedPosts(count: number, words: number, into = context): Promise<void> {
   const text = Array.from({ length: words }, (_, n) => `word${n % 97}`).join(' ');
   const rows = Array.from({ length: count }, (_, n) => ({
     id: `heavy-${String(n).padStart(4, '0')}`,
@@ -21,11 +22,11 @@ async function seedPosts(count: number, words: number): Promise<void> {
     slug: `heavy-post-${n}`,
   }));
   for (let start = 0; start < rows.length; start += 100)
-    await context.t.services.db
+    await into.t.services.db
       .insertInto('blogPosts')
       .values(rows.slice(start, start + 100))
       .execute();
-  context.t.services.cache.clear();
+  into.t.services.cache.clear();
 }
 
 const batchUrl = (calls: number, input?: unknown) => {
@@ -104,5 +105,48 @@ describe('the cost of a tRPC batch is bounded', () => {
     const res = await context.t.app.inject({ method: 'GET', url: '/api/blog?limit=50' });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: ANSWER_TOO_LARGE });
+  });
+
+  it('renders served pages spread over the blog one at a time, from ten addresses at once', async () => {
+    const gate = context.t.services.listGate;
+    const spreadBatch = () => {
+      const cursor = () => `heavy-${String(Math.floor(Math.random() * 300)).padStart(4, '0')}`;
+      const inputs = Object.fromEntries(
+        Array.from({ length: MAX_CALLS_PER_BATCH }, (_, n) => [n, superjson.serialize({ limit: 1, cursor: cursor() })]),
+      );
+      const paths = Array(MAX_CALLS_PER_BATCH).fill('blog.list').join(',');
+      return `/trpc/${paths}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`;
+    };
+    const completedBefore = gate.completed;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, n) =>
+        context.t.app.inject({ method: 'GET', url: spreadBatch(), remoteAddress: `198.51.100.${n + 1}` }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(10).fill(200));
+    expect(gate.completed - completedBefore).toBe(10 * MAX_CALLS_PER_BATCH);
+    // The reads and renderings queued in the gate: never more at once than it lets through.
+    expect(gate.peakRunning).toBeLessThanOrEqual(gate.concurrency);
+  });
+});
+
+describe('pages of posts with their text, with the public limits on', () => {
+  beforeAll(() => seedPosts(50, 200, limited));
+
+  it('refuses with 429 what one address sends beyond one batch’s worth at once, and answers no 500', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        limited.t.app.inject({
+          method: 'GET',
+          url: batchUrl(MAX_CALLS_PER_BATCH, { limit: 5 }),
+          remoteAddress: '203.0.113.9',
+        }),
+      ),
+    );
+    const calls = answers.flatMap((res) => JSON.parse(res.body) as BatchAnswer);
+    const refused = calls.filter((call) => call.error?.json.data.httpStatus === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(calls.filter((call) => call.result).length).toBeGreaterThanOrEqual(MAX_CALLS_PER_BATCH);
+    expect(answers.every((res) => res.statusCode < 500)).toBe(true);
   });
 });

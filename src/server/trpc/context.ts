@@ -11,7 +11,7 @@ import type { Mailing } from '../newsletter/create-newsletter-mail.js';
 import type { NewsletterMail } from '../newsletter/newsletter-mail.js';
 import type { SignupChallenge } from '../newsletter/signup-abuse/signup-challenge.js';
 import type { RequestLimiters } from '../site/rate-limit/request-limits.js';
-import type { SearchGate } from '../content/search/search-gate.js';
+import type { WorkGate } from '../site/work-gate.js';
 import type { UploadStore } from '../content/uploads/upload-store.js';
 import type { SalesConfig } from '../sales/sales-config.js';
 
@@ -21,8 +21,10 @@ export type AppServices = {
   cache: PublicCache;
   auth: AdminAuth;
   limiters: RequestLimiters;
-  /** Runs site searches a few at a time (content/search/search-gate.ts). */
-  searchGate: SearchGate;
+  /** Runs site searches a few at a time (site/work-gate.ts). */
+  searchGate: WorkGate;
+  /** Runs public pages of posts with their text (blog.list) a few at a time (site/work-gate.ts). */
+  listGate: WorkGate;
   /** PUBLIC_URL's origin, or null to use each request's own. */
   publicOrigin: string | null;
   mailer: Mailer;

@@ -99,7 +99,7 @@ const MAX_SEARCH_COST_UNITS = 30;
 
 /**
  * Site search, the one public read whose cost depends on its input: at most MAX_SEARCHES_PER_REQUEST
- * per HTTP request (a tRPC batch), run in turn through the process's SearchGate, and charged to the
+ * per HTTP request (a tRPC batch), run in turn through the process's WorkGate, and charged to the
  * address's searchCost limit by its own time (one unit per started SEARCH_COST_UNIT_MS), on top of
  * the public read limit. A search goes ahead only while the address has a unit left.
  */
@@ -132,6 +132,19 @@ export const searchProcedure = boundedProcedure
     if ('refused' in outcome) throw tooManyRequests(TOO_MANY_REQUESTS, SEARCH_BUSY_RETRY_MS);
     return outcome.value;
   });
+
+const LIST_BUSY_RETRY_MS = 1_000;
+
+/**
+ * A public read of a page of posts with their text (blog.list): run in turn through the process's listGate, so
+ * attackers' batches of such pages, each read and rendered on the request thread, queue there while pages and
+ * /healthz are served between them (bench:list-attack).
+ */
+export const postTextListProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const outcome = await ctx.listGate.run(limitKeyOf(ctx.clientAddress), () => next());
+  if ('refused' in outcome) throw tooManyRequests(TOO_MANY_REQUESTS, LIST_BUSY_RETRY_MS);
+  return outcome.value;
+});
 
 export const ONE_PASSWORD_PER_REQUEST = 'Send one password attempt per request';
 

@@ -87,6 +87,13 @@ export async function findBlogPost(db: AppDatabase, id: string): Promise<BlogPos
   return row && toBlogPost(row);
 }
 
+/** The posts with these ids (one query; those not found are left out). */
+export async function findBlogPosts(db: AppDatabase, ids: readonly string[]): Promise<BlogPost[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('blogPosts').select(BLOG_POST_COLUMNS).where('id', 'in', ids).execute();
+  return rows.map(toBlogPost);
+}
+
 /** The id of the post with this slug, other than `exceptId`. */
 export async function blogPostIdWithSlug(
   db: AppDatabase,

@@ -16,10 +16,10 @@ import {
   updateBlogPost,
 } from './blog-posts-repository.js';
 import { isUniqueViolation } from '../../db/row-conversion.js';
-import { adminProcedure, found, pageOf, publicProcedure, router } from '../../trpc/trpc.js';
+import { adminProcedure, found, pageOf, postTextListProcedure, publicProcedure, router } from '../../trpc/trpc.js';
 import { pageKeyOf } from '../../trpc/page-cursor.js';
 import { contentWrites } from '../content-procedures.js';
-import { forReaders, oldPostSlugs, publishedCards, publishedPost } from './published-posts.js';
+import { forReaders, oldPostSlugs, publishedCards, publishedPost, publishedPosts } from './published-posts.js';
 
 export const POST_SLUG_TAKEN = 'Another post already uses this slug';
 
@@ -74,10 +74,9 @@ export const blogRouter = router({
    * A page of published posts with their text, newest first (BLOG_POST_PAGE: 20, at most 50, after `cursor`, the
    * last post's id of the page before); `category` keeps one category. GET /api/blog and the RSS feed.
    */
-  list: publicProcedure.input(blogListInput).query(async ({ ctx, input }) => {
+  list: postTextListProcedure.input(blogListInput).query(async ({ ctx, input }) => {
     const cards = pageOf(await publishedCards(ctx, input.category), input);
-    const posts = await Promise.all(cards.map((card) => publishedPost(ctx, card.id)));
-    return posts.filter((post) => post !== undefined);
+    return publishedPosts(ctx, cards.map((card) => card.id));
   }),
   /** A published post by its id, with its text: GET /api/blog/{id}. */
   byId: publicProcedure.input(byIdInput).query(({ ctx, input }) => publishedPostById(ctx, input.id)),

@@ -5,7 +5,7 @@ import type { AppDatabase } from '../../db/connection.js';
 import type { RequestContext } from '../../trpc/context.js';
 import { withReferencedImages } from '../images/responsive-images.js';
 import { withContentHtml } from '../rendering/content-html.js';
-import { findBlogPost, listOldPostSlugs, listPublishedPostCards } from './blog-posts-repository.js';
+import { findBlogPost, findBlogPosts, listOldPostSlugs, listPublishedPostCards } from './blog-posts-repository.js';
 
 /** What readers (and the admin) get of a post: its cover's responsive image, its rendered content and its address. */
 export async function forReaders(db: AppDatabase, posts: readonly BlogPost[], publicOrigin: string | null) {
@@ -35,6 +35,30 @@ export const publishedPost = (ctx: ReadContext, id: string) =>
     const stored = await findBlogPost(ctx.db, id);
     return stored?.status === 'published' ? (await forReaders(ctx.db, [stored], ctx.publicOrigin))[0] : undefined;
   });
+
+/**
+ * The published posts with these ids, in their order, rendered, each kept among the recently read as publishedPost
+ * keeps it. Those not in the cache are read and rendered together: one query and one look-up of the images for the
+ * page, not one of each per post (a page of 50 posts read one at a time cost ~0.8 s of the server's time).
+ */
+export async function publishedPosts(ctx: ReadContext, ids: readonly string[]) {
+  const missing: string[] = [];
+  let batch: Promise<Map<string, ReaderPost>> | undefined;
+  const loadMissing = (id: string) => {
+    missing.push(id);
+    // getRecent calls its loader synchronously: by the next microtask every missing id of the page is listed.
+    batch ??= Promise.resolve().then(async () => {
+      const stored = (await findBlogPosts(ctx.db, missing)).filter((post) => post.status === 'published');
+      const rendered = await forReaders(ctx.db, stored, ctx.publicOrigin);
+      return new Map(rendered.map((post) => [post.id, post]));
+    });
+    return batch.then((posts) => posts.get(id));
+  };
+  const posts = await Promise.all(ids.map((id) => ctx.cache.getRecent(`blog:post:${id}`, () => loadMissing(id))));
+  return posts.filter((post) => post !== undefined);
+}
+
+type ReaderPost = Awaited<ReturnType<typeof forReaders>>[number];
 
 /** Earlier slugs of edited posts, each to the post it now leads to; cached until the next write. */
 export const oldPostSlugs = (ctx: ReadContext) => ctx.cache.get('blog:old-slugs', () => listOldPostSlugs(ctx.db));

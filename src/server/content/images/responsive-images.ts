@@ -23,10 +23,17 @@ export async function loadResponsiveImages(db: AppDatabase): Promise<Map<string,
   return new Map([...images].map(([name, image]) => [name, toResponsiveImage(image)] as const));
 }
 
-/** The image rows the items of a table refer to (their cover or picture), by item id. */
+/** Up to this many items, their images are looked up by id; a longer list reads the whole table's at once. */
+const LOOKUP_BY_ID_UP_TO = 500;
+
+/**
+ * The image rows the items of a table refer to (their cover or picture), by item id: those of `itemIds` only, or of
+ * every item of the table when it is undefined.
+ */
 async function referencedImages(
   db: AppDatabase,
   table: 'books' | 'blogPosts' | 'artPieces',
+  itemIds: readonly string[] | undefined,
 ): Promise<Map<string, ImageRecord>> {
   const columns = ['images.name', 'images.width', 'images.height', 'images.placeholder', 'images.variants'] as const;
   const rows =
@@ -35,17 +42,20 @@ async function referencedImages(
           .selectFrom('books')
           .innerJoin('images', 'images.name', 'books.coverImageId')
           .select(['books.id as itemId', ...columns])
+          .$if(itemIds !== undefined, (query) => query.where('books.id', 'in', itemIds!))
           .execute()
       : table === 'blogPosts'
         ? await db
             .selectFrom('blogPosts')
             .innerJoin('images', 'images.name', 'blogPosts.coverImageId')
             .select(['blogPosts.id as itemId', ...columns])
+            .$if(itemIds !== undefined, (query) => query.where('blogPosts.id', 'in', itemIds!))
             .execute()
         : await db
             .selectFrom('artPieces')
             .innerJoin('images', 'images.name', 'artPieces.imageId')
             .select(['artPieces.id as itemId', ...columns])
+            .$if(itemIds !== undefined, (query) => query.where('artPieces.id', 'in', itemIds!))
             .execute();
   return new Map(
     rows.map(({ itemId, ...row }) => [itemId, { ...row, variants: JSON.parse(row.variants) as StoredVariant[] }]),
@@ -62,7 +72,9 @@ export async function withReferencedImages<T extends { id: string }>(
   items: readonly T[],
   table: 'books' | 'blogPosts' | 'artPieces',
 ): Promise<WithImage<T>[]> {
-  const images = await referencedImages(db, table);
+  if (items.length === 0) return [];
+  const itemIds = items.length <= LOOKUP_BY_ID_UP_TO ? items.map((item) => item.id) : undefined;
+  const images = await referencedImages(db, table, itemIds);
   return items.map((item): WithImage<T> => {
     const image = images.get(item.id);
     return image ? { ...item, image: toResponsiveImage(image) } : { ...item };

@@ -1,43 +1,44 @@
 import { setImmediate as afterPendingIo, setTimeout as sleep } from 'node:timers/promises';
 
-/** The longest pause after a search before the next one may start. */
+/** The longest pause after a piece of work before the next one may start. */
 const MAX_PAUSE_MS = 100;
 
-export type SearchGateOptions = {
-  /** Searches running at once in the process. */
+export type WorkGateOptions = {
+  /** Pieces of work running at once in the process. */
   running: number;
-  /** Searches waiting for their turn in the process; more are refused (null: no such cap, RATE_LIMITS=off). */
+  /** Pieces waiting for their turn in the process; more are refused (null: no such cap, RATE_LIMITS=off). */
   waiting: number | null;
-  /** Searches of one address running or waiting at once; more are refused (null: no such cap, RATE_LIMITS=off). */
+  /** Pieces of one address running or waiting at once; more are refused (null: no such cap, RATE_LIMITS=off). */
   perAddress: number | null;
   /** The database time each search may take where it can be cut (PostgreSQL's statement_timeout, SEARCH_TIMEOUT_MS). */
   timeoutMs?: number;
 };
 
-/** Why a search was not run: the process has enough waiting, or this address has. */
-export type SearchRefusal = 'busy' | 'address-busy';
+/** Why a piece of work was not run: the process has enough waiting, or this address has. */
+export type WorkRefusal = 'busy' | 'address-busy';
 
 /**
- * Lets site searches through a few at a time per process. A search on SQLite runs on the request
+ * Lets heavy public reads through a few at a time per process: site searches (app.ts, searchGate) and pages of
+ * posts with their text (listGate). A search on SQLite, or the rendering of posts, runs on the request
  * thread (better-sqlite3 is synchronous), so a batch or a burst of them would otherwise hold every
- * other request — pages, /healthz — until the last one ends. Here each search starts only after
+ * other request — pages, /healthz — until the last one ends. Here each piece starts only after
  * the event loop has served the I/O that waited meanwhile (setImmediate) and after a pause as long
- * as the search before it ran (up to MAX_PAUSE_MS): searches in a row hold the thread at most
+ * as the piece before it ran (up to MAX_PAUSE_MS): pieces in a row hold the thread at most
  * half of the time, and a page, which needs several turns of the event loop (accept, read,
  * answer), gets them in the pauses instead of waiting a search per turn. On PostgreSQL the same
  * gate keeps searches from taking every connection of the pool. One address cannot fill the
  * queue alone.
  */
-export class SearchGate {
+export class WorkGate {
   private running = 0;
-  /** Searches that have ended, for tests of how many a page waited for. */
+  /** Pieces that have ended, for tests of how many a page waited for. */
   completed = 0;
   private readonly queue: Array<() => void> = [];
   private readonly perAddress = new Map<string, number>();
 
-  constructor(private readonly options: SearchGateOptions) {}
+  constructor(private readonly options: WorkGateOptions) {}
 
-  /** The most searches that ran at once so far (tests: it never passes `running`). */
+  /** The most pieces that ran at once so far (tests: it never passes `running`). */
   peakRunning = 0;
   private searching = 0;
 
@@ -46,13 +47,13 @@ export class SearchGate {
     return this.options.timeoutMs;
   }
 
-  /** How many searches run at once (1 on SQLite, 2 on PostgreSQL): what another request can wait for, at most. */
+  /** How many pieces run at once (1 on SQLite, 2 on PostgreSQL): what another request can wait for, at most. */
   get concurrency(): number {
     return this.options.running;
   }
 
-  /** Runs the search in its turn; a refusal when too many wait already. */
-  async run<T>(address: string, search: () => Promise<T>): Promise<{ value: T } | { refused: SearchRefusal }> {
+  /** Runs the work in its turn; a refusal when too many wait already. */
+  async run<T>(address: string, work: () => Promise<T>): Promise<{ value: T } | { refused: WorkRefusal }> {
     const ofAddress = this.perAddress.get(address) ?? 0;
     if (this.options.perAddress !== null && ofAddress >= this.options.perAddress) return { refused: 'address-busy' };
     const { waiting } = this.options;
@@ -66,7 +67,7 @@ export class SearchGate {
         await afterPendingIo();
         this.searching += 1;
         this.peakRunning = Math.max(this.peakRunning, this.searching);
-        return { value: await search() };
+        return { value: await work() };
       } finally {
         this.searching = Math.max(0, this.searching - 1);
         this.completed += 1;
