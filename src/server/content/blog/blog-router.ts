@@ -76,7 +76,10 @@ export const blogRouter = router({
    */
   list: postTextListProcedure.input(blogListInput).query(async ({ ctx, input }) => {
     const cards = pageOf(await publishedCards(ctx, input.category), input);
-    return publishedPosts(ctx, cards.map((card) => card.id));
+    return publishedPosts(
+      ctx,
+      cards.map((card) => card.id),
+    );
   }),
   /** A published post by its id, with its text: GET /api/blog/{id}. */
   byId: publicProcedure.input(byIdInput).query(({ ctx, input }) => publishedPostById(ctx, input.id)),
