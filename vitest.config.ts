@@ -12,6 +12,7 @@ import { findPostgresBin } from './scripts/postgres/test-cluster.mjs';
 /** No database at all: pure logic (parsers, renderers, limiters in memory, config, file helpers). */
 const NO_DATABASE = [
   'db/seed/demo-content.test.ts',
+  'src/server/auth/admin-key.test.ts',
   'src/server/auth/check-slots.test.ts',
   'src/server/auth/guess-throttle.test.ts',
   'src/server/auth/password-hash.test.ts',
@@ -24,6 +25,7 @@ const NO_DATABASE = [
   'src/server/content/search/match-marks.test.ts',
   'src/server/content/search/tsquery.test.ts',
   'src/server/content/uploads/image-type.test.ts',
+  'src/server/import-circles.test.ts',
   'src/server/import-export/cli.test.ts',
   'src/server/import-export/markdown-converter.test.ts',
   'src/server/import-export/ndjson-file.test.ts',

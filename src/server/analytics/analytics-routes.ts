@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NAVIGATION_BEACON_PATH } from '../../domain/analytics-paths.js';
 import { consumeLimit } from '../site/rate-limit/request-limits.js';
-import type { AppServices } from '../trpc/context.js';
+import type { AppServices } from '../services.js';
 import { dayOf } from './calendar.js';
 import { countedPath } from './visit-filter.js';
 

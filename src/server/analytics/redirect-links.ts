@@ -1,14 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { NewsletterTokens } from '../newsletter/newsletter-tokens.js';
 import { timestampNow } from '../db/row-conversion.js';
-import type { AppServices } from '../trpc/context.js';
+import type { AppServices } from '../services.js';
 import { countShopClick, shopLinkTarget } from './shop-links.js';
 import { userAgentFacts } from './visit-filter.js';
 import { OncePerWindow } from './once-per-window.js';
+import { REDIRECT_PATH } from './issue-links.js';
 import { consumeLimit, TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
-
-/** Tracked links: `/r/<signed token>`, answered with 302 to the address stored for it. */
-export const REDIRECT_PATH = '/r/';
 
 /** One visitor's clicks on one shop link within this time count once. */
 const CLICK_WINDOW_MS = 30 * 60 * 1000;

@@ -13,8 +13,8 @@ import {
   type ImportProgress,
   type ImportSummary,
 } from '../../domain/import-export.js';
-import { createCaller } from '../trpc/app-router.js';
-import { createRequestContext, type AppServices } from '../trpc/context.js';
+import type { AppServices } from '../services.js';
+import { adminPreHandler } from '../auth/admin-key.js';
 import { ImportRefused } from './import-refused.js';
 import { runImport } from './run-import.js';
 import { parseConsent } from './subscriber-importer.js';
@@ -80,8 +80,8 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
     await scope.register(fastifyMultipart, {
       limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 64 * 1024, headerPairs: 50 },
     });
-    scope.post(IMPORT_PATH, { config: {}, compress: false }, async (request, reply) => {
-      await createCaller(createRequestContext(services, request)).admin.verify();
+    const preHandler = adminPreHandler(services.auth);
+    scope.post(IMPORT_PATH, { config: {}, compress: false, preHandler }, async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const source = importSourceFrom(query.source);
       if (!source) throw new ImportRefused(`Choose the source: ?source=${IMPORT_SOURCES.join('|')}`);

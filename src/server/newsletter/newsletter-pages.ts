@@ -8,7 +8,8 @@ import {
   isConfirmedSubscriber,
   unsubscribeFromNewsletter,
 } from './subscriptions-repository.js';
-import { createRequestContext, type AppServices } from '../trpc/context.js';
+import { createRequestContext } from '../trpc/context.js';
+import type { AppServices } from '../services.js';
 import { startWelcomeSequence, withGiftBlock } from './welcome-sequence.js';
 import type { NewsletterTokens } from './newsletter-tokens.js';
 import { type NoticePage, type NoticePageStyles, sendNoticePage, tokenOf } from './notice-page.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { interestsSchema, PAUSE_DAYS } from '../../domain/newsletter-interests.js';
 import { consumeLimit, TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
 import { findSubscription, pauseSubscription, setSubscriberInterests } from './subscriptions-repository.js';
-import type { AppServices } from '../trpc/context.js';
+import type { AppServices } from '../services.js';
 import type { NewsletterTokens } from './newsletter-tokens.js';
 import { escapeHtml, type NoticePage, sendNoticePage, tokenOf } from './notice-page.js';
 import { checkInterests, interestChoices } from './reader-interests.js';

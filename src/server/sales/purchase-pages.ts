@@ -16,7 +16,8 @@ import {
 import { newGiftUrl } from '../newsletter/reader-links.js';
 import { linkWithToken } from '../newsletter/unsubscribe-links.js';
 import { consumeLimit, TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
-import { createRequestContext, type AppServices } from '../trpc/context.js';
+import { createRequestContext } from '../trpc/context.js';
+import type { AppServices } from '../services.js';
 import {
   countLibrarySignIns,
   createLibrarySignIn,

@@ -7,8 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOADED_OBJECT_PREFIX, UPLOAD_TYPES_MESSAGE } from '../../../domain/images.js';
 import { UPLOAD_NAME_PATTERN } from '../../../domain/uploads.js';
 import { MAX_UPLOAD_BYTES, TEXT_LIMITS } from '../../../domain/limits.js';
-import { createCaller } from '../../trpc/app-router.js';
-import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
+import { adminPreHandler } from '../../auth/admin-key.js';
 import { inImageQueue, storeImage } from '../images/image-store.js';
 import { ImageRejectedError } from '../images/process-image.js';
 import { detectImageType, storedExtension } from './image-type.js';
@@ -103,9 +103,8 @@ export async function registerUploadRoutes(app: FastifyInstance, services: AppSe
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 2, headerPairs: 50 },
     });
 
-    scope.post('/api/upload', async (request, reply) => {
-      // Authenticate before reading the file, through the same admin procedure as every admin call.
-      await createCaller(createRequestContext(services, request)).admin.verify();
+    // Authenticated before the file is read, as every admin call.
+    scope.post('/api/upload', { preHandler: adminPreHandler(services.auth) }, async (request, reply) => {
       if (!request.isMultipart())
         throw new UploadError(415, 'Send the image as multipart/form-data in the field "image"');
       const { bytes, filename } = await readImagePart(request);

@@ -14,7 +14,8 @@ import { claimGiftResend, findActiveGift, findGiftLink } from './gifts-repositor
 import { parseRange } from '../../site/downloads/byte-range.js';
 import { chargeDownload, downloadUnits, isUsedUp } from '../../site/downloads/download-meter.js';
 import { findSubscription } from '../subscriptions-repository.js';
-import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import { createRequestContext } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
 import type { GiftClaim, NewsletterTokens } from '../newsletter-tokens.js';
 import { escapeHtml, type NoticePage, sendNoticePage, tokenOf } from '../notice-page.js';
 import { GIFT_PATH, newGiftUrl, preferencesUrlFor } from '../reader-links.js';

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_GIFT_FILE_BYTES, type GiftFormat } from '../../../domain/newsletter-gift.js';
 import { addGiftFile, findGift } from './gifts-repository.js';
 import { newId } from '../../db/row-conversion.js';
-import { createCaller } from '../../trpc/app-router.js';
-import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
+import { adminPreHandler } from '../../auth/admin-key.js';
 import type { GiftFileStore } from './gift-file-store.js';
 import { checkGiftFileType, GIFT_TYPE_HEAD_BYTES } from './gift-file-type.js';
 
@@ -76,9 +76,9 @@ export async function registerGiftUploadRoute(
         return reply.status(error.statusCode).send({ error: error.message });
       throw error;
     });
-    scope.post<{ Params: { id: string } }>('/api/admin/gifts/:id/files', async (request, reply) => {
-      // Authenticate before reading the file, through the same admin procedure as every admin call.
-      await createCaller(createRequestContext(services, request)).admin.verify();
+    // Authenticated before the file is read, as every admin call.
+    const preHandler = adminPreHandler(services.auth);
+    scope.post<{ Params: { id: string } }>('/api/admin/gifts/:id/files', { preHandler }, async (request, reply) => {
       const gift = await findGift(services.db, request.params.id);
       if (!gift) throw new GiftUploadError(404, 'No gift has this id');
       if (!request.isMultipart()) throw new GiftUploadError(415, NO_FILE);

@@ -7,7 +7,7 @@ import { type NoticePage, type NoticePageStyles, sendNoticePage, tokenOf } from 
 import { consumeLimit, TOO_MANY_REQUESTS } from '../../site/rate-limit/request-limits.js';
 import { findBook } from '../../content/books/books-repository.js';
 import { deletePreorder, findPreorder } from './preorders-repository.js';
-import type { AppServices } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
 import { EMAIL_COVER_PATH } from './cover-for-email.js';
 import { PREORDER_CANCEL_PATH } from './preorder-mail.js';
 

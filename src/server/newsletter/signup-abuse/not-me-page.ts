@@ -7,7 +7,7 @@ import { NOT_ME_PATH } from '../unsubscribe-links.js';
 import { consumeLimit, TOO_MANY_REQUESTS } from '../../site/rate-limit/request-limits.js';
 import { retryAfterSeconds } from '../../site/rate-limit/retry-later.js';
 import { findSubscriptionEmail, unsubscribeFromNewsletter } from '../subscriptions-repository.js';
-import type { AppServices } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
 
 /** The note on the suppression list (reason "manual"), so the author sees why. */
 export const NOT_ME_NOTE = "Not requested: “This wasn't me” in the confirmation email";

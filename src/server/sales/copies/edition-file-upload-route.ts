@@ -9,8 +9,8 @@ import {
   type SellableEditionFormat,
 } from '../../../domain/edition-files.js';
 import { newId } from '../../db/row-conversion.js';
-import { createCaller } from '../../trpc/app-router.js';
-import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
+import { adminPreHandler } from '../../auth/admin-key.js';
 import { checkStoredFile } from './edition-file-check.js';
 import { checkSniffedKind, claimedKind, TYPE_HEAD_BYTES } from './edition-file-type.js';
 import { addEditionFile, countEditionFiles } from './edition-files-repository.js';
@@ -102,9 +102,9 @@ export async function registerEditionFileUploadRoute(
     });
     scope.post<{ Params: { bookId: string; format: string } }>(
       '/api/admin/books/:bookId/editions/:format/files',
+      // Authenticated before the file is read, as every admin call.
+      { preHandler: adminPreHandler(services.auth) },
       async (request, reply) => {
-        // Authenticate before reading the file, through the same admin procedure as every admin call.
-        await createCaller(createRequestContext(services, request)).admin.verify();
         const format = request.params.format as SellableEditionFormat;
         if (!SELLABLE_EDITION_FORMATS.includes(format))
           throw new EditionUploadError(404, 'Files are delivered for ebook and audiobook editions only');
