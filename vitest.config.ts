@@ -48,6 +48,7 @@ const NO_DATABASE = [
   'src/server/site/pages/inline-scripts.test.ts',
   'src/server/site/rate-limit/address-group.test.ts',
   'src/server/site/rate-limit/fixed-window-limiter.test.ts',
+  'src/server/site/rate-limit/per-address-limit.test.ts',
 ];
 
 /**
