@@ -12,6 +12,7 @@ import { findPostgresBin } from './scripts/postgres/test-cluster.mjs';
 /** No database at all: pure logic (parsers, renderers, limiters in memory, config, file helpers). */
 const NO_DATABASE = [
   'db/seed/demo-content.test.ts',
+  'src/server/analytics/analytics-routes.test.ts',
   'src/server/auth/admin-key.test.ts',
   'src/server/auth/check-slots.test.ts',
   'src/server/auth/guess-throttle.test.ts',

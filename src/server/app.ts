@@ -122,7 +122,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { db } = await prepareDatabase(config, dataDir);
 
   // In this process on SQLite; in the database on PostgreSQL, where every instance counts together.
-  const { limiters, guesses } = createRateLimits(db, { publicLimitsEnabled: config.publicRateLimits });
+  const { limiters, guesses } = createRateLimits(db, {
+    publicLimitsEnabled: config.publicRateLimits,
+    log: { warn: (fields, message) => app.log.warn(fields, message) },
+  });
   const auth = new AdminAuth(db, { throttle: guesses });
   const { generatedPassword } = await auth.ensureAdminUser(config.adminPassword);
   const uploads = createUploadStore(db, uploadsDir);
