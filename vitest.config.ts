@@ -13,6 +13,7 @@ import { findPostgresBin } from './scripts/postgres/test-cluster.mjs';
 const NO_DATABASE = [
   'db/seed/demo-content.test.ts',
   'src/server/analytics/analytics-routes.test.ts',
+  'src/server/architecture-doc.test.ts',
   'src/server/auth/admin-key.test.ts',
   'src/server/auth/check-slots.test.ts',
   'src/server/auth/guess-throttle.test.ts',
