@@ -117,7 +117,9 @@ export async function registerNewsletterPages(
   };
 
   // No HEAD twin: a link checker's HEAD learns nothing.
-  app.get(CONFIRM_PATH, { exposeHeadRoute: false, preHandler: limited }, (request, reply) => answerConfirmLink(request, reply, false));
+  app.get(CONFIRM_PATH, { exposeHeadRoute: false, preHandler: limited }, (request, reply) =>
+    answerConfirmLink(request, reply, false),
+  );
 
   app.get(UNSUBSCRIBE_PATH, { preHandler: limited }, async (request, reply) => {
     const check = tokens.checkUnsubscribeToken(tokenOf(request));

@@ -36,10 +36,7 @@ async function readImagePart(request: FastifyRequest): Promise<{ bytes: Buffer; 
     if ((error as { code?: unknown }).code === 'FST_FIELDS_LIMIT') throw new HttpError(400, NO_IMAGE_MESSAGE);
     // Busboy's parse errors (no boundary, a cut-off body) carry no status, yet are the client's mistake.
     if (typeof (error as { statusCode?: unknown }).statusCode !== 'number') {
-      throw new HttpError(
-        400,
-        'Malformed multipart body: send the image as multipart/form-data in the field "image"',
-      );
+      throw new HttpError(400, 'Malformed multipart body: send the image as multipart/form-data in the field "image"');
     }
     throw error;
   }

@@ -37,8 +37,7 @@ async function* checkedBytes(source: AsyncIterable<Buffer>, kind: EditionFileKin
   };
   for await (const chunk of source) {
     bytes += chunk.length;
-    if (bytes > limit)
-      throw new HttpError(413, `${EDITION_FILE_INFO[kind].label} files can be at most ${mb(limit)}`);
+    if (bytes > limit) throw new HttpError(413, `${EDITION_FILE_INFO[kind].label} files can be at most ${mb(limit)}`);
     if (checked) {
       yield chunk;
       continue;
@@ -101,8 +100,7 @@ export async function registerEditionFileUploadRoute(
           throw new HttpError(404, 'Files are delivered for ebook and audiobook editions only');
         const exists = await editionExists(services, request.params.bookId, format);
         if (exists === 'no book') throw new HttpError(404, 'No book has this id');
-        if (exists === 'no edition')
-          throw new HttpError(404, `This book has no ${format} edition: add it first`);
+        if (exists === 'no edition') throw new HttpError(404, `This book has no ${format} edition: add it first`);
         if ((await countEditionFiles(services.db, request.params.bookId, format)) >= MAX_FILES_PER_EDITION)
           throw new HttpError(409, `An edition has at most ${MAX_FILES_PER_EDITION} files`);
         if (!request.isMultipart()) throw new HttpError(415, NO_FILE);
