@@ -1,5 +1,5 @@
 import fastifyFormbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { interestsSchema, PAUSE_DAYS } from '../../domain/newsletter-interests.js';
 import { TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
 import { perAddressLimit } from '../site/rate-limit/per-address-limit.js';

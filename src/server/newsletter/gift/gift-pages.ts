@@ -1,5 +1,5 @@
 import fastifyFormbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   GIFT_FORMAT_INFO,
   GIFT_LINK_MAX_DOWNLOADS,
