@@ -41,10 +41,19 @@ const layerRules = [
   },
   {
     name: 'http',
-    // Low-level HTTP helpers know nothing of pages or the React app.
+    // Low-level HTTP helpers know nothing of pages, procedures or the React app: trpc/ builds on them
+    // (the error messages of procedure-errors.ts), so an import back would close a circle.
     files: ['src/server/site/http/**/*.ts'],
-    forbidden: ['**/pages/**', '**/client/**'],
-    message: 'site/http/ holds low-level helpers; site/pages/ may use them, not the other way round.',
+    forbidden: ['**/pages/**', '**/client/**', '**/trpc/**'],
+    message: 'site/http/ holds low-level helpers; site/pages/ and trpc/ may use them, not the other way round.',
+  },
+  {
+    name: 'services',
+    // The service container is a list of declared types: it names what each service is, not how a
+    // procedure or a route uses it, so every layer may import it without an import circle.
+    files: ['src/server/services.ts'],
+    forbidden: ['**/trpc/**', '**/site/pages/**', '**/*-router.js', '**/*-routes.js', 'fastify'],
+    message: 'services.ts declares the shared services only: procedures and routes import it, not the other way round.',
   },
   {
     name: 'domain',

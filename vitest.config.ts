@@ -12,6 +12,9 @@ import { findPostgresBin } from './scripts/postgres/test-cluster.mjs';
 /** No database at all: pure logic (parsers, renderers, limiters in memory, config, file helpers). */
 const NO_DATABASE = [
   'db/seed/demo-content.test.ts',
+  'src/server/analytics/analytics-routes.test.ts',
+  'src/server/architecture-doc.test.ts',
+  'src/server/auth/admin-key.test.ts',
   'src/server/auth/check-slots.test.ts',
   'src/server/auth/guess-throttle.test.ts',
   'src/server/auth/password-hash.test.ts',
@@ -24,6 +27,7 @@ const NO_DATABASE = [
   'src/server/content/search/match-marks.test.ts',
   'src/server/content/search/tsquery.test.ts',
   'src/server/content/uploads/image-type.test.ts',
+  'src/server/import-circles.test.ts',
   'src/server/import-export/cli.test.ts',
   'src/server/import-export/markdown-converter.test.ts',
   'src/server/import-export/ndjson-file.test.ts',
@@ -46,6 +50,7 @@ const NO_DATABASE = [
   'src/server/site/pages/inline-scripts.test.ts',
   'src/server/site/rate-limit/address-group.test.ts',
   'src/server/site/rate-limit/fixed-window-limiter.test.ts',
+  'src/server/site/rate-limit/per-address-limit.test.ts',
 ];
 
 /**

@@ -18,6 +18,10 @@ import { configuredDatabase, configuredEngine } from './db/database-engine.js';
 import { checkDatabaseHealth } from './db/database-health.js';
 import { registerFormPosts } from './site/forms/register-form-posts.js';
 import { createNewsletterMail } from './newsletter/create-newsletter-mail.js';
+import { registerNewsletterPages } from './newsletter/newsletter-pages.js';
+import { registerPreorderPages } from './newsletter/preorders/preorder-pages.js';
+import { registerReaderPages } from './newsletter/reader-pages.js';
+import { registerNotMePages } from './newsletter/signup-abuse/not-me-page.js';
 import { BACKUP_SIGNING_SECRET } from './operations/backup/archive-signature.js';
 import { loadOrCreateSecret } from './auth/site-secrets-repository.js';
 import { serveBuiltClient, serveViteDevClient, type ClientPageHandler } from './site/pages/client-app.js';
@@ -39,7 +43,8 @@ import { registerCsvExports } from './site/rest/csv-exports.js';
 import { registerRestRoutes } from './site/rest/register-rest-routes.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { seedDemoDatabase } from './operations/seed/demo-seed.js';
-import { createRequestContext, type AppServices } from './trpc/context.js';
+import { createRequestContext } from './trpc/context.js';
+import type { AppServices } from './services.js';
 import { withholdAnswersOfRefusedBatch } from './trpc/refused-batch.js';
 import { prepareDataDir, type DataDir } from './operations/startup/data-dir.js';
 import { openPostgresSiteDatabase, openSiteDatabase } from './operations/startup/open-site-database.js';
@@ -47,7 +52,7 @@ import { registerUploadRoutes } from './content/uploads/upload-routes.js';
 import { registerSalesFiles, salesFileStoreOf } from './sales/copies/sales-files.js';
 import { registerImportExport } from './import-export/register-import-export.js';
 import { PostgresInvalidationBus } from './site/cache/cache-invalidation.js';
-import { createUploadStore } from './content/uploads/upload-store.js';
+import { createUploadStore } from './content/uploads/create-upload-store.js';
 import type { JobRunner } from './operations/jobs/job-runner.js';
 import { siteJobs } from './operations/jobs/site-jobs.js';
 import { ensureSearchIndex } from './content/search/search-index.js';
@@ -129,7 +134,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { db } = await prepareDatabase(config, dataDir);
 
   // In this process on SQLite; in the database on PostgreSQL, where every instance counts together.
-  const { limiters, guesses } = createRateLimits(db, { publicLimitsEnabled: config.publicRateLimits });
+  const { limiters, guesses } = createRateLimits(db, {
+    publicLimitsEnabled: config.publicRateLimits,
+    log: { warn: (fields, message) => app.log.warn(fields, message) },
+  });
   const auth = new AdminAuth(db, { throttle: guesses });
   const { generatedPassword } = await auth.ensureAdminUser(config.adminPassword);
   const uploads = createUploadStore(db, uploadsDir);
@@ -255,7 +263,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   // The email links' pages link the site's own stylesheets (fonts included) once the client is served.
   const noticePageStyles: NoticePageStyles = { stylesheets: [] };
-  await mail.registerPages(app, services, noticePageStyles);
+  await registerNewsletterPages(app, services, mail.tokens, noticePageStyles);
+  await registerPreorderPages(app, services, mail.tokens, noticePageStyles);
+  await registerReaderPages(app, services, mail.tokens, mail.mailer);
+  await registerNotMePages(app, services, mail.tokens, noticePageStyles);
   await registerPurchasePages(app, services, mail.tokens, noticePageStyles);
   registerCsvExports(app, services);
   registerBackupDownload(app, services);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NAVIGATION_BEACON_PATH } from '../../domain/analytics-paths.js';
 import { consumeLimit } from '../site/rate-limit/request-limits.js';
-import type { AppServices } from '../trpc/context.js';
+import type { AppServices } from '../services.js';
 import { dayOf } from './calendar.js';
 import { countedPath } from './visit-filter.js';
 
@@ -41,7 +41,10 @@ export function registerAnalyticsRoutes(
 ): void {
   const noteAdmin = adminVisitorNotes(services);
   app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode < 400 && request.headers.authorization) await noteAdmin(request).catch(() => undefined);
+    if (reply.statusCode < 400 && request.headers.authorization)
+      await noteAdmin(request).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'analytics could not check whether the visitor is the admin'),
+      );
   });
 
   app.post(NAVIGATION_BEACON_PATH, { bodyLimit: MAX_BEACON_BYTES }, async (request, reply) => {

@@ -2,7 +2,9 @@ import type { AppDatabase } from '../db/connection.js';
 import type { RenderedEmail } from '../newsletter/mail/email-layout.js';
 import type { NewsletterTokens } from '../newsletter/newsletter-tokens.js';
 import { newId } from '../db/row-conversion.js';
-import { REDIRECT_PATH } from './redirect-links.js';
+
+/** Tracked links: `/r/<signed token>`, answered with 302 to the address stored for it (redirect-links.ts). */
+export const REDIRECT_PATH = '/r/';
 
 const HREF = /href="(https?:\/\/[^"]+)"/g;
 const TEXT_URL = /https?:\/\/[^\s\])>"]+/g;

@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { NewsletterTokens } from '../newsletter/newsletter-tokens.js';
 import { timestampNow } from '../db/row-conversion.js';
-import type { AppServices } from '../trpc/context.js';
+import type { AppServices } from '../services.js';
 import { countShopClick, shopLinkTarget } from './shop-links.js';
 import { userAgentFacts } from './visit-filter.js';
 import { OncePerWindow } from './once-per-window.js';
-import { consumeLimit, TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
-
-/** Tracked links: `/r/<signed token>`, answered with 302 to the address stored for it. */
-export const REDIRECT_PATH = '/r/';
+import { REDIRECT_PATH } from './issue-links.js';
+import { TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
+import { perAddressLimit } from '../site/rate-limit/per-address-limit.js';
 
 /** One visitor's clicks on one shop link within this time count once. */
 const CLICK_WINDOW_MS = 30 * 60 * 1000;
@@ -37,15 +36,10 @@ export function registerRedirectLinks(app: FastifyInstance, services: AppService
 
   const recentClicks = new OncePerWindow(CLICK_WINDOW_MS);
 
-  app.get(`${REDIRECT_PATH}:token`, async (request, reply) => {
-    const decision = await consumeLimit(services.limiters.tracking, request.ip);
-    if (!decision.allowed)
-      return reply
-        .status(429)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)))
-        .send(TOO_MANY_PAGE);
+  const limited = perAddressLimit(services.limiters.tracking, (reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(TOO_MANY_PAGE),
+  );
+  app.get(`${REDIRECT_PATH}:token`, { preHandler: limited }, async (request, reply) => {
     const token = (request.params as { token: string }).token;
     const fields = tokens.checkRedirectToken(token);
     const redirect = (url: string) =>

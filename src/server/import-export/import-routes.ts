@@ -13,8 +13,8 @@ import {
   type ImportProgress,
   type ImportSummary,
 } from '../../domain/import-export.js';
-import { createCaller } from '../trpc/app-router.js';
-import { createRequestContext, type AppServices } from '../trpc/context.js';
+import type { AppServices } from '../services.js';
+import { adminPreHandler } from '../auth/admin-key.js';
 import { ImportRefused } from './import-refused.js';
 import { runImport } from './run-import.js';
 import { parseConsent } from './subscriber-importer.js';
@@ -24,9 +24,6 @@ const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
 const MAX_IMPORT_LABEL = '200 MB';
 const NO_FILE = 'No file received: send it as multipart/form-data in the field "file"';
 const IMPORT_RUNNING = 'An import is already running: wait for it to finish';
-
-/** One import (or dry run) at a time per server process: each reads a whole file and may hold the write lock. */
-let running = false;
 
 type Upload = { file: string; mapping?: string; consent?: string; consentSource?: string };
 
@@ -76,12 +73,15 @@ async function receiveUpload(request: FastifyRequest, into: string): Promise<Upl
  * progress bar); a file refused by the check is still a plain 4xx.
  */
 export async function registerImportRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
+  // One import (or dry run) at a time per app (one site): each reads a whole file and may hold the write lock.
+  // The app owns it, not the module, so two apps in one process (tests, the benchmarks) do not wait for each other.
+  let running = false;
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
       limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 64 * 1024, headerPairs: 50 },
     });
-    scope.post(IMPORT_PATH, { config: {}, compress: false }, async (request, reply) => {
-      await createCaller(createRequestContext(services, request)).admin.verify();
+    const preHandler = adminPreHandler(services.auth);
+    scope.post(IMPORT_PATH, { config: {}, compress: false, preHandler }, async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const source = importSourceFrom(query.source);
       if (!source) throw new ImportRefused(`Choose the source: ?source=${IMPORT_SOURCES.join('|')}`);

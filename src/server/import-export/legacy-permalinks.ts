@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { blogPostPath } from '../../domain/content-links.js';
-import type { AppServices } from '../trpc/context.js';
+import type { AppServices } from '../services.js';
 import { listLegacyPostPaths } from './imported-items.js';
 import { legacyPathKey } from './legacy-paths.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../trpc/context.js';
+import type { AppServices } from '../services.js';
 import { registerExportRoute } from './export/export-route.js';
 import { registerImportRoutes } from './import-routes.js';
 import { registerLegacyPermalinks } from './legacy-permalinks.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ImportProgress, ImportSource, ImportSummary } from '../../domain/import-export.js';
 import { inTransaction } from '../db/in-transaction.js';
 import { isUniqueViolation } from '../db/row-conversion.js';
-import type { AppServices } from '../trpc/context.js';
+import type { AppServices } from '../services.js';
 import { ImageFetcher, type LocalImages } from './image-fetcher.js';
 import { ImportRefused } from './import-refused.js';
 import { MarkdownConverter } from './markdown-converter.js';

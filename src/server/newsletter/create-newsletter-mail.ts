@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { AppDatabase } from '../db/connection.js';
 import { DkimKeys } from '../deliverability/dkim-keys.js';
@@ -6,28 +5,36 @@ import { withSendingIdentity } from '../deliverability/signed-mailer.js';
 import { withSuppressionCheck } from '../deliverability/suppressed-mailer.js';
 import { AuthorNotices } from './mail/author-notices.js';
 import { BackgroundSends } from './mail/background-sends.js';
-import { createMailer, type MailLog } from './mail/mailer.js';
+import { createMailer, type Mailer, type MailLog } from './mail/mailer.js';
 import { QueuedMessages } from './send-queue/queued-messages.js';
 import { QueueSignal } from './send-queue/queue-signal.js';
 import { PurchaseEmails } from '../sales/purchase-emails.js';
 import type { SalesFileStore } from '../sales/copies/sales-file-store.js';
 import { PreorderMail } from './preorders/preorder-mail.js';
-import { registerPreorderPages } from './preorders/preorder-pages.js';
 import { loadOrCreateSecret } from '../auth/site-secrets-repository.js';
-import type { AppServices } from '../trpc/context.js';
+import type { Mailing } from '../services.js';
 import { IssueMail } from './issues/issue-mail.js';
 import { NewsletterMail } from './newsletter-mail.js';
-import { registerNewsletterPages } from './newsletter-pages.js';
 import { NewsletterTokens } from './newsletter-tokens.js';
-import type { NoticePageStyles } from './notice-page.js';
-import { registerReaderPages } from './reader-pages.js';
 import { SignupChallenge } from './signup-abuse/signup-challenge.js';
-import { registerNotMePages } from './signup-abuse/not-me-page.js';
 
 type Log = MailLog & { error: (fields: object, message: string) => void };
 
+/** What createNewsletterMail builds; the pages its links open are registered by app.ts. */
+export interface NewsletterMailServices {
+  /** Single emails (confirmations, tests, notices). */
+  readonly mailer: Mailer;
+  readonly newsletterMail: NewsletterMail;
+  readonly signupChallenge: SignupChallenge;
+  readonly mailing: Mailing;
+  /** The signing key of newsletter links (tracked /r/ links too). */
+  readonly tokens: NewsletterTokens;
+  /** Waits for the emails under way, then closes both mailers' connections. */
+  close(): Promise<void>;
+}
+
 /**
- * The mailers, the newsletter's emails and the pages their links open, sharing one signing key.
+ * The mailers and the newsletter's emails, sharing one signing key with the pages their links open.
  * `queueMailer` keeps pooled connections for the send queue (see mail-queue-job.ts), which the
  * server starts; single emails (confirmations, tests, notices) use `mailer`.
  */
@@ -37,7 +44,7 @@ export async function createNewsletterMail(
   log: () => Log,
   /** Where buyers' personal copies are kept (the purchase email makes the copy once). */
   salesFiles: SalesFileStore,
-) {
+): Promise<NewsletterMailServices> {
   const tokens = new NewsletterTokens(await loadOrCreateSecret(db, 'newsletter-links'));
   // Every email leaves through one of these two, so none reaches a suppressed address.
   const dkimKeys = new DkimKeys(db);
@@ -77,12 +84,6 @@ export async function createNewsletterMail(
       /** The site's DKIM key (Settings → Mail generates it). */
       dkimKeys,
     },
-    registerPages: async (app: FastifyInstance, services: AppServices, styles?: NoticePageStyles) => {
-      await registerNewsletterPages(app, services, tokens, styles);
-      await registerPreorderPages(app, services, tokens, styles);
-      await registerReaderPages(app, services, tokens, mailer);
-      await registerNotMePages(app, services, tokens, styles);
-    },
     /** The signing key of newsletter links (tracked /r/ links too). */
     tokens,
     close: async () => {
@@ -92,5 +93,3 @@ export async function createNewsletterMail(
     },
   };
 }
-
-export type Mailing = Awaited<ReturnType<typeof createNewsletterMail>>['mailing'];

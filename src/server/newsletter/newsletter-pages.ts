@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { consumeLimit, TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
-import { retryAfterSeconds } from '../site/rate-limit/retry-later.js';
+import { TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
+import { perAddressLimit } from '../site/rate-limit/per-address-limit.js';
 import {
   confirmSubscription,
   findSubscriptionEmail,
@@ -8,7 +8,8 @@ import {
   isConfirmedSubscriber,
   unsubscribeFromNewsletter,
 } from './subscriptions-repository.js';
-import { createRequestContext, type AppServices } from '../trpc/context.js';
+import { createRequestContext } from '../trpc/context.js';
+import type { AppServices } from '../services.js';
 import { startWelcomeSequence, withGiftBlock } from './welcome-sequence.js';
 import type { NewsletterTokens } from './newsletter-tokens.js';
 import { type NoticePage, type NoticePageStyles, sendNoticePage, tokenOf } from './notice-page.js';
@@ -91,19 +92,11 @@ export async function registerNewsletterPages(
   const page = (reply: FastifyReply, status: number, notice: NoticePage) =>
     sendNoticePage(reply, status, notice, styles);
   // The loose read limit, even for the POST: a mail provider's one-click requests for many
-  // subscribers come from the same few addresses. True when refused: the 429 page is sent and the
-  // handler must stop (a boolean, not the reply — a reply is thenable and awaits to undefined).
-  const refusedByLimit = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
-    const decision = await consumeLimit(services.limiters.publicRead, request.ip);
-    if (decision.allowed) return false;
-    reply.header('retry-after', String(retryAfterSeconds(decision.retryAfterMs)));
-    void page(reply, 429, PAGES.tooMany);
-    return true;
-  };
+  // subscribers come from the same few addresses.
+  const limited = perAddressLimit(services.limiters.publicRead, (reply) => page(reply, 429, PAGES.tooMany));
 
   /** The page a confirmation link answers; `confirm` is the button's POST. */
   const answerConfirmLink = async (request: FastifyRequest, reply: FastifyReply, confirm: boolean) => {
-    if (await refusedByLimit(request, reply)) return reply;
     const check = tokens.checkConfirmToken(tokenOf(request), Date.now());
     if (!check.ok && check.reason === 'invalid') return page(reply, 400, PAGES.expired);
     const { subscriptionId, nonce } = check.claim;
@@ -124,10 +117,11 @@ export async function registerNewsletterPages(
   };
 
   // No HEAD twin: a link checker's HEAD learns nothing.
-  app.get(CONFIRM_PATH, { exposeHeadRoute: false }, (request, reply) => answerConfirmLink(request, reply, false));
+  app.get(CONFIRM_PATH, { exposeHeadRoute: false, preHandler: limited }, (request, reply) =>
+    answerConfirmLink(request, reply, false),
+  );
 
-  app.get(UNSUBSCRIBE_PATH, async (request, reply) => {
-    if (await refusedByLimit(request, reply)) return reply;
+  app.get(UNSUBSCRIBE_PATH, { preHandler: limited }, async (request, reply) => {
     const check = tokens.checkUnsubscribeToken(tokenOf(request));
     if (!check.ok) return page(reply, 400, PAGES.badUnsubscribe);
     const email = await findSubscriptionEmail(services.db, check.claim.subscriptionId);
@@ -151,9 +145,8 @@ export async function registerNewsletterPages(
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: ONE_CLICK_BODY_LIMIT }, (_request, body, done) =>
       done(null, body),
     );
-    scope.post(CONFIRM_PATH, (request, reply) => answerConfirmLink(request, reply, true));
-    scope.post(UNSUBSCRIBE_PATH, async (request, reply) => {
-      if (await refusedByLimit(request, reply)) return reply;
+    scope.post(CONFIRM_PATH, { preHandler: limited }, (request, reply) => answerConfirmLink(request, reply, true));
+    scope.post(UNSUBSCRIBE_PATH, { preHandler: limited }, async (request, reply) => {
       const check = tokens.checkUnsubscribeToken(tokenOf(request));
       if (!check.ok) return page(reply, 400, PAGES.badUnsubscribe);
       await unsubscribeFromNewsletter(services.db, check.claim.subscriptionId);

@@ -1,9 +1,10 @@
 import fastifyFormbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { interestsSchema, PAUSE_DAYS } from '../../domain/newsletter-interests.js';
-import { consumeLimit, TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
+import { TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
+import { perAddressLimit } from '../site/rate-limit/per-address-limit.js';
 import { findSubscription, pauseSubscription, setSubscriberInterests } from './subscriptions-repository.js';
-import type { AppServices } from '../trpc/context.js';
+import type { AppServices } from '../services.js';
 import type { NewsletterTokens } from './newsletter-tokens.js';
 import { escapeHtml, type NoticePage, sendNoticePage, tokenOf } from './notice-page.js';
 import { checkInterests, interestChoices } from './reader-interests.js';
@@ -50,16 +51,13 @@ export async function registerPreferencesPage(
   services: AppServices,
   tokens: NewsletterTokens,
 ): Promise<void> {
-  const limited = async (request: FastifyRequest, reply: FastifyReply) => {
-    const decision = await consumeLimit(services.limiters.publicRead, request.ip);
-    if (decision.allowed) return null;
-    reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
-    return sendNoticePage(reply, 429, {
+  const limited = perAddressLimit(services.limiters.publicRead, (reply) =>
+    sendNoticePage(reply, 429, {
       title: 'Too many requests',
       heading: 'Too many requests',
       paragraphs: [TOO_MANY_REQUESTS],
-    });
-  };
+    }),
+  );
 
   async function renderPreferences(subscriptionId: string, token: string, status: string | null): Promise<NoticePage> {
     const subscription = await findSubscription(services.db, subscriptionId);
@@ -104,9 +102,7 @@ export async function registerPreferencesPage(
     };
   }
 
-  app.get(PREFERENCES_PATH, async (request, reply) => {
-    const refused = await limited(request, reply);
-    if (refused) return refused;
+  app.get(PREFERENCES_PATH, { preHandler: limited }, async (request, reply) => {
     const check = tokens.checkPreferencesToken(tokenOf(request));
     if (!check.ok) return sendNoticePage(reply, 400, BAD_LINK);
     return sendNoticePage(
@@ -119,9 +115,7 @@ export async function registerPreferencesPage(
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     await scope.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
-    scope.post(PREFERENCES_PATH, async (request, reply) => {
-      const refused = await limited(request, reply);
-      if (refused) return refused;
+    scope.post(PREFERENCES_PATH, { preHandler: limited }, async (request, reply) => {
       const check = tokens.checkPreferencesToken(tokenOf(request));
       if (!check.ok) return sendNoticePage(reply, 400, BAD_LINK);
       const token = tokenOf(request) as string;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Mailer } from './mail/mailer.js';
-import type { AppServices } from '../trpc/context.js';
+import type { AppServices } from '../services.js';
 import { createGiftFileStore } from './gift/gift-file-store.js';
 import { registerGiftPages } from './gift/gift-pages.js';
 import { registerGiftUploadRoute } from './gift/gift-upload-route.js';

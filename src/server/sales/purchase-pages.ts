@@ -15,8 +15,10 @@ import {
 } from '../newsletter/notice-page.js';
 import { newGiftUrl } from '../newsletter/reader-links.js';
 import { linkWithToken } from '../newsletter/unsubscribe-links.js';
-import { consumeLimit, TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
-import { createRequestContext, type AppServices } from '../trpc/context.js';
+import { TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
+import { perAddressLimit } from '../site/rate-limit/per-address-limit.js';
+import { createRequestContext } from '../trpc/context.js';
+import type { AppServices } from '../services.js';
 import {
   countLibrarySignIns,
   createLibrarySignIn,
@@ -108,25 +110,20 @@ export async function registerPurchasePages(
   const files = salesFileStoreOf(services);
   const page = (reply: FastifyReply, status: number, notice: NoticePage) =>
     sendNoticePage(reply, status, notice, styles);
-  const limited = async (request: FastifyRequest, reply: FastifyReply) => {
-    const decision = await consumeLimit(services.limiters.publicRead, request.ip);
-    if (decision.allowed) return null;
-    reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
-    return page(reply, 429, {
+  const limited = perAddressLimit(services.limiters.publicRead, (reply) =>
+    page(reply, 429, {
       title: 'Too many requests',
       heading: 'Too many requests',
       paragraphs: [TOO_MANY_REQUESTS],
-    });
-  };
+    }),
+  );
   const originOf = (request: FastifyRequest) => createRequestContext(services, request).siteOrigin;
 
   async function orderTitle(order: Order): Promise<string> {
     return (order.bookId && (await findBook(services.db, order.bookId))?.title) || 'your book';
   }
 
-  app.get<{ Querystring: { session_id?: string } }>(THANK_YOU_PATH, async (request, reply) => {
-    const refused = await limited(request, reply);
-    if (refused) return refused;
+  app.get<{ Querystring: { session_id?: string } }>(THANK_YOU_PATH, { preHandler: limited }, async (request, reply) => {
     const sessionId = String(request.query.session_id ?? '');
     const order = SESSION_ID.test(sessionId) ? await findOrderBySession(services.db, sessionId) : undefined;
     if (!order || order.state === 'pending')
@@ -166,9 +163,7 @@ export async function registerPurchasePages(
   });
 
   // No HEAD twin: a HEAD must not count as a download. Not compressed: the bytes go as stored, by range.
-  app.get(DOWNLOAD_PATH, { exposeHeadRoute: false, compress: false }, async (request, reply) => {
-    const refused = await limited(request, reply);
-    if (refused) return refused;
+  app.get(DOWNLOAD_PATH, { exposeHeadRoute: false, compress: false, preHandler: limited }, async (request, reply) => {
     const check = tokens.checkPurchaseToken(tokenOf(request), Date.now());
     if (!check.ok && check.reason === 'invalid') return page(reply, 400, BAD_LINK);
     if (!check.ok)
@@ -203,9 +198,7 @@ export async function registerPurchasePages(
     return sendStoredFile(reply, files, copy, request.headers.range);
   });
 
-  app.get(LIBRARY_PATH, async (request, reply) => {
-    const refused = await limited(request, reply);
-    if (refused) return refused;
+  app.get(LIBRARY_PATH, { preHandler: limited }, async (request, reply) => {
     const token = tokenOf(request);
     if (token === undefined) return page(reply, 200, SIGN_IN_PAGE);
     const check = tokens.checkLibrarySignInToken(token, Date.now());
@@ -252,9 +245,7 @@ export async function registerPurchasePages(
     scope.removeAllContentTypeParsers();
     await scope.register(fastifyFormbody, { bodyLimit: 2048 });
 
-    scope.post(LIBRARY_PATH, async (request, reply) => {
-      const refused = await limited(request, reply);
-      if (refused) return refused;
+    scope.post(LIBRARY_PATH, { preHandler: limited }, async (request, reply) => {
       const parsed = librarySignInSchema.safeParse(request.body ?? {});
       if (!parsed.success)
         return page(reply, 400, {
@@ -296,9 +287,7 @@ export async function registerPurchasePages(
       return page(reply, 200, sent);
     });
 
-    scope.post(RESEND_PATH, async (request, reply) => {
-      const refused = await limited(request, reply);
-      if (refused) return refused;
+    scope.post(RESEND_PATH, { preHandler: limited }, async (request, reply) => {
       const sessionId = String((request.body as Record<string, unknown> | undefined)?.session_id ?? '');
       const order = SESSION_ID.test(sessionId) ? await findOrderBySession(services.db, sessionId) : undefined;
       if (!order || !isDownloadable(order)) return page(reply, 400, BAD_LINK);

@@ -11,7 +11,7 @@ import { checkStoredFile } from '../sales/copies/edition-file-check.js';
 import { addEditionFile } from '../sales/copies/edition-files-repository.js';
 import { salesFileStoreOf } from '../sales/copies/sales-files.js';
 import { stripeTestSignature } from '../sales/provider-events/stripe-events.js';
-import type { AppServices } from '../trpc/context.js';
+import type { AppServices } from '../services.js';
 
 export const SALE_SECRETS = {
   STRIPE_WEBHOOK_SECRET: 'whsec_test_0123456789abcdef',

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_LIFETIME_MS } from '../auth/admin-auth.js';
 import { createAdminSession } from '../auth/admin-credentials-repository.js';
-import type { AppServices } from '../trpc/context.js';
+import type { AppServices } from '../services.js';
 
 /**
  * A session token made the way login makes one (random, stored as its SHA-256), minus the

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { messageOf } from '../trpc/trpc.js';
+import { messageOf } from '../site/http/procedure-errors.js';
 import { FAST_WRONG_KEY, freshAddress } from './http.js';
 import { openAdminSession } from './sessions.js';
 import { createTestApp, type TestApp } from './test-app.js';

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CALLS_PER_BATCH } from '../../domain/limits.js';
 import { useTestApp } from '../test-support/app-context.js';
 import { bearer } from '../test-support/http.js';
-import { ANSWER_TOO_LARGE, BATCH_TOO_LARGE, TOO_MANY_CALLS } from './trpc.js';
+import { ANSWER_TOO_LARGE, BATCH_TOO_LARGE } from './trpc.js';
+import { TOO_MANY_CALLS } from '../site/http/procedure-errors.js';
 
 const context = useTestApp();
 const limited = useTestApp({ RATE_LIMITS: 'on' });

@@ -1,24 +1,16 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
-import { describeValidationIssues } from '../../domain/errors.js';
-import { MAX_CALLS_PER_BATCH } from '../../domain/limits.js';
 import { itemsAfter, UNKNOWN_CURSOR } from '../../domain/paging.js';
 import type { KeyRefusal } from '../auth/admin-auth.js';
+import { ADMIN_KEY_REQUIRED, INVALID_ADMIN_KEY, TOO_MANY_FAILED_ATTEMPTS } from '../auth/admin-key.js';
 import { jsonSizeUpTo } from './answer-size.js';
 import type { RateLimiter } from '../site/rate-limit/rate-limiter.js';
 import { consumeLimit, SEARCH_COST_UNIT_MS, TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
 import { limitKeyOf } from '../site/rate-limit/address-group.js';
 import { RetryLater } from '../site/rate-limit/retry-later.js';
+import { messageOf } from '../site/http/procedure-errors.js';
 import type { RequestContext } from './context.js';
-
-/** The human-readable message of any error a procedure threw. */
-export function messageOf(error: TRPCError): string {
-  if (error.cause instanceof ZodError) return describeValidationIssues(error.cause.issues);
-  if (error.code === 'BAD_REQUEST' && error.message === TRPC_BATCH_TOO_BIG) return TOO_MANY_CALLS;
-  if (error.code === 'INTERNAL_SERVER_ERROR') return 'Something went wrong. Please try again.';
-  return error.message;
-}
 
 const t = initTRPC.context<RequestContext>().create({
   transformer: superjson,
@@ -32,10 +24,6 @@ const t = initTRPC.context<RequestContext>().create({
 });
 
 export const router = t.router;
-
-export const TOO_MANY_CALLS = `Send at most ${MAX_CALLS_PER_BATCH} calls per request`;
-/** tRPC's own message for a batch over maxBatchSize, told as TOO_MANY_CALLS. */
-const TRPC_BATCH_TOO_BIG = 'Batch call exceeds maximum size';
 
 /**
  * How much one procedure's answer (`perCall`) and all the answers of one HTTP request (`perRequest`, a batch) may
@@ -167,7 +155,7 @@ export const loginProcedure = boundedProcedure.use(onePasswordAttempt);
  * is checked once per HTTP request, however many calls a batch carries.
  */
 export const adminProcedure = t.procedure.use(boundedAnswers(ADMIN_ANSWER_LIMITS)).use(async ({ ctx, next }) => {
-  if (!ctx.adminKey) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Admin key required' });
+  if (!ctx.adminKey) throw new TRPCError({ code: 'UNAUTHORIZED', message: ADMIN_KEY_REQUIRED });
   ctx.perRequest.keyCheck ??= ctx.auth.checkKey(ctx.adminKey, ctx.clientAddress);
   const check = await ctx.perRequest.keyCheck;
   if (!check.ok) throw authFailure(check);
@@ -177,12 +165,10 @@ export const adminProcedure = t.procedure.use(boundedAnswers(ADMIN_ANSWER_LIMITS
 /** An admin procedure that also tries a password from its input. */
 export const adminPasswordProcedure = adminProcedure.use(onePasswordAttempt);
 
-const TOO_MANY_FAILED_ATTEMPTS = 'Too many failed attempts. Please wait a moment and try again.';
-
 export function authFailure(refusal: KeyRefusal): TRPCError {
   return refusal.reason === 'throttled'
     ? tooManyRequests(TOO_MANY_FAILED_ATTEMPTS, refusal.retryAfterMs)
-    : new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid admin key' });
+    : new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_ADMIN_KEY });
 }
 
 /** Admin writes to public content: a successful one clears the public cache. */

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { PREVIEW_SESSION_PATH } from '../../../domain/post-states.js';
 import { SESSION_LIFETIME_MS } from '../../auth/admin-auth.js';
-import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import { createRequestContext } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
 
 /**
  * Opening a preview is a page navigation, which carries no Authorization header: the admin area hands its

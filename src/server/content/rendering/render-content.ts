@@ -131,7 +131,7 @@ function pictureHtml(image: ResponsiveImageData, alt: string, title: string, opt
 
 /**
  * The content renderer, configured on first use: a fresh server has no text to render yet, and
- * markdown-it costs about 10 MB (npm run bench:start).
+ * markdown-it weighs megabytes (docs/operations.md, "Memory and start time").
  */
 function createContentMarkdown(): MarkdownItInstance {
   const markdown = new (loadMarkdownIt())({ html: false, linkify: false, breaks: true, typographer: false }).use(

@@ -35,9 +35,9 @@ export function toTsQuery(input: string): string | null {
 
 /**
  * The same terms joined with | instead of &: what a search ranks with. ts_rank scores an AND query
- * by comparing every pair of its terms' positions in each document (ten common words in 300 posts
- * of 1,200 words: 80–130 ms on PostgreSQL), an OR query by each term's own frequency (8 ms); the
- * AND query still decides what matches.
+ * by comparing every pair of its terms' positions in each document, an OR query by each term's own
+ * frequency, many times cheaper (the figures: docs/architecture.md, "Site search"); the AND query
+ * still decides what matches.
  */
 export function toTsRankQuery(input: string): string | null {
   return tsQueryTerms(input)?.join(' | ') ?? null;

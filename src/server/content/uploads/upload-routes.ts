@@ -7,25 +7,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOADED_OBJECT_PREFIX, UPLOAD_TYPES_MESSAGE } from '../../../domain/images.js';
 import { UPLOAD_NAME_PATTERN } from '../../../domain/uploads.js';
 import { MAX_UPLOAD_BYTES, TEXT_LIMITS } from '../../../domain/limits.js';
-import { createCaller } from '../../trpc/app-router.js';
-import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
+import { adminPreHandler } from '../../auth/admin-key.js';
 import { inImageQueue, storeImage } from '../images/image-store.js';
 import { ImageRejectedError } from '../images/process-image.js';
 import { detectImageType, storedExtension } from './image-type.js';
 import type { UploadStore } from './upload-store.js';
+import { HttpError } from '../../site/http/http-error.js';
 
 const UPLOAD_FIELD = 'image';
 const ONE_YEAR_SECONDS = 31_536_000;
 const NO_IMAGE_MESSAGE = 'No image received: send it in the field "image"';
-
-class UploadError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** A display name for the toast: the base name, without control characters, bounded. */
 function displayFilename(original: string): string {
@@ -37,17 +29,14 @@ function displayFilename(original: string): string {
 async function readImagePart(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string }> {
   try {
     const file = await request.file();
-    if (!file || file.fieldname !== UPLOAD_FIELD) throw new UploadError(400, NO_IMAGE_MESSAGE);
+    if (!file || file.fieldname !== UPLOAD_FIELD) throw new HttpError(400, NO_IMAGE_MESSAGE);
     return { bytes: await file.toBuffer(), filename: file.filename };
   } catch (error) {
     // Only text fields (fields: 0): the image is what is missing.
-    if ((error as { code?: unknown }).code === 'FST_FIELDS_LIMIT') throw new UploadError(400, NO_IMAGE_MESSAGE);
+    if ((error as { code?: unknown }).code === 'FST_FIELDS_LIMIT') throw new HttpError(400, NO_IMAGE_MESSAGE);
     // Busboy's parse errors (no boundary, a cut-off body) carry no status, yet are the client's mistake.
     if (typeof (error as { statusCode?: unknown }).statusCode !== 'number') {
-      throw new UploadError(
-        400,
-        'Malformed multipart body: send the image as multipart/form-data in the field "image"',
-      );
+      throw new HttpError(400, 'Malformed multipart body: send the image as multipart/form-data in the field "image"');
     }
     throw error;
   }
@@ -103,19 +92,18 @@ export async function registerUploadRoutes(app: FastifyInstance, services: AppSe
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 2, headerPairs: 50 },
     });
 
-    scope.post('/api/upload', async (request, reply) => {
-      // Authenticate before reading the file, through the same admin procedure as every admin call.
-      await createCaller(createRequestContext(services, request)).admin.verify();
+    // Authenticated before the file is read, as every admin call.
+    scope.post('/api/upload', { preHandler: adminPreHandler(services.auth) }, async (request, reply) => {
       if (!request.isMultipart())
-        throw new UploadError(415, 'Send the image as multipart/form-data in the field "image"');
+        throw new HttpError(415, 'Send the image as multipart/form-data in the field "image"');
       const { bytes, filename } = await readImagePart(request);
       const type = detectImageType(bytes);
-      if (!type) throw new UploadError(415, UPLOAD_TYPES_MESSAGE);
+      if (!type) throw new HttpError(415, UPLOAD_TYPES_MESSAGE);
       const name = `${randomBytes(16).toString('hex')}.${storedExtension(type)}`;
       try {
         await inImageQueue(() => storeImage(services.db, uploads, name, bytes, type.extension));
       } catch (error) {
-        if (error instanceof ImageRejectedError) throw new UploadError(error.statusCode, error.message);
+        if (error instanceof ImageRejectedError) throw new HttpError(error.statusCode, error.message);
         throw error;
       }
       return reply.status(201).send({ path: `${UPLOADED_OBJECT_PREFIX}${name}`, filename: displayFilename(filename) });

@@ -1,8 +1,3 @@
-import type { AppDatabase } from '../../db/connection.js';
-import { databaseEngine } from '../../db/database-engine.js';
-import { DatabaseUploadStore } from './database-upload-store.js';
-import { FileUploadStore } from './file-upload-store.js';
-
 export type StoredUploadInfo = { bytes: number; storedAt: Date };
 
 /**
@@ -20,9 +15,4 @@ export interface UploadStore {
   list(): Promise<string[]>;
   /** Removes it; nothing happens when it is already gone. */
   remove(name: string): Promise<void>;
-}
-
-/** Files in DATA_DIR/uploads for SQLite; the database for PostgreSQL (see docs/scaling.md). */
-export function createUploadStore(db: AppDatabase, uploadsDir: string): UploadStore {
-  return databaseEngine(db) === 'postgres' ? new DatabaseUploadStore(db) : new FileUploadStore(uploadsDir);
 }

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { EXPORT_PATH } from '../../../domain/import-export.js';
-import { createCaller } from '../../trpc/app-router.js';
-import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import { createRequestContext } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
+import { adminPreHandler } from '../../auth/admin-key.js';
 import { buildExport } from './build-export.js';
 
 /** GET /api/admin/export (admin only): the whole site as one zip, streamed. */
 export function registerExportRoute(app: FastifyInstance, services: AppServices): void {
-  app.get(EXPORT_PATH, { exposeHeadRoute: false, compress: false }, async (request, reply) => {
+  const preHandler = adminPreHandler(services.auth);
+  app.get(EXPORT_PATH, { exposeHeadRoute: false, compress: false, preHandler }, async (request, reply) => {
     const context = createRequestContext(services, request);
-    await createCaller(context).admin.verify();
     const zip = await buildExport(
       services.db,
       { store: services.uploads, dir: services.uploadsDir },

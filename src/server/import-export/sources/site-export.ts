@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import secureJsonParse from 'secure-json-parse';
 import { UPLOAD_NAME_PATTERN } from '../../../domain/uploads.js';
-import type { AppServices } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
 import { inTransaction } from '../../db/in-transaction.js';
 import { IMAGE_REFERENCES, linkImageReferences } from '../../content/images/image-references-repository.js';
 import { ensureSearchIndex } from '../../content/search/search-index.js';

@@ -1,5 +1,5 @@
 import fastifyFormbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   GIFT_FORMAT_INFO,
   GIFT_LINK_MAX_DOWNLOADS,
@@ -8,13 +8,15 @@ import {
 } from '../../../domain/newsletter-gift.js';
 import { slugify } from '../../../domain/slugs.js';
 import type { Mailer } from '../mail/mailer.js';
-import { consumeLimit, TOO_MANY_REQUESTS } from '../../site/rate-limit/request-limits.js';
+import { TOO_MANY_REQUESTS } from '../../site/rate-limit/request-limits.js';
+import { perAddressLimit } from '../../site/rate-limit/per-address-limit.js';
 import { NoMailLinkOrigin } from '../../site/http/site-origin.js';
 import { claimGiftResend, findActiveGift, findGiftLink } from './gifts-repository.js';
 import { parseRange } from '../../site/downloads/byte-range.js';
 import { chargeDownload, downloadUnits, isUsedUp } from '../../site/downloads/download-meter.js';
 import { findSubscription } from '../subscriptions-repository.js';
-import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import { createRequestContext } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
 import type { GiftClaim, NewsletterTokens } from '../newsletter-tokens.js';
 import { escapeHtml, type NoticePage, sendNoticePage, tokenOf } from '../notice-page.js';
 import { GIFT_PATH, newGiftUrl, preferencesUrlFor } from '../reader-links.js';
@@ -112,16 +114,13 @@ export async function registerGiftPages(
   mailer: Mailer,
   files: GiftFileStore,
 ): Promise<void> {
-  const limited = async (request: FastifyRequest, reply: FastifyReply) => {
-    const decision = await consumeLimit(services.limiters.publicRead, request.ip);
-    if (decision.allowed) return null;
-    reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
-    return sendNoticePage(reply, 429, {
+  const limited = perAddressLimit(services.limiters.publicRead, (reply) =>
+    sendNoticePage(reply, 429, {
       title: 'Too many requests',
       heading: 'Too many requests',
       paragraphs: [TOO_MANY_REQUESTS],
-    });
-  };
+    }),
+  );
 
   /** The link's claim and row, or the page that refuses it. */
   async function checkLink(
@@ -155,9 +154,7 @@ export async function registerGiftPages(
     return { ok: true, claim };
   }
 
-  app.get(GIFT_PATH, async (request, reply) => {
-    const refused = await limited(request, reply);
-    if (refused) return refused;
+  app.get(GIFT_PATH, { preHandler: limited }, async (request, reply) => {
     const link = await checkLink(tokenOf(request));
     if (!link.ok) return sendNoticePage(reply, link.status, link.page);
     const gift = await findActiveGift(services.db);
@@ -168,10 +165,8 @@ export async function registerGiftPages(
   // No HEAD twin: a HEAD must not count as a download. Not compressed: the bytes go as stored, by range.
   app.get<{ Params: { fileId: string } }>(
     DOWNLOAD_PATH,
-    { exposeHeadRoute: false, compress: false },
+    { exposeHeadRoute: false, compress: false, preHandler: limited },
     async (request, reply) => {
-      const refused = await limited(request, reply);
-      if (refused) return refused;
       const link = await checkLink(tokenOf(request));
       if (!link.ok) return sendNoticePage(reply, link.status, link.page);
       const gift = await findActiveGift(services.db);
@@ -222,9 +217,7 @@ export async function registerGiftPages(
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     await scope.register(fastifyFormbody, { bodyLimit: 1024 });
-    scope.post(NEW_LINK_PATH, async (request, reply) => {
-      const refused = await limited(request, reply);
-      if (refused) return refused;
+    scope.post(NEW_LINK_PATH, { preHandler: limited }, async (request, reply) => {
       const check = tokens.checkGiftToken(tokenOf(request), Date.now());
       if (!check.ok && check.reason === 'invalid') return sendNoticePage(reply, 400, BAD_LINK);
       const claim = check.ok ? check.claim : check.expiredClaim!;

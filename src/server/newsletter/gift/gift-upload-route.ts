@@ -3,22 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_GIFT_FILE_BYTES, type GiftFormat } from '../../../domain/newsletter-gift.js';
 import { addGiftFile, findGift } from './gifts-repository.js';
 import { newId } from '../../db/row-conversion.js';
-import { createCaller } from '../../trpc/app-router.js';
-import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
+import { adminPreHandler } from '../../auth/admin-key.js';
 import type { GiftFileStore } from './gift-file-store.js';
 import { checkGiftFileType, GIFT_TYPE_HEAD_BYTES } from './gift-file-type.js';
+import { HttpError } from '../../site/http/http-error.js';
 
 const FIELD = 'file';
 const NO_FILE = 'No file received: send it as multipart/form-data in the field "file"';
-
-class GiftUploadError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * Passes the bytes through once their start shows the file is what its name claims (else
@@ -30,13 +22,13 @@ async function* checkedBytes(source: AsyncIterable<Buffer>, filename: string, on
   let bytes = 0;
   const check = () => {
     const result = checkGiftFileType(filename, head);
-    if (!result.ok) throw new GiftUploadError(415, result.message);
+    if (!result.ok) throw new HttpError(415, result.message);
     onFormat(result.format);
     checked = true;
   };
   for await (const chunk of source) {
     bytes += chunk.length;
-    if (bytes > MAX_GIFT_FILE_BYTES) throw new GiftUploadError(413, 'Gift files can be at most 100 MB');
+    if (bytes > MAX_GIFT_FILE_BYTES) throw new HttpError(413, 'Gift files can be at most 100 MB');
     if (!checked) {
       head = Buffer.concat([head, chunk]);
       if (head.length < GIFT_TYPE_HEAD_BYTES) continue;
@@ -47,7 +39,7 @@ async function* checkedBytes(source: AsyncIterable<Buffer>, filename: string, on
     yield chunk;
   }
   if (!checked) {
-    if (head.length === 0) throw new GiftUploadError(400, 'The file is empty');
+    if (head.length === 0) throw new HttpError(400, 'The file is empty');
     check();
     yield head;
   }
@@ -71,25 +63,25 @@ export async function registerGiftUploadRoute(
       limits: { fileSize: MAX_GIFT_FILE_BYTES + 1, files: 1, fields: 0, parts: 2, headerPairs: 50 },
     });
     scope.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
-      if (error instanceof GiftUploadError) return reply.status(error.statusCode).send({ error: error.message });
+      if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message });
       if (typeof error.statusCode === 'number' && error.statusCode < 500)
         return reply.status(error.statusCode).send({ error: error.message });
       throw error;
     });
-    scope.post<{ Params: { id: string } }>('/api/admin/gifts/:id/files', async (request, reply) => {
-      // Authenticate before reading the file, through the same admin procedure as every admin call.
-      await createCaller(createRequestContext(services, request)).admin.verify();
+    // Authenticated before the file is read, as every admin call.
+    const preHandler = adminPreHandler(services.auth);
+    scope.post<{ Params: { id: string } }>('/api/admin/gifts/:id/files', { preHandler }, async (request, reply) => {
       const gift = await findGift(services.db, request.params.id);
-      if (!gift) throw new GiftUploadError(404, 'No gift has this id');
-      if (!request.isMultipart()) throw new GiftUploadError(415, NO_FILE);
+      if (!gift) throw new HttpError(404, 'No gift has this id');
+      if (!request.isMultipart()) throw new HttpError(415, NO_FILE);
       let part;
       try {
         part = await request.file();
       } catch (error) {
         if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
-        throw new GiftUploadError(400, 'Malformed multipart body: ' + NO_FILE);
+        throw new HttpError(400, 'Malformed multipart body: ' + NO_FILE);
       }
-      if (!part || part.fieldname !== FIELD) throw new GiftUploadError(400, NO_FILE);
+      if (!part || part.fieldname !== FIELD) throw new HttpError(400, NO_FILE);
       const filename = cleanFilename(part.filename);
       const id = newId();
       let format: GiftFormat | null = null;
@@ -101,14 +93,14 @@ export async function registerGiftUploadRoute(
         );
       } catch (error) {
         part.file.resume();
-        if (error instanceof GiftUploadError) throw error;
+        if (error instanceof HttpError) throw error;
         if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new GiftUploadError(413, 'Gift files can be at most 100 MB');
+          throw new HttpError(413, 'Gift files can be at most 100 MB');
         throw error;
       }
       if (part.file.truncated || bytes > MAX_GIFT_FILE_BYTES) {
         await files.remove(id);
-        throw new GiftUploadError(413, 'Gift files can be at most 100 MB');
+        throw new HttpError(413, 'Gift files can be at most 100 MB');
       }
       await addGiftFile(services.db, { id, giftId: gift.id, format: format!, filename, bytes });
       services.cache.clear();

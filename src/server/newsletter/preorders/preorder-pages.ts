@@ -1,13 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import sharp from 'sharp';
 import { UPLOADED_OBJECT_PREFIX } from '../../../domain/images.js';
 import { PREORDER_FORMAT_LABELS } from '../../../domain/submissions.js';
 import type { NewsletterTokens } from '../newsletter-tokens.js';
 import { type NoticePage, type NoticePageStyles, sendNoticePage, tokenOf } from '../notice-page.js';
-import { consumeLimit, TOO_MANY_REQUESTS } from '../../site/rate-limit/request-limits.js';
+import { TOO_MANY_REQUESTS } from '../../site/rate-limit/request-limits.js';
+import { perAddressLimit } from '../../site/rate-limit/per-address-limit.js';
 import { findBook } from '../../content/books/books-repository.js';
 import { deletePreorder, findPreorder } from './preorders-repository.js';
-import type { AppServices } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
 import { EMAIL_COVER_PATH } from './cover-for-email.js';
 import { PREORDER_CANCEL_PATH } from './preorder-mail.js';
 
@@ -44,16 +45,9 @@ export async function registerPreorderPages(
 ): Promise<void> {
   const page = (reply: FastifyReply, status: number, notice: NoticePage) =>
     sendNoticePage(reply, status, notice, styles);
-  const allowed = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
-    const decision = await consumeLimit(services.limiters.publicRead, request.ip);
-    if (decision.allowed) return true;
-    reply.header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)));
-    await page(reply, 429, PAGES.tooMany);
-    return false;
-  };
+  const limited = perAddressLimit(services.limiters.publicRead, (reply) => page(reply, 429, PAGES.tooMany));
 
-  app.get(PREORDER_CANCEL_PATH, { exposeHeadRoute: false }, async (request, reply) => {
-    if (!(await allowed(request, reply))) return reply;
+  app.get(PREORDER_CANCEL_PATH, { exposeHeadRoute: false, preHandler: limited }, async (request, reply) => {
     const check = tokens.checkPreorderCancelToken(tokenOf(request));
     if (!check.ok) return page(reply, 400, PAGES.invalid);
     const preorder = await findPreorder(services.db, check.claim.preorderId);
@@ -80,8 +74,7 @@ export async function registerPreorderPages(
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: CANCEL_BODY_LIMIT }, (_request, body, done) =>
       done(null, body),
     );
-    scope.post(PREORDER_CANCEL_PATH, async (request, reply) => {
-      if (!(await allowed(request, reply))) return reply;
+    scope.post(PREORDER_CANCEL_PATH, { preHandler: limited }, async (request, reply) => {
       const check = tokens.checkPreorderCancelToken(tokenOf(request));
       if (!check.ok) return page(reply, 400, PAGES.invalid);
       await deletePreorder(services.db, check.claim.preorderId);
@@ -90,8 +83,7 @@ export async function registerPreorderPages(
   });
 
   const covers = new Map<string, Buffer>();
-  app.get(`${EMAIL_COVER_PATH}:file`, async (request, reply) => {
-    if (!(await allowed(request, reply))) return reply;
+  app.get(`${EMAIL_COVER_PATH}:file`, { preHandler: limited }, async (request, reply) => {
     const match = /^(.{1,64})\.jpg$/.exec((request.params as { file: string }).file);
     const book = match ? await findBook(services.db, match[1]!) : undefined;
     if (!book?.coverImage.startsWith(UPLOADED_OBJECT_PREFIX))

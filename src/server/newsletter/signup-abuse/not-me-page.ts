@@ -1,13 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { suppressAddress } from '../../deliverability/suppression-list.js';
 import { mailboxKey } from '../mailbox-key.js';
 import type { NewsletterTokens } from '../newsletter-tokens.js';
 import { type NoticePage, type NoticePageStyles, sendNoticePage, tokenOf } from '../notice-page.js';
 import { NOT_ME_PATH } from '../unsubscribe-links.js';
-import { consumeLimit, TOO_MANY_REQUESTS } from '../../site/rate-limit/request-limits.js';
-import { retryAfterSeconds } from '../../site/rate-limit/retry-later.js';
+import { TOO_MANY_REQUESTS } from '../../site/rate-limit/request-limits.js';
+import { perAddressLimit } from '../../site/rate-limit/per-address-limit.js';
 import { findSubscriptionEmail, unsubscribeFromNewsletter } from '../subscriptions-repository.js';
-import type { AppServices } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
 
 /** The note on the suppression list (reason "manual"), so the author sees why. */
 export const NOT_ME_NOTE = "Not requested: “This wasn't me” in the confirmation email";
@@ -69,16 +69,9 @@ export async function registerNotMePages(
 ): Promise<void> {
   const page = (reply: FastifyReply, status: number, notice: NoticePage) =>
     sendNoticePage(reply, status, notice, styles);
-  const refusedByLimit = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
-    const decision = await consumeLimit(services.limiters.publicRead, request.ip);
-    if (decision.allowed) return false;
-    reply.header('retry-after', String(retryAfterSeconds(decision.retryAfterMs)));
-    void page(reply, 429, PAGES.tooMany);
-    return true;
-  };
+  const limited = perAddressLimit(services.limiters.publicRead, (reply) => page(reply, 429, PAGES.tooMany));
 
-  app.get(NOT_ME_PATH, { exposeHeadRoute: false }, async (request, reply) => {
-    if (await refusedByLimit(request, reply)) return reply;
+  app.get(NOT_ME_PATH, { exposeHeadRoute: false, preHandler: limited }, async (request, reply) => {
     const check = tokens.checkNotMeToken(tokenOf(request));
     if (!check.ok) return page(reply, 400, PAGES.invalid);
     const email = await findSubscriptionEmail(services.db, check.claim.subscriptionId);
@@ -92,8 +85,7 @@ export async function registerNotMePages(
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) =>
       done(null, body),
     );
-    scope.post(NOT_ME_PATH, async (request, reply) => {
-      if (await refusedByLimit(request, reply)) return reply;
+    scope.post(NOT_ME_PATH, { preHandler: limited }, async (request, reply) => {
       const check = tokens.checkNotMeToken(tokenOf(request));
       if (!check.ok) return page(reply, 400, PAGES.invalid);
       const { subscriptionId } = check.claim;

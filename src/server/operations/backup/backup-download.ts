@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { databaseEngine } from '../../db/database-engine.js';
-import { createCaller } from '../../trpc/app-router.js';
-import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
+import { adminPreHandler } from '../../auth/admin-key.js';
 
 /** Archives hold a SQLite file: a PostgreSQL database is backed up with its own tools. */
 const POSTGRES_BACKUP_MESSAGE =
@@ -10,13 +10,13 @@ const POSTGRES_BACKUP_MESSAGE =
 
 /**
  * GET /api/admin/backup (admin only): makes a fresh backup (kept in BACKUP_DIR like a scheduled
- * one, so it counts as the latest) and streams the archive. The key is checked by the same admin
- * procedure as every admin call, before any work starts.
+ * one, so it counts as the latest) and streams the archive. The key is checked as every admin
+ * call's (auth/admin-key.ts), before any work starts.
  */
 export function registerBackupDownload(app: FastifyInstance, services: AppServices): void {
   // No automatic HEAD route: a HEAD would make a whole backup to answer nothing.
-  app.get('/api/admin/backup', { exposeHeadRoute: false }, async (request, reply) => {
-    await createCaller(createRequestContext(services, request)).admin.verify();
+  const preHandler = adminPreHandler(services.auth);
+  app.get('/api/admin/backup', { exposeHeadRoute: false, preHandler }, async (request, reply) => {
     if (databaseEngine(services.db) === 'postgres') {
       return reply.status(409).send({ error: POSTGRES_BACKUP_MESSAGE });
     }

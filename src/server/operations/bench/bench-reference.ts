@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
 import { ifNoneMatchMatches } from '../../site/http/conditional-get.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { createCaller } from '../../trpc/app-router.js';
-import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
+import { adminPreHandler } from '../../auth/admin-key.js';
 import { findPersonalCopy } from '../../sales/copies/personal-copies-repository.js';
 import { makePersonalCopy, newFingerprint } from '../../sales/copies/personal-copy.js';
 import { salesFileStoreOf } from '../../sales/copies/sales-files.js';
@@ -13,8 +13,8 @@ import { sendStoredFile } from '../../sales/copies/stored-file-download.js';
  */
 export function registerCopiesBenchRoutes(app: FastifyInstance, services: AppServices): void {
   const store = salesFileStoreOf(services);
-  app.post<{ Body: { editionFileId: string } }>('/__bench/copies', async (request, reply) => {
-    await createCaller(createRequestContext(services, request)).admin.verify();
+  const preHandler = adminPreHandler(services.auth);
+  app.post<{ Body: { editionFileId: string } }>('/__bench/copies', { preHandler }, async (request, reply) => {
     const copy = await makePersonalCopy(services.db, store, {
       editionFileId: request.body.editionFileId,
       buyerName: 'Ada Reader',
@@ -26,9 +26,8 @@ export function registerCopiesBenchRoutes(app: FastifyInstance, services: AppSer
   });
   app.get<{ Params: { fileId: string } }>(
     '/__bench/copies/:fileId',
-    { compress: false, exposeHeadRoute: false },
+    { compress: false, exposeHeadRoute: false, preHandler },
     async (request, reply) => {
-      await createCaller(createRequestContext(services, request)).admin.verify();
       const copy = await findPersonalCopy(services.db, request.params.fileId);
       if (!copy) return reply.status(404).send({ error: 'No such copy' });
       return sendStoredFile(reply, store, { ...copy, id: copy.id }, request.headers.range);

@@ -8,7 +8,7 @@ import { configuredEngine } from '../../db/database-engine.js';
 import { processExistingUploads } from '../../content/images/process-existing-uploads.js';
 import { outboxCleanupJob } from '../../newsletter/mail/outbox-cleanup.js';
 import { mailQueueJob } from '../../newsletter/send-queue/mail-queue-job.js';
-import type { AppServices } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
 import { JobRunner, type Job } from './job-runner.js';
 
 /**

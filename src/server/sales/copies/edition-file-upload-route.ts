@@ -9,26 +9,17 @@ import {
   type SellableEditionFormat,
 } from '../../../domain/edition-files.js';
 import { newId } from '../../db/row-conversion.js';
-import { createCaller } from '../../trpc/app-router.js';
-import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
+import { adminPreHandler } from '../../auth/admin-key.js';
 import { checkStoredFile } from './edition-file-check.js';
 import { checkSniffedKind, claimedKind, TYPE_HEAD_BYTES } from './edition-file-type.js';
 import { addEditionFile, countEditionFiles } from './edition-files-repository.js';
 import type { SalesFileStore } from './sales-file-store.js';
+import { HttpError } from '../../site/http/http-error.js';
 
 const FIELD = 'file';
 const NO_FILE = 'No file received: send it as multipart/form-data in the field "file"';
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-
-class EditionUploadError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly problems?: string[],
-  ) {
-    super(message);
-  }
-}
 
 /**
  * Passes the bytes through once file-type agrees the file is what its name claims (else 415), and
@@ -41,13 +32,12 @@ async function* checkedBytes(source: AsyncIterable<Buffer>, kind: EditionFileKin
   let bytes = 0;
   const check = async () => {
     const result = await checkSniffedKind(kind, head);
-    if (!result.ok) throw new EditionUploadError(result.status, result.message);
+    if (!result.ok) throw new HttpError(result.status, result.message);
     checked = true;
   };
   for await (const chunk of source) {
     bytes += chunk.length;
-    if (bytes > limit)
-      throw new EditionUploadError(413, `${EDITION_FILE_INFO[kind].label} files can be at most ${mb(limit)}`);
+    if (bytes > limit) throw new HttpError(413, `${EDITION_FILE_INFO[kind].label} files can be at most ${mb(limit)}`);
     if (checked) {
       yield chunk;
       continue;
@@ -58,7 +48,7 @@ async function* checkedBytes(source: AsyncIterable<Buffer>, kind: EditionFileKin
     yield head;
   }
   if (!checked) {
-    if (head.length === 0) throw new EditionUploadError(400, 'The file is empty');
+    if (head.length === 0) throw new HttpError(400, 'The file is empty');
     await check();
     yield head;
   }
@@ -92,7 +82,7 @@ export async function registerEditionFileUploadRoute(
       limits: { fileSize: MAX_EDITION_FILE_BYTES + 1, files: 1, fields: 0, parts: 2, headerPairs: 50 },
     });
     scope.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
-      if (error instanceof EditionUploadError)
+      if (error instanceof HttpError)
         return reply
           .status(error.statusCode)
           .send({ error: error.message, ...(error.problems ? { problems: error.problems } : {}) });
@@ -102,32 +92,31 @@ export async function registerEditionFileUploadRoute(
     });
     scope.post<{ Params: { bookId: string; format: string } }>(
       '/api/admin/books/:bookId/editions/:format/files',
+      // Authenticated before the file is read, as every admin call.
+      { preHandler: adminPreHandler(services.auth) },
       async (request, reply) => {
-        // Authenticate before reading the file, through the same admin procedure as every admin call.
-        await createCaller(createRequestContext(services, request)).admin.verify();
         const format = request.params.format as SellableEditionFormat;
         if (!SELLABLE_EDITION_FORMATS.includes(format))
-          throw new EditionUploadError(404, 'Files are delivered for ebook and audiobook editions only');
+          throw new HttpError(404, 'Files are delivered for ebook and audiobook editions only');
         const exists = await editionExists(services, request.params.bookId, format);
-        if (exists === 'no book') throw new EditionUploadError(404, 'No book has this id');
-        if (exists === 'no edition')
-          throw new EditionUploadError(404, `This book has no ${format} edition: add it first`);
+        if (exists === 'no book') throw new HttpError(404, 'No book has this id');
+        if (exists === 'no edition') throw new HttpError(404, `This book has no ${format} edition: add it first`);
         if ((await countEditionFiles(services.db, request.params.bookId, format)) >= MAX_FILES_PER_EDITION)
-          throw new EditionUploadError(409, `An edition has at most ${MAX_FILES_PER_EDITION} files`);
-        if (!request.isMultipart()) throw new EditionUploadError(415, NO_FILE);
+          throw new HttpError(409, `An edition has at most ${MAX_FILES_PER_EDITION} files`);
+        if (!request.isMultipart()) throw new HttpError(415, NO_FILE);
         let part;
         try {
           part = await request.file();
         } catch (error) {
           if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
-          throw new EditionUploadError(400, 'Malformed multipart body: ' + NO_FILE);
+          throw new HttpError(400, 'Malformed multipart body: ' + NO_FILE);
         }
-        if (!part || part.fieldname !== FIELD) throw new EditionUploadError(400, NO_FILE);
+        if (!part || part.fieldname !== FIELD) throw new HttpError(400, NO_FILE);
         const filename = cleanFilename(part.filename);
         const claimed = claimedKind(filename, format);
         if (!claimed.ok) {
           part.file.resume();
-          throw new EditionUploadError(claimed.status, claimed.message);
+          throw new HttpError(claimed.status, claimed.message);
         }
         const id = newId();
         let bytes: number;
@@ -135,22 +124,22 @@ export async function registerEditionFileUploadRoute(
           bytes = await files.write(id, checkedBytes(part.file, claimed.kind));
         } catch (error) {
           part.file.resume();
-          if (error instanceof EditionUploadError) throw error;
+          if (error instanceof HttpError) throw error;
           if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new EditionUploadError(413, `Files can be at most ${mb(MAX_EDITION_FILE_BYTES)}`);
+            throw new HttpError(413, `Files can be at most ${mb(MAX_EDITION_FILE_BYTES)}`);
           // The client went away mid-upload (or the body was cut): what arrived is gone already.
           if (typeof (error as { statusCode?: unknown }).statusCode !== 'number')
-            throw new EditionUploadError(400, 'The upload was cut off before its end: nothing was kept');
+            throw new HttpError(400, 'The upload was cut off before its end: nothing was kept');
           throw error;
         }
         if (part.file.truncated) {
           await files.remove(id);
-          throw new EditionUploadError(413, `Files can be at most ${mb(MAX_EDITION_FILE_BYTES)}`);
+          throw new HttpError(413, `Files can be at most ${mb(MAX_EDITION_FILE_BYTES)}`);
         }
         const result = await checkStoredFile(files, id, claimed.kind, bytes);
         if (!result.ok) {
           await files.remove(id);
-          throw new EditionUploadError(
+          throw new HttpError(
             422,
             `This ${EDITION_FILE_INFO[claimed.kind].label} cannot be sold as it is: ${result.problems.join('; ')}`,
             result.problems,

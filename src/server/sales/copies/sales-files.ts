@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
 import { registerEditionFileUploadRoute } from './edition-file-upload-route.js';
 import { createSalesFileStore, type SalesFileStore } from './sales-file-store.js';
 

@@ -45,7 +45,7 @@ function written(response: ServerResponse, data: Buffer): Promise<void> {
  * Bytes start..end of a file on disk, through two 64 KB buffers used in turn: one is read while the other
  * is being written, and a buffer is filled again only once the socket has taken it. A 1 GB download then
  * allocates nothing per piece: the server's memory does not grow with the garbage a stream of fresh
- * buffers leaves until the next collection (~64 MB, measured by npm run bench:copies).
+ * buffers leaves until the next collection (the figures: docs/operations.md, "Selling direct: files").
  */
 async function sendFileRange(response: ServerResponse, file: string, start: number, end: number): Promise<void> {
   const handle = await open(file, 'r');

@@ -9,8 +9,9 @@ import type { ClientPageHandler } from '../pages/client-app.js';
 import { describeError } from '../http/errors.js';
 import { retryLaterOf } from '../rate-limit/retry-later.js';
 import { createCaller } from '../../trpc/app-router.js';
-import { createRequestContext, type AppServices } from '../../trpc/context.js';
-import { messageOf } from '../../trpc/trpc.js';
+import { createRequestContext } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
+import { messageOf } from '../http/procedure-errors.js';
 import { isSameSitePost } from './form-origin.js';
 import { POSTED_FORM_DEFINITIONS, type PostedFormDefinition } from './posted-forms.js';
 

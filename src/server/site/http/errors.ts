@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { retryLaterOf } from '../rate-limit/retry-later.js';
-import { messageOf } from '../../trpc/trpc.js';
+import { messageOf } from './procedure-errors.js';
 import { discardUnreadBody } from './unread-body.js';
 
 type ErrorBody = { error: string };

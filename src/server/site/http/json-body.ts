@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import secureJsonParse from 'secure-json-parse';
-
-/** A 400 the error handler answers with its message. */
-class JsonBodyError extends Error {
-  readonly statusCode = 400;
-}
+import { HttpError } from './http-error.js';
 
 export const FORBIDDEN_KEY_MESSAGE = 'Keys named "__proto__" or "constructor" are not allowed in the request body';
 const MALFORMED_JSON_MESSAGE = 'Malformed JSON in request body';
@@ -19,14 +15,14 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = body as string;
     if (text.length === 0) {
-      done(new JsonBodyError(EMPTY_BODY_MESSAGE), undefined);
+      done(new HttpError(400, EMPTY_BODY_MESSAGE), undefined);
       return;
     }
     try {
       done(null, secureJsonParse.parse(text, null, { protoAction: 'error', constructorAction: 'error' }));
     } catch (error) {
       const forbiddenKey = error instanceof SyntaxError && /forbidden prototype property/.test(error.message);
-      done(new JsonBodyError(forbiddenKey ? FORBIDDEN_KEY_MESSAGE : MALFORMED_JSON_MESSAGE), undefined);
+      done(new HttpError(400, forbiddenKey ? FORBIDDEN_KEY_MESSAGE : MALFORMED_JSON_MESSAGE), undefined);
     }
   });
 }

@@ -7,7 +7,7 @@ import { CLIENT_ENTRY, devClientAssets, readClientAssets } from './client-assets
 import { createPageRenderer, type FormResultRender, type RenderedPage } from './page-renderer.js';
 import { registerSeoRoutes } from './seo-routes.js';
 import type { ClientAssets, SsrEntry } from './types.js';
-import type { AppServices } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
 import type { NoticePageStyles } from '../../newsletter/notice-page.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { createCaller } from '../../trpc/app-router.js';
-import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import { createRequestContext } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
 
 /** The site's pages without a parameter, as src/client/router.tsx routes them (the admin area is never counted). */
 const FIXED_PAGES = new Set([

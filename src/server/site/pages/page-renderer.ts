@@ -14,7 +14,8 @@ import { siteOrigin } from '../http/site-origin.js';
 import { consumeLimit, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
 import { retryAfterSeconds } from '../rate-limit/retry-later.js';
 import { appRouter } from '../../trpc/app-router.js';
-import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import { createRequestContext } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
 import { CachedBody } from '../cache/cached-body.js';
 import type { CacheShelf } from '../cache/public-cache.js';
 import { createCriticalCssInliner } from './critical-css/inline-critical-css.js';
@@ -117,6 +118,18 @@ function isFormResult(location: string): boolean {
 /** A refused form post, answered with the form's page showing the errors and the values sent. */
 export type FormResultRender = { location: string; outcome: FormOutcome; status: number };
 
+/** One page to render: the page at `location` of `origin`, as `request` asks for it. */
+type PageRender = {
+  request: FastifyRequest;
+  origin: string;
+  location: string;
+  announcementDismissed: boolean;
+  /** A refused form post's errors and values, shown on its form's page. */
+  formOutcome?: FormOutcome;
+  /** A preview's admin key (from its cookie): the page's queries run as the admin. */
+  adminKey?: string | null;
+};
+
 export function cacheKey(origin: string, location: string, announcementDismissed: boolean): string {
   return `${origin} ${location} ${announcementDismissed ? 1 : 0}`;
 }
@@ -149,15 +162,14 @@ export function createPageRenderer(options: PageRendererOptions) {
   const inlineCriticalCss = createCriticalCssInliner();
   if (cache) services.cache.onClear(() => inFlight.clear());
 
-  async function renderPage(
-    request: FastifyRequest,
-    origin: string,
-    location: string,
-    announcementDismissed: boolean,
-    formOutcome?: FormOutcome,
-    /** A preview's admin key (from its cookie): the page's queries run as the admin. */
-    adminKey?: string | null,
-  ): Promise<RenderedPage | { redirect: string; status: number }> {
+  async function renderPage({
+    request,
+    origin,
+    location,
+    announcementDismissed,
+    formOutcome,
+    adminKey,
+  }: PageRender): Promise<RenderedPage | { redirect: string; status: number }> {
     const generation = services.cache.generation;
     const [entry, assets] = await Promise.all([options.loadEntry(), options.assets()]);
     // The page request was counted against the read limit once, at the door; its queries are not.
@@ -202,31 +214,18 @@ export function createPageRenderer(options: PageRendererOptions) {
     return page;
   }
 
-  function pageFor(
-    request: FastifyRequest,
-    origin: string,
-    location: string,
-    announcementDismissed: boolean,
-    formOutcome?: FormOutcome,
-  ) {
-    if (formOutcome || isFormResult(location) || isForOneReader(location))
-      return renderPage(request, origin, location, announcementDismissed, formOutcome);
+  function pageFor(render: Omit<PageRender, 'adminKey'>) {
+    const { request, origin, location, announcementDismissed, formOutcome } = render;
+    if (formOutcome || isFormResult(location) || isForOneReader(location)) return renderPage(render);
     // A preview is the admin's alone: rendered for each request, never kept or shared.
     if (isBlogPreviewPath(location))
-      return renderPage(
-        request,
-        origin,
-        location,
-        announcementDismissed,
-        undefined,
-        previewKeyOf(request.headers.cookie),
-      );
+      return renderPage({ ...render, formOutcome: undefined, adminKey: previewKeyOf(request.headers.cookie) });
     const key = cacheKey(origin, location, announcementDismissed);
     const cached = cache?.get(key);
     if (cached) return cached;
     const pending = inFlight.get(key);
     if (pending) return pending;
-    const started = renderPage(request, origin, location, announcementDismissed).finally(() => {
+    const started = renderPage({ request, origin, location, announcementDismissed }).finally(() => {
       if (inFlight.get(key) === started) inFlight.delete(key);
     });
     if (cache) inFlight.set(key, started);
@@ -262,7 +261,7 @@ export function createPageRenderer(options: PageRendererOptions) {
 
     let page: RenderedPage | { redirect: string; status: number };
     try {
-      page = await pageFor(request, origin, location, announcementDismissed, formResult?.outcome);
+      page = await pageFor({ request, origin, location, announcementDismissed, formOutcome: formResult?.outcome });
     } catch (error) {
       if (error instanceof Error) options.fixStack?.(error);
       log.error({ err: error, url: loggedUrl(request.url) }, 'page render failed');

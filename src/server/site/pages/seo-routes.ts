@@ -10,7 +10,8 @@ import { CachedBody } from '../cache/cached-body.js';
 import { ifNoneMatchMatches } from '../http/conditional-get.js';
 import { createCaller } from '../../trpc/app-router.js';
 import { siteOrigin } from '../http/site-origin.js';
-import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import { createRequestContext } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
 
 const SITE_TITLE = 'The Cinderwake Cycle';
 const SITE_AUTHOR = 'Delphine Rook';

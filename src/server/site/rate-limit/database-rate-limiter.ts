@@ -2,6 +2,15 @@ import type { AppDatabase } from '../../db/connection.js';
 import type { LimitDecision, RateLimiter } from './rate-limiter.js';
 
 const ALLOWED: LimitDecision = { allowed: true };
+
+/** Where the limiter tells of a count or a sweep the database failed (the app's logger). */
+export type LimiterLog = { warn: (fields: object, message: string) => void };
+
+export type DatabaseRateLimiterOptions = {
+  /** The clock (tests move it by hand). */
+  now?: () => number;
+  log?: LimiterLog;
+};
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -10,18 +19,24 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * together. A hit is one statement (an upsert that starts a new window when the old one ended and
  * returns the count), atomic however many instances hit the key at once. Expired rows are deleted
  * at most once a window. Fails open: a limit the database cannot count refuses nobody (the
- * request's own queries then answer for the outage).
+ * request's own queries then answer for the outage); the failures are logged, at most once a window.
  */
 export class DatabaseRateLimiter implements RateLimiter {
   private nextSweepAt = 0;
+  private nextFailureLogAt = 0;
+  private readonly now: () => number;
+  private readonly log: LimiterLog | null;
 
   constructor(
     private readonly db: AppDatabase,
     private readonly name: string,
     readonly limit: number,
     readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+    options: DatabaseRateLimiterOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? null;
+  }
 
   async take(key: string, cost = 1): Promise<LimitDecision> {
     const now = this.now();
@@ -55,7 +70,12 @@ export class DatabaseRateLimiter implements RateLimiter {
       if (row.count <= this.limit) return ALLOWED;
       // A window another instance opened a moment after this hit's `now` ends at most a window away.
       return { allowed: false, retryAfterMs: Math.min(this.windowMs, Math.max(0, Date.parse(row.resetAt) - now)) };
-    } catch {
+    } catch (error) {
+      // Every hit fails while the database does: one line a window tells of it.
+      if (now >= this.nextFailureLogAt) {
+        this.nextFailureLogAt = now + this.windowMs;
+        this.log?.warn({ err: error, limit: this.name }, 'rate limit could not count a hit: allowed');
+      }
       return ALLOWED;
     }
   }
@@ -68,6 +88,10 @@ export class DatabaseRateLimiter implements RateLimiter {
       .where('limitName', '=', this.name)
       .where('resetAt', '<=', iso(now))
       .execute()
-      .catch(() => undefined);
+      .then(
+        () => undefined,
+        (error: unknown) =>
+          this.log?.warn({ err: error, limit: this.name }, 'rate limit could not delete its ended windows'),
+      );
   }
 }

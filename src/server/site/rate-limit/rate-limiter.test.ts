@@ -27,7 +27,7 @@ const implementations: Array<[string, (limit: number, windowMs: number, now: () 
   // A limit name of its own per limiter: the database keeps every test's counts in one table.
   [
     'in the database',
-    (limit, windowMs, now) => new DatabaseRateLimiter(scratch.db, `test-${++nextName}`, limit, windowMs, now),
+    (limit, windowMs, now) => new DatabaseRateLimiter(scratch.db, `test-${++nextName}`, limit, windowMs, { now }),
   ],
 ];
 
@@ -84,8 +84,8 @@ describe('DatabaseRateLimiter', () => {
   it('counts one address together for every instance on the database (two limiters, one table)', async () => {
     const clock = { now: Date.parse('2026-11-25T12:00:00.000Z') };
     const name = `shared-${++nextName}`;
-    const onA = new DatabaseRateLimiter(scratch.db, name, 10, 60_000, () => clock.now);
-    const onB = new DatabaseRateLimiter(scratch.db, name, 10, 60_000, () => clock.now);
+    const onA = new DatabaseRateLimiter(scratch.db, name, 10, 60_000, { now: () => clock.now });
+    const onB = new DatabaseRateLimiter(scratch.db, name, 10, 60_000, { now: () => clock.now });
     const answers = await Promise.all(Array.from({ length: 30 }, (_, n) => (n % 2 === 0 ? onA : onB).take('10.0.0.1')));
     expect(answers.filter((answer) => answer.allowed)).toHaveLength(10);
     expect(await onB.take('10.0.0.2')).toEqual({ allowed: true });
@@ -94,8 +94,8 @@ describe('DatabaseRateLimiter', () => {
   it('never tells a hit to wait longer than a window, when another instance opened it a moment later', async () => {
     const name = `clock-${++nextName}`;
     const started = Date.parse('2026-11-25T12:00:00.000Z');
-    const onA = new DatabaseRateLimiter(scratch.db, name, 1, 1000, () => started + 5);
-    const onB = new DatabaseRateLimiter(scratch.db, name, 1, 1000, () => started);
+    const onA = new DatabaseRateLimiter(scratch.db, name, 1, 1000, { now: () => started + 5 });
+    const onB = new DatabaseRateLimiter(scratch.db, name, 1, 1000, { now: () => started });
     expect(await onA.take('10.0.0.3')).toEqual({ allowed: true });
     expect(await onB.take('10.0.0.3')).toEqual({ allowed: false, retryAfterMs: 1000 });
   });
@@ -103,7 +103,7 @@ describe('DatabaseRateLimiter', () => {
   it('deletes the rows of ended windows', async () => {
     const clock = { now: Date.parse('2026-11-25T12:00:00.000Z') };
     const name = `sweep-${++nextName}`;
-    const limiter = new DatabaseRateLimiter(scratch.db, name, 10, 1000, () => clock.now);
+    const limiter = new DatabaseRateLimiter(scratch.db, name, 10, 1000, { now: () => clock.now });
     for (let n = 0; n < 5; n++) await limiter.take(`old-${n}`);
     clock.now += 5000;
     await limiter.take('new');
@@ -114,6 +114,34 @@ describe('DatabaseRateLimiter', () => {
     // The sweep runs beside the hit; it has finished once a later statement has.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await rowsOf()).toEqual(['new']);
+  });
+});
+
+describe('DatabaseRateLimiter on a database that fails', () => {
+  it('lets the hits through and logs the failed count and the failed sweep, once a window', async () => {
+    // A database without the table: every statement of the limiter fails.
+    const bare = await openScratchDatabase();
+    try {
+      const warnings: Array<{ fields: object; message: string }> = [];
+      const clock = { now: Date.parse('2026-11-25T12:00:00.000Z') };
+      const limiter = new DatabaseRateLimiter(bare.db, 'failing', 1, 60_000, {
+        now: () => clock.now,
+        log: { warn: (fields, message) => warnings.push({ fields, message }) },
+      });
+      const answers = await Promise.all(Array.from({ length: 5 }, () => limiter.take('10.0.0.9')));
+      expect(answers).toEqual(Array.from({ length: 5 }, () => ({ allowed: true })));
+      await expect.poll(() => warnings.length).toBe(2);
+      expect(warnings.map((warning) => warning.message).sort()).toEqual([
+        'rate limit could not count a hit: allowed',
+        'rate limit could not delete its ended windows',
+      ]);
+      expect(warnings.every(({ fields }) => (fields as { limit?: string }).limit === 'failing')).toBe(true);
+      clock.now += 60_000;
+      await limiter.take('10.0.0.9');
+      await expect.poll(() => warnings.length).toBe(4);
+    } finally {
+      await bare.close();
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { DatabaseGuessThrottle } from '../../auth/database-guess-throttle.js';
 import { GuessThrottle, type GuessLedger } from '../../auth/guess-throttle.js';
 import type { AppDatabase } from '../../db/connection.js';
 import { databaseEngine } from '../../db/database-engine.js';
-import { DatabaseRateLimiter } from './database-rate-limiter.js';
+import { DatabaseRateLimiter, type LimiterLog } from './database-rate-limiter.js';
 import { FixedWindowLimiter } from './fixed-window-limiter.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { LIMITS, type LimitName, type RequestLimiters } from './request-limits.js';
@@ -16,12 +16,17 @@ export type RateLimits = { limiters: RequestLimiters; guesses: GuessLedger };
  * together and a flood or a guesser gains nothing from the number of instances.
  * `publicLimitsEnabled` false (RATE_LIMITS=off) lifts the request limits, never the guess throttle.
  */
-export function createRateLimits(db: AppDatabase, options: { publicLimitsEnabled: boolean }): RateLimits {
+export function createRateLimits(
+  db: AppDatabase,
+  options: { publicLimitsEnabled: boolean; log?: LimiterLog },
+): RateLimits {
   const inDatabase = databaseEngine(db) === 'postgres';
   const limiterOf = (name: LimitName): RateLimiter | null => {
     if (!options.publicLimitsEnabled) return null;
     const { limit, windowMs } = LIMITS[name];
-    return inDatabase ? new DatabaseRateLimiter(db, name, limit, windowMs) : new FixedWindowLimiter(limit, windowMs);
+    return inDatabase
+      ? new DatabaseRateLimiter(db, name, limit, windowMs, { log: options.log })
+      : new FixedWindowLimiter(limit, windowMs);
   };
   return {
     limiters: {

@@ -4,7 +4,8 @@ import { ADMIN_PAGE, type Page } from '../../../domain/admin-lists.schema.js';
 import { interestLabel } from '../../../domain/newsletter-interests.js';
 import type { ContactSubmission, NewsletterSubscription, Preorder } from '../../../domain/submissions.js';
 import { createCaller } from '../../trpc/app-router.js';
-import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import { createRequestContext } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
 import { toCsv, toCsvRows, type CsvColumn } from '../../../domain/csv.js';
 import type { ListedOrder } from '../../sales/orders-repository.js';
 

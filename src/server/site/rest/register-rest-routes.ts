@@ -5,7 +5,8 @@ import { ifNoneMatchMatches, weakEtagOf } from '../http/conditional-get.js';
 import { consumeLimit, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
 import { RetryLater } from '../rate-limit/retry-later.js';
 import { createCaller } from '../../trpc/app-router.js';
-import { createRequestContext, type AppServices } from '../../trpc/context.js';
+import { createRequestContext } from '../../trpc/context.js';
+import type { AppServices } from '../../services.js';
 import { restRoutes, type RestRequest, type RestRoute } from './rest-routes.js';
 
 /** Serialised public reads kept between writes (lists, and by-id reads of existing items). */
