@@ -27,7 +27,7 @@ export type CheckoutStandIn = {
   close: () => Promise<void>;
 };
 
-export type Payment = { sessionId: string; paymentIntent: string; email: string; name: string; paymentLink: string };
+type Payment = { sessionId: string; paymentIntent: string; email: string; name: string; paymentLink: string };
 
 type StandInOptions = {
   /** The site the checkout returns to and posts its webhooks to (read when a payment is made). */
