@@ -18,6 +18,8 @@ import type { AppDatabase } from '../db/connection.js';
 import { adminPasswordProcedure, adminProcedure, authFailure, loginProcedure, router } from '../trpc/trpc.js';
 import { mailSetupGuideHtml } from '../newsletter/mail/mail-setup-guide.js';
 import { pageKeyOf } from '../trpc/page-cursor.js';
+import { eraseBuyer } from '../sales/buyer-erasure.js';
+import { salesFileStoreOf } from '../sales/copies/sales-files.js';
 
 /** An admin deletion of one submission: NOT_FOUND when it was already gone. */
 function deletion(what: string, remove: (db: AppDatabase, id: string) => Promise<boolean>) {
@@ -53,7 +55,15 @@ export const adminRouter = router({
     .input(adminPageInputSchema)
     .query(({ ctx, input }) => listPreorders(ctx.db, input, pageKeyOf(input.cursor))),
   deleteContactSubmission: deletion('Message', deleteContactSubmission),
-  deleteNewsletterSubscription: deletion('Subscriber', deleteNewsletterSubscription),
+  /**
+   * Erases a subscriber on their request, and the same address as a buyer: its orders keep their
+   * amounts and lose the name and email, their links stop (sales/buyer-erasure.ts).
+   */
+  deleteNewsletterSubscription: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
+    const email = await deleteNewsletterSubscription(ctx.db, input.id);
+    if (email === null) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subscriber not found' });
+    await eraseBuyer(ctx.db, salesFileStoreOf(ctx), email);
+  }),
   deletePreorder: deletion('Preorder', deletePreorder),
   /** 'outbox' while no SMTP_URL is set: the admin says mail is saved, not sent. */
   mailStatus: adminProcedure.query(({ ctx }) => ({ delivery: ctx.mailer.delivery })),

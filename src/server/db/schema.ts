@@ -398,6 +398,8 @@ interface SaleOrdersTable {
   deliveredAt: string | null;
   refundedAt: string | null;
   resentAt: string | null;
+  /** The buyer was erased at their request: name and email gone, links refused, amounts kept. */
+  erasedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

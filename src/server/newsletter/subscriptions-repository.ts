@@ -238,10 +238,14 @@ export async function unsubscribeFromNewsletter(db: AppDatabase, subscriptionId:
     .execute();
 }
 
-/** Erases a subscription (on the subscriber's request); false when there was none. */
-export async function deleteNewsletterSubscription(db: AppDatabase, subscriptionId: string): Promise<boolean> {
-  const result = await db.deleteFrom('newsletterSubscriptions').where('id', '=', subscriptionId).executeTakeFirst();
-  return result.numDeletedRows === 1n;
+/** Erases a subscription (on the subscriber's request); its address, or null when there was none. */
+export async function deleteNewsletterSubscription(db: AppDatabase, subscriptionId: string): Promise<string | null> {
+  const row = await db
+    .deleteFrom('newsletterSubscriptions')
+    .where('id', '=', subscriptionId)
+    .returning('email')
+    .executeTakeFirst();
+  return row?.email ?? null;
 }
 
 /** The subscriptions matching the admin's filters: part of the address, an interest, a source. */

@@ -32,6 +32,8 @@ export type Order = {
   paidAt: string | null;
   deliveredAt: string | null;
   refundedAt: string | null;
+  /** Set when the buyer was erased: the links are refused, the amounts kept. */
+  erasedAt: string | null;
   createdAt: string;
 };
 
@@ -58,6 +60,7 @@ const ORDER_COLUMNS = [
   'paidAt',
   'deliveredAt',
   'refundedAt',
+  'erasedAt',
   'createdAt',
 ] as const;
 
@@ -225,6 +228,8 @@ export async function applySaleEvent(
       marketingConsent: toStoredBoolean(event.marketingConsent),
       updatedAt: now,
     };
+    // An erased buyer's order takes no personal details back, and delivers nothing, whatever arrives later.
+    if (order.erasedAt) return { result: 'unchanged' as const, orderId: order.id, queuedEmail: false };
     if (order.state !== 'pending') {
       // Paid twice, or refunded before this payment arrived: the details are kept, nothing is delivered.
       if (order.state === 'refunded' && !order.buyerEmail)
@@ -278,7 +283,8 @@ export async function listOrdersOfBuyer(db: AppDatabase, email: string): Promise
   return rows.map(toOrder);
 }
 
-export const isDownloadable = (order: Pick<Order, 'state'>) => DOWNLOADABLE_STATES.includes(order.state);
+export const isDownloadable = (order: Pick<Order, 'state' | 'erasedAt'>) =>
+  DOWNLOADABLE_STATES.includes(order.state) && order.erasedAt === null;
 
 /** The queue sent the purchase email: a paid order becomes delivered. */
 export async function markOrdersDelivered(db: AppDatabase, orderIds: string[], at: string): Promise<void> {
@@ -298,6 +304,7 @@ export async function countOrderDownload(db: AppDatabase, orderId: string): Prom
     .set((eb) => ({ downloads: eb('downloads', '+', 1) }))
     .where('id', '=', orderId)
     .where('state', 'in', [...DOWNLOADABLE_STATES])
+    .where('erasedAt', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }

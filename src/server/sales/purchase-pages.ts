@@ -94,6 +94,13 @@ const REFUNDED: NoticePage = {
   link: { href: '/contact', text: 'Contact' },
 };
 
+const ERASED: NoticePage = {
+  title: 'Link not valid',
+  heading: 'This copy is no longer available',
+  paragraphs: ['The buyer’s details were erased at their request, and its download links with them.'],
+  link: { href: '/contact', text: 'Contact' },
+};
+
 /**
  * The buyer's pages: the thank-you page the provider's checkout returns to (confirmed by Stripe's
  * checkout session id: the download at once, else "on its way", reloading itself), re-sending the
@@ -138,6 +145,7 @@ export async function registerPurchasePages(
         refreshSeconds: REFRESH_SECONDS,
         link: { href: LIBRARY_PATH, text: 'My library' },
       });
+    if (order.erasedAt) return page(reply, 200, ERASED);
     const title = await orderTitle(order);
     if (order.state === 'refunded') return page(reply, 200, REFUNDED);
     if (order.state === 'held')
@@ -175,6 +183,7 @@ export async function registerPurchasePages(
       });
     const order = await findOrder(services.db, check.claim.orderId);
     if (!order) return page(reply, 400, BAD_LINK);
+    if (order.erasedAt) return page(reply, 410, ERASED);
     if (order.state === 'refunded') return page(reply, 410, REFUNDED);
     if (!isDownloadable(order))
       return page(reply, 409, {

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { byIdInput, enumField } from '../../domain/fields.schema.js';
+import { byIdInput, emailSchema, enumField } from '../../domain/fields.schema.js';
 import { SALE_PROVIDERS, SALES_SECRETS_KEY, type SaleProvider } from '../../domain/sales.js';
 import {
   listOrdersInputSchema,
@@ -22,6 +22,8 @@ import {
 } from './orders-repository.js';
 import { deleteSaleEdition, listSaleEditions, saveSaleEdition } from './sale-editions-repository.js';
 import { providerSecret, readSavedSalesSecrets } from './sales-config.js';
+import { eraseBuyer } from './buyer-erasure.js';
+import { salesFileStoreOf } from './copies/sales-files.js';
 
 const providerInput = z.object({ provider: enumField('Provider', SALE_PROVIDERS) });
 
@@ -89,6 +91,8 @@ export const salesRouter = router({
   /** Sends the buyer's email again (a fresh link). */
   resend: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
     const order = found(await findOrder(ctx.db, input.id), 'Order');
+    if (order.erasedAt)
+      throw new TRPCError({ code: 'CONFLICT', message: 'This buyer was erased: the order has no address to send to' });
     if (order.state !== 'paid' && order.state !== 'delivered')
       throw new TRPCError({ code: 'CONFLICT', message: `A ${order.state} order has nothing to send` });
     await queuePurchaseEmail(ctx.db, order, ctx.siteOrigin);
@@ -110,6 +114,14 @@ export const salesRouter = router({
     await queuePurchaseEmail(ctx.db, order, ctx.siteOrigin);
     ctx.mailing.queueSignal.notify();
   }),
+
+  /**
+   * Erases a buyer on their request (one who never subscribed; erasing a subscriber does this too):
+   * their orders keep the amounts and lose the name and email, the personal copies go, the links stop.
+   */
+  eraseBuyer: adminProcedure
+    .input(z.object({ email: emailSchema }))
+    .mutation(({ ctx, input }) => eraseBuyer(ctx.db, salesFileStoreOf(ctx), input.email)),
 
   figures: adminProcedure.query(({ ctx }) => salesFigures(ctx.db)),
 });

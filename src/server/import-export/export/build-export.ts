@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import yazl from 'yazl';
-import { toCsv } from '../../../domain/csv.js';
+import { toCsv, toCsvRows } from '../../../domain/csv.js';
 import type { AppDatabase } from '../../db/connection.js';
 import type { UploadStore } from '../../content/uploads/upload-store.js';
 import { markdownWithFrontMatter } from './front-matter.js';
 import { ghostExport } from './ghost-json.js';
 import { CONTENT_TABLES } from './site-tables.js';
+import { allOrders, ORDER_CSV_COLUMNS } from '../../sales/order-csv.js';
 
 const README = `Everything on the site, to keep or to move elsewhere.
 
@@ -15,6 +16,7 @@ content/*.json              books (with their editions), series, excerpts, art, 
 subscribers.csv             the newsletter list, with status, dates and where each address came from
 contact-messages.csv        messages sent through the contact form
 preorders.csv               preorders
+orders.csv                  orders of books sold direct: buyer, book, amount, currency, provider, state
 uploads/                    every uploaded file (originals and their resized variants)
 ghost.json                  posts and members in Ghost's import format (Ghost: Settings → Labs → Import content)
 
@@ -77,6 +79,9 @@ export async function buildExport(
   zip.addBuffer(Buffer.from(toCsv(columnsOf(contacts), contacts)), 'contact-messages.csv');
   const preorders = await db.selectFrom('preorders').selectAll().orderBy('createdAt').execute();
   zip.addBuffer(Buffer.from(toCsv(columnsOf(preorders), preorders)), 'preorders.csv');
+  let orders = toCsv(ORDER_CSV_COLUMNS, []);
+  for await (const page of allOrders(db)) orders += toCsvRows(ORDER_CSV_COLUMNS, page);
+  zip.addBuffer(Buffer.from(orders), 'orders.csv');
   zip.addBuffer(json(ghostExport(posts, subscribers, siteOrigin)), 'ghost.json');
 
   const names = await uploads.store.list();

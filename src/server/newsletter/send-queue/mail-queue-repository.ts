@@ -199,14 +199,16 @@ export async function enqueuePreorderNotices(db: AppDatabase, bookId: string, si
 }
 
 /**
- * Takes up to `limit` due messages for sending, in one committed transaction: each becomes
- * `sending` before it is handed to the relay. Messages whose recipient unsubscribed, bounced, is suppressed or
- * was deleted meanwhile become `skipped` instead.
+ * The transactional lane: mail one reader is waiting for (a purchase's download link, a sign-up's
+ * confirmation). It is claimed before any due issue or notice, so a purchase email never waits
+ * behind a newsletter send of thousands.
  */
-export async function claimDueMessages(db: AppDatabase, now: Date, limit: number): Promise<ClaimedMessage[]> {
-  return db.transaction().execute(async (trx) => {
-    const nowText = now.toISOString();
-    const rows = await trx
+const TRANSACTIONAL_KINDS: MailKind[] = ['purchase', 'confirmation'];
+
+/** Due, pending rows of one lane, oldest first, with what decides whether each may still go. */
+function dueRows(trx: AppDatabase, nowText: string, lane: 'transactional' | 'bulk', limit: number) {
+  return (
+    trx
       .selectFrom('mailQueue as q')
       .leftJoin('newsletterSubscriptions as s', (join) =>
         join.onRef('s.id', '=', 'q.recipientId').on('q.kind', 'in', ['issue', 'confirmation']),
@@ -232,6 +234,7 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
         'o.state as orderState',
       ])
       .where('q.status', '=', 'pending')
+      .where('q.kind', lane === 'transactional' ? 'in' : 'not in', TRANSACTIONAL_KINDS)
       .where('q.nextAttemptAt', '<=', nowText)
       // A send paused for its bounce or complaint rate waits until the author resumes it.
       .where(({ not, exists, selectFrom }) =>
@@ -246,7 +249,21 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
       )
       .orderBy('q.nextAttemptAt')
       .limit(limit)
-      .execute();
+      .execute()
+  );
+}
+
+/**
+ * Takes up to `limit` due messages for sending, in one committed transaction: each becomes
+ * `sending` before it is handed to the relay. The transactional lane first (purchases,
+ * confirmations), then issues and notices fill what is left of the round. Messages whose recipient
+ * unsubscribed, bounced, is suppressed or was deleted meanwhile become `skipped` instead.
+ */
+export async function claimDueMessages(db: AppDatabase, now: Date, limit: number): Promise<ClaimedMessage[]> {
+  return db.transaction().execute(async (trx) => {
+    const nowText = now.toISOString();
+    const rows = await dueRows(trx, nowText, 'transactional', limit);
+    if (rows.length < limit) rows.push(...(await dueRows(trx, nowText, 'bulk', limit - rows.length)));
     const claimed: ClaimedMessage[] = [];
     for (const row of rows) {
       const deliverable =

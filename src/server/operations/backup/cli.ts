@@ -66,6 +66,9 @@ export function runBackupCommand(argv: string[], env: NodeJS.ProcessEnv, out: Ou
     const giftFiles = manifest.giftFiles ?? [];
     const giftBytes = giftFiles.reduce((sum, gift) => sum + gift.bytes, 0);
     out.log(`  Gift files: ${giftFiles.length} files, ${formatBytes(giftBytes)}`);
+    const salesFiles = manifest.salesFiles ?? [];
+    const salesBytes = salesFiles.reduce((sum, file) => sum + file.bytes, 0);
+    out.log(`  Sales files (edition files, personal copies): ${salesFiles.length} files, ${formatBytes(salesBytes)}`);
     return 0;
   });
 }
@@ -101,6 +104,10 @@ export function runRestoreCommand(argv: string[], env: NodeJS.ProcessEnv, out: O
     out.log(
       `  Gift files: ${report.giftFilesWritten} written, ${report.giftFilesUnchanged} already identical, ` +
         `${report.giftFilesKept} not in the backup kept`,
+    );
+    out.log(
+      `  Sales files: ${report.salesFilesWritten} written, ${report.salesFilesUnchanged} already identical, ` +
+        `${report.salesFilesKept} not in the backup kept`,
     );
     if (report.origin === 'unknown')
       out.log(

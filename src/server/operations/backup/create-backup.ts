@@ -1,7 +1,7 @@
 import { copyFile, link, mkdir, mkdtemp, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { databaseFileIn, giftFilesDirIn, uploadsDirIn } from '../startup/data-files.js';
+import { databaseFileIn, giftFilesDirIn, salesFilesDirIn, uploadsDirIn } from '../startup/data-files.js';
 import { archiveName } from './archive-files.js';
 import { readSigningKey, signManifest } from './archive-signature.js';
 import { UPLOAD_NAME_PATTERN } from '../../../domain/uploads.js';
@@ -12,6 +12,7 @@ import {
   GIFT_FILES_ENTRY,
   MANIFEST_FILE,
   MANIFEST_FORMAT,
+  SALES_FILES_ENTRY,
   UPLOADS_ENTRY,
   type BackupManifest,
   type UploadEntry,
@@ -56,7 +57,7 @@ function describeSnapshot(file: string): BackupManifest['database']['tables'] {
 }
 
 /**
- * Copies a folder of files (the uploads, the gift files) into the staging folder and digests the
+ * Copies a folder of files (the uploads, the gift files, the sales files) into the staging folder and digests the
  * copies, so the archive holds exactly the bytes the manifest describes. A file deleted meanwhile
  * is left out, and so are names a stored file never has (`.…part` files still being written).
  */
@@ -96,7 +97,8 @@ async function publish(partial: string, file: string): Promise<void> {
 }
 
 /**
- * One archive of DATA_DIR: the database (online backup), the uploads, the gift files and a manifest with row
+ * One archive of DATA_DIR: the database (online backup), the uploads, the gift files, the sales files
+ * (edition files and personal copies) and a manifest with row
  * counts, row digests and sha256 of every file. Written under a temporary name and linked into
  * place, so a reader never sees half an archive and no archive is ever overwritten.
  */
@@ -121,12 +123,14 @@ export async function createBackup({
     const tables = describeSnapshot(snapshot);
     const uploads = await stageFiles(uploadsDirIn(dataDir), path.join(staging, UPLOADS_ENTRY));
     const giftFiles = await stageFiles(giftFilesDirIn(dataDir), path.join(staging, GIFT_FILES_ENTRY));
+    const salesFiles = await stageFiles(salesFilesDirIn(dataDir), path.join(staging, SALES_FILES_ENTRY));
     const unsigned: BackupManifest = {
       format: MANIFEST_FORMAT,
       createdAt: now.toISOString(),
       database: { ...(await digestFile(snapshot)), tables },
       uploads,
       giftFiles,
+      salesFiles,
     };
     // Signed with the site's own key, so a restore into this site can tell its archives from others'.
     const key = readSigningKey(snapshot);
@@ -139,6 +143,7 @@ export async function createBackup({
       DATABASE_ENTRY,
       UPLOADS_ENTRY,
       GIFT_FILES_ENTRY,
+      SALES_FILES_ENTRY,
     ]);
     await publish(partial, file);
     const { size } = await stat(file);

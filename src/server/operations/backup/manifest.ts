@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { UPLOAD_NAME_PATTERN } from '../../../domain/uploads.js';
 
-/** Names inside an archive: the manifest, the database snapshot, the uploads and gift files folders. */
+/** Names inside an archive: the manifest, the database snapshot, the uploads, gift files and sales files folders. */
 export const MANIFEST_FILE = 'manifest.json';
 export const DATABASE_ENTRY = 'site.sqlite';
 export const UPLOADS_ENTRY = 'uploads';
 export const GIFT_FILES_ENTRY = 'gift-files';
+export const SALES_FILES_ENTRY = 'sales-files';
 
 export const MANIFEST_FORMAT = 1;
 
@@ -30,6 +31,8 @@ export const manifestSchema = z.object({
   uploads: z.array(uploadEntrySchema),
   /** The subscribers' gift files (DATA_DIR/gift-files); absent in archives made before they were backed up. */
   giftFiles: z.array(uploadEntrySchema).optional(),
+  /** Edition files and personal copies sold direct (DATA_DIR/sales-files); absent in archives made before. */
+  salesFiles: z.array(uploadEntrySchema).optional(),
   /** HMAC of the rest with the site's key (archive-signature.ts); absent in archives made before signing. */
   signature: sha256Hex.optional(),
 });

@@ -11,6 +11,7 @@ import {
   GIFT_FILES_ENTRY,
   MANIFEST_FILE,
   manifestSchema,
+  SALES_FILES_ENTRY,
   UPLOADS_ENTRY,
   type BackupManifest,
   type UploadEntry,
@@ -25,12 +26,14 @@ export type VerifiedArchive = {
   uploadsDir: string;
   /** Empty (absent) for an archive made before gift files were backed up. */
   giftFilesDir: string;
+  /** Empty (absent) for an archive made before sales files were backed up. */
+  salesFilesDir: string;
   /** Removes the temporary folder. */
   dispose: () => Promise<void>;
 };
 
 /** The archive's folders of files, each listed in the manifest entry by entry. */
-const FILE_FOLDERS = [UPLOADS_ENTRY, GIFT_FILES_ENTRY];
+const FILE_FOLDERS = [UPLOADS_ENTRY, GIFT_FILES_ENTRY, SALES_FILES_ENTRY];
 
 /** Only these entries may appear; anything else (links, devices, other paths) refuses the archive. */
 function isExpectedEntry(entryPath: string, type: string): boolean {
@@ -147,9 +150,11 @@ export async function openVerifiedArchive(archiveFile: string): Promise<Verified
     await verifyFolder(uploadsDir, manifest.uploads, UPLOADS_ENTRY, 'Uploads');
     const giftFilesDir = path.join(dir, GIFT_FILES_ENTRY);
     await verifyFolder(giftFilesDir, manifest.giftFiles ?? [], GIFT_FILES_ENTRY, 'Gift files');
+    const salesFilesDir = path.join(dir, SALES_FILES_ENTRY);
+    await verifyFolder(salesFilesDir, manifest.salesFiles ?? [], SALES_FILES_ENTRY, 'Sales files');
     verifyDatabase(databaseFile, manifest);
     await checkArchivedSchema(databaseFile);
-    return { manifest, databaseFile, uploadsDir, giftFilesDir, dispose };
+    return { manifest, databaseFile, uploadsDir, giftFilesDir, salesFilesDir, dispose };
   } catch (error) {
     await dispose();
     throw error;

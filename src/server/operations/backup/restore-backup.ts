@@ -2,7 +2,7 @@ import { chmod, copyFile, mkdir, readdir, rename, stat, utimes } from 'node:fs/p
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { databaseFileIn, giftFilesDirIn, uploadsDirIn } from '../startup/data-files.js';
+import { databaseFileIn, giftFilesDirIn, salesFilesDirIn, uploadsDirIn } from '../startup/data-files.js';
 import { PRE_RESTORE_PREFIX } from './archive-files.js';
 import { archiveOrigin, readSigningKey, type ArchiveOrigin } from './archive-signature.js';
 import { BackupError } from './backup-error.js';
@@ -35,6 +35,10 @@ export type RestoreReport = {
   giftFilesWritten: number;
   giftFilesUnchanged: number;
   giftFilesKept: number;
+  /** The same for the sales files: edition files and personal copies (none in an archive made before). */
+  salesFilesWritten: number;
+  salesFilesUnchanged: number;
+  salesFilesKept: number;
   /** The archive holding the data as it was before the restore, if there was any. */
   previousDataSavedAs: string | null;
   /** A server was running: it should be restarted so its in-memory caches are dropped. */
@@ -101,8 +105,8 @@ function restoredTables(databaseFile: string): BackupManifest['database']['table
 
 /**
  * Verifies the archive completely, refuses while a server runs on DATA_DIR (unless forced),
- * saves the current data as a pre-restore archive, then restores the database, uploads and gift
- * files. Files the archive does not hold are kept.
+ * saves the current data as a pre-restore archive, then restores the database, uploads, gift files
+ * and sales files. Files the archive does not hold are kept.
  */
 export async function restoreBackup({
   archiveFile,
@@ -148,6 +152,11 @@ export async function restoreBackup({
       archive.giftFilesDir,
       giftFilesDirIn(dataDir),
     );
+    const salesFiles = await restoreFiles(
+      archive.manifest.salesFiles ?? [],
+      archive.salesFilesDir,
+      salesFilesDirIn(dataDir),
+    );
 
     if (!running && !isDeepStrictEqual(restoredTables(databaseFile), archive.manifest.database.tables)) {
       throw new BackupError('After the restore the database differs from the manifest: please report this');
@@ -161,6 +170,9 @@ export async function restoreBackup({
       giftFilesWritten: giftFiles.written,
       giftFilesUnchanged: giftFiles.unchanged,
       giftFilesKept: giftFiles.kept,
+      salesFilesWritten: salesFiles.written,
+      salesFilesUnchanged: salesFiles.unchanged,
+      salesFilesKept: salesFiles.kept,
       previousDataSavedAs,
       serverWasRunning: running !== null,
       origin,

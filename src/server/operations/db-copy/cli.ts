@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config.js';
-import { databaseFileIn, giftFilesDirIn, uploadsDirIn } from '../startup/data-files.js';
+import { databaseFileIn, giftFilesDirIn, salesFilesDirIn, uploadsDirIn } from '../startup/data-files.js';
 import { redactDatabaseUrl } from '../startup/open-site-database.js';
 import { copySqliteSiteToPostgres, CopyRefusedError } from './copy-to-postgres.js';
 
@@ -30,12 +30,13 @@ export async function runDbCopyCommand(
     // The target is checked like DATABASE_URL; the source is DATA_DIR's SQLite site whatever DATABASE_URL says.
     const config = loadConfig({ ...env, DATABASE_URL: target }, null);
     const databaseFile = databaseFileIn(config.dataDir);
-    out.log(`Copying ${databaseFile}, its uploads and gift files into ${redactDatabaseUrl(target)}`);
+    out.log(`Copying ${databaseFile}, its uploads, gift files and sales files into ${redactDatabaseUrl(target)}`);
     const report = await copySqliteSiteToPostgres(
       {
         databaseFile,
         uploadsDir: uploadsDirIn(config.dataDir),
         giftFilesDir: giftFilesDirIn(config.dataDir),
+        salesFilesDir: salesFilesDirIn(config.dataDir),
         targetUrl: target,
       },
       (line) => out.log(`  ${line}`),
@@ -44,6 +45,7 @@ export async function runDbCopyCommand(
       ...report.tables,
       { table: 'uploads (files → stored_uploads)', ...report.uploads },
       { table: 'gift files (files → gift_file_chunks)', ...report.giftFiles },
+      { table: 'sales files (files → sales_file_chunks)', ...report.salesFiles },
     ];
     const width = Math.max(...rows.map((row) => row.table.length));
     out.log(`\n${'table'.padEnd(width)}  sqlite  postgres`);

@@ -7,6 +7,7 @@ import { UPLOAD_NAME_PATTERN } from '../../../domain/uploads.js';
 import { openDatabase, openPostgresDatabase } from '../../db/connection.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { GIFT_CHUNK_BYTES } from '../../newsletter/gift/gift-file-store.js';
+import { SALES_CHUNK_BYTES } from '../../sales/copies/sales-file-store.js';
 import { ensureSearchIndex } from '../../content/search/search-index.js';
 
 /** A refusal the operator can act on (a non-empty target, an unknown migration…): one line, exit 1. */
@@ -14,13 +15,15 @@ export class CopyRefusedError extends Error {}
 
 type TableCount = { table: string; source: number; target: number };
 type FileCount = { source: number; target: number };
-export type CopyReport = { tables: TableCount[]; uploads: FileCount; giftFiles: FileCount };
+export type CopyReport = { tables: TableCount[]; uploads: FileCount; giftFiles: FileCount; salesFiles: FileCount };
 
 /** Kysely's own bookkeeping: the target gets its rows from migrating, not from the copy. */
 const MIGRATOR_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
 const UPLOADS_TABLE = 'stored_uploads';
 /** Where the PostgreSQL gift store (DatabaseGiftStore) keeps gift files: GIFT_CHUNK_BYTES pieces, seq from 0. */
 const GIFT_CHUNKS_TABLE = 'gift_file_chunks';
+/** Where the PostgreSQL sales store keeps edition files and personal copies: SALES_CHUNK_BYTES pieces, seq from 0. */
+const SALES_CHUNKS_TABLE = 'sales_file_chunks';
 /** Site search's tables (search_documents, SQLite's search_index*): rebuilt on the target, never copied. */
 const SEARCH_TABLE_PREFIX = 'search_';
 const ROWS_PER_INSERT = 200;
@@ -76,39 +79,62 @@ async function storedFilesIn(dir: string): Promise<StoredFile[]> {
   return files;
 }
 
-const piecesOf = (bytes: number) => Math.ceil(bytes / GIFT_CHUNK_BYTES);
+/** A table of file pieces (the gift store's, the sales store's) and the size of its full pieces. */
+type PiecesTable = { table: typeof GIFT_CHUNKS_TABLE | typeof SALES_CHUNKS_TABLE; pieceBytes: number };
+const GIFT_PIECES: PiecesTable = { table: GIFT_CHUNKS_TABLE, pieceBytes: GIFT_CHUNK_BYTES };
+const SALES_PIECES: PiecesTable = { table: SALES_CHUNKS_TABLE, pieceBytes: SALES_CHUNK_BYTES };
 
-/** Stores a gift file as DatabaseGiftStore writes one: full GIFT_CHUNK_BYTES pieces, the last one shorter, one in memory at a time. */
-async function insertGiftFile(client: pg.Client, gift: StoredFile): Promise<number> {
-  const handle = await open(gift.file, 'r');
+/** The pieces a store reads a file of `bytes` from (the sales store writes an empty file as one empty piece). */
+const piecesOf = ({ table, pieceBytes }: PiecesTable, bytes: number) =>
+  table === SALES_CHUNKS_TABLE ? Math.max(1, Math.ceil(bytes / pieceBytes)) : Math.ceil(bytes / pieceBytes);
+
+/**
+ * Stores a file as the database stores write one: full pieces, the last one shorter (an empty file is
+ * one empty piece, as the sales store writes it), one piece in memory at a time (an audiobook is 2 GB).
+ */
+async function insertPieces(
+  client: pg.Client,
+  { table, pieceBytes }: PiecesTable,
+  stored: StoredFile,
+): Promise<number> {
+  const handle = await open(stored.file, 'r');
   try {
-    const buffer = Buffer.alloc(GIFT_CHUNK_BYTES);
+    const buffer = Buffer.alloc(pieceBytes);
     let seq = 0;
     for (;;) {
       let filled = 0;
-      while (filled < GIFT_CHUNK_BYTES) {
-        const { bytesRead } = await handle.read(
-          buffer,
-          filled,
-          GIFT_CHUNK_BYTES - filled,
-          seq * GIFT_CHUNK_BYTES + filled,
-        );
+      while (filled < pieceBytes) {
+        const { bytesRead } = await handle.read(buffer, filled, pieceBytes - filled, seq * pieceBytes + filled);
         if (bytesRead === 0) break;
         filled += bytesRead;
       }
-      if (filled === 0) break;
-      await client.query(`INSERT INTO ${GIFT_CHUNKS_TABLE} (file_id, seq, data) VALUES ($1, $2, $3)`, [
-        gift.name,
+      if (filled === 0 && (seq > 0 || table === GIFT_CHUNKS_TABLE)) break;
+      await client.query(`INSERT INTO ${table} (file_id, seq, data) VALUES ($1, $2, $3)`, [
+        stored.name,
         seq,
         buffer.subarray(0, filled),
       ]);
       seq += 1;
-      if (filled < GIFT_CHUNK_BYTES) break;
+      if (filled < pieceBytes) break;
     }
     return seq;
   } finally {
     await handle.close();
   }
+}
+
+/** How many of the files are stored whole: their pieces add up to their size, in as many pieces as the store reads. */
+async function countCopiedFiles(client: pg.Client, pieces: PiecesTable, files: StoredFile[]) {
+  const { rows } = await client.query<{ fileId: string; pieces: string; bytes: string }>(
+    `SELECT file_id AS "fileId", count(*) AS pieces, sum(octet_length(data)) AS bytes
+     FROM ${pieces.table} WHERE file_id = ANY($1) GROUP BY file_id`,
+    [files.map((file) => file.name)],
+  );
+  const copied = new Map(rows.map((row) => [row.fileId, row]));
+  return files.filter((file) => {
+    const row = copied.get(file.name);
+    return row !== undefined && Number(row.bytes) === file.bytes && Number(row.pieces) === piecesOf(pieces, file.bytes);
+  }).length;
 }
 
 async function insertRows(client: pg.Client, table: string, rows: Record<string, unknown>[]): Promise<void> {
@@ -132,13 +158,14 @@ async function insertRows(client: pg.Client, table: string, rows: Record<string,
 }
 
 /**
- * Copies a SQLite site (DATA_DIR/site.sqlite, DATA_DIR/uploads and DATA_DIR/gift-files) into an
- * empty PostgreSQL database: migrates both to the same latest schema, copies every table in one
- * transaction (all or nothing), stores each upload as a row of stored_uploads and each gift file
- * as pieces in gift_file_chunks, then counts rows (and gift file bytes) on both sides.
+ * Copies a SQLite site (DATA_DIR/site.sqlite, DATA_DIR/uploads, DATA_DIR/gift-files and
+ * DATA_DIR/sales-files) into an empty PostgreSQL database: migrates both to the same latest schema,
+ * copies every table in one transaction (all or nothing), stores each upload as a row of
+ * stored_uploads, each gift file as pieces in gift_file_chunks and each sales file (edition files,
+ * personal copies) as pieces in sales_file_chunks, then counts rows (and file bytes) on both sides.
  */
 export async function copySqliteSiteToPostgres(
-  options: { databaseFile: string; uploadsDir: string; giftFilesDir: string; targetUrl: string },
+  options: { databaseFile: string; uploadsDir: string; giftFilesDir: string; salesFilesDir: string; targetUrl: string },
   log: (line: string) => void,
 ): Promise<CopyReport> {
   const source = await lstat(options.databaseFile).catch(() => null);
@@ -202,7 +229,9 @@ export async function copySqliteSiteToPostgres(
     tables = tables.filter((table) => onTarget.has(table));
     const uploads = await storedFilesIn(options.uploadsDir);
     const giftFiles = await storedFilesIn(options.giftFilesDir);
+    const salesFiles = await storedFilesIn(options.salesFilesDir);
     let giftPieces = 0;
+    let salesPieces = 0;
     const sourceCounts = new Map<string, number>();
 
     await client.query('BEGIN');
@@ -226,8 +255,10 @@ export async function copySqliteSiteToPostgres(
         ]);
       }
       log(`uploads: ${uploads.length} files`);
-      for (const gift of giftFiles) giftPieces += await insertGiftFile(client, gift);
+      for (const gift of giftFiles) giftPieces += await insertPieces(client, GIFT_PIECES, gift);
       log(`gift files: ${giftFiles.length} files in ${giftPieces} pieces`);
+      for (const sales of salesFiles) salesPieces += await insertPieces(client, SALES_PIECES, sales);
+      log(`sales files (edition files, personal copies): ${salesFiles.length} files in ${salesPieces} pieces`);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -244,7 +275,14 @@ export async function copySqliteSiteToPostgres(
     const counted: TableCount[] = [];
     for (const table of tables) {
       const { rows } = await client.query<{ count: string }>(`SELECT count(*) AS count FROM ${quote(table)}`);
-      const fromFiles = table === UPLOADS_TABLE ? uploads.length : table === GIFT_CHUNKS_TABLE ? giftPieces : 0;
+      const fromFiles =
+        table === UPLOADS_TABLE
+          ? uploads.length
+          : table === GIFT_CHUNKS_TABLE
+            ? giftPieces
+            : table === SALES_CHUNKS_TABLE
+              ? salesPieces
+              : 0;
       const source = sourceCounts.get(table)! + fromFiles;
       counted.push({ table, source, target: Number(rows[0]!.count) });
     }
@@ -252,21 +290,11 @@ export async function copySqliteSiteToPostgres(
       `SELECT count(*) AS count FROM ${UPLOADS_TABLE} WHERE name = ANY($1)`,
       [uploads.map((upload) => upload.name)],
     );
-    // A gift file counts as copied when its pieces add up to its size, in as many pieces as the store reads.
-    const { rows: giftRows } = await client.query<{ fileId: string; pieces: string; bytes: string }>(
-      `SELECT file_id AS "fileId", count(*) AS pieces, sum(octet_length(data)) AS bytes
-       FROM ${GIFT_CHUNKS_TABLE} WHERE file_id = ANY($1) GROUP BY file_id`,
-      [giftFiles.map((gift) => gift.name)],
-    );
-    const copiedGifts = new Map(giftRows.map((row) => [row.fileId, row]));
-    const giftsCopied = giftFiles.filter((gift) => {
-      const row = copiedGifts.get(gift.name);
-      return row !== undefined && Number(row.bytes) === gift.bytes && Number(row.pieces) === piecesOf(gift.bytes);
-    }).length;
     return {
       tables: counted,
       uploads: { source: uploads.length, target: Number(uploadRows[0]!.count) },
-      giftFiles: { source: giftFiles.length, target: giftsCopied },
+      giftFiles: { source: giftFiles.length, target: await countCopiedFiles(client, GIFT_PIECES, giftFiles) },
+      salesFiles: { source: salesFiles.length, target: await countCopiedFiles(client, SALES_PIECES, salesFiles) },
     };
   } finally {
     sqlite.close();

@@ -8,6 +8,7 @@ import { createRequestContext } from '../../trpc/context.js';
 import type { AppServices } from '../../services.js';
 import { toCsv, toCsvRows, type CsvColumn } from '../../../domain/csv.js';
 import type { ListedOrder } from '../../sales/orders-repository.js';
+import { ORDER_CSV_COLUMNS } from '../../sales/order-csv.js';
 
 export { csvCellText, csvField, toCsv } from '../../../domain/csv.js';
 
@@ -100,23 +101,7 @@ const ordersExport: CsvExport<ListedOrder> = {
   pages: async function* (caller) {
     yield await caller.sales.ordersExport();
   },
-  columns: [
-    { header: 'reference', value: (row) => row.reference },
-    { header: 'createdAt', value: (row) => row.createdAt },
-    { header: 'state', value: (row) => row.state },
-    { header: 'heldReason', value: (row) => row.heldReason ?? '' },
-    { header: 'buyerEmail', value: (row) => row.buyerEmail },
-    { header: 'buyerName', value: (row) => row.buyerName },
-    { header: 'bookTitle', value: (row) => row.bookTitle ?? '' },
-    { header: 'format', value: (row) => row.format ?? '' },
-    { header: 'amount', value: (row) => (row.amount === null ? '' : (row.amount / 100).toFixed(2)) },
-    { header: 'currency', value: (row) => row.currency?.toUpperCase() ?? '' },
-    { header: 'provider', value: (row) => row.provider },
-    { header: 'providerOrderId', value: (row) => row.providerOrderId },
-    { header: 'downloads', value: (row) => row.downloads },
-    { header: 'marketingConsent', value: (row) => row.marketingConsent },
-    { header: 'refundedAt', value: (row) => row.refundedAt ?? '' },
-  ],
+  columns: ORDER_CSV_COLUMNS,
 };
 
 /** The date part of the file name: the UTC day of `now`. */
