@@ -91,3 +91,9 @@ export function purchaseReadingTips(senderAddress: string): { device: string; ti
 
 /** The site_settings key of Settings → Sales (never part of the public settings). */
 export const SALES_SECRETS_KEY = 'sales-secrets';
+
+/**
+ * The product named by Settings → Sales → "Send a test event": a verified payment for it is recorded as a test
+ * (its event id kept, kind `test`) and answered with what the site read, making no order and sending no mail.
+ */
+export const SALE_TEST_PRODUCT = 'site-test-event';
