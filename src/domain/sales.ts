@@ -4,6 +4,14 @@ import type { EditionFormat } from './editions.js';
 export const SALE_PROVIDERS = ['stripe', 'lemonsqueezy', 'payhip', 'shopify'] as const;
 export type SaleProvider = (typeof SALE_PROVIDERS)[number];
 
+/** The environment variable of each provider's webhook secret (README's table); it wins over Settings → Sales. */
+export const SALE_SECRET_VARIABLES = {
+  stripe: 'STRIPE_WEBHOOK_SECRET',
+  lemonsqueezy: 'LEMONSQUEEZY_SIGNING_SECRET',
+  payhip: 'PAYHIP_API_KEY',
+  shopify: 'SHOPIFY_WEBHOOK_SECRET',
+} as const satisfies Record<SaleProvider, string>;
+
 /** Only formats a file can be made of are sold direct. */
 export const DIRECT_SALE_FORMATS = ['ebook', 'audiobook'] as const satisfies readonly EditionFormat[];
 export type DirectSaleFormat = (typeof DIRECT_SALE_FORMATS)[number];
