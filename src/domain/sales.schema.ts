@@ -60,7 +60,6 @@ export const listOrdersInputSchema = z
     search: textWithEmptyDefault('Search', ADMIN_PAGE.search),
   })
   .default({ limit: ADMIN_PAGE.defaultLimit, cursor: null, search: '' });
-export type ListOrdersInput = z.output<typeof listOrdersInputSchema>;
 
 /** Settings → Sales → "Send a test event": which provider's webhook to check. */
 export const saleProviderInputSchema = z.object({ provider: enumField('Provider', SALE_PROVIDERS) });

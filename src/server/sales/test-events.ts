@@ -4,7 +4,7 @@ import type { EventRequest } from '../deliverability/provider-events/mail-event.
 import { stripeTestSignature } from './provider-events/stripe-events.js';
 
 /** The buyer a test event names (example.org: no mail could reach anyone). */
-export const TEST_BUYER = 'test-buyer@example.org';
+const TEST_BUYER = 'test-buyer@example.org';
 const TEST_AMOUNT = 100;
 
 /**

@@ -106,7 +106,7 @@ export function EditionsEditor({ form, bookId }: { form: BookFormApi; bookId?: s
             />
             {bookId && (edition.format === 'ebook' || edition.format === 'audiobook') && (
               <>
-                <SellDirect bookId={bookId} editionFormat={edition.format} edition={`Edition ${n}`} />
+                <SellDirect bookId={bookId} editionFormat={edition.format} edition={`Edition ${n} (${formatLabel})`} />
                 <EditionFiles bookId={bookId} editionFormat={edition.format} />
               </>
             )}
