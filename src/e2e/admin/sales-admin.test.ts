@@ -176,9 +176,9 @@ describe('admin: selling direct', () => {
     { timeout: 120_000 },
     async () => {
       await pay('3', 499);
-      // A fresh load: the Overview (the first tab) read its figures at login.
+      // A fresh load (the Overview read its figures at login), then its tab.
       await page.reload();
-      await page.getByRole('tab', { name: 'Overview', selected: true }).waitFor();
+      await openTab(page, 'Overview');
       const panel = page.getByRole('region', { name: 'Sold direct' });
       await panel.waitFor();
       await expect
