@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_PAGE, BAD_CURSOR } from './admin-lists.schema.js';
 import { emailSchema, enumField, idSchema, requiredText, textWithEmptyDefault } from './fields.schema.js';
 import { DIRECT_SALE_FORMATS, ORDER_STATES, parseSaleAmount, SALE_CURRENCIES, SALE_PROVIDERS } from './sales.js';
 
@@ -38,15 +39,30 @@ export const salesSecretsSchema = z.object({
 });
 export type SalesSecrets = z.output<typeof salesSecretsSchema>;
 
-export const ORDERS_PAGE_SIZE = 50;
-
+/**
+ * The Orders list: newest first, a page at a time like the admin's other long lists (limit, cursor; see
+ * admin-lists.schema.ts), narrowed to one state and to a buyer's email (part of it) or an order reference.
+ */
 export const listOrdersInputSchema = z
   .object({
+    limit: z
+      .number({ error: 'Limit must be a number' })
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be at least 1')
+      .max(ADMIN_PAGE.maxLimit, `Limit must be at most ${ADMIN_PAGE.maxLimit}`)
+      .default(ADMIN_PAGE.defaultLimit),
+    cursor: z
+      .string({ error: 'Cursor must be text' })
+      .max(ADMIN_PAGE.cursorLength, BAD_CURSOR)
+      .nullish()
+      .transform((value) => value || null),
     state: enumField('State', ORDER_STATES).nullish(),
-    search: textWithEmptyDefault('Search', 200),
-    offset: z.number({ error: 'Offset must be a number' }).int().min(0).max(10_000_000).default(0),
+    search: textWithEmptyDefault('Search', ADMIN_PAGE.search),
   })
-  .default({ search: '', offset: 0 });
+  .default({ limit: ADMIN_PAGE.defaultLimit, cursor: null, search: '' });
+
+/** Settings → Sales → "Send a test event": which provider's webhook to check. */
+export const saleProviderInputSchema = z.object({ provider: enumField('Provider', SALE_PROVIDERS) });
 
 /** The thank-you page's and the library's forms. */
 export const librarySignInSchema = z.object({ email: emailSchema });

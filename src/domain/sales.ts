@@ -4,6 +4,14 @@ import type { EditionFormat } from './editions.js';
 export const SALE_PROVIDERS = ['stripe', 'lemonsqueezy', 'payhip', 'shopify'] as const;
 export type SaleProvider = (typeof SALE_PROVIDERS)[number];
 
+/** The environment variable of each provider's webhook secret (README's table); it wins over Settings → Sales. */
+export const SALE_SECRET_VARIABLES = {
+  stripe: 'STRIPE_WEBHOOK_SECRET',
+  lemonsqueezy: 'LEMONSQUEEZY_SIGNING_SECRET',
+  payhip: 'PAYHIP_API_KEY',
+  shopify: 'SHOPIFY_WEBHOOK_SECRET',
+} as const satisfies Record<SaleProvider, string>;
+
 /** Only formats a file can be made of are sold direct. */
 export const DIRECT_SALE_FORMATS = ['ebook', 'audiobook'] as const satisfies readonly EditionFormat[];
 export type DirectSaleFormat = (typeof DIRECT_SALE_FORMATS)[number];
@@ -91,3 +99,9 @@ export function purchaseReadingTips(senderAddress: string): { device: string; ti
 
 /** The site_settings key of Settings → Sales (never part of the public settings). */
 export const SALES_SECRETS_KEY = 'sales-secrets';
+
+/**
+ * The product named by Settings → Sales → "Send a test event": a verified payment for it is recorded as a test
+ * (its event id kept, kind `test`) and answered with what the site read, making no order and sending no mail.
+ */
+export const SALE_TEST_PRODUCT = 'site-test-event';

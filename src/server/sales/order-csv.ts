@@ -1,6 +1,7 @@
 import type { CsvColumn } from '../../domain/csv.js';
 import { listOrders, type ListedOrder } from './orders-repository.js';
 import type { AppDatabase } from '../db/connection.js';
+import { decodePageCursor, type PageKey } from '../db/keyset-page.js';
 
 /** An order's columns in a CSV: the Orders tab's export and the site export's orders.csv. */
 export const ORDER_CSV_COLUMNS: CsvColumn<ListedOrder>[] = [
@@ -26,9 +27,10 @@ const PAGE = 1_000;
 
 /** Every order, newest first, a page at a time (the site export). */
 export async function* allOrders(db: AppDatabase): AsyncGenerator<ListedOrder[]> {
-  for (let offset = 0; ; offset += PAGE) {
-    const { orders } = await listOrders(db, { search: '', offset, limit: PAGE });
-    if (orders.length > 0) yield orders;
-    if (orders.length < PAGE) return;
-  }
+  let after: PageKey | null = null;
+  do {
+    const page = await listOrders(db, { search: '', limit: PAGE }, after);
+    if (page.items.length > 0) yield page.items;
+    after = page.nextCursor === null ? null : decodePageCursor(page.nextCursor);
+  } while (after !== null);
 }

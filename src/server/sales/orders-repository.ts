@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { sql, type SqlBool } from 'kysely';
 import { DOWNLOADABLE_STATES, formatSaleAmount, type OrderState, type SaleProvider } from '../../domain/sales.js';
 import type { AppDatabase } from '../db/connection.js';
 import { databaseEngine } from '../db/database-engine.js';
 import { newId, timestampNow, toBoolean, toStoredBoolean } from '../db/row-conversion.js';
+import type { Page } from '../../domain/admin-lists.schema.js';
+import { toPage, type PageKey } from '../db/keyset-page.js';
 import type { PaidEvent, SaleEvent } from './provider-events/sale-event.js';
 import { findSaleEdition, findSaleEditionByProduct, type SaleEdition } from './sale-editions-repository.js';
 
@@ -360,11 +363,15 @@ export async function setOrderState(
 
 export type ListedOrder = Order & { bookTitle: string | null };
 
-/** The author's Orders list: newest first, a page at a time; `search` matches the buyer's email or the reference. */
+/**
+ * The author's Orders list: newest first, a page at a time after `after` (keyset on (created_at, id), read from
+ * its index whatever the page); `search` matches part of the buyer's email or the whole reference.
+ */
 export async function listOrders(
   db: AppDatabase,
-  options: { state?: OrderState | null; search: string; offset: number; limit: number },
-): Promise<{ orders: ListedOrder[]; total: number }> {
+  options: { state?: OrderState | null | undefined; search: string; limit: number },
+  after: PageKey | null,
+): Promise<Page<ListedOrder>> {
   let query = db.selectFrom('saleOrders as o').leftJoin('books as b', 'b.id', 'o.bookId');
   if (options.state) query = query.where('o.state', '=', options.state);
   const search = options.search.trim().toLowerCase();
@@ -375,19 +382,16 @@ export async function listOrders(
         eb('o.reference', '=', search.toUpperCase()),
       ]),
     );
-  const { count } = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  // (created_at, id) < the key, qualified: books has an id too.
+  if (after) query = query.where(sql<SqlBool>`(o.created_at, o.id) < (${after.createdAt}, ${after.id})`);
   const rows = await query
     .select(ORDER_COLUMNS.map((column) => `o.${column}` as const))
     .select('b.title as bookTitle')
     .orderBy('o.createdAt', 'desc')
-    .orderBy('o.id')
-    .limit(options.limit)
-    .offset(options.offset)
+    .orderBy('o.id', 'desc')
+    .limit(options.limit + 1)
     .execute();
-  return {
-    orders: rows.map(({ bookTitle, ...row }) => ({ ...toOrder(row), bookTitle: bookTitle ?? null })),
-    total: Number(count),
-  };
+  return toPage(rows, options.limit, ({ bookTitle, ...row }) => ({ ...toOrder(row), bookTitle: bookTitle ?? null }));
 }
 
 export type SalesFigures = {
@@ -399,9 +403,17 @@ export type SalesFigures = {
   held: number;
 };
 
-/** The Overview's sales figures. */
-export async function salesFigures(db: AppDatabase): Promise<SalesFigures> {
-  const sold = db.selectFrom('saleOrders as o').where('o.state', 'in', [...DOWNLOADABLE_STATES]);
+/**
+ * The Overview's sales figures: orders placed in the range of UTC days `from`..`to` (both included), or
+ * every order when no range is given.
+ */
+export async function salesFigures(db: AppDatabase, range?: { from: string; to: string }): Promise<SalesFigures> {
+  let placed = db.selectFrom('saleOrders as o');
+  if (range)
+    placed = placed
+      .where('o.createdAt', '>=', `${range.from}T00:00:00.000Z`)
+      .where('o.createdAt', '<=', `${range.to}T23:59:59.999Z`);
+  const sold = placed.where('o.state', 'in', [...DOWNLOADABLE_STATES]);
   const [sales, revenue, states] = await Promise.all([
     sold
       .leftJoin('books as b', 'b.id', 'o.bookId')
@@ -425,11 +437,10 @@ export async function salesFigures(db: AppDatabase): Promise<SalesFigures> {
       .groupBy('o.currency')
       .orderBy('o.currency')
       .execute(),
-    db
-      .selectFrom('saleOrders')
-      .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
-      .where('state', 'in', ['refunded', 'held'])
-      .groupBy('state')
+    placed
+      .select(['o.state', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('o.state', 'in', ['refunded', 'held'])
+      .groupBy('o.state')
       .execute(),
   ]);
   const countOf = (state: string) => Number(states.find((row) => row.state === state)?.count ?? 0);
@@ -454,4 +465,41 @@ export async function recentSaleEvents(db: AppDatabase, provider: SaleProvider, 
     .orderBy('receivedAt', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** Records a test event's id (Settings → Sales lists it as `test`); false for a replay. Makes no order. */
+export async function recordTestEvent(db: AppDatabase, provider: SaleProvider, eventId: string): Promise<boolean> {
+  const row = await db
+    .insertInto('saleEvents')
+    .values({ provider, eventId, kind: 'test', orderId: null, receivedAt: timestampNow() })
+    .onConflict((conflict) => conflict.columns(['provider', 'eventId']).doNothing())
+    .returning('eventId')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The order a copy's fingerprint belongs to (Settings → Sales → Find a copy's buyer): the order carries its
+ * copy's fingerprint; a copy kept under another order's reference is found through personal_copies.
+ */
+export async function findOrderByFingerprint(db: AppDatabase, fingerprint: string): Promise<ListedOrder | undefined> {
+  const copy = await db
+    .selectFrom('personalCopies')
+    .select('orderRef')
+    .where('fingerprint', '=', fingerprint)
+    .executeTakeFirst();
+  const row = await db
+    .selectFrom('saleOrders as o')
+    .leftJoin('books as b', 'b.id', 'o.bookId')
+    .select(ORDER_COLUMNS.map((column) => `o.${column}` as const))
+    .select('b.title as bookTitle')
+    .where((eb) =>
+      copy
+        ? eb.or([eb('o.fingerprint', '=', fingerprint), eb('o.reference', '=', copy.orderRef)])
+        : eb('o.fingerprint', '=', fingerprint),
+    )
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { bookTitle, ...order } = row;
+  return { ...toOrder(order), bookTitle: bookTitle ?? null };
 }

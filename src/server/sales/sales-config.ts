@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SALES_SECRETS_KEY, type SaleProvider } from '../../domain/sales.js';
+import { SALE_PROVIDERS, SALE_SECRET_VARIABLES, SALES_SECRETS_KEY, type SaleProvider } from '../../domain/sales.js';
 import { salesSecretsSchema, type SalesSecrets } from '../../domain/sales.schema.js';
 import type { AppDatabase } from '../db/connection.js';
 import { readSettings } from '../site/settings/site-settings-repository.js';
@@ -12,7 +12,7 @@ const secret = z
   .refine((value) => value === undefined || value.length >= 8, 'must be at least 8 characters');
 
 /** The providers' webhook secrets (README's table); each wins over the one saved in Settings → Sales. */
-export const salesEnvShape = {
+export const salesEnvShape: Record<(typeof SALE_SECRET_VARIABLES)[SaleProvider], typeof secret> = {
   STRIPE_WEBHOOK_SECRET: secret,
   LEMONSQUEEZY_SIGNING_SECRET: secret,
   PAYHIP_API_KEY: secret,
@@ -25,12 +25,9 @@ type SalesVars = { [K in keyof typeof salesEnvShape]: z.output<(typeof salesEnvS
 export type SalesConfig = Record<SaleProvider, string | null>;
 
 export function salesConfigFrom(vars: SalesVars): SalesConfig {
-  return {
-    stripe: vars.STRIPE_WEBHOOK_SECRET ?? null,
-    lemonsqueezy: vars.LEMONSQUEEZY_SIGNING_SECRET ?? null,
-    payhip: vars.PAYHIP_API_KEY ?? null,
-    shopify: vars.SHOPIFY_WEBHOOK_SECRET ?? null,
-  };
+  return Object.fromEntries(
+    SALE_PROVIDERS.map((provider) => [provider, vars[SALE_SECRET_VARIABLES[provider]] ?? null]),
+  ) as SalesConfig;
 }
 
 const SAVED_FIELD: Record<SaleProvider, keyof SalesSecrets> = {

@@ -1,11 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { byIdInput, emailSchema, enumField } from '../../domain/fields.schema.js';
+import { byIdInput, emailSchema } from '../../domain/fields.schema.js';
 import { SALE_PROVIDERS, SALES_SECRETS_KEY, type SaleProvider } from '../../domain/sales.js';
+import { pageKeyOf } from '../trpc/page-cursor.js';
+import { statsRangeInput } from '../../domain/analytics.js';
 import {
   listOrdersInputSchema,
-  ORDERS_PAGE_SIZE,
   saleEditionInputSchema,
+  saleProviderInputSchema,
   salesSecretsSchema,
 } from '../../domain/sales.schema.js';
 import { isUniqueViolation } from '../db/row-conversion.js';
@@ -21,14 +23,11 @@ import {
   setOrderState,
 } from './orders-repository.js';
 import { deleteSaleEdition, listSaleEditions, saveSaleEdition } from './sale-editions-repository.js';
+import { receiveSaleEvent } from './sale-event-routes.js';
 import { providerSecret, readSavedSalesSecrets } from './sales-config.js';
 import { eraseBuyer } from './buyer-erasure.js';
 import { salesFileStoreOf } from './copies/sales-files.js';
-
-const providerInput = z.object({ provider: enumField('Provider', SALE_PROVIDERS) });
-
-/** Every order, for the CSV export (a few thousand at most for one author). */
-const EXPORT_LIMIT = 100_000;
+import { signedTestEvent } from './test-events.js';
 
 /**
  * Admin: each edition's "Sell direct" settings (writes clear the public cache: the book pages show
@@ -76,18 +75,45 @@ export const salesRouter = router({
     await updateSettings(ctx.db, SALES_SECRETS_KEY, salesSecretsSchema, { ...current, ...input });
   }),
   /** "Send a test event" check: what the provider's last events were, as verified and recorded. */
-  recentEvents: adminProcedure.input(providerInput).query(async ({ ctx, input }) => ({
+  recentEvents: adminProcedure.input(saleProviderInputSchema).query(async ({ ctx, input }) => ({
     configured: (await providerSecret(ctx.db, ctx.salesConfig, input.provider)) !== null,
     endpoint: `/api/sales/events/${input.provider}`,
     events: await recentSaleEvents(ctx.db, input.provider),
   })),
 
+  /**
+   * "Send a test event": a payment for the test product, signed here with the provider's secret (the
+   * environment's or the saved one) by the provider's own scheme and run through the webhook path; the answer
+   * says what the site did. The path records it as a test: no order, no mail.
+   */
+  sendTestEvent: adminProcedure.input(saleProviderInputSchema).mutation(async ({ ctx, input }) => {
+    const secret = await providerSecret(ctx.db, ctx.salesConfig, input.provider);
+    if (!secret)
+      throw new TRPCError({
+        code: 'PRECONDITION_FAILED',
+        message: `No ${input.provider} secret is set: save it here or set it in the environment first`,
+      });
+    const signed = signedTestEvent(input.provider, secret.secret);
+    const answer = await receiveSaleEvent(
+      { db: ctx.db, config: ctx.salesConfig, siteOrigin: () => ctx.siteOrigin },
+      input.provider,
+      signed,
+      ctx.siteOrigin,
+    );
+    return {
+      provider: input.provider,
+      endpoint: `/api/sales/events/${input.provider}`,
+      secretFrom: secret.source,
+      eventId: signed.eventId,
+      status: answer.status,
+      answer: answer.body,
+    };
+  }),
+
+  /** The Orders list, a page at a time (newest first); `nextCursor` asks for the next page. */
   orders: adminProcedure
     .input(listOrdersInputSchema)
-    .query(({ ctx, input }) => listOrders(ctx.db, { ...input, limit: ORDERS_PAGE_SIZE })),
-  ordersExport: adminProcedure.query(
-    async ({ ctx }) => (await listOrders(ctx.db, { search: '', offset: 0, limit: EXPORT_LIMIT })).orders,
-  ),
+    .query(({ ctx, input }) => listOrders(ctx.db, input, pageKeyOf(input.cursor))),
   /** Sends the buyer's email again (a fresh link). */
   resend: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
     const order = found(await findOrder(ctx.db, input.id), 'Order');
@@ -123,5 +149,6 @@ export const salesRouter = router({
     .input(z.object({ email: emailSchema }))
     .mutation(({ ctx, input }) => eraseBuyer(ctx.db, salesFileStoreOf(ctx), input.email)),
 
-  figures: adminProcedure.query(({ ctx }) => salesFigures(ctx.db)),
+  /** The Overview's sales figures for the same days as its other figures (`from`/`to`, the last 30 by default). */
+  figures: adminProcedure.input(statsRangeInput).query(({ ctx, input }) => salesFigures(ctx.db, input)),
 });

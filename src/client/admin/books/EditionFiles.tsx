@@ -76,6 +76,7 @@ export function EditionFiles({ bookId, editionFormat }: { bookId: string; editio
                 size="xs"
                 variant="subtle"
                 color="red"
+                style={{ flexShrink: 0 }}
                 aria-label={`Remove ${file.filename}`}
                 onClick={() => remove.mutate({ id: file.id })}
               >

@@ -6,12 +6,13 @@ import classes from '../admin.module.css';
 import { newEditionRow, type BookFormApi } from './book-form-values.js';
 import { EditionFiles } from './EditionFiles.js';
 import { LinksEditor } from './LinksEditor.js';
+import { SellDirect } from './SellDirect.js';
 
 const FORMAT_OPTIONS = EDITION_FORMATS.map((format) => ({ value: format, label: EDITION_FORMAT_LABELS[format] }));
 
 /**
  * One block per edition: format, ISBN, price, pages or length, release date and its shop links; a saved
- * book's ebook and audiobook editions also take the files sold direct.
+ * book's ebook and audiobook editions also take their Sell direct settings and the files sold direct.
  */
 export function EditionsEditor({ form, bookId }: { form: BookFormApi; bookId?: string | undefined }) {
   const editions = form.getValues().editions;
@@ -104,7 +105,10 @@ export function EditionsEditor({ form, bookId }: { form: BookFormApi; bookId?: s
               owner={`Edition ${n} shop`}
             />
             {bookId && (edition.format === 'ebook' || edition.format === 'audiobook') && (
-              <EditionFiles bookId={bookId} editionFormat={edition.format} />
+              <>
+                <SellDirect bookId={bookId} editionFormat={edition.format} edition={`Edition ${n} (${formatLabel})`} />
+                <EditionFiles bookId={bookId} editionFormat={edition.format} />
+              </>
             )}
           </li>
         );

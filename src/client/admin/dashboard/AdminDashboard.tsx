@@ -7,6 +7,7 @@ import { BooksTab } from '../books/BooksTab.js';
 import { ExcerptsTab } from '../excerpts/ExcerptsTab.js';
 import { OverviewTab } from '../overview/OverviewTab.js';
 import { MailArea } from '../mail/MailArea.js';
+import { OrdersTab } from '../sales/OrdersTab.js';
 import { PlaylistsTab } from '../playlists/PlaylistsTab.js';
 import { SeriesTab } from '../series/SeriesTab.js';
 import { useAdminSession } from '../session/AdminSession.js';
@@ -28,6 +29,7 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   contact: ContactTab,
   newsletter: NewsletterTab,
   mail: MailArea,
+  orders: OrdersTab,
   preorders: PreordersTab,
   playlists: PlaylistsTab,
   settings: SettingsTab,

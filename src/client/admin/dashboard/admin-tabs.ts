@@ -9,6 +9,7 @@ export const ADMIN_TABS = [
   { id: 'contact', label: 'Contact' },
   { id: 'newsletter', label: 'Newsletter' },
   { id: 'mail', label: 'Mail' },
+  { id: 'orders', label: 'Orders' },
   { id: 'preorders', label: 'Preorders' },
   { id: 'playlists', label: 'Playlists' },
   { id: 'settings', label: 'Settings' },

@@ -15,6 +15,7 @@ import { AdminPanel } from '../ui/AdminPanel.js';
 import { SectionHeader } from '../ui/SectionHeader.js';
 import { formatAdminDate } from '../ui/format-date.js';
 import { ChartWithTable } from './ChartWithTable.js';
+import { DirectSalesPanel } from './DirectSalesPanel.js';
 import { FiguresTable } from './FiguresTable.js';
 import { growthSeries, signupSourceLabel, viewsSeries } from './overview-figures.js';
 
@@ -259,10 +260,11 @@ function SalesPanels({ stats }: { stats: SiteStats }) {
   );
 }
 
-/** What works: traffic, list growth, issue results, preorders and messages for the last 7 to 365 days. */
+/** What works: traffic, list growth, issue results, direct sales, preorders and messages for the last 7 to 365 days. */
 export function OverviewTab() {
   const [period, setPeriod] = useState<StatsPeriod>(DEFAULT_STATS_PERIOD);
-  const query = trpc.analytics.stats.useQuery(lastDays(period), { placeholderData: (previous) => previous });
+  const range = lastDays(period);
+  const query = trpc.analytics.stats.useQuery(range, { placeholderData: (previous) => previous });
   const stats = query.data;
   return (
     <Stack gap="md">
@@ -306,6 +308,7 @@ export function OverviewTab() {
           <ContentPanels stats={stats} />
           <GrowthPanel stats={stats} />
           <IssuesPanel stats={stats} />
+          <DirectSalesPanel stats={stats} range={range} />
           <SalesPanels stats={stats} />
         </>
       )}

@@ -38,3 +38,21 @@ export function signupSourceLabel(source: string): string {
   if (source === 'api') return 'API';
   return 'Unknown (before tracking)';
 }
+
+/** Each book's direct orders beside its retailer shop clicks, the busiest first. */
+export function directBesideShops(
+  sales: Array<{ bookId: string | null; bookTitle: string | null; orders: number }>,
+  shopClicks: SiteStats['shopClicks'],
+): Array<{ key: string; title: string; direct: number; shopClicks: number }> {
+  const rows = new Map<string, { key: string; title: string; direct: number; shopClicks: number }>();
+  const row = (key: string, title: string) => {
+    const existing = rows.get(key) ?? { key, title, direct: 0, shopClicks: 0 };
+    rows.set(key, existing);
+    return existing;
+  };
+  for (const sale of sales) row(sale.bookId ?? 'unknown', sale.bookTitle ?? 'Unknown book').direct += sale.orders;
+  for (const click of shopClicks) row(click.bookId, click.title).shopClicks += click.clicks;
+  return [...rows.values()].sort(
+    (a, b) => b.direct + b.shopClicks - (a.direct + a.shopClicks) || a.title.localeCompare(b.title),
+  );
+}

@@ -29,6 +29,7 @@ import { useAdminSession } from '../session/AdminSession.js';
 import { CheckIcon, CloseIcon } from '../../ui/icons.js';
 import { BackupPanel } from './BackupPanel.js';
 import { MailSettingsPanel } from './MailSettingsPanel.js';
+import { SalesSettingsPanel } from './SalesSettingsPanel.js';
 import { SenderCheckPanel } from './SenderCheckPanel.js';
 import { SiteSettingsPanel } from './SiteSettingsPanel.js';
 import { UnusedUploadsPanel } from './UnusedUploadsPanel.js';
@@ -166,6 +167,7 @@ export function SettingsTab() {
         </Paper>
         <MailSettingsPanel />
         <SenderCheckPanel />
+        <SalesSettingsPanel />
         <BackupPanel />
         <UnusedUploadsPanel />
         <ImportPanel />

@@ -1,6 +1,6 @@
 import { downloadWithAdminKey } from '../ui/download-file.js';
 
-export type CsvExportName = 'contact' | 'newsletter' | 'preorders';
+export type CsvExportName = 'contact' | 'newsletter' | 'preorders' | 'orders';
 
 /** GET /api/admin/{name}.csv as the admin and saves it; resolves with the file name. */
 export function downloadCsv(name: CsvExportName, adminKey: string): Promise<string> {

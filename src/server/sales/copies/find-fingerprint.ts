@@ -63,11 +63,22 @@ async function zipFingerprint(file: string): Promise<FoundFingerprint | null> {
 }
 
 /**
- * The personal copy's fingerprint in a file (a suspected leak: EPUB, PDF, or an audiobook ZIP), or null
- * when it carries none this site wrote. A stream is spooled to a private temporary folder first (a
- * zip is read from its end), and removed after.
+ * What a suspected leak holds: the fingerprint of a personal copy this site made (`found`), none (`none`: a file
+ * of a kind copies are made of, without a mark), or a file that cannot be read as one (`unreadable`, with why).
  */
-export async function findCopyFingerprint(source: Readable | string): Promise<FoundFingerprint | null> {
+export type CopyLookup =
+  | ({ status: 'found' } & FoundFingerprint)
+  | { status: 'none'; kind: 'EPUB or ZIP' | 'PDF' | 'MP3' }
+  | { status: 'unreadable'; reason: string };
+
+const UNREADABLE_KIND =
+  'This is not an EPUB, PDF, audiobook ZIP or MP3 (judged by its content, not its name): copies are made of those only';
+
+/**
+ * A suspected leak's fingerprint, read from a stream (spooled to a private temporary folder first: a zip is read
+ * from its end, and removed after) or a file.
+ */
+export async function lookUpCopy(source: Readable | string): Promise<CopyLookup> {
   if (typeof source !== 'string') {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'copy-lookup-'));
     const file = path.join(folder, 'suspect');
@@ -84,17 +95,26 @@ export async function findCopyFingerprint(source: Readable | string): Promise<Fo
         },
         createWriteStream(file, { mode: 0o600 }),
       );
-      return await findCopyFingerprint(file);
+      return await lookUpCopy(file);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
   }
   const type = await fileTypeFromFile(source);
-  if (type?.ext === 'epub' || type?.ext === 'zip') return zipFingerprint(source).catch(() => null);
+  const found = (result: FoundFingerprint | null, kind: 'EPUB or ZIP' | 'PDF' | 'MP3'): CopyLookup =>
+    result ? { status: 'found', ...result } : { status: 'none', kind };
+  if (type?.ext === 'epub' || type?.ext === 'zip') {
+    try {
+      return found(await zipFingerprint(source), 'EPUB or ZIP');
+    } catch {
+      return { status: 'unreadable', reason: 'This EPUB or ZIP is damaged: its table of contents cannot be read' };
+    }
+  }
   if (type?.ext === 'pdf') {
-    if ((await stat(source)).size > EDITION_FILE_INFO.pdf.maxBytes * 2) return null;
+    if ((await stat(source)).size > EDITION_FILE_INFO.pdf.maxBytes * 2)
+      return { status: 'unreadable', reason: 'This PDF is larger than any PDF the site sells' };
     const fingerprint = await pdfFingerprint(await readFile(source));
-    return fingerprint ? { fingerprint, foundIn: ['pdf keywords'] } : null;
+    return found(fingerprint ? { fingerprint, foundIn: ['pdf keywords'] } : null, 'PDF');
   }
   if (type?.ext === 'mp3') {
     const handle = await open(source);
@@ -105,10 +125,19 @@ export async function findCopyFingerprint(source: Readable | string): Promise<Fo
       const fingerprint = FINGERPRINT_IN_TEXT.exec(
         text.toString('latin1') + text.toString('utf16le') + text.subarray(1).toString('utf16le'),
       )?.[1];
-      return fingerprint ? { fingerprint, foundIn: ['id3 tag'] } : null;
+      return found(fingerprint ? { fingerprint, foundIn: ['id3 tag'] } : null, 'MP3');
     } finally {
       await handle.close();
     }
   }
-  return null;
+  return { status: 'unreadable', reason: UNREADABLE_KIND };
+}
+
+/**
+ * The personal copy's fingerprint in a file (a suspected leak: EPUB, PDF, or an audiobook ZIP), or null
+ * when it carries none this site wrote (or cannot be read).
+ */
+export async function findCopyFingerprint(source: Readable | string): Promise<FoundFingerprint | null> {
+  const result = await lookUpCopy(source);
+  return result.status === 'found' ? { fingerprint: result.fingerprint, foundIn: result.foundIn } : null;
 }

@@ -97,10 +97,7 @@ const preordersExport: CsvExport<Preorder> = {
 const ordersExport: CsvExport<ListedOrder> = {
   name: 'orders',
   filePrefix: 'orders',
-  // Orders are paged by offset, not by cursor: the export is one read of its capped size (sales-router.ts).
-  pages: async function* (caller) {
-    yield await caller.sales.ordersExport();
-  },
+  pages: (caller) => eachPage((cursor) => caller.sales.orders({ ...EXPORT_PAGE, cursor })),
   columns: ORDER_CSV_COLUMNS,
 };
 

@@ -212,6 +212,18 @@ export const restRoutes: RestRoute[] = [
     call: (caller, r) => callUnchecked(caller.admin.preorders, pageParams(r)),
   },
   {
+    method: 'GET',
+    url: '/api/admin/orders',
+    paged: true,
+    call: (caller, r) =>
+      callUnchecked(caller.sales.orders, { ...pageParams(r), search: r.query.search, state: r.query.state }),
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/sales/figures',
+    call: (caller, r) => callUnchecked(caller.sales.figures, { from: r.query.from, to: r.query.to }),
+  },
+  {
     method: 'DELETE',
     url: '/api/admin/contact/:id',
     status: 204,
