@@ -17,6 +17,7 @@ import { useForm } from '@mantine/form';
 import {
   MAX_SOCIAL_LINKS,
   SITE_TEXT_LIMITS,
+  SITE_TITLE_PHONE_FIT,
   SOCIAL_NETWORKS,
   siteSettingsUpdateSchema,
   type SiteSettings,
@@ -276,6 +277,13 @@ function SiteSettingsForm({ initial }: { initial: Values }) {
             maxLength={SITE_TEXT_LIMITS.seoTitle}
             {...form.getInputProps('seo.title')}
           />
+          {values.seo.title.length > SITE_TITLE_PHONE_FIT && (
+            <Text size="sm" c="yellow.3" role="status">
+              At {values.seo.title.length} characters the title takes two lines in a phone&apos;s header and its end is
+              cut there with &ldquo;…&rdquo;. Up to {SITE_TITLE_PHONE_FIT} characters fit whole; page titles and wider
+              screens always show all of it.
+            </Text>
+          )}
           <Textarea
             label="Site description"
             description="What search engines show under the home page's title."
