@@ -49,7 +49,7 @@ export const SITE_TEXT_LIMITS = {
 export const SITE_TITLE_COMPACT_AFTER = 24;
 /**
  * About what a 320 px phone's header shows of a title on two lines: past it the title ends in "…" there (the link's
- * name, the page titles and wider screens keep it whole), and the Settings form says so.
+ * name and the page titles keep it whole), and the Settings form says so.
  */
 export const SITE_TITLE_PHONE_FIT = 40;
 

@@ -12,12 +12,12 @@ import type { Site } from '../support/fixture.js';
 export const SITE_TITLE = 'Delphine Rook — The Cinderwake Cycle — Ashwardenemberlightunkindled';
 /** One unbroken word as a title: 147 characters. */
 export const LONG_TITLE = 'TheUnkindledThroneOfAshAndCinderwakeAndEmberlight'.repeat(3);
-export const BARE_URL =
+const BARE_URL =
   'https://example.com/the-cinderwake-cycle/appendices/the-unkindled-throne/maps-and-genealogies-of-the-ember-houses?edition=first&chapter=thirty-seven';
 const LONG_CODE_LINE = `const ledger = "${'ash-and-ember-'.repeat(30)}";`;
 
 /** Markdown with every wide thing: a bare address, a long word, a long code line, a wide table, a row of images. */
-export function longMarkdown(images: readonly string[]): string {
+function longMarkdown(images: readonly string[]): string {
   const gallery = images.map((src, index) => `![Gallery picture ${index + 1}](${src})`).join(' ');
   return [
     `The full appendix is at ${BARE_URL} for anyone who asks.`,

@@ -2,7 +2,7 @@ import { createRouter, type AnyRoute } from '@tanstack/react-router';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TABS } from '../../client/admin/dashboard/admin-tabs.js';
-import { routeTree } from '../../client/router.js';
+import { routeTree, type RouterContext } from '../../client/router.js';
 import { waitForHydration, type Viewport } from '../support/browser.js';
 import { useBrowserSite } from '../support/fixture.js';
 import { LONG_TITLE, SITE_TITLE, writeLongContent, type LongContent } from './long-content.js';
@@ -15,7 +15,8 @@ import { LONG_TITLE, SITE_TITLE, writeLongContent, type LongContent } from './lo
 
 /** The router's pages: its leaf routes, by full path (a new page joins this test on its own). */
 function routerPages(): string[] {
-  const router = createRouter({ routeTree });
+  // Only its route list is read: no loader runs, so no context is needed.
+  const router = createRouter({ routeTree, context: {} as RouterContext });
   const hasChildren = (route: AnyRoute) => Object.keys((route.children as object | undefined) ?? {}).length > 0;
   return [
     ...new Set(
@@ -137,6 +138,25 @@ describe('every page fits the screen, whatever the content', () => {
           await expectFits(page, `the ${tab.label} tab`);
         });
       }
+
+      it('every admin section can be reached: all tabs on screen, or on a phone the "Go to section" menu', async () => {
+        await page.goto(`${site.baseUrl}${ADMIN_PATH}`);
+        await page.getByRole('tab', { name: 'Overview', selected: true }).waitFor();
+        const screenWidth = page.viewportSize()!.width;
+        if (screenWidth <= PHONE_MAX_WIDTH) {
+          const menu = page.getByRole('combobox', { name: 'Go to section' });
+          expect(await menu.locator('option').allTextContents()).toEqual(ADMIN_TABS.map((tab) => tab.label));
+          await menu.selectOption({ label: 'Settings' });
+          await page.getByRole('tab', { name: 'Settings', selected: true }).waitFor();
+          expect(page.url()).toContain('tab=settings');
+          await expectFits(page, 'the admin after the menu');
+        } else {
+          for (const tab of ADMIN_TABS) {
+            const box = (await page.getByRole('tab', { name: tab.label, exact: true }).boundingBox())!;
+            expect(box.x + box.width, `the ${tab.label} tab is on screen`).toBeLessThanOrEqual(screenWidth);
+          }
+        }
+      });
 
       it("the editor's preview of a long code line, table and address", async () => {
         await page.goto(`${site.baseUrl}${ADMIN_PATH}?tab=blog`);

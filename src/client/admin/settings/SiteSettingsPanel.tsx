@@ -279,9 +279,9 @@ function SiteSettingsForm({ initial }: { initial: Values }) {
           />
           {values.seo.title.length > SITE_TITLE_PHONE_FIT && (
             <Text size="sm" c="yellow.3" role="status">
-              At {values.seo.title.length} characters the title takes two lines in a phone&apos;s header and its end is
-              cut there with &ldquo;…&rdquo;. Up to {SITE_TITLE_PHONE_FIT} characters fit whole; page titles and wider
-              screens always show all of it.
+              At {values.seo.title.length} characters the header sets the title on two lines, and on a phone its end is
+              cut with &ldquo;…&rdquo; (up to {SITE_TITLE_PHONE_FIT} characters fit whole there). The browser tab and
+              search results always show all of it.
             </Text>
           )}
           <Textarea
