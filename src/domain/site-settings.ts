@@ -45,6 +45,14 @@ export const SITE_TEXT_LIMITS = {
   alt: 200,
 } as const;
 
+/** A site title longer than this is set smaller in the header (layout.module.css, `.brand[data-long]`). */
+export const SITE_TITLE_COMPACT_AFTER = 24;
+/**
+ * About what a 320 px phone's header shows of a title on two lines: past it the title ends in "…" there (the link's
+ * name and the page titles keep it whole), and the Settings form says so.
+ */
+export const SITE_TITLE_PHONE_FIT = 40;
+
 const DATE_MESSAGE = 'Dates must be calendar dates like 2026-12-01';
 export const ANNOUNCEMENT_DATES_MESSAGE = 'The announcement must end on or after the day it starts';
 export const SITE_LINK_MESSAGE = 'Link must be a page of this site (/books) or an https:// address';

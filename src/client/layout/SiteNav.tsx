@@ -3,6 +3,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useSiteSettings } from './site-settings.js';
 import { SEARCH_PATH } from '../../domain/search.js';
+import { SITE_TITLE_COMPACT_AFTER } from '../../domain/site-settings.js';
 import { SearchForm } from '../search/SearchForm.js';
 import { useHydrated } from '../ui/form-outcome.js';
 import { FlameIcon, SearchIcon } from '../ui/icons.js';
@@ -46,7 +47,12 @@ export function SiteNav() {
   return (
     <header className={classes.header}>
       <div className={classes.headerInner}>
-        <Link to="/" className={classes.brand} aria-label={siteTitle}>
+        <Link
+          to="/"
+          className={classes.brand}
+          aria-label={siteTitle}
+          data-long={siteTitle.length > SITE_TITLE_COMPACT_AFTER || undefined}
+        >
           <FlameIcon size={22} className={classes.brandIcon} />
           <span className={classes.brandText}>{siteTitle}</span>
         </Link>

@@ -69,6 +69,16 @@ async function importWordPress(page: Page, width: number): Promise<void> {
   await panel.getByText('2 posts', { exact: true }).waitFor();
   await dryRun.getByText('status "private" has no counterpart here').waitFor();
   expect(await noSidewaysScroll(page)).toBe(true);
+  // Issue 33: the count agrees with the rows' "N images to bring in", and the reasons stay in view: the table
+  // fits its box (no sideways scroll inside it), which on a wide screen is wider than the 560 px form column.
+  await panel.getByText('3 images', { exact: true }).waitFor();
+  expect(
+    await dryRun.evaluate((table) => {
+      const box = table.closest('.mantine-ScrollArea-viewport') ?? table.parentElement!;
+      return box.scrollWidth <= box.clientWidth;
+    }),
+  ).toBe(true);
+  if (width >= 1280) expect((await dryRun.boundingBox())!.width).toBeGreaterThan(700);
   if (SCREENSHOTS)
     await page.screenshot({ path: path.join(SCREENSHOTS, `import-dry-run-${width}.png`), fullPage: true });
 

@@ -9,6 +9,8 @@ export function launchBrowser(): Promise<Browser> {
 const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   mobile: { width: 375, height: 812 },
+  /** The narrowest phone still sold (iPhone SE 1st generation, small Androids). */
+  narrow: { width: 320, height: 640 },
 } as const;
 
 export type Viewport = keyof typeof VIEWPORTS;
@@ -21,8 +23,8 @@ export async function newContext(
 ): Promise<BrowserContext> {
   return browser.newContext({
     viewport: VIEWPORTS[viewport],
-    isMobile: viewport === 'mobile',
-    hasTouch: viewport === 'mobile',
+    isMobile: viewport !== 'desktop',
+    hasTouch: viewport !== 'desktop',
     javaScriptEnabled,
   });
 }

@@ -173,7 +173,8 @@ export class PostImporter {
     };
     const checked = blogPostInputSchema.safeParse(input);
     if (!checked.success) return skip(describeValidationIssues(checked.error.issues));
-    const images = markdownImageUrls(content).length + (post.featuredImage ? 1 : 0);
+    // Each address once, as the import brings it in (a featured image also shown in the text is one image).
+    const images = new Set([...markdownImageUrls(content), ...(post.featuredImage ? [post.featuredImage] : [])]).size;
     if (images > 0) warnings.push(`${images} image${images === 1 ? '' : 's'} to bring in`);
     return { item: { item: label, kind, action: 'create', warnings }, input, date: post.date, source: post };
   }

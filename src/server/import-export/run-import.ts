@@ -73,13 +73,19 @@ async function importPosts(
   /** The posts to create that show images, by their place in `plans`. */
   const withImages = new Map<number, PlannedImages>();
   let toCreate = 0;
+  /** A dry run's images to bring in, each address once (as the import stores each once): what it says it would create. */
+  const imagesToBring = new Set<string>();
   const converter = new MarkdownConverter();
   try {
     for await (const post of convertedAhead(posts.posts(), importer, converter)) {
       const plan = importer.plan(post);
       check.record(plan.item);
       if (plan.item.action !== 'create') recorder.record(plan.item);
-      else if (plans) {
+      else if (!plans) {
+        const planned = importer.imagesOf(plan);
+        for (const url of [...(planned?.urls ?? []), ...(planned?.featured ? [planned.featured] : [])])
+          imagesToBring.add(url);
+      } else {
         const planned = importer.imagesOf(plan);
         if (planned) withImages.set(toCreate, planned);
         toCreate += 1;
@@ -90,7 +96,10 @@ async function importPosts(
     await converter.close();
     await plans?.close();
   }
-  if (!plans) return check.summary;
+  if (!plans) {
+    check.summary.created.images = imagesToBring.size;
+    return check.summary;
+  }
   const images = new ImageFetcher(services.db, services.uploads, posts.images, services.outbound);
   const total = withImages.size + toCreate;
   let done = 0;

@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Container, Group, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, NativeSelect, Tabs, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import classes from '../admin.module.css';
 import { ArtTab } from '../art/ArtTab.js';
@@ -99,6 +99,15 @@ export function AdminDashboard() {
           activateTabWithKeyboard
           variant="default"
         >
+          {/* On a phone a few of the 12 tabs show at a time (the list scrolls, its edge fades): this menu names them all. */}
+          <NativeSelect
+            hiddenFrom="sm"
+            label="Go to section"
+            data={ADMIN_TABS.map(({ id, label }) => ({ value: id, label }))}
+            value={tab}
+            onChange={(event) => setTab(event.currentTarget.value as AdminTabId)}
+            mb="xs"
+          />
           <Tabs.List ref={listRef} aria-label="Admin sections" className={classes.tabList} mb="lg">
             {ADMIN_TABS.map(({ id, label }) => (
               <Tabs.Tab key={id} value={id} className={classes.tab}>

@@ -112,28 +112,30 @@ export function SummaryView({
       )}
       {rows.length > 0 && (
         <ScrollArea.Autosize mah={360} type="auto">
+          {/* Fixed columns: a long title or reason wraps in its cell instead of pushing the reasons out of view. */}
           <Table
             striped
             withTableBorder
             fz="sm"
+            layout="fixed"
             aria-label={summary.dryRun ? 'Dry run, item by item' : 'Import, item by item'}
           >
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w="40%">Item</Table.Th>
+                <Table.Th w="38%">Item</Table.Th>
                 <Table.Th>Reason and warnings</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.slice(0, SHOWN_ROWS).map((row, index) => (
                 <Table.Tr key={`${row.item}-${index}`}>
-                  <Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere', verticalAlign: 'top' }}>
                     {row.item}
                     <Text size="xs" fw={700} c={ACTION_COLORS[row.action]} tt="uppercase">
                       {ACTION_LABELS[row.action]} {row.kind}
                     </Text>
                   </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  <Table.Td style={{ overflowWrap: 'anywhere', verticalAlign: 'top' }}>
                     {[row.reason, ...(row.warnings ?? []), ...(warningsByItem.get(row.item) ?? [])]
                       .filter(Boolean)
                       .join(' · ')}

@@ -170,6 +170,9 @@ export function SettingsTab() {
         <SalesSettingsPanel />
         <BackupPanel />
         <UnusedUploadsPanel />
+      </Stack>
+      {/* As wide as the site's settings: an import's summary is a table of items with their reasons. */}
+      <Stack gap="lg" maw={880}>
         <ImportPanel />
         <ExportPanel />
       </Stack>

@@ -17,6 +17,7 @@ import { useForm } from '@mantine/form';
 import {
   MAX_SOCIAL_LINKS,
   SITE_TEXT_LIMITS,
+  SITE_TITLE_PHONE_FIT,
   SOCIAL_NETWORKS,
   siteSettingsUpdateSchema,
   type SiteSettings,
@@ -276,6 +277,13 @@ function SiteSettingsForm({ initial }: { initial: Values }) {
             maxLength={SITE_TEXT_LIMITS.seoTitle}
             {...form.getInputProps('seo.title')}
           />
+          {values.seo.title.length > SITE_TITLE_PHONE_FIT && (
+            <Text size="sm" c="yellow.3" role="status">
+              At {values.seo.title.length} characters the header sets the title on two lines, and on a phone its end is
+              cut with &ldquo;…&rdquo; (up to {SITE_TITLE_PHONE_FIT} characters fit whole there). The browser tab and
+              search results always show all of it.
+            </Text>
+          )}
           <Textarea
             label="Site description"
             description="What search engines show under the home page's title."

@@ -1,0 +1,147 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect } from 'vitest';
+import type { Site } from '../support/fixture.js';
+
+/**
+ * Content that pushes a layout sideways, written into a demo site the way an author would (the admin API),
+ * plus one sent issue in the web archive (written into the database: sending needs a mail server).
+ */
+
+/** Issue 33's 37 characters, then a word with no place to break: the header must wrap or shrink it. */
+export const SITE_TITLE = 'Delphine Rook — The Cinderwake Cycle — Ashwardenemberlightunkindled';
+/** One unbroken word as a title: 147 characters. */
+export const LONG_TITLE = 'TheUnkindledThroneOfAshAndCinderwakeAndEmberlight'.repeat(3);
+const BARE_URL =
+  'https://example.com/the-cinderwake-cycle/appendices/the-unkindled-throne/maps-and-genealogies-of-the-ember-houses?edition=first&chapter=thirty-seven';
+const LONG_CODE_LINE = `const ledger = "${'ash-and-ember-'.repeat(30)}";`;
+
+/** Markdown with every wide thing: a bare address, a long word, a long code line, a wide table, a row of images. */
+function longMarkdown(images: readonly string[]): string {
+  const gallery = images.map((src, index) => `![Gallery picture ${index + 1}](${src})`).join(' ');
+  return [
+    `The full appendix is at ${BARE_URL} for anyone who asks.`,
+    `${LONG_TITLE} is what the heralds shouted.`,
+    '```',
+    LONG_CODE_LINE,
+    '```',
+    '| House | Seat | Sigil | Founder | Words | Allegiance | Fate | Heir |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| Cinderwake | Ashwardenhold | Unkindledflame | Delphinerook | Emberneverdies | Throneofash | Extinguished | Nobody |',
+    '',
+    gallery,
+    '',
+    'The last line of the text.',
+  ].join('\n');
+}
+
+/** What the fixtures' pages are named by in their routes. */
+export type LongContent = {
+  bookSlug: string;
+  excerptId: string;
+  postSlug: string;
+  draftId: string;
+  issueId: string;
+  /** The admin session (Bearer key in the admin, the preview cookie's value). */
+  token: string;
+};
+
+type Json = Record<string, unknown>;
+
+async function api<T = Json>(site: Site, method: string, url: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${site.baseUrl}${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  expect(response.ok, `${method} ${url}: ${response.status} ${text}`).toBe(true);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+function insertArchivedIssue(site: Site, body: string): string {
+  const id = 'layout-long-issue';
+  const now = new Date().toISOString();
+  const db = new Database(path.join(site.dataDir, 'site.sqlite'));
+  try {
+    db.prepare(
+      `INSERT INTO newsletter_issues (id, subject, preheader, body, status, created_at, updated_at, sent_at, in_archive)
+       VALUES (?, ?, ?, ?, 'sent', ?, ?, ?, 1)`,
+    ).run(id, LONG_TITLE, BARE_URL, body, now, now, now);
+  } finally {
+    db.close();
+  }
+  return id;
+}
+
+/** Writes the long content into the demo site: the first book, excerpt, post and art piece, About, the title. */
+export async function writeLongContent(site: Site): Promise<LongContent> {
+  const login = await fetch(`${site.baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: site.adminPassword }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const art = await api<Json[]>(site, 'GET', '/api/art', token);
+  const markdown = longMarkdown(art.slice(0, 4).map((piece) => String(piece.imageUrl)));
+  // Written first: the API writes below empty the public read cache.
+  const issueId = insertArchivedIssue(site, markdown);
+
+  const [book] = await api<Json[]>(site, 'GET', '/api/books', token);
+  await api(site, 'PUT', `/api/books/${String(book!.id)}`, token, {
+    ...book,
+    title: LONG_TITLE,
+    description: `${markdown}`.slice(0, 2_000),
+  });
+  const [excerpt] = await api<Json[]>(site, 'GET', '/api/excerpts', token);
+  await api(site, 'PUT', `/api/excerpts/${String(excerpt!.id)}`, token, {
+    ...(await api<Json>(site, 'GET', `/api/excerpts/${String(excerpt!.id)}`, token)),
+    title: LONG_TITLE,
+    description: `Read it at ${BARE_URL}`,
+    content: markdown,
+  });
+  const [post] = await api<Json[]>(site, 'GET', '/api/blog', token);
+  await api(site, 'PUT', `/api/blog/${String(post!.id)}`, token, {
+    ...(await api<Json>(site, 'GET', `/api/blog/${String(post!.id)}`, token)),
+    title: LONG_TITLE,
+    summary: `${LONG_TITLE} ${BARE_URL}`,
+    content: markdown,
+  });
+  const draft = await api<Json>(site, 'POST', '/api/blog', token, {
+    title: `${LONG_TITLE} (draft)`,
+    summary: BARE_URL,
+    content: markdown,
+    category: 'announcements',
+    coverImage: post!.coverImage,
+    status: 'draft',
+  });
+  const [piece] = art;
+  await api(site, 'PUT', `/api/art/${String(piece!.id)}`, token, {
+    ...piece,
+    title: LONG_TITLE,
+    description: BARE_URL,
+  });
+  const settings = await api<Json & { about: Json; announcement: Json }>(site, 'GET', '/api/site', token);
+  await api(site, 'PUT', '/api/admin/site', token, {
+    seo: { title: SITE_TITLE, description: BARE_URL },
+    about: { ...settings.about, role: LONG_TITLE.slice(0, 60), bio: markdown },
+    announcement: {
+      ...settings.announcement,
+      enabled: true,
+      startsOn: null,
+      endsOn: null,
+      text: `${LONG_TITLE.slice(0, 60)} ${BARE_URL}`,
+    },
+  });
+  return {
+    bookSlug: String(book!.slug),
+    excerptId: String(excerpt!.id),
+    postSlug: String(post!.slug),
+    draftId: String(draft.id),
+    issueId,
+    token,
+  };
+}
