@@ -111,7 +111,7 @@ export default tseslint.config(
   },
   {
     // Their page.evaluate callbacks run inside Chromium.
-    files: ['scripts/make-social-card.mjs', 'scripts/measure-bundle.mjs'],
+    files: ['scripts/make-social-card.mjs', 'scripts/measure-bundle.mjs', 'scripts/bench-weight.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -17,13 +18,30 @@ const MANTINE_BREAKPOINTS = {
 
 /**
  * Modules shared by lazily loaded public pages, grouped so a page costs one or two requests.
- * The domain's *.schema.ts modules are left out: they (and zod) load only when a form needs them.
+ * The domain modules that import zod (its *.schema.ts and a few others) are left out: they (and
+ * zod) load only when a form needs them.
  */
 const PAGES_SHARED =
-  /[\\/]src[\\/](?:client[\\/](?:ui|layout|content|pages[\\/](?![A-Za-z]+Page\.tsx))[\\/]|domain[\\/](?![^\\/]+\.schema\.ts))/;
+  /[\\/]src[\\/](?:client[\\/](?:ui|layout|content|pages[\\/](?![A-Za-z]+Page\.tsx))[\\/]|domain[\\/])/;
 
-/** The domain's zod schemas and zod itself: one chunk, which the public forms load on demand. */
-const SCHEMAS = /[\\/]src[\\/]domain[\\/][^\\/]+\.schema\.ts|[\\/]node_modules[\\/]zod[\\/]/;
+/** The domain's zod schemas, zod itself and the SHA-256 of the sign-up form's proof of work. */
+const SCHEMAS = /[\\/]src[\\/]domain[\\/][^\\/]+\.schema\.ts|[\\/]node_modules[\\/](?:zod|@noble[\\/]hashes)[\\/]/;
+
+/**
+ * Whether a domain module imports zod (not just its types). A chunk group takes its modules'
+ * imports along, so such a module in the shared pages' group would put zod (about 24 KB of gzip)
+ * on every reading page: it goes with the schemas.
+ */
+const zodModules = new Map<string, boolean>();
+function importsZod(id: string): boolean {
+  if (!/[\\/]src[\\/]domain[\\/][^\\/]+\.ts$/.test(id)) return false;
+  let found = zodModules.get(id);
+  if (found === undefined) {
+    found = /^import (?!type\b)[^;]*from 'zod';/m.test(readFileSync(id, 'utf8'));
+    zodModules.set(id, found);
+  }
+  return found;
+}
 
 /**
  * Every page is dark (App.tsx forces Mantine's dark scheme, the root element says so): the light
@@ -101,9 +119,14 @@ export default defineConfig(({ isSsrBuild, command }) => ({
               groups: [
                 { name: 'app', tags: ['$initial'], priority: 2 },
                 // The small modules the public pages share (UI pieces, zod-free domain labels and helpers).
-                { name: 'pages-shared', test: PAGES_SHARED, minShareCount: 2, priority: 1 },
+                {
+                  name: 'pages-shared',
+                  test: (id: string) => PAGES_SHARED.test(id) && !importsZod(id),
+                  minShareCount: 2,
+                  priority: 1,
+                },
                 // What the forms validate with: the public ones fetch it when first focused.
-                { name: 'schemas', test: SCHEMAS, priority: 1 },
+                { name: 'schemas', test: (id: string) => SCHEMAS.test(id) || importsZod(id), priority: 1 },
               ],
             },
           },

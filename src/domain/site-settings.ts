@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { enumField } from './fields.schema.js';
+import { SITE_SETTINGS_DEFAULTS } from './site-settings-defaults.js';
 
 /**
  * Settings the admin changes at run time, stored in the site_settings table (one JSON value per
@@ -119,15 +120,7 @@ const socialLinkSchema = z.object({
 });
 
 export const siteSettingsSchema = z.object({
-  announcement: announcementSchema.default({
-    enabled: false,
-    label: '',
-    text: '',
-    linkText: '',
-    linkUrl: '',
-    startsOn: null,
-    endsOn: null,
-  }),
+  announcement: announcementSchema.default(SITE_SETTINGS_DEFAULTS.announcement),
   hero: z
     .object({
       eyebrow: text('Eyebrow', SITE_TEXT_LIMITS.label),
@@ -135,7 +128,7 @@ export const siteSettingsSchema = z.object({
       text: text('Hero text', SITE_TEXT_LIMITS.heroText),
       picture: siteImage('Hero image'),
     })
-    .default({ eyebrow: '', headline: 'Welcome', text: '', picture: '/demo/hero.svg' }),
+    .default(SITE_SETTINGS_DEFAULTS.hero),
   about: z
     .object({
       authorName: text('Author name', SITE_TEXT_LIMITS.name).min(1, 'Author name is required'),
@@ -145,18 +138,18 @@ export const siteSettingsSchema = z.object({
       /** Markdown, rendered by the content renderer. */
       bio: text('Biography', SITE_TEXT_LIMITS.bio),
     })
-    .default({ authorName: 'The author', role: '', portrait: '/demo/author-portrait.svg', portraitAlt: '', bio: '' }),
+    .default(SITE_SETTINGS_DEFAULTS.about),
   social: z
     .array(socialLinkSchema, { error: 'Social links must be a list' })
     .max(MAX_SOCIAL_LINKS, `At most ${MAX_SOCIAL_LINKS} social links`)
     .default([]),
-  footerText: text('Footer text', SITE_TEXT_LIMITS.footer).default(''),
+  footerText: text('Footer text', SITE_TEXT_LIMITS.footer).default(SITE_SETTINGS_DEFAULTS.footerText),
   seo: z
     .object({
       title: text('Site title', SITE_TEXT_LIMITS.seoTitle).min(1, 'Site title is required'),
       description: text('Site description', SITE_TEXT_LIMITS.seoDescription),
     })
-    .default({ title: 'Author website', description: '' }),
+    .default(SITE_SETTINGS_DEFAULTS.seo),
 });
 
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
@@ -175,11 +168,3 @@ export const siteSettingsUpdateSchema = z
   })
   .partial()
   .strict();
-
-/** Whether the bar shows on `today` (YYYY-MM-DD, UTC): switched on, with text, within its dates. */
-export function announcementShowsOn(bar: Announcement, today: string): boolean {
-  if (!bar.enabled || bar.text === '') return false;
-  if (bar.startsOn && today < bar.startsOn) return false;
-  if (bar.endsOn && today > bar.endsOn) return false;
-  return true;
-}

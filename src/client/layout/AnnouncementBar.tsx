@@ -10,7 +10,8 @@ import {
 } from './announcement-context.js';
 import classes from './layout.module.css';
 import { todayUtc, useSiteSettings } from './site-settings.js';
-import { announcementShowsOn, type Announcement } from '../../domain/site-settings.js';
+import { announcementShowsOn } from '../../domain/site-settings-defaults.js';
+import type { Announcement } from '../../domain/site-settings.js';
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 const listeners = new Set<() => void>();

@@ -1,13 +1,14 @@
-import { siteSettingsSchema } from '../../domain/site-settings.js';
+import { SITE_SETTINGS_DEFAULTS } from '../../domain/site-settings-defaults.js';
 import { trpc, type RouterOutputs } from '../trpc.js';
 
 export type PublicSiteSettings = RouterOutputs['site']['settings'];
 
 /** What a page shows if the settings could not be read: the schema's neutral defaults, never the demo's words. */
-const FALLBACK: PublicSiteSettings = (() => {
-  const defaults = siteSettingsSchema.parse({});
-  return { ...defaults, about: { ...defaults.about, bioHtml: '' } };
-})();
+const FALLBACK: PublicSiteSettings = {
+  ...SITE_SETTINGS_DEFAULTS,
+  about: { ...SITE_SETTINGS_DEFAULTS.about, bioHtml: '' },
+  social: [],
+};
 
 /** The site's own words (Settings → Site); the site route's loader has them in the cache before any page renders. */
 export function useSiteSettings(): PublicSiteSettings {

@@ -9,7 +9,8 @@ import { blogPostPath } from '../../domain/content-links.js';
 
 type Book = RouterOutputs['books']['byId'];
 type Excerpt = RouterOutputs['excerpts']['byId'];
-type BlogPost = RouterOutputs['blog']['byId'];
+/** What a post's structured data reads: any published post, with or without its Markdown source. */
+type BlogPost = Omit<RouterOutputs['blog']['byId'], 'content'>;
 
 const CONTEXT = 'https://schema.org';
 

@@ -1,16 +1,21 @@
 import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import type * as smtpServer from 'smtp-server';
+import type { SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import type { AppDatabase } from '../db/connection.js';
 import type { Job } from '../operations/jobs/job-runner.js';
 import { applyMailEvents } from './apply-mail-events.js';
 import type { BounceConfig } from './bounce-config.js';
 import { readDeliveryReport, verdictOf } from './delivery-reports.js';
 import { IntakeSlots, SLOT_LIMITS } from './intake-slots.js';
+import { lazyModule } from '../lazy-module.js';
 import { findReturnPath, pruneReturnPaths, RETURN_PATH_KEEP_DAYS, tokenOfRecipient } from './return-paths.js';
 
 /** A DSN or an abuse report with the original message attached is rarely over 100 KB. */
 const BOUNCE_MESSAGE_LIMIT = 2 * 1024 * 1024;
 /** Messages one connection may deliver; then it is told to come back later. */
+/** smtp-server (about 20 MB of memory) loads when the bounce intake starts: a site without one never needs it. */
+const loadSmtpServer = lazyModule<typeof smtpServer>('smtp-server');
+
 export const MESSAGES_PER_CONNECTION = 20;
 /** How often idle connections are looked for (SLOT_LIMITS.idleMs decides which). */
 const IDLE_SWEEP_MS = 1_000;
@@ -84,7 +89,7 @@ export async function startBounceIntake(options: BounceIntakeOptions): Promise<B
     }
   };
 
-  const server = new SMTPServer({
+  const server = new (loadSmtpServer().SMTPServer)({
     banner: 'bounce intake',
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],

@@ -1,4 +1,9 @@
-import { simpleParser, type Attachment } from 'mailparser';
+import type * as mailparser from 'mailparser';
+import type { Attachment } from 'mailparser';
+import { lazyModule } from '../lazy-module.js';
+
+/** mailparser (about 30 MB of memory) loads with the first report, not at start. */
+const loadMailparser = lazyModule<typeof mailparser>('mailparser');
 
 /** One recipient's block of a DSN (RFC 3464 §2.3). */
 type RecipientStatus = { recipient: string; action: string; status: string; diagnostic: string };
@@ -53,7 +58,11 @@ function originalHeaders(attachments: Attachment[]): Map<string, string> {
 export async function readDeliveryReport(raw: Buffer): Promise<DeliveryReport | null> {
   let parsed;
   try {
-    parsed = await simpleParser(raw, { keepDeliveryStatus: true, skipHtmlToText: true, skipTextToHtml: true });
+    parsed = await loadMailparser().simpleParser(raw, {
+      keepDeliveryStatus: true,
+      skipHtmlToText: true,
+      skipTextToHtml: true,
+    });
   } catch {
     return null;
   }

@@ -1,22 +1,33 @@
-import TurndownService from 'turndown';
+import { createRequire } from 'node:module';
+import type TurndownService from 'turndown';
 
 /**
  * HTML of another blog (WordPress classic or block editor, Ghost, Substack) to the site's Markdown, through
  * turndown. The site renders no raw HTML, so every element becomes Markdown or its text: nothing is lost.
  */
-const turndown = new TurndownService({
-  headingStyle: 'atx',
-  codeBlockStyle: 'fenced',
-  bulletListMarker: '-',
-  emDelimiter: '_',
-});
-// Embeds and scripts carry no text a reader could use; forms and styles neither.
-turndown.remove(['script', 'style', 'noscript', 'iframe', 'form', 'button', 'input', 'select', 'textarea']);
-// A figure's caption becomes an italic line under its image.
-turndown.addRule('figcaption', {
-  filter: 'figcaption',
-  replacement: (content) => (content.trim() ? `\n\n_${content.trim()}_\n\n` : ''),
-});
+// Not lazy-module.ts: this module also runs in the import's worker thread (markdown-converter.ts), which loads it alone.
+const require = createRequire(import.meta.url);
+let converter: TurndownService | undefined;
+
+/** Made with the first import (turndown and its DOM cost about 10 MB of memory, which a server at rest does not need). */
+function turndown(): TurndownService {
+  if (converter) return converter;
+  const TurndownConstructor = require('turndown') as typeof TurndownService;
+  converter = new TurndownConstructor({
+    headingStyle: 'atx',
+    codeBlockStyle: 'fenced',
+    bulletListMarker: '-',
+    emDelimiter: '_',
+  });
+  // Embeds and scripts carry no text a reader could use; forms and styles neither.
+  converter.remove(['script', 'style', 'noscript', 'iframe', 'form', 'button', 'input', 'select', 'textarea']);
+  // A figure's caption becomes an italic line under its image.
+  converter.addRule('figcaption', {
+    filter: 'figcaption',
+    replacement: (content) => (content.trim() ? `\n\n_${content.trim()}_\n\n` : ''),
+  });
+  return converter;
+}
 
 const BLOCK_TAG = /<(p|div|h[1-6]|ul|ol|blockquote|figure|pre|table|hr)\b/i;
 
@@ -32,7 +43,7 @@ export function paragraphsOfClassicText(html: string): string {
 }
 
 export function htmlToMarkdown(html: string): string {
-  return turndown
+  return turndown()
     .turndown(html)
     .replace(/\n{3,}/g, '\n\n')
     .trim();

@@ -102,7 +102,9 @@ export const blogRouter = router({
       index = cards.findIndex((post) => post.id === id);
     }
     const card = found(index < 0 ? undefined : cards[index], 'Blog post');
-    const post = await publishedPostById(ctx, card.id);
+    // The page shows the rendered text: the Markdown source would travel a second time in the state of every
+    // post page the server renders (GET /api/blog/{id} still answers both).
+    const { content: _markdown, ...post } = await publishedPostById(ctx, card.id);
     return { ...post, previous: neighbour(cards[index + 1]), next: neighbour(cards[index - 1]) };
   }),
   /**

@@ -182,6 +182,19 @@ describe('slugs', () => {
     expect(reread.id).toBe(other.id);
   });
 
+  it("gives the post page its rendered text only: the Markdown source stays out of the page's state", async () => {
+    const created = await inject({
+      method: 'POST',
+      url: '/api/blog',
+      headers: bearer(context.token),
+      payload: { ...validBlogPost, slug: 'rendered-only', content: 'Some **bold** words.' },
+    });
+    expect(created.statusCode).toBe(201);
+    const post = await context.t.publicCaller().blog.bySlug({ slug: 'rendered-only' });
+    expect(post.contentHtml).toContain('<strong>bold</strong>');
+    expect(post).not.toHaveProperty('content');
+  });
+
   it('answers every racing write for one slug with 201 or 409, never 500', async () => {
     const results = await Promise.all(
       Array.from({ length: 12 }, () =>

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
 import { UPLOADED_OBJECT_PREFIX } from '../../../domain/images.js';
 import { PREORDER_FORMAT_LABELS } from '../../../domain/submissions.js';
 import type { NewsletterTokens } from '../newsletter-tokens.js';
@@ -10,7 +10,11 @@ import { findBook } from '../../content/books/books-repository.js';
 import { deletePreorder, findPreorder } from './preorders-repository.js';
 import type { AppServices } from '../../services.js';
 import { EMAIL_COVER_PATH } from './cover-for-email.js';
+import { lazyModule } from '../../lazy-module.js';
 import { PREORDER_CANCEL_PATH } from './preorder-mail.js';
+
+/** sharp (about 28 MB of memory) loads with the first cover drawn for an email, not at start. */
+const loadSharp = lazyModule<typeof sharpModule>('sharp');
 
 const EMAIL_COVER_WIDTH = 360;
 const COVER_CACHE_ENTRIES = 50;
@@ -94,7 +98,7 @@ export async function registerPreorderPages(
       const source = await services.uploads.read(book.coverImage.slice(UPLOADED_OBJECT_PREFIX.length));
       if (!source) return reply.status(404).send({ error: 'No cover for this book' });
       try {
-        jpeg = await sharp(source, { limitInputPixels: 40_000_000 })
+        jpeg = await loadSharp()(source, { limitInputPixels: 40_000_000 })
           .resize({ width: EMAIL_COVER_WIDTH })
           .flatten({ background: '#1a1514' })
           .jpeg({ quality: 82 })

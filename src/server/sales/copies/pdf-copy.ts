@@ -1,4 +1,6 @@
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import type * as pdfLib from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
+import { lazyModule } from '../../lazy-module.js';
 import { type CopyStamp, exLibrisLine, FINGERPRINT_IN_TEXT, FINGERPRINT_MARK } from './copy-stamp.js';
 
 const FOOTER_SIZE = 7;
@@ -6,10 +8,13 @@ const FOOTER_MARGIN = 12;
 
 export class PdfUnreadable extends Error {}
 
+/** pdf-lib (about 22 MB of memory) loads with the first PDF, not at start. */
+const loadPdfLib = lazyModule<typeof pdfLib>('pdf-lib');
+
 /** Loads a PDF as pdf-lib can stamp it; a PDF it cannot read (encrypted, broken) says why. */
 export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
   try {
-    return await PDFDocument.load(bytes, { updateMetadata: false });
+    return await loadPdfLib().PDFDocument.load(bytes, { updateMetadata: false });
   } catch (error) {
     const message = (error as Error).message;
     if (/encrypt/i.test(message))
@@ -25,6 +30,7 @@ export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
  */
 export async function makePdfCopy(bytes: Uint8Array, stamp: CopyStamp): Promise<Buffer> {
   const pdf = await loadPdf(bytes);
+  const { rgb, StandardFonts } = loadPdfLib();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   // Helvetica covers Latin-1 (WinAnsi): accents are dropped, other letters become "?".
   const charset = new Set(font.getCharacterSet());

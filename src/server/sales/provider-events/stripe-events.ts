@@ -1,12 +1,16 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { lazyModule } from '../../lazy-module.js';
 import { isRecord, MalformedEvent, text, UnverifiedEvent } from '../../deliverability/provider-events/mail-event.js';
 import { currencyOf, emailOf, idOf, minorUnits, nameOf, optionalId, recordOf, type SaleEvent } from './sale-event.js';
 
 /** Stripe's own default: a signature older (or newer) than five minutes is refused. */
 const STRIPE_TOLERANCE_SECONDS = 300;
 
+/** The `stripe` package (about 34 MB of memory) loads with the first Stripe event, not at start. */
+const loadStripe = lazyModule<typeof Stripe>('stripe');
+let client: Stripe | undefined;
 /** Only its webhook helpers are used: no request ever leaves for Stripe's API. */
-const stripe = new Stripe('sk_unused_webhooks_only');
+const stripeClient = (): Stripe => (client ??= new (loadStripe())('sk_unused_webhooks_only'));
 
 /** The checkout session's payment intent names the order (a refund's charge carries the same). */
 function sessionEvent(id: string, session: Record<string, unknown>, cleared: boolean): SaleEvent {
@@ -37,7 +41,7 @@ export function stripeEvent(rawBody: string, signature: string | undefined, secr
   if (!signature) throw new UnverifiedEvent('The event is not signed (no Stripe-Signature header)');
   let event: { id: unknown; type: unknown; data: unknown };
   try {
-    event = stripe.webhooks.constructEvent(
+    event = stripeClient().webhooks.constructEvent(
       rawBody,
       signature,
       secret,
@@ -46,7 +50,7 @@ export function stripeEvent(rawBody: string, signature: string | undefined, secr
       now === undefined ? undefined : Math.floor(now / 1000),
     ) as unknown as typeof event;
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+    if (error instanceof loadStripe().errors.StripeSignatureVerificationError)
       throw new UnverifiedEvent(`Wrong or expired Stripe signature: ${error.message.split('.')[0]}`);
     throw new MalformedEvent('The body is not a Stripe event');
   }
@@ -77,5 +81,5 @@ export function stripeEvent(rawBody: string, signature: string | undefined, secr
 
 /** A real signed header for `payload` (tests, the bench and the settings' "send a test event"). */
 export function stripeTestSignature(payload: string, secret: string, timestamp?: number): string {
-  return stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
+  return stripeClient().webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
 }

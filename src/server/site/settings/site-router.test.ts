@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoSiteSettings } from '../../../../db/seed/demo-site-settings.js';
-import {
-  ANNOUNCEMENT_DATES_MESSAGE,
-  announcementShowsOn,
-  SITE_LINK_MESSAGE,
-  siteSettingsSchema,
-} from '../../../domain/site-settings.js';
+import { ANNOUNCEMENT_DATES_MESSAGE, SITE_LINK_MESSAGE, siteSettingsSchema } from '../../../domain/site-settings.js';
+import { announcementShowsOn } from '../../../domain/site-settings-defaults.js';
 import { useTestApp } from '../../test-support/app-context.js';
 import { bearer, expectError } from '../../test-support/http.js';
 import { expectTRPCError, useCallers } from '../../test-support/trpc.js';

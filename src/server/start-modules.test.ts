@@ -1,0 +1,50 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from './paths.js';
+
+const run = promisify(execFile);
+
+/**
+ * Packages a server at rest has no use for, each 10-35 MB of memory once loaded (npm run bench:start
+ * measures them): they load on first use (src/server/lazy-module.ts), never with the server's modules.
+ */
+const LOADED_ON_FIRST_USE = [
+  'stripe', // a Stripe event
+  'pdf-lib', // a PDF edition's copy
+  'mailparser', // a bounce or complaint report
+  'smtp-server', // the bounce intake, when configured
+  'turndown', // an import from another blog
+  'sharp', // an image
+  'nodemailer', // a message
+  'pg', // a PostgreSQL site
+  'markdown-it', // a text rendered
+];
+
+describe('the server at start', () => {
+  it('loads none of the packages it needs only on first use', async () => {
+    // A fresh process imports the server's modules (as main.ts does, without starting it) and lists the packages loaded.
+    const probe = `
+      import { registerHooks } from 'node:module';
+      const loaded = new Set();
+      registerHooks({
+        load(url, context, next) {
+          const name = /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(url)?.[1];
+          if (name) loaded.add(name);
+          return next(url, context);
+        },
+      });
+      await import(${JSON.stringify(pathToFileURL(path.join(projectRoot, 'src/server/serve.ts')).href)});
+      console.log(JSON.stringify([...loaded]));
+    `;
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe], {
+      cwd: projectRoot,
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    const loaded = JSON.parse(stdout.trim().split('\n').at(-1)!) as string[];
+    expect(loaded).toContain('fastify'); // the probe sees the server's own imports
+    expect(loaded.filter((name) => LOADED_ON_FIRST_USE.includes(name))).toEqual([]);
+  }, 120_000);
+});
