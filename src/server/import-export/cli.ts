@@ -86,10 +86,12 @@ export async function runImportCommand(
     return 1;
   }
   let blob: Blob;
-  let media: Blob | null = null;
+  let media: Blob | null;
   const reading = args.values.media ? [file, args.values.media] : [file];
   try {
-    [blob, media = null] = await Promise.all(reading.map((name) => openAsBlob(name)));
+    const opened = await Promise.all(reading.map((name) => openAsBlob(name)));
+    blob = opened[0]!;
+    media = opened[1] ?? null;
   } catch {
     out.error(`Cannot read ${reading.join(' or ')}`);
     return 1;
