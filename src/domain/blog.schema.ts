@@ -3,7 +3,7 @@ import { BLOG_CATEGORIES, MAX_BLOG_PAGE } from './blog.js';
 import { CONTENT_FORMATS, DEFAULT_CONTENT_FORMAT, type ContentFormat } from './content-format.js';
 import { enumField, optionalText, requiredText, textWithEmptyDefault } from './fields.schema.js';
 import { COVER_IMAGE_MESSAGE, isValidImageReference } from './images.js';
-import { coverImageSchema } from './images.schema.js';
+import { optionalCoverImageSchema } from './images.schema.js';
 import { TEXT_LIMITS } from './limits.js';
 import { BLOG_CARD_PAGE, BLOG_POST_PAGE } from './paging.js';
 import { limitField, pageFields } from './paging.schema.js';
@@ -54,7 +54,8 @@ export const blogPostInputSchema = z
     summary: requiredText('Summary', TEXT_LIMITS.summary),
     content: requiredText('Content', TEXT_LIMITS.content),
     category: blogCategorySchema,
-    coverImage: coverImageSchema,
+    /** Blank: no cover (the list shows a text card, the page none). */
+    coverImage: optionalCoverImageSchema,
     /** Missing: Markdown. 'plain' keeps the text of before Markdown (each line a paragraph). */
     contentFormat: enumField('Content format', CONTENT_FORMATS).default(DEFAULT_CONTENT_FORMAT),
     /** Missing: published on create (as the API always did), unchanged on update. */

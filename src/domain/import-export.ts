@@ -97,6 +97,12 @@ export type ImportSummary = {
   consent?: { required: boolean; rows: number; choice: ConsentChoice | null; source: string | null };
   /** Entries left out of `skipped`, `warnings` and `items` to keep the answer small. */
   omitted: number;
+  /**
+   * Posts: their distinct images by where they came from (the dry run: will come from): the media archive, fetched
+   * from their old host, or missing (shown as a placeholder with a link); `refused`: files of the media archive
+   * not read (each named in `warnings` with its reason).
+   */
+  media?: { archive: number; fetched: number; missing: number; refused: number };
 };
 
 export function emptySummary(source: ImportSource, dryRun: boolean): ImportSummary {

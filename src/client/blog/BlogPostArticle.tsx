@@ -31,18 +31,20 @@ export function BlogPostArticle({ post }: { post: Post }) {
         </div>
       </header>
 
-      <div className={ui.narrow}>
-        <ResponsiveImage
-          className={reading.cover}
-          src={post.coverImage}
-          image={post.image}
-          alt=""
-          sizes="(max-width: 48rem) 100vw, 44rem"
-          width={1200}
-          height={630}
-          priority
-        />
-      </div>
+      {post.coverImage && (
+        <div className={ui.narrow}>
+          <ResponsiveImage
+            className={reading.cover}
+            src={post.coverImage}
+            image={post.image}
+            alt=""
+            sizes="(max-width: 48rem) 100vw, 44rem"
+            width={1200}
+            height={630}
+            priority
+          />
+        </div>
+      )}
 
       {/* Rendered on the server from the post's Markdown: raw HTML is never passed through, links are checked. */}
       <div

@@ -11,7 +11,7 @@ type PostCardData = RouterOutputs['blog']['cards']['items'][number];
 
 /**
  * A published post as a card (Home's announcements, the blog list): cover, category and date,
- * title, summary and a "Read" link to the post.
+ * title, summary and a "Read" link to the post. A post without a cover is a text card (its title larger).
  */
 export function PostCard({
   post,
@@ -25,17 +25,19 @@ export function PostCard({
   clampSummary?: boolean;
 }) {
   return (
-    <li className={ui.card}>
-      <ResponsiveImage
-        className={ui.cardCover}
-        src={post.coverImage}
-        image={post.image}
-        alt=""
-        sizes="(max-width: 47.99em) 100vw, 24rem"
-        width={1200}
-        height={630}
-        lazy
-      />
+    <li className={post.coverImage ? ui.card : `${ui.card} ${ui.textCard}`}>
+      {post.coverImage && (
+        <ResponsiveImage
+          className={ui.cardCover}
+          src={post.coverImage}
+          image={post.image}
+          alt=""
+          sizes="(max-width: 47.99em) 100vw, 24rem"
+          width={1200}
+          height={630}
+          lazy
+        />
+      )}
       <div className={ui.cardBody}>
         <div className={ui.meta}>
           <CategoryBadge category={post.category} />

@@ -181,7 +181,9 @@ export function blogPostingLd(origin: string, post: BlogPost): JsonLd {
     '@id': `${url}#post`,
     headline: post.title,
     description: post.metaDescription || post.summary,
-    image: absoluteUrl(origin, post.socialImage ? post.socialImage : structuredDataImage(post.coverImage, post.image)),
+    ...(post.socialImage || post.coverImage
+      ? { image: absoluteUrl(origin, post.socialImage || structuredDataImage(post.coverImage, post.image)) }
+      : {}),
     datePublished: post.publishedAt.toISOString(),
     articleSection: blogCategoryLabel(post.category),
     url,

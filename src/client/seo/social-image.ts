@@ -28,6 +28,8 @@ function previewVariant(image: ResponsiveImageData): ResponsiveImageData['varian
  * social card (Facebook, X and LinkedIn draw no SVG); another site's image is passed on as it is.
  */
 export function socialImageFor(src: string, image: ResponsiveImageData | undefined, alt: string): SocialImage | null {
+  // No image (a post without a cover): the page's head falls back to the site's own card.
+  if (!src && !image) return null;
   const variant = image && previewVariant(image);
   if (image && variant) {
     return {

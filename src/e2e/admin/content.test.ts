@@ -196,7 +196,6 @@ describe('admin: content', () => {
       ['Title', 'Title is required'],
       ['Summary', 'Summary is required'],
       ['Content', 'Content is required'],
-      ['Cover image', 'Cover image is required'],
     ] as const) {
       await expectFieldError(box(field), message);
     }

@@ -13,7 +13,7 @@ import { DATABASE_FILE_NAME } from '../operations/startup/data-dir.js';
 
 type Output = { log: (line: string) => void; error: (line: string) => void };
 
-const USAGE = `Usage: npm run import -- --source ${IMPORT_SOURCES.join('|')} FILE [--dry-run] [--mapping JSON] [--consent given|none] [--consent-source TEXT] [--summary FILE.csv]`;
+const USAGE = `Usage: npm run import -- --source ${IMPORT_SOURCES.join('|')} FILE [--media UPLOADS.zip] [--dry-run] [--mapping JSON] [--consent given|none] [--consent-source TEXT] [--summary FILE.csv]`;
 /** The command's own session lasts as long as a 100 MB import may take, then expires by itself. */
 const SESSION_MS = 60 * 60 * 1000;
 
@@ -55,6 +55,7 @@ export async function runImportCommand(
         consent: { type: 'string' },
         'consent-source': { type: 'string' },
         summary: { type: 'string' },
+        media: { type: 'string' },
       },
       allowPositionals: true,
       strict: true,
@@ -85,10 +86,14 @@ export async function runImportCommand(
     return 1;
   }
   let blob: Blob;
+  let media: Blob | null;
+  const reading = args.values.media ? [file, args.values.media] : [file];
   try {
-    blob = await openAsBlob(file);
+    const opened = await Promise.all(reading.map((name) => openAsBlob(name)));
+    blob = opened[0]!;
+    media = opened[1] ?? null;
   } catch {
-    out.error(`Cannot read ${file}`);
+    out.error(`Cannot read ${reading.join(' or ')}`);
     return 1;
   }
   const db = openConfiguredDatabase(config, path.join(config.dataDir, DATABASE_FILE_NAME));
@@ -104,6 +109,7 @@ export async function runImportCommand(
     if (args.values.consent) body.append('consent', args.values.consent);
     if (args.values['consent-source']) body.append('consentSource', args.values['consent-source']);
     body.append('file', blob, path.basename(file));
+    if (media) body.append('media', media, path.basename(args.values.media!));
     const query = `source=${source}${args.values['dry-run'] ? '&dryRun=1' : ''}`;
     const response = await fetch(`http://127.0.0.1:${server.port}${IMPORT_PATH}?${query}`, {
       method: 'POST',

@@ -34,7 +34,7 @@ describe('POST /api/admin/import?source=ghost', () => {
     expect(bells!.content).toContain('## Who rang them');
     expect(bells!.content).toContain('- [_Nobody living_](https://example.org/ghosts)');
     expect(bells!.content).toContain('A *markdown card* survives too.');
-    expect(bells!.content).toContain('[The bell tower](/content/images/2024/01/bells.jpg)');
+    expect(bells!.content).toContain('[Image: The bell tower](/content/images/2024/01/bells.jpg)');
     expect(release).toMatchObject({ slug: 'release-day', status: 'draft', category: 'announcements' });
     expect(release!.content).toBe('The book is **out**.');
     const members = await subscribersOf(context);
@@ -72,7 +72,9 @@ describe('POST /api/admin/import?source=substack', () => {
     });
     expect(lantern!.content).toContain('The lantern sank, and the marsh _kept_ its light.');
     expect(lantern!.content).toContain('### What the ferryman said');
-    expect(lantern!.content).toContain('[A lantern underwater](https://substack-post-media.invalid/lantern.jpg)');
+    expect(lantern!.content).toContain(
+      '[Image: A lantern underwater](https://substack-post-media.invalid/lantern.jpg)',
+    );
     expect(letter).toMatchObject({ slug: 'an-unsent-letter', status: 'draft' });
     const list = await subscribersOf(context);
     expect(list.map((row) => [row.email, row.isActive, row.source])).toEqual([

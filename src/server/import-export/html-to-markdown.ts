@@ -50,22 +50,43 @@ export function htmlToMarkdown(html: string): string {
 }
 
 const MARKDOWN_IMAGE = /!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+/** An image that is a link (`[![alt](image)](target)`, WordPress's "link to: media file"), or an image alone. */
+const MAYBE_LINKED_IMAGE = new RegExp(
+  `\\[(${MARKDOWN_IMAGE.source})\\]\\(\\s*<?([^)\\s>]+)>?(?:\\s+"[^"]*")?\\s*\\)|${MARKDOWN_IMAGE.source}`,
+  'g',
+);
 
 /** The addresses of the images a Markdown text shows, in order, each once. */
 export function markdownImageUrls(markdown: string): string[] {
   return [...new Set([...markdown.matchAll(MARKDOWN_IMAGE)].map((match) => match[2]!))];
 }
 
+/** What a reader sees of an image that could not be brought in: its alt text, as a link to where it was. */
+export function imagePlaceholder(alt: string, url: string): string {
+  const text = alt.trim() ? `Image: ${alt.trim()}` : 'Image';
+  return `[${text}](${url})`;
+}
+
 /**
  * Each image whose address is in `replaced` points at its new address; an image that could not be brought in
- * is left as a link to where it was, so the reader can still follow it.
+ * becomes a placeholder, its alt text as a link to where it was, so the reader can still follow it. An image
+ * that was a link keeps its link when brought in, and becomes one placeholder when not (a link inside a link
+ * would show as bracketed text).
  */
 export function replaceMarkdownImages(markdown: string, replaced: ReadonlyMap<string, string | null>): string {
-  return markdown.replace(MARKDOWN_IMAGE, (whole, alt: string, url: string) => {
-    if (!replaced.has(url)) return whole;
-    const local = replaced.get(url);
-    return local ? `![${alt}](${local})` : `[${alt || 'Image'}](${url})`;
-  });
+  return markdown.replace(
+    MAYBE_LINKED_IMAGE,
+    (whole, inner?: string, innerAlt?: string, innerUrl?: string, target?: string, alt?: string, url?: string) => {
+      if (inner !== undefined) {
+        if (!replaced.has(innerUrl!)) return whole;
+        const local = replaced.get(innerUrl!);
+        return local ? `[![${innerAlt}](${local})](${target})` : imagePlaceholder(innerAlt!, target!);
+      }
+      if (!replaced.has(url!)) return whole;
+      const local = replaced.get(url!);
+      return local ? `![${alt}](${local})` : imagePlaceholder(alt!, url!);
+    },
+  );
 }
 
 /** The first words of a text, for a summary: at most `limit` characters, cut at a word. */

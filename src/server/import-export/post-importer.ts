@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { BLOG_CATEGORIES, blogCategoryLabel, DEFAULT_BLOG_CATEGORY, type BlogCategory } from '../../domain/blog.js';
 import { blogPostInputSchema, type BlogPostData, type BlogPostInput } from '../../domain/blog.schema.js';
 import { describeValidationIssues } from '../../domain/errors.js';
@@ -7,12 +5,11 @@ import type { ImportItem } from '../../domain/import-export.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import { looksLikeId, slugify, SLUG_PATTERN, uniqueSlug } from '../../domain/slugs.js';
 import type { AppDatabase } from '../db/connection.js';
-import { publicDir } from '../paths.js';
 import { renderContentText } from '../content/rendering/render-content.js';
 import { createBlogPost } from '../content/blog/blog-posts-repository.js';
 import { detachedCopy } from './detached-text.js';
 import { htmlToMarkdown, markdownImageUrls, replaceMarkdownImages, summaryOf } from './html-to-markdown.js';
-import type { ImageFetcher } from './image-fetcher.js';
+import type { ImageFetcher, ImageSource } from './image-fetcher.js';
 import { importedSourceIds, recordImportedItem, recordLegacyPaths } from './imported-items.js';
 
 /** One post or page as a source (WordPress, Ghost, Substack) describes it, before conversion. */
@@ -36,6 +33,11 @@ export type SourcePost = {
   legacyPaths: string[];
   /** Set when the source's item is never a post here (e.g. a WordPress custom post type): why. */
   skipReason?: string;
+  /**
+   * Set when the item was not for everyone on the old site (password-protected, private): it arrives as a draft
+   * whatever its status, and the dry run says why.
+   */
+  notPublic?: string;
 };
 
 /** A post ready to be written: its validated data, when it was published, where it came from. */
@@ -51,6 +53,11 @@ export type PlannedImages = { urls: string[]; featured: string | null };
 export type BroughtImages = { replaced: ReadonlyMap<string, string | null>; cover: string | null; warnings: string[] };
 
 export type Plan = { item: ImportItem; input?: BlogPostInput; date: string | null; source: SourcePost };
+
+/** The text of a post that had none (a title alone): a draft the author fills, its old address kept. */
+export const EMPTY_POST_TEXT = '_This post had no text on the old site._';
+/** Warnings about a post's images that only the dry run shows (the import says what became of each). */
+const DRY_RUN_IMAGE_NOTE = /^\d+ images? (to bring in|: )/;
 
 /** Category names of other blogs that mean one of the site's categories. */
 const CATEGORY_SYNONYMS: Record<string, BlogCategory> = {
@@ -100,7 +107,6 @@ const KIND_OF_STATUS = { published: 'post', draft: 'draft', scheduled: 'schedule
 export class PostImporter {
   private readonly slugsInFile = new Set<string>();
   private readonly idsInFile = new Set<string>();
-  private defaultCover: Promise<string | null> | null = null;
 
   private constructor(
     private readonly source: string,
@@ -127,7 +133,8 @@ export class PostImporter {
   plan(post: SourcePost): Plan {
     const title = post.title.trim() || 'Untitled';
     const label = `${title} (${post.type} ${post.sourceId})`;
-    const kind = post.status === 'other' ? 'post' : KIND_OF_STATUS[post.status];
+    const status = post.notPublic ? 'draft' : post.status;
+    const kind = status === 'other' ? 'post' : KIND_OF_STATUS[status];
     const skip = (reason: string): Plan => ({
       item: { item: label, kind: post.type === 'page' ? 'page' : kind, action: 'skip', reason },
       date: null,
@@ -136,7 +143,7 @@ export class PostImporter {
     if (post.skipReason) return skip(post.skipReason);
     if (post.type === 'page')
       return skip('a page, not a blog post: this site has its own pages (copy its text by hand if you need it)');
-    if (post.status === 'other') return skip(`status "${post.statusLabel}" has no counterpart here`);
+    if (status === 'other') return skip(`status "${post.statusLabel}" has no counterpart here`);
     if (this.importedIds.has(post.sourceId)) return skip('already imported');
     if (this.idsInFile.has(post.sourceId)) return skip('appears twice in the file');
     this.idsInFile.add(post.sourceId);
@@ -149,24 +156,34 @@ export class PostImporter {
       slug = unique;
     }
     this.slugsInFile.add(slug);
-    const content = post.markdown ?? htmlToMarkdown(post.html);
-    if (content === '') return skip('no text');
+    if (post.notPublic) warnings.push(post.notPublic);
+    let content = post.markdown ?? htmlToMarkdown(post.html);
+    if (content === '') {
+      // Kept, not skipped: its title and old address stay the author's, and the old address leads to it once published.
+      content = EMPTY_POST_TEXT;
+      if (status !== 'draft')
+        warnings.push(
+          'no text on the old site: arrives as a draft with its title and its old address; write it, then publish it',
+        );
+      else warnings.push('no text on the old site: arrives with its title and its old address');
+    }
     if (content.length > TEXT_LIMITS.content)
       return skip(`text longer than ${TEXT_LIMITS.content.toLocaleString('en')} characters`);
     const { category, warning } = categoryOf(post.categories);
     if (warning) warnings.push(warning);
     if (!post.title.trim()) warnings.push('no title: called "Untitled"');
+    const empty = content === EMPTY_POST_TEXT;
     const excerpt = post.excerpt.trim() ? summaryOf(renderContentText(htmlToMarkdown(post.excerpt), 'markdown')) : '';
     const input: BlogPostInput = {
       title: title.slice(0, TEXT_LIMITS.title),
-      summary: excerpt || summaryOf(renderContentText(content, 'markdown')) || title,
+      summary: excerpt || (empty ? '' : summaryOf(renderContentText(content, 'markdown'))) || title,
       content,
       category,
-      // The cover is settled when the images are brought in (prepare); any valid reference stands in for it here.
-      coverImage: '/objects/pending-cover',
+      // The cover is settled when the images are brought in (prepare): the first image shown, else none.
+      coverImage: '',
       contentFormat: 'markdown',
-      status: post.status,
-      publishAt: post.status === 'scheduled' ? post.date : null,
+      status: empty ? 'draft' : status,
+      publishAt: status === 'scheduled' && !empty ? post.date : null,
       slug,
       metaDescription: '',
       socialImage: '',
@@ -176,7 +193,8 @@ export class PostImporter {
     // Each address once, as the import brings it in (a featured image also shown in the text is one image).
     const images = new Set([...markdownImageUrls(content), ...(post.featuredImage ? [post.featuredImage] : [])]).size;
     if (images > 0) warnings.push(`${images} image${images === 1 ? '' : 's'} to bring in`);
-    return { item: { item: label, kind, action: 'create', warnings }, input, date: post.date, source: post };
+    const finalKind = empty ? 'draft' : kind;
+    return { item: { item: label, kind: finalKind, action: 'create', warnings }, input, date: post.date, source: post };
   }
 
   /**
@@ -209,34 +227,56 @@ export class PostImporter {
     return { replaced, cover, warnings };
   }
 
-  /** The cover of a post that brought none: the site's social card, stored once per import (before writing). */
-  siteCover(images: ImageFetcher): Promise<string | null> {
-    this.defaultCover ??= readFile(path.join(publicDir, 'social-card.jpg'))
-      .then((bytes) => images.storeOwn('social-card.jpg', bytes))
-      .catch(() => null);
-    return this.defaultCover;
+  /**
+   * The dry run's account of a post's images: where each will come from (the media archive, its old host, which
+   * answered) and each that will be missing (shown as a placeholder with its alt text and a link).
+   */
+  async describeImages(
+    planned: PlannedImages,
+    images: ImageFetcher,
+  ): Promise<{ warnings: string[]; found: { archive: number; web: number; missing: number } }> {
+    const all = [...new Set([...planned.urls, ...(planned.featured ? [planned.featured] : [])])];
+    const found = { archive: 0, web: 0 };
+    const missing: string[] = [];
+    const hosts = new Set<string>();
+    for (const url of all) {
+      const source: ImageSource = await images.locate(url);
+      if (source === 'archive') found.archive += 1;
+      else if (source === 'web') {
+        found.web += 1;
+        hosts.add(new URL(url).host);
+      } else if (source === 'missing') missing.push(url);
+    }
+    const parts = [
+      found.archive > 0 ? `${found.archive} in the media archive` : '',
+      found.web > 0 ? `${found.web} to fetch from ${[...hosts].join(', ')}` : '',
+      missing.length > 0 ? `${missing.length} missing` : '',
+    ].filter(Boolean);
+    const warnings = parts.length > 0 ? [`${all.length} image${all.length === 1 ? '' : 's'}: ${parts.join(', ')}`] : [];
+    const placeholder = 'shown as a placeholder with its alt text and a link';
+    for (const url of missing) {
+      const why = images.missingReason(url);
+      warnings.push(
+        why
+          ? `${why}: missing; ${placeholder}`
+          : `image ${url} missing: ${images.hasArchive ? 'not in the media archive, and ' : ''}its host does not answer; ${placeholder}`,
+      );
+    }
+    return { warnings, found: { ...found, missing: missing.length } };
   }
 
   /** The data to write for a planned post, its images (brought in before) in place, and its warnings. */
-  prepare(
-    plan: Plan,
-    brought: BroughtImages | undefined,
-    siteCover: string | null,
-  ): { post: PreparedPost; warnings: string[] } {
+  prepare(plan: Plan, brought: BroughtImages | undefined): { post: PreparedPost; warnings: string[] } {
     const input = plan.input!;
-    const warnings = (plan.item.warnings ?? []).filter((warning) => !warning.endsWith('to bring in'));
+    const warnings = (plan.item.warnings ?? []).filter((warning) => !DRY_RUN_IMAGE_NOTE.test(warning));
     if (brought) warnings.push(...brought.warnings);
-    let coverImage = brought?.cover ?? null;
-    if (!coverImage) {
-      coverImage = siteCover;
-      warnings.push('no featured image that could be brought in: the site’s social card is its cover');
-    }
+    // No image: no cover (the blog shows a text card), never the same stand-in on every post.
     const data = blogPostInputSchema.parse({
       ...input,
       content: brought ? replaceMarkdownImages(input.content, brought.replaced) : input.content,
-      coverImage: coverImage ?? '',
+      coverImage: brought?.cover ?? '',
     });
-    const publishedAt = plan.date && plan.source.status === 'published' ? plan.date : null;
+    const publishedAt = plan.date && input.status === 'published' ? plan.date : null;
     return {
       post: { sourceId: plan.source.sourceId, data, publishedAt, legacyPaths: plan.source.legacyPaths },
       warnings,

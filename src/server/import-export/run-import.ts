@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../db/row-conversion.js';
 import type { AppServices } from '../services.js';
 import { ImageFetcher, type LocalImages } from './image-fetcher.js';
 import { ImportRefused } from './import-refused.js';
+import { MediaArchive } from './media-archive.js';
 import { MarkdownConverter } from './markdown-converter.js';
 import { NdjsonFile } from './ndjson-file.js';
 import { PostImporter, type BroughtImages, type Plan, type PlannedImages, type SourcePost } from './post-importer.js';
@@ -21,6 +22,8 @@ export type ImportOptions = {
   source: ImportSource;
   /** The uploaded file, on disk. */
   file: string;
+  /** A media archive uploaded beside it (WordPress, Ghost, Substack), on disk. */
+  media?: string | undefined;
   dryRun: boolean;
   /** Subscribers: the `mapping` JSON. */
   mappingJson?: string;
@@ -64,28 +67,32 @@ async function importPosts(
   posts: PostSource,
   options: ImportOptions,
   scratch: string,
+  archive: MediaArchive | null,
 ): Promise<ImportSummary> {
   const importer = await PostImporter.open(services.db, sourceName);
   const check = new SummaryRecorder(sourceName, options.dryRun);
+  const images = new ImageFetcher(services.db, services.uploads, posts.images, services.outbound, archive);
+  if (archive) for (const { name, reason } of archive.refused) check.warn(`media archive: ${name}`, reason);
   // The import keeps each planned post (its text already converted) for the writes, so nothing is parsed twice.
   const plans = options.dryRun ? null : new NdjsonFile<Plan>(path.join(scratch, 'plans.ndjson'));
   const recorder = new SummaryRecorder(sourceName, false);
   /** The posts to create that show images, by their place in `plans`. */
   const withImages = new Map<number, PlannedImages>();
   let toCreate = 0;
-  /** A dry run's images to bring in, each address once (as the import stores each once): what it says it would create. */
-  const imagesToBring = new Set<string>();
   const converter = new MarkdownConverter();
   try {
     for await (const post of convertedAhead(posts.posts(), importer, converter)) {
       const plan = importer.plan(post);
+      if (!plans && plan.item.action === 'create') {
+        // The dry run says where each image will come from, and which will be missing.
+        const planned = importer.imagesOf(plan);
+        const described = planned ? await importer.describeImages(planned, images) : null;
+        const others = (plan.item.warnings ?? []).filter((warning) => !/ to bring in$/.test(warning));
+        plan.item.warnings = [...others, ...(described?.warnings ?? [])];
+      }
       check.record(plan.item);
       if (plan.item.action !== 'create') recorder.record(plan.item);
-      else if (!plans) {
-        const planned = importer.imagesOf(plan);
-        for (const url of [...(planned?.urls ?? []), ...(planned?.featured ? [planned.featured] : [])])
-          imagesToBring.add(url);
-      } else {
+      else if (plans) {
         const planned = importer.imagesOf(plan);
         if (planned) withImages.set(toCreate, planned);
         toCreate += 1;
@@ -97,10 +104,11 @@ async function importPosts(
     await plans?.close();
   }
   if (!plans) {
-    check.summary.created.images = imagesToBring.size;
+    // What the dry run says it would bring in: the images found in the archive or on their host, each address once.
+    check.summary.created.images = images.counts.archive + images.counts.fetched;
+    check.summary.media = { ...images.counts, refused: archive?.refused.length ?? 0 };
     return check.summary;
   }
-  const images = new ImageFetcher(services.db, services.uploads, posts.images, services.outbound);
   const total = withImages.size + toCreate;
   let done = 0;
   const brought = new Map<number, BroughtImages>();
@@ -109,13 +117,11 @@ async function importPosts(
     options.onProgress?.({ done: ++done, total });
   }
   withImages.clear();
-  const siteCover =
-    brought.size < toCreate || [...brought.values()].some((b) => !b.cover) ? await importer.siteCover(images) : null;
   if (done === 0 && total > 0) options.onProgress?.({ done, total });
   await inTransaction(services.db, async (trx) => {
     let index = 0;
     for await (const plan of plans.read()) {
-      const { post, warnings } = importer.prepare(plan, brought.get(index), siteCover);
+      const { post, warnings } = importer.prepare(plan, brought.get(index));
       brought.delete(index++);
       recorder.record({ ...plan.item, warnings });
       await importer.write(trx, post);
@@ -124,6 +130,8 @@ async function importPosts(
     }
   });
   recorder.summary.created.images = images.stored;
+  recorder.summary.media = { ...images.counts, refused: archive?.refused.length ?? 0 };
+  for (const { name, reason } of archive?.refused ?? []) recorder.warn(`media archive: ${name}`, reason);
   return recorder.summary;
 }
 
@@ -152,7 +160,10 @@ async function* convertedAhead(
 /** Runs one import (or its dry run) of an uploaded file; throws ImportRefused for a file it will not take. */
 export async function runImport(services: AppServices, options: ImportOptions): Promise<ImportSummary> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'site-import-'));
+  let archive: MediaArchive | null = null;
   try {
+    if (options.media && (options.source === 'subscribers' || options.source === 'site'))
+      throw new ImportRefused('A media archive goes with a WordPress, Ghost or Substack export only');
     if (options.source === 'subscribers') {
       const recorder = new SummaryRecorder('subscribers', options.dryRun);
       await importSubscribers(services.db, options.file, { ...options, scratch, recorder });
@@ -164,6 +175,7 @@ export async function runImport(services: AppServices, options: ImportOptions): 
       return recorder.summary;
     }
     const posts = await openPostSource(options.source, options.file, scratch);
+    archive = options.media ? await MediaArchive.open(options.media) : null;
     const members = (dryRun: boolean) => {
       const recorder = new SummaryRecorder(options.source, dryRun);
       const file = posts.subscribersCsv!;
@@ -176,7 +188,7 @@ export async function runImport(services: AppServices, options: ImportOptions): 
     };
     // The members are checked before any post is written, so a bad list refuses the whole import.
     const checkedMembers = posts.subscribersCsv ? await members(true) : null;
-    const summary = await importPosts(services, options.source, posts, options, scratch);
+    const summary = await importPosts(services, options.source, posts, options, scratch, archive);
     if (checkedMembers) mergeSubscribers(summary, options.dryRun ? checkedMembers : await members(false));
     return summary;
   } catch (error) {
@@ -187,6 +199,7 @@ export async function runImport(services: AppServices, options: ImportOptions): 
       );
     throw error;
   } finally {
+    archive?.close();
     await rm(scratch, { recursive: true, force: true });
     if (!options.dryRun) services.cache.clear();
   }

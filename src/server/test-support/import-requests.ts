@@ -22,9 +22,12 @@ export function postImport(
     fields?: Record<string, string>;
     key?: string | null;
     headers?: Record<string, string>;
+    /** A media archive sent beside the export (the `media` field). */
+    media?: Buffer;
   } = {},
 ) {
   const parts = [{ field: 'file', filename: options.filename ?? 'export.bin', content: file }];
+  if (options.media) parts.push({ field: 'media', filename: 'media.zip', content: options.media });
   if (options.mapping !== undefined) parts.push({ field: 'mapping', content: options.mapping } as never);
   for (const [field, content] of Object.entries(options.fields ?? {})) parts.unshift({ field, content } as never);
   const body = multipartBody(parts);
@@ -43,8 +46,13 @@ export async function importOk(
   file: Buffer | string,
   mapping?: string,
   fields?: Record<string, string>,
+  media?: Buffer,
 ) {
-  const res = await postImport(context, query, file, { ...(mapping === undefined ? {} : { mapping }), fields });
+  const res = await postImport(context, query, file, {
+    ...(mapping === undefined ? {} : { mapping }),
+    fields,
+    ...(media ? { media } : {}),
+  });
   if (res.statusCode !== 200) throw new Error(`import answered ${res.statusCode}: ${res.body}`);
   return res.json<ImportSummary>();
 }
@@ -64,4 +72,30 @@ export async function zipOf(folder: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/**
+ * A zip of the given files, as a media archive. A name may lead outside the archive (`../`), as an attacker's
+ * would: yazl refuses to write such names, so they are written under a stand-in of the same length and put
+ * back in the finished zip's bytes (the CRCs cover the contents, not the names).
+ */
+export async function zipOfEntries(
+  entries: Array<{ name: string; content: Buffer; compress?: boolean }>,
+): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  const renamed: Array<[string, string]> = [];
+  entries.forEach(({ name, content, compress }, index) => {
+    const safe = name.includes('..') ? name.replaceAll('..', `${index % 10}_`.slice(0, 2)) : name;
+    if (safe !== name) renamed.push([safe, name]);
+    zip.addBuffer(content, safe, { compress: compress ?? false });
+  });
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  const bytes = Buffer.concat(chunks);
+  for (const [safe, name] of renamed) {
+    const from = Buffer.from(safe);
+    for (let at = bytes.indexOf(from); at >= 0; at = bytes.indexOf(from, at + 1)) bytes.write(name, at, 'latin1');
+  }
+  return bytes;
 }

@@ -94,7 +94,11 @@ export function BlogForm({
       />
       <Textarea label="Summary" withAsterisk autosize minRows={2} maxRows={6} {...form.getInputProps('summary')} />
       <MarkdownEditor label="Content" required {...form.getInputProps('content')} />
-      <ImageField label="Cover image" withAsterisk {...form.getInputProps('coverImage')} />
+      <ImageField
+        label="Cover image"
+        description="Optional: without one the blog shows the post as a text card"
+        {...form.getInputProps('coverImage')}
+      />
 
       <Radio.Group label="State" withAsterisk {...form.getInputProps('status')}>
         <Group gap="lg" mt="xs">

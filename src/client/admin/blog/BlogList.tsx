@@ -19,7 +19,11 @@ export function BlogList<T extends BlogPostCard>({ posts, actions }: { posts: T[
       {posts.map((post) => (
         <Paper component="li" key={post.id} withBorder radius="md" p="sm" className={classes.listRow}>
           <Group align="flex-start" wrap="nowrap" gap="md">
-            <img src={post.coverImage} alt="" className={classes.blogThumb} loading="lazy" />
+            {post.coverImage ? (
+              <img src={post.coverImage} alt="" className={classes.blogThumb} loading="lazy" />
+            ) : (
+              <span className={classes.blogThumb} aria-hidden="true" />
+            )}
             <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
               <Group gap="xs" wrap="wrap">
                 <Badge color={POST_STATE_COLORS[post.status]} variant="filled" radius="sm">

@@ -30,6 +30,14 @@ const ACCEPTS: Record<ImportSource, string> = {
   site: '.zip,application/zip',
 };
 
+/** The sources whose posts show images: a zip of them may go beside the export. */
+const MEDIA_SOURCES = new Set<ImportSource>(['wordpress', 'ghost', 'substack']);
+const MEDIA_HINT: Partial<Record<ImportSource, string>> = {
+  wordpress: 'Optional: a zip of wp-content/uploads, for images whose old host no longer answers',
+  ghost: 'Optional: a zip of content/images from your Ghost server (Ghost’s JSON export holds no images)',
+  substack: 'Optional: a zip of the posts’ images, matched by file name',
+};
+
 type Stage = 'idle' | 'checking' | 'checked' | 'importing' | 'done';
 
 /** Saves the summary as a CSV file through a temporary link. */
@@ -51,6 +59,7 @@ export function ImportPanel() {
   const utils = trpc.useUtils();
   const [source, setSource] = useState<ImportSource>('wordpress');
   const [file, setFile] = useState<File | null>(null);
+  const [media, setMedia] = useState<File | null>(null);
   const [stage, setStage] = useState<Stage>('idle');
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const [mapping, setMapping] = useState<SubscriberMapping | null>(null);
@@ -59,9 +68,10 @@ export function ImportPanel() {
   const [error, setError] = useState<string | null>(null);
   const busy = stage === 'checking' || stage === 'importing';
 
-  function reset(next: { source?: ImportSource; file?: File | null }) {
+  function reset(next: { source?: ImportSource; file?: File | null; media?: File | null }) {
     if (next.source) setSource(next.source);
     if (next.file !== undefined) setFile(next.file);
+    if (next.media !== undefined) setMedia(next.media);
     setStage('idle');
     setSummary(null);
     setMapping(null);
@@ -81,6 +91,7 @@ export function ImportPanel() {
       const result = await sendImport({
         source,
         file,
+        media: MEDIA_SOURCES.has(source) ? media : null,
         dryRun,
         mapping: source === 'subscribers' ? chosenMapping : null,
         consent:
@@ -120,7 +131,7 @@ export function ImportPanel() {
         value={source}
         allowDeselect={false}
         disabled={busy}
-        onChange={(value) => reset({ source: importSourceFrom(value) ?? 'wordpress', file: null })}
+        onChange={(value) => reset({ source: importSourceFrom(value) ?? 'wordpress', file: null, media: null })}
       />
       <FileInput
         label="Export file"
@@ -131,6 +142,18 @@ export function ImportPanel() {
         disabled={busy}
         onChange={(chosen) => reset({ file: chosen })}
       />
+      {MEDIA_SOURCES.has(source) && (
+        <FileInput
+          label="Media archive"
+          description={MEDIA_HINT[source]}
+          placeholder="Choose a .zip (optional)"
+          accept=".zip,application/zip"
+          value={media}
+          clearable
+          disabled={busy}
+          onChange={(chosen) => reset({ media: chosen })}
+        />
+      )}
       {error && (
         <Alert color="red" variant="light" title="Not imported" role="alert">
           {error}
@@ -181,7 +204,7 @@ export function ImportPanel() {
           </Button>
         )}
         {stage === 'done' && (
-          <Button variant="default" onClick={() => reset({ file: null })}>
+          <Button variant="default" onClick={() => reset({ file: null, media: null })}>
             Import another file
           </Button>
         )}

@@ -1,4 +1,5 @@
-import { Badge, Group, ScrollArea, Table, Text } from '@mantine/core';
+import { Badge, Group, List, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import classes from '../admin.module.css';
 import type { ConsentChoice, ImportSummary, StatusCount } from '../../../domain/import-export.js';
 
 const ACTION_LABELS = { create: 'Create', update: 'Update', skip: 'Skip' } as const;
@@ -52,6 +53,32 @@ function StatusCounts({ summary, consentChoice }: { summary: ImportSummary; cons
   );
 }
 
+/** Where the posts' images come from (or came from), and the media archive's files that were not read. */
+function MediaCounts({ summary }: { summary: ImportSummary }) {
+  const media = summary.media;
+  if (!media || media.archive + media.fetched + media.missing + media.refused === 0) return null;
+  const refused = summary.warnings.filter((warning) => warning.item.startsWith('media archive: '));
+  return (
+    <Stack gap={4} mb="xs">
+      <Text size="sm">
+        Images: {media.archive} {summary.dryRun ? 'found' : 'brought in'} from the media archive, {media.fetched}{' '}
+        {summary.dryRun ? 'to fetch from their old host' : 'fetched from their old host'}, {media.missing} missing
+        (shown as a placeholder with their alt text and a link)
+        {media.refused > 0 ? `; ${media.refused} files of the archive not read` : ''}.
+      </Text>
+      {refused.length > 0 && (
+        <List size="sm" c="yellow.3" className={classes.breakAnywhere}>
+          {refused.map((warning) => (
+            <List.Item key={warning.item}>
+              {warning.item.slice('media archive: '.length)}: {warning.message}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
+
 /** What a dry run would do, or what an import did: counts, then item by item with reasons and warnings. */
 export function SummaryView({
   summary,
@@ -97,6 +124,7 @@ export function SummaryView({
         </Badge>
       </Group>
       <StatusCounts summary={summary} consentChoice={consentChoice} />
+      <MediaCounts summary={summary} />
       {summary.consent?.choice === 'given' && (
         <Text size="sm" mb="xs">
           Consent stated for {summary.consent.rows} without a status: {summary.consent.source}

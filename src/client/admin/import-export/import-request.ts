@@ -11,6 +11,8 @@ import { DownloadError } from '../ui/download-file.js';
 type ImportRequest = {
   source: ImportSource;
   file: File;
+  /** A zip of the blog's images, sent beside the export (WordPress, Ghost, Substack). */
+  media?: File | null;
   dryRun: boolean;
   mapping?: SubscriberMapping | null;
   /** A list with no status column: what the author said of consent. */
@@ -25,7 +27,16 @@ const FAILED = 'The import could not be sent. Please try again.';
  * POSTs the file to the import endpoint with the admin key. The import itself asks for the streamed answer
  * (progress lines, then the summary), so its progress bar moves as posts are written.
  */
-export async function sendImport({ source, file, dryRun, mapping, consent, adminKey, onProgress }: ImportRequest) {
+export async function sendImport({
+  source,
+  file,
+  media,
+  dryRun,
+  mapping,
+  consent,
+  adminKey,
+  onProgress,
+}: ImportRequest) {
   const body = new FormData();
   if (mapping) body.append('mapping', JSON.stringify(mapping));
   if (consent) {
@@ -33,6 +44,7 @@ export async function sendImport({ source, file, dryRun, mapping, consent, admin
     if (consent.choice === 'given') body.append('consentSource', consent.source.trim());
   }
   body.append('file', file);
+  if (media) body.append('media', media);
   const query = `source=${source}${dryRun ? '&dryRun=1' : ''}`;
   let response: Response;
   try {

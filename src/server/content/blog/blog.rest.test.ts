@@ -23,7 +23,6 @@ describeContentContract(context, {
     summary: 'Summary is required',
     content: 'Content is required',
     category: 'Category must be one of: announcements, behind-scenes, soundtracks',
-    coverImage: 'Cover image is required',
   },
   textBounds: {
     title: { max: TEXT_LIMITS.title },

@@ -67,6 +67,12 @@ function toSourcePost(raw: RawItem, attachments: WordPressAttachments): SourcePo
   }
   if (SILENT_TYPES.has(type)) return null;
   const status = field('wp:status').trim();
+  const notPublic =
+    status === 'private'
+      ? 'private on WordPress: arrives as a draft (the import never publishes it)'
+      : field('wp:post_password').trim()
+        ? 'password-protected on WordPress (this site has no post passwords): arrives as a draft; publish it only if everyone may read it'
+        : undefined;
   const thumbnail = raw.meta.get('_thumbnail_id');
   const legacyPaths = [legacyPathOf(field('link')), id ? `/?p=${id}` : null].filter(
     (path): path is string => path !== null,
@@ -78,12 +84,13 @@ function toSourcePost(raw: RawItem, attachments: WordPressAttachments): SourcePo
     slug: field('wp:post_name').trim() || null,
     html: expandShortcodes(paragraphsOfClassicText(field('content:encoded')), attachments),
     excerpt: field('excerpt:encoded'),
-    status: STATUSES[status] ?? 'other',
+    status: status === 'private' ? 'draft' : (STATUSES[status] ?? 'other'),
     statusLabel: status,
     date: isoOf(field('wp:post_date_gmt'), field('wp:post_date')),
     categories: raw.categories,
     featuredImage: thumbnail ? (attachments.get(thumbnail.trim()) ?? null) : null,
     legacyPaths: [...new Set(legacyPaths)],
+    ...(notPublic ? { notPublic } : {}),
     ...(type === 'post' || type === 'page' ? {} : { skipReason: `post type "${type}" is not a blog post` }),
   };
 }
