@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   GIFT_FORMAT_INFO,
   GIFT_LINK_MAX_DOWNLOADS,
-  GIFT_READING_TIPS,
+  giftReadingTips,
   type Gift,
 } from '../../../domain/newsletter-gift.js';
 import { slugify } from '../../../domain/slugs.js';
@@ -74,9 +74,9 @@ function downloadPage(gift: Gift, token: string): NoticePage {
       return `<li><a href="${escapeHtml(`${GIFT_PATH}/download/${file.id}${query}`)}" download>Download ${escapeHtml(file.format.toUpperCase())} <small>${escapeHtml(info.label)}, ${formatSize(file.bytes)}</small></a></li>`;
     })
     .join('\n');
-  const tips = GIFT_READING_TIPS.map(
-    ({ device, tip }) => `<dt>${escapeHtml(device)}</dt><dd>${escapeHtml(tip)}</dd>`,
-  ).join('');
+  const tips = giftReadingTips(gift.files.map((file) => file.format))
+    .map(({ device, tip }) => `<dt>${escapeHtml(device)}</dt><dd>${escapeHtml(tip)}</dd>`)
+    .join('');
   const cover = gift.coverImage
     ? `<img class="cover" src="${escapeHtml(gift.coverImage)}" alt="Cover of ${escapeHtml(gift.title)}">`
     : '';
@@ -88,8 +88,7 @@ function downloadPage(gift: Gift, token: string): NoticePage {
       ${cover}
       <h2>Pick your format</h2>
       <ul class="formats">${formats}</ul>
-      <h2>How to open it</h2>
-      <dl>${tips}</dl>
+      ${tips ? `<h2>How to open it</h2><dl>${tips}</dl>` : ''}
       <p>This link is yours: it works for 30 days and ${GIFT_LINK_MAX_DOWNLOADS} downloads, on each of your devices.</p>`,
     link: { href: '/', text: 'Back to the site' },
   };

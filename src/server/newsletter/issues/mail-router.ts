@@ -139,8 +139,14 @@ export const mailRouter = router({
   /** Lists a sent issue in the public web archive (/newsletter/archive), or takes it out. */
   setInArchive: adminProcedure.input(issueArchiveInputSchema).mutation(async ({ ctx, input }) => {
     if (!(await setIssueInArchive(ctx.db, input.id, input.inArchive))) {
-      await issueOrNotFound(ctx.db, input.id);
-      throw new TRPCError({ code: 'CONFLICT', message: 'A draft is listed in the archive once it is sent' });
+      const issue = await issueOrNotFound(ctx.db, input.id);
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message:
+          issue.status === 'sequence'
+            ? 'A welcome email or follow-up is sent to each reader on joining and is never listed in the archive'
+            : 'A draft is listed in the archive once it is sent',
+      });
     }
     ctx.cache.clear();
     return issueOrNotFound(ctx.db, input.id);
