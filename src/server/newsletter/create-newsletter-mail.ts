@@ -13,6 +13,7 @@ import { PurchaseEmails } from '../sales/purchase-emails.js';
 import type { SalesFileStore } from '../sales/copies/sales-file-store.js';
 import { PreorderMail } from './preorders/preorder-mail.js';
 import { registerPreorderPages } from './preorders/preorder-pages.js';
+import { registerMailImages } from './mail/mail-images.js';
 import { loadOrCreateSecret } from '../auth/site-secrets-repository.js';
 import type { AppServices } from '../trpc/context.js';
 import { IssueMail } from './issues/issue-mail.js';
@@ -80,6 +81,7 @@ export async function createNewsletterMail(
     registerPages: async (app: FastifyInstance, services: AppServices, styles?: NoticePageStyles) => {
       await registerNewsletterPages(app, services, tokens, styles);
       await registerPreorderPages(app, services, tokens, styles);
+      registerMailImages(app, services);
       await registerReaderPages(app, services, tokens, mailer);
       await registerNotMePages(app, services, tokens, styles);
     },

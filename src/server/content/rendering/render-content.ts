@@ -4,7 +4,12 @@ import type markdownItFootnoteModule from 'markdown-it-footnote';
 import { lazyModule } from '../../lazy-module.js';
 
 import type { ContentFormat } from '../../../domain/content-format.js';
-import { UPLOADED_OBJECT_PREFIX, type ResponsiveImageData } from '../../../domain/images.js';
+import {
+  EMAIL_RASTER_PREFIX,
+  isSvgAddress,
+  UPLOADED_OBJECT_PREFIX,
+  type ResponsiveImageData,
+} from '../../../domain/images.js';
 
 /**
  * The one renderer of long text (posts, excerpts, newsletter issues) to HTML, used by pages, RSS and email.
@@ -19,7 +24,10 @@ export interface RenderOptions {
   absoluteUrls?: boolean;
   /** The variants of processed uploads, by upload name: such an image is drawn as a responsive <picture>. */
   images?: ReadonlyMap<string, ResponsiveImageData>;
-  /** For email: a processed upload is one JPEG/PNG <img> with its width and height (no <picture>, no AVIF). */
+  /**
+   * For email: a processed upload is one JPEG/PNG <img> with its width and height (no <picture>, no AVIF); any other
+   * upload the server's JPEG of it; never an SVG.
+   */
   email?: boolean;
 }
 
@@ -34,6 +42,19 @@ function emailImageHtml(image: ResponsiveImageData, alt: string, options: Render
   const width = Math.min(image.width, EMAIL_IMAGE_WIDTH);
   const height = Math.max(1, Math.round((image.height * width) / image.width));
   return `<img src="${escapeHtml(urlFor(source.url, { ...options, absoluteUrls: true }))}" alt="${escapeHtml(alt)}" width="${width}" height="${height}">`;
+}
+
+/**
+ * Any other image in an email: an upload without a JPEG/PNG of its own (an SVG, say) as the server's JPEG drawing of
+ * it, column wide; an SVG from elsewhere left out (its text alternative stays); another image as it is.
+ */
+function otherEmailImageHtml(src: string, alt: string, options: RenderOptions): string | null {
+  if (src.startsWith(UPLOADED_OBJECT_PREFIX)) {
+    const raster = `${EMAIL_RASTER_PREFIX}${encodeURIComponent(src.slice(UPLOADED_OBJECT_PREFIX.length))}.jpg`;
+    return `<img src="${escapeHtml(urlFor(raster, { ...options, absoluteUrls: true }))}" alt="${escapeHtml(alt)}" width="${EMAIL_IMAGE_WIDTH}">`;
+  }
+  if (isSvgAddress(src)) return escapeHtml(alt);
+  return null;
 }
 
 /** How wide an image in a text is shown: the reading column (44rem) or the whole phone screen. */
@@ -170,9 +191,10 @@ function createContentMarkdown(): MarkdownItInstance {
     const image = src.startsWith(UPLOADED_OBJECT_PREFIX)
       ? renderOptions?.images?.get(src.slice(UPLOADED_OBJECT_PREFIX.length))
       : undefined;
-    if (image && renderOptions?.email) {
-      const html = emailImageHtml(image, self.renderInlineAsText(token.children ?? [], options, env), renderOptions);
-      if (html) return html;
+    if (renderOptions?.email) {
+      const alt = self.renderInlineAsText(token.children ?? [], options, env);
+      const html = (image && emailImageHtml(image, alt, renderOptions)) || otherEmailImageHtml(src, alt, renderOptions);
+      if (html !== null) return html;
     }
     if (image) {
       const picture = pictureHtml(

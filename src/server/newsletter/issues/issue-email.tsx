@@ -32,7 +32,7 @@ export function issueBodyHtml(
   images?: ReadonlyMap<string, ResponsiveImageData>,
 ): string {
   return emailContentHtml(
-    renderContentHtml(body, 'markdown', { siteOrigin, ...(images ? { images, email: true } : {}) }),
+    renderContentHtml(body, 'markdown', { siteOrigin, email: true, ...(images ? { images } : {}) }),
     siteOrigin,
   );
 }
