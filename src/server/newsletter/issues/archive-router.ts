@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { blogPostPath } from '../../../domain/content-links.js';
 import { archivedIssueInputSchema } from '../../../domain/newsletter-issues.schema.js';
 import { renderContentHtml } from '../../content/rendering/render-content.js';
-import { loadResponsiveImages } from '../../content/images/responsive-images.js';
+import { loadIssueAssets } from './issue-assets.js';
 import { findBlogPost } from '../../content/blog/blog-posts-repository.js';
 import { findIssue, listArchivedIssues } from './newsletter-issues-repository.js';
 import { pageOf, publicProcedure, router } from '../../trpc/trpc.js';
@@ -44,7 +44,7 @@ export const newsletterArchiveRouter = router({
       /** A welcome email or follow-up (sent to each reader on joining): the page shows no send date. */
       inSequence,
       bodyHtml: renderContentHtml(issue.body, 'markdown', {
-        images: await loadResponsiveImages(ctx.db),
+        ...(await loadIssueAssets(ctx.db, issue.body)),
         ...(ctx.publicOrigin ? { siteOrigin: ctx.publicOrigin } : {}),
       }),
       post: post && post.status === 'published' ? { title: post.title, path: blogPostPath(post) } : null,

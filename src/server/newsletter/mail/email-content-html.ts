@@ -28,13 +28,22 @@ const TAG_STYLES: Record<string, string> = {
   section: `color:${palette.dimmed};font-size:14px`,
 };
 
+/** A featured post's card (render-content.ts): its own look, by class, before its tags' look. */
+const CLASS_STYLES: Record<string, string> = {
+  'post-card': `background-color:${palette.page};border:1px solid ${palette.border};border-radius:8px;border-collapse:separate;margin:0 0 20px`,
+  'post-card-cell': 'padding:16px',
+  'post-card-title': `color:${palette.text};font-size:19px;line-height:1.3;margin:0 0 8px`,
+  'post-card-more': `${TEXT};margin:0`,
+};
+
 const OPENING_TAG = /<([a-z][a-z0-9]*)(\s[^>]*)?>/g;
+const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/;
 const RELATIVE_URL = /\s(href|src)="(\/(?!\/)[^"]*)"/g;
 
 export function emailContentHtml(html: string, siteOrigin: string): string {
   return html
     .replace(OPENING_TAG, (tag, name: string, attributes: string | undefined) => {
-      const style = TAG_STYLES[name];
+      const style = CLASS_STYLES[CLASS_ATTRIBUTE.exec(attributes ?? '')?.[1] ?? ''] ?? TAG_STYLES[name];
       if (!style) return tag;
       return `<${name} style="${style}"${attributes ?? ''}>`;
     })
