@@ -1,5 +1,6 @@
 import { Button, Checkbox, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { withExclusiveInterests } from '../../domain/exclusive-interests.js';
 import { newsletterPostAction, type NewsletterFormPage } from '../../domain/form-posts.js';
 import type { NewsletterInput } from '../../domain/submissions.schema.js';
 import { trpc } from '../trpc.js';
@@ -111,7 +112,7 @@ export function NewsletterForm({ successText, page, label = 'Email address', lay
             className={classes.newsletterInterests}
             label="What would you like to hear about? (optional)"
             value={interests}
-            onChange={setInterests}
+            onChange={(next) => setInterests(withExclusiveInterests(next, interests))}
           >
             <div className={classes.newsletterInterestList}>
               {options.data.interests.map((choice) => (

@@ -1,6 +1,6 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { interestsSchema, PAUSE_DAYS } from '../../domain/newsletter-interests.js';
+import { EXCLUSIVE_INTERESTS_MESSAGE, interestsSchema, PAUSE_DAYS } from '../../domain/newsletter-interests.js';
 import { consumeLimit, TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
 import { findSubscription, pauseSubscription, setSubscriberInterests } from './subscriptions-repository.js';
 import type { AppServices } from '../trpc/context.js';
@@ -92,7 +92,7 @@ export async function registerPreferencesPage(
           <legend>What would you like to hear about?</legend>
           ${boxes}
         </fieldset>
-        <p>Nothing ticked means everything.</p>
+        <p>Nothing ticked means everything. “Everything” and “New releases only” exclude each other.</p>
         <button type="submit" name="action" value="save">Save my choices</button>
       </form>
       ${pauseForm}
@@ -133,7 +133,12 @@ export async function registerPreferencesPage(
         sendNoticePage(reply, 400, { ...(await renderPreferences(subscriptionId, token, message)) });
       if (body.action === 'save') {
         const parsed = interestsSchema.safeParse(body.interests ?? []);
-        if (!parsed.success) return invalid('Those choices could not be saved: pick from the list.');
+        if (!parsed.success)
+          return invalid(
+            parsed.error.issues.some((issue) => issue.message === EXCLUSIVE_INTERESTS_MESSAGE)
+              ? `${EXCLUSIVE_INTERESTS_MESSAGE}.`
+              : 'Those choices could not be saved: pick from the list.',
+          );
         try {
           await checkInterests(services.db, parsed.data);
         } catch {
