@@ -82,7 +82,7 @@ export async function createNewsletterMail(
       await registerNewsletterPages(app, services, tokens, styles);
       await registerPreorderPages(app, services, tokens, styles);
       registerMailImages(app, services);
-      await registerReaderPages(app, services, tokens, mailer);
+      await registerReaderPages(app, services, tokens, mailer, styles);
       await registerNotMePages(app, services, tokens, styles);
     },
     /** The signing key of newsletter links (tracked /r/ links too). */

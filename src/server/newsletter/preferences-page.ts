@@ -5,7 +5,13 @@ import { consumeLimit, TOO_MANY_REQUESTS } from '../site/rate-limit/request-limi
 import { findSubscription, pauseSubscription, setSubscriberInterests } from './subscriptions-repository.js';
 import type { AppServices } from '../trpc/context.js';
 import type { NewsletterTokens } from './newsletter-tokens.js';
-import { escapeHtml, type NoticePage, sendNoticePage, tokenOf } from './notice-page.js';
+import {
+  escapeHtml,
+  type NoticePage,
+  type NoticePageStyles,
+  sendNoticePage as sendPage,
+  tokenOf,
+} from './notice-page.js';
 import { checkInterests, interestChoices } from './reader-interests.js';
 import { PREFERENCES_PATH } from './reader-links.js';
 import { UNSUBSCRIBE_PATH } from './unsubscribe-links.js';
@@ -49,7 +55,10 @@ export async function registerPreferencesPage(
   app: FastifyInstance,
   services: AppServices,
   tokens: NewsletterTokens,
+  styles: NoticePageStyles = { stylesheets: [] },
 ): Promise<void> {
+  const sendNoticePage = (reply: FastifyReply, status: number, page: NoticePage) =>
+    sendPage(reply, status, page, styles);
   const limited = async (request: FastifyRequest, reply: FastifyReply) => {
     const decision = await consumeLimit(services.limiters.publicRead, request.ip);
     if (decision.allowed) return null;

@@ -16,7 +16,13 @@ import { chargeDownload, downloadUnits, isUsedUp } from '../../site/downloads/do
 import { findSubscription } from '../subscriptions-repository.js';
 import { createRequestContext, type AppServices } from '../../trpc/context.js';
 import type { GiftClaim, NewsletterTokens } from '../newsletter-tokens.js';
-import { escapeHtml, type NoticePage, sendNoticePage, tokenOf } from '../notice-page.js';
+import {
+  escapeHtml,
+  type NoticePage,
+  type NoticePageStyles,
+  sendNoticePage as sendPage,
+  tokenOf,
+} from '../notice-page.js';
 import { GIFT_PATH, newGiftUrl, preferencesUrlFor } from '../reader-links.js';
 import { unsubscribeLinkFor } from '../unsubscribe-links.js';
 import type { GiftFileStore } from './gift-file-store.js';
@@ -110,7 +116,10 @@ export async function registerGiftPages(
   tokens: NewsletterTokens,
   mailer: Mailer,
   files: GiftFileStore,
+  styles: NoticePageStyles = { stylesheets: [] },
 ): Promise<void> {
+  const sendNoticePage = (reply: FastifyReply, status: number, page: NoticePage) =>
+    sendPage(reply, status, page, styles);
   const limited = async (request: FastifyRequest, reply: FastifyReply) => {
     const decision = await consumeLimit(services.limiters.publicRead, request.ip);
     if (decision.allowed) return null;
