@@ -1,4 +1,5 @@
 import { Button, Checkbox, TextInput } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { withExclusiveInterests } from '../../domain/exclusive-interests.js';
 import { newsletterPostAction, type NewsletterFormPage } from '../../domain/form-posts.js';
@@ -122,6 +123,9 @@ export function NewsletterForm({ successText, page, label = 'Email address', lay
           </Checkbox.Group>
         )}
       </form>
+      <p className={classes.newsletterArchiveLink}>
+        <Link to="/newsletter/archive">Read past letters in the newsletter archive</Link>
+      </p>
     </div>
   );
 }
