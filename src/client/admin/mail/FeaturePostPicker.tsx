@@ -10,7 +10,7 @@ const FEATURABLE_POSTS = BLOG_CARD_PAGE.maxLimit;
 type PickablePost = { id: string; slug: string; title: string; publishedAt: Date };
 
 /** Newest first, by when each was published (ties by title), each labelled with its date. */
-export function postsByDate(posts: readonly PickablePost[]) {
+function postsByDate(posts: readonly PickablePost[]) {
   return [...posts]
     .sort(
       (a, b) => new Date(b.publishedAt).getTime() - new Date(a.publishedAt).getTime() || a.title.localeCompare(b.title),
