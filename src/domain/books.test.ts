@@ -3,11 +3,16 @@ import { buyButtonFor, DEFAULT_BOOK_ORDER, parseOrderInput } from './books.js';
 
 describe('buyButtonFor', () => {
   it('offers to buy a published book at its price', () => {
-    expect(buyButtonFor('published', '$18.99')).toEqual({ label: 'Buy - $18.99', disabled: false });
+    expect(buyButtonFor('published', '$18.99')).toEqual({ label: 'Buy — $18.99', disabled: false });
   });
 
   it('offers a preorder for a preorder book', () => {
-    expect(buyButtonFor('preorder', '$18.99')).toEqual({ label: 'Preorder - $18.99', disabled: false });
+    expect(buyButtonFor('preorder', '$18.99')).toEqual({ label: 'Preorder — $18.99', disabled: false });
+  });
+
+  it('says just Buy or Preorder when there is no price (no dangling dash)', () => {
+    expect(buyButtonFor('published', null).label).toBe('Buy');
+    expect(buyButtonFor('preorder', null).label).toBe('Preorder');
   });
 
   it('says Coming Soon, disabled and without the price, for a coming-soon book', () => {

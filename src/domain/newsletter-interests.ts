@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { idSchema } from './fields.schema.js';
+import { EVERYTHING, NEW_RELEASES } from './exclusive-interests.js';
 
 /**
  * What a reader asked to hear about: everything, new releases only, or a series (by id).
  * A subscriber who never chose (older rows, or the boxes left empty) is read as "everything".
  */
-export const EVERYTHING = 'everything';
-export const NEW_RELEASES = 'new-releases';
+export { EVERYTHING, NEW_RELEASES };
 const SERIES_PREFIX = 'series:';
 
 export const seriesInterest = (seriesId: string): string => `${SERIES_PREFIX}${seriesId}`;
@@ -24,6 +24,7 @@ const interestSchema = z
   );
 
 const MAX_INTERESTS = 30;
+export const EXCLUSIVE_INTERESTS_MESSAGE = 'Choose “Everything” or “New releases only”, not both';
 
 /**
  * A reader's interests, each once, in a stable order. One ticked box of a form posted without
@@ -34,6 +35,7 @@ export const interestsSchema = z.preprocess(
   z
     .array(interestSchema, { error: 'Interests must be a list' })
     .max(MAX_INTERESTS, `At most ${MAX_INTERESTS} interests`)
+    .refine((list) => !(list.includes(EVERYTHING) && list.includes(NEW_RELEASES)), EXCLUSIVE_INTERESTS_MESSAGE)
     .transform((list) => [...new Set(list)].sort()),
 );
 

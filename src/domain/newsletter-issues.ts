@@ -69,17 +69,24 @@ export function sendProgressPercent(figures: SendFigures): number {
   return Math.round(((figures.total - figures.remaining) / figures.total) * 100);
 }
 
-/** The Markdown that features a blog post in an issue: its title (linked), cover, summary and a link. */
-export function featuredPostMarkdown(post: {
-  slug: string;
-  title: string;
-  summary: string;
-  coverImage: string;
-}): string {
-  const link = blogPostPath(post);
-  const title = escapeMarkdown(post.title);
-  const cover = post.coverImage ? `[![${title}](<${post.coverImage}>)](${link})\n\n` : '';
-  return `## [${title}](${link})\n\n${cover}${escapeMarkdown(post.summary)}\n\n[Read the post →](${link})\n`;
+/**
+ * A featured blog post in an issue: one line, `[[post:<slug>]]`, that the email, its preview and the archive show as
+ * a card (cover, title, summary, a link), from the post as it is when the issue is rendered.
+ */
+export function featuredPostBlock(post: { slug: string }): string {
+  return `[[post:${post.slug}]]\n`;
+}
+
+/** A paragraph that is a featured post, and nothing else. */
+export const FEATURED_POST_LINE = /^\[\[post:([a-z0-9][a-z0-9-]{0,79})\]\]$/;
+
+/** The slugs of the posts an issue's body features, each once. */
+export function featuredPostSlugs(body: string): string[] {
+  const slugs = body
+    .split(/\r?\n/)
+    .map((line) => FEATURED_POST_LINE.exec(line.trim())?.[1])
+    .filter((slug): slug is string => slug !== undefined);
+  return [...new Set(slugs)];
 }
 
 /**

@@ -21,6 +21,7 @@ import { createNewsletterMail } from './newsletter/create-newsletter-mail.js';
 import { registerNewsletterPages } from './newsletter/newsletter-pages.js';
 import { registerPreorderPages } from './newsletter/preorders/preorder-pages.js';
 import { registerReaderPages } from './newsletter/reader-pages.js';
+import { registerMailImages } from './newsletter/mail/mail-images.js';
 import { registerNotMePages } from './newsletter/signup-abuse/not-me-page.js';
 import { BACKUP_SIGNING_SECRET } from './operations/backup/archive-signature.js';
 import { loadOrCreateSecret } from './auth/site-secrets-repository.js';
@@ -265,7 +266,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const noticePageStyles: NoticePageStyles = { stylesheets: [] };
   await registerNewsletterPages(app, services, mail.tokens, noticePageStyles);
   await registerPreorderPages(app, services, mail.tokens, noticePageStyles);
-  await registerReaderPages(app, services, mail.tokens, mail.mailer);
+  registerMailImages(app, services);
+  await registerReaderPages(app, services, mail.tokens, mail.mailer, noticePageStyles);
   await registerNotMePages(app, services, mail.tokens, noticePageStyles);
   await registerPurchasePages(app, services, mail.tokens, noticePageStyles);
   registerCsvExports(app, services);

@@ -245,9 +245,15 @@ function Excerpts({ excerpts }: { excerpts: Excerpt[] }) {
               </span>
               <SpoilerBadge level={excerpt.spoilerLevel} />
             </div>
-            {/* A major-spoiler excerpt's summary gives away the plot: it stays behind its own page. */}
+            {/* A major-spoiler excerpt's summary gives away the plot: behind the same warning, opened on request. */}
             {excerpt.spoilerLevel === 'major' ? (
-              <p className={classes.excerptText}>Read this one after finishing the book.</p>
+              <>
+                <p className={classes.excerptText}>Read this one after finishing the book.</p>
+                <details className={classes.spoilerDescription}>
+                  <summary>Show the description anyway</summary>
+                  <p className={classes.excerptText}>{excerpt.description}</p>
+                </details>
+              </>
             ) : (
               <p className={classes.excerptText}>{excerpt.description}</p>
             )}

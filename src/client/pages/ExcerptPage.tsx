@@ -75,6 +75,8 @@ export default function ExcerptPage() {
               </span>
               <span className={reading.spoilerOpen}>Read it anyway</span>
             </summary>
+            {/* Its summary gives away the plot too: shown with the text, once the reader chose to read on. */}
+            <p className={reading.summary}>{data.description}</p>
             {text}
           </details>
         ) : (

@@ -76,12 +76,18 @@ export default function ExcerptsPage() {
                         <Title order={3} className={ui.cardTitle}>
                           {excerpt.title}
                         </Title>
-                        {/* A major-spoiler excerpt's summary gives away the plot: it stays behind its own page. */}
-                        <p className={ui.cardText}>
-                          {excerpt.spoilerLevel === 'major'
-                            ? 'Read this one after finishing the book.'
-                            : excerpt.description}
-                        </p>
+                        {excerpt.spoilerLevel === 'major' ? (
+                          <>
+                            <p className={ui.cardText}>Read this one after finishing the book.</p>
+                            {/* Its summary gives away the plot: behind the same warning, opened only on request. */}
+                            <details className={classes.spoilerDescription}>
+                              <summary>Show the description anyway</summary>
+                              <p className={ui.cardText}>{excerpt.description}</p>
+                            </details>
+                          </>
+                        ) : (
+                          <p className={ui.cardText}>{excerpt.description}</p>
+                        )}
                         <div className={ui.meta}>
                           <span className={ui.metaItem}>
                             <ClockIcon size={16} />

@@ -42,9 +42,11 @@ export default function NewsletterIssuePage() {
           <Link to="/newsletter/archive" className={ui.textLink}>
             <ArrowLeftIcon size={16} /> Newsletter archive
           </Link>
-          <div className={`${ui.meta} ${reading.postMeta}`}>
-            <time dateTime={isoDate(data.sentAt)}>{formatLongDate(data.sentAt)}</time>
-          </div>
+          {!data.inSequence && (
+            <div className={`${ui.meta} ${reading.postMeta}`}>
+              <time dateTime={isoDate(data.sentAt)}>{formatLongDate(data.sentAt)}</time>
+            </div>
+          )}
           <Title order={1} className={reading.title}>
             {data.subject}
           </Title>

@@ -1,5 +1,7 @@
 import { Button, Checkbox, TextInput } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { withExclusiveInterests } from '../../domain/exclusive-interests.js';
 import { newsletterPostAction, type NewsletterFormPage } from '../../domain/form-posts.js';
 import type { NewsletterInput } from '../../domain/submissions.schema.js';
 import { trpc } from '../trpc.js';
@@ -111,7 +113,7 @@ export function NewsletterForm({ successText, page, label = 'Email address', lay
             className={classes.newsletterInterests}
             label="What would you like to hear about? (optional)"
             value={interests}
-            onChange={setInterests}
+            onChange={(next) => setInterests(withExclusiveInterests(next, interests))}
           >
             <div className={classes.newsletterInterestList}>
               {options.data.interests.map((choice) => (
@@ -121,6 +123,9 @@ export function NewsletterForm({ successText, page, label = 'Email address', lay
           </Checkbox.Group>
         )}
       </form>
+      <p className={classes.newsletterArchiveLink}>
+        <Link to="/newsletter/archive">Read past letters in the newsletter archive</Link>
+      </p>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import type { ZodType } from 'zod';
 import type { FormOutcome } from '../../domain/form-posts.js';
 import { useHydrated } from './form-outcome.js';
@@ -65,6 +65,30 @@ export function useSchemaForm<Values extends Record<string, string | undefined>>
   const hydrated = useHydrated();
   const validator = useRef<Promise<((values: Values) => FieldErrors) | null> | null>(null);
   const submitting = useRef(false);
+  const formElement = useRef<HTMLFormElement | null>(null);
+
+  // What the reader chose or typed before the script ran (the server-rendered form works at once) survives
+  // hydration: right after it, each field's value in the page becomes the form's state, so a book picked just
+  // after the page loaded is not answered "Please choose a book".
+  useLayoutEffect(() => {
+    const form = formElement.current;
+    if (!form) return;
+    const typed: Record<string, string> = {};
+    for (const field of Object.keys(initialValues)) {
+      const element = form.elements.namedItem(field);
+      if (
+        element instanceof HTMLInputElement ||
+        element instanceof HTMLSelectElement ||
+        element instanceof HTMLTextAreaElement
+      )
+        typed[field] = element.value;
+    }
+    setValues((current) => {
+      const changed = Object.entries(typed).filter(([field, value]) => value !== current[field]);
+      return changed.length === 0 ? current : { ...current, ...Object.fromEntries(changed) };
+    });
+    // Once, as the page hydrates: later the fields' own change events keep the state.
+  }, []);
 
   // A failed load is forgotten so the next focus or submit tries again.
   const loadSchema = () =>
@@ -97,6 +121,7 @@ export function useSchemaForm<Values extends Record<string, string | undefined>>
 
   /** Props for the <form>: onValid receives the values as typed once the schema accepts them. */
   const getFormProps = (onValid: (values: Values) => void) => ({
+    ref: formElement,
     method: 'post' as const,
     action,
     // Until the script runs, the browser's own checks stand in for the schema's.

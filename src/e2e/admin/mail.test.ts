@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscribers } from '../../../scripts/lib/mail-seed.mjs';
+import { formatShortDate } from '../../domain/date-format.js';
 import { startSmtpInbox, type SmtpInbox } from '../../server/test-support/smtp-inbox.js';
 import { useBrowserSite } from '../support/fixture.js';
 import { expectToast, logIn, openTab } from './admin-helpers.js';
@@ -34,22 +35,34 @@ describe('the admin Mail tab', () => {
     await livePreview.locator('strong', { hasText: 'third' }).waitFor();
     await livePreview.locator('li', { hasText: 'a song' }).waitFor();
 
-    // Feature a blog post of the demo content: published posts only, linked by their slug address.
-    const published = (await (await fetch(`${site.baseUrl}/api/blog`)).json()) as { title: string; slug: string }[];
+    // Feature a blog post of the demo content: published posts only, newest first with their dates, inserted as a
+    // card (one line the preview draws: cover, title, summary, link), never as raw Markdown nor an SVG.
+    const published = (await (await fetch(`${site.baseUrl}/api/blog`)).json()) as {
+      title: string;
+      slug: string;
+      publishedAt: string;
+    }[];
     await page.getByRole('textbox', { name: 'Feature a blog post' }).click();
     const option = page.getByRole('option').first();
     await option.waitFor();
-    expect((await page.getByRole('option').allInnerTexts()).map((text) => text.trim()).sort()).toEqual(
-      published.map((post) => post.title).sort(),
+    const newestFirst = [...published].sort(
+      (a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt) || a.title.localeCompare(b.title),
     );
-    const postTitle = (await option.innerText()).trim();
-    const featured = published.find((post) => post.title === postTitle)!;
+    expect((await page.getByRole('option').allInnerTexts()).map((text) => text.trim())).toEqual(
+      newestFirst.map((post) => `${formatShortDate(new Date(post.publishedAt))} · ${post.title}`),
+    );
+    const featured = newestFirst[0]!;
+    const postTitle = featured.title;
     await option.click();
-    await page.getByRole('button', { name: 'Insert post' }).click();
-    expect(await page.getByRole('textbox', { name: 'Body' }).inputValue()).toContain(
-      `[Read the post →](/blog/${featured.slug})`,
-    );
-    await livePreview.getByRole('link', { name: 'Read the post →' }).waitFor();
+    await page.getByRole('button', { name: 'Insert post card' }).click();
+    const body = await page.getByRole('textbox', { name: 'Body' }).inputValue();
+    expect(body).toContain(`[[post:${featured.slug}]]`);
+    expect(body).not.toContain('](/blog/');
+    const card = livePreview.locator('table.post-card');
+    await card.getByRole('link', { name: 'Read the post →' }).waitFor();
+    await card.getByRole('heading', { name: postTitle }).waitFor();
+    for (const src of await card.locator('img').evaluateAll((images) => images.map((img) => img.getAttribute('src'))))
+      expect(src).not.toMatch(/\.svg(?:$|[?#])/);
 
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expectToast(page, 'Draft saved', '“Embers of autumn” is saved as a draft.');

@@ -5,7 +5,7 @@ import { useBrowserSite } from '../support/fixture.js';
 
 const MENU_CODE = /\/assets\/ShopMenuDropdown-[^/]*\.js$/;
 /** The Tallow King's Buy menu (the demo's Ashwarden is sold direct: its shops are a menu beside Buy direct). */
-const BUY = 'Buy - $10.99';
+const BUY = 'Buy — $10.99';
 
 const isFocused = (page: Page, name: string) =>
   page.getByRole('button', { name }).evaluate((element) => element === document.activeElement);

@@ -32,14 +32,14 @@ describe('public content', () => {
     const card = (title: string) => page.locator('li').filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
 
     // Published books with shops open a menu of them; the price is the lowest edition's.
-    const buy = card('The Tallow King').getByRole('button', { name: 'Buy - $10.99' });
+    const buy = card('The Tallow King').getByRole('button', { name: 'Buy — $10.99' });
     expect(await buy.getAttribute('aria-haspopup')).toBe('menu');
     // A book sold direct (the demo's Ashwarden ebook) shows Buy direct first, its shops in a menu beside it.
     const direct = card('The Ashwarden').getByRole('link', { name: 'Buy direct — $4.99' });
     expect(await direct.getAttribute('href')).toMatch(/plink_demo_ashwarden_ebook/);
     const shops = card('The Ashwarden').getByRole('button', { name: 'Buy from a shop' });
     expect(await shops.getAttribute('aria-haspopup')).toBe('menu');
-    expect(await card('A Lantern for the Drowned').getByRole('link', { name: 'Preorder - $12.99' }).getAttribute('href')).toBe(
+    expect(await card('A Lantern for the Drowned').getByRole('link', { name: 'Preorder — $12.99' }).getAttribute('href')).toBe(
       '/preorder?book=a-lantern-for-the-drowned',
     );
     await card('A Lantern for the Drowned').getByRole('button', { name: 'Preorder from a shop' }).waitFor();
@@ -73,7 +73,7 @@ describe('public content', () => {
     await page.locator('#excerpts-the-tallow-king').getByRole('heading', { name: 'The Tallow King' }).waitFor();
     await page.goBack();
     await card('The Ashwarden').waitFor();
-    await card('A Lantern for the Drowned').getByRole('link', { name: 'Preorder - $12.99' }).click();
+    await card('A Lantern for the Drowned').getByRole('link', { name: 'Preorder — $12.99' }).click();
     await page.getByRole('heading', { level: 1, name: 'Preorder' }).waitFor();
     expect(problems()).toEqual([]);
     await page.close();

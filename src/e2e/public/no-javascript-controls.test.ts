@@ -95,6 +95,14 @@ describe('controls without JavaScript', () => {
       .getByRole('link')
       .first();
     const href = (await majorLink.getAttribute('href'))!;
+    // Its description is behind the same warning on the list: closed until the reader opens it.
+    const majorItem = listPage.locator('li').filter({ has: listPage.locator('[data-spoiler="major"]') }).first();
+    const hidden = majorItem.locator('details');
+    const description = (await hidden.locator('p').textContent())!.trim();
+    expect(description.length).toBeGreaterThan(10);
+    expect(await hidden.locator('p').isVisible()).toBe(false);
+    await hidden.getByText('Show the description anyway').click();
+    expect(await hidden.locator('p').isVisible()).toBe(true);
     await listPage.close();
     const page = await openWithoutScript(site.context, `${site.baseUrl}${href}`);
     const gate = page.locator('details');
@@ -105,10 +113,12 @@ describe('controls without JavaScript', () => {
     await page.getByText('Read it anyway').click();
     expect(await gate.getAttribute('open')).toBe('');
     expect(await firstParagraph.isVisible()).toBe(true);
-    expect((await firstParagraph.innerText()).length).toBeGreaterThan(40);
+    // The description first (hidden with the text until now), then the text.
+    expect((await firstParagraph.innerText()).trim()).toBe(description);
+    expect((await gate.locator('p').nth(1).innerText()).length).toBeGreaterThan(40);
     // Its book's buy control sits at the end (before the script: a link to the editions' shops; a book
     // sold direct, as the demo's Ashwarden, names it "Buy from a shop" beside its Buy direct link).
-    const shops = page.getByRole('link', { name: /^Buy( - |\s+from a shop$)/ });
+    const shops = page.getByRole('link', { name: /^Buy( — |\s+from a shop$)/ });
     expect(await shops.getAttribute('href')).toMatch(/^\/books\/.+#editions$/);
     await page.close();
   });

@@ -37,7 +37,8 @@ function ConfirmationEmail({ confirmUrl, unsubscribeUrl, siteUrl, notMeUrl, requ
       <Paragraph>Confirm that this address is yours and you are in:</Paragraph>
       <EmailButton href={confirmUrl}>Confirm my subscription</EmailButton>
       <FinePrint>
-        Or open this link: <EmailLink href={confirmUrl}>{confirmUrl}</EmailLink>. It works once, for three days.
+        Or open this link: <EmailLink href={confirmUrl}>{confirmUrl}</EmailLink>. Confirm within three days; once you
+        have, the link keeps working and simply shows that you are in.
       </FinePrint>
       <FinePrint>
         Not you? <EmailLink href={notMeUrl}>This wasn't me</EmailLink>: the address is put on the site's do-not-mail

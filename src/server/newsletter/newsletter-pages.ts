@@ -40,7 +40,7 @@ const PAGES = {
   expired: {
     title: 'Link expired',
     heading: 'This link has expired — subscribe again',
-    paragraphs: ['Confirmation links work once, for three days. Sign up again and a fresh one is on its way.'],
+    paragraphs: ['A confirmation link confirms for three days. Sign up again and a fresh one is on its way.'],
     link: SUBSCRIBE_AGAIN,
   },
   badUnsubscribe: {

@@ -1,12 +1,18 @@
 import fastifyFormbody from '@fastify/formbody';
-import type { FastifyInstance } from 'fastify';
-import { interestsSchema, PAUSE_DAYS } from '../../domain/newsletter-interests.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { EXCLUSIVE_INTERESTS_MESSAGE, interestsSchema, PAUSE_DAYS } from '../../domain/newsletter-interests.js';
 import { TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
 import { perAddressLimit } from '../site/rate-limit/per-address-limit.js';
 import { findSubscription, pauseSubscription, setSubscriberInterests } from './subscriptions-repository.js';
 import type { AppServices } from '../services.js';
 import type { NewsletterTokens } from './newsletter-tokens.js';
-import { escapeHtml, type NoticePage, sendNoticePage, tokenOf } from './notice-page.js';
+import {
+  escapeHtml,
+  type NoticePage,
+  type NoticePageStyles,
+  sendNoticePage as sendPage,
+  tokenOf,
+} from './notice-page.js';
 import { checkInterests, interestChoices } from './reader-interests.js';
 import { PREFERENCES_PATH } from './reader-links.js';
 import { UNSUBSCRIBE_PATH } from './unsubscribe-links.js';
@@ -50,7 +56,10 @@ export async function registerPreferencesPage(
   app: FastifyInstance,
   services: AppServices,
   tokens: NewsletterTokens,
+  styles: NoticePageStyles = { stylesheets: [] },
 ): Promise<void> {
+  const sendNoticePage = (reply: FastifyReply, status: number, page: NoticePage) =>
+    sendPage(reply, status, page, styles);
   const limited = perAddressLimit(services.limiters.publicRead, (reply) =>
     sendNoticePage(reply, 429, {
       title: 'Too many requests',
@@ -90,7 +99,7 @@ export async function registerPreferencesPage(
           <legend>What would you like to hear about?</legend>
           ${boxes}
         </fieldset>
-        <p>Nothing ticked means everything.</p>
+        <p>Nothing ticked means everything. “Everything” and “New releases only” exclude each other.</p>
         <button type="submit" name="action" value="save">Save my choices</button>
       </form>
       ${pauseForm}
@@ -127,7 +136,12 @@ export async function registerPreferencesPage(
         sendNoticePage(reply, 400, { ...(await renderPreferences(subscriptionId, token, message)) });
       if (body.action === 'save') {
         const parsed = interestsSchema.safeParse(body.interests ?? []);
-        if (!parsed.success) return invalid('Those choices could not be saved: pick from the list.');
+        if (!parsed.success)
+          return invalid(
+            parsed.error.issues.some((issue) => issue.message === EXCLUSIVE_INTERESTS_MESSAGE)
+              ? `${EXCLUSIVE_INTERESTS_MESSAGE}.`
+              : 'Those choices could not be saved: pick from the list.',
+          );
         try {
           await checkInterests(services.db, parsed.data);
         } catch {

@@ -113,6 +113,8 @@ describe('interests at sign-up, the welcome email and groups', () => {
       { email: 'bad-4@example.org', interests: [`series:${'%'.repeat(5)}`] },
       { email: 'bad-5@example.org', interests: Array.from({ length: 31 }, () => 'everything') },
       { email: 'bad-6@example.org', interests: [{ a: 1 }] },
+      // "New releases only" cannot also be "Everything".
+      { email: 'bad-7@example.org', interests: ['new-releases', 'everything'] },
     ];
     const answers = await Promise.all(
       bad.map((payload) => t.app.inject({ method: 'POST', url: '/api/newsletter', payload })),
@@ -241,6 +243,10 @@ describe('interests at sign-up, the welcome email and groups', () => {
     // Refused without changing anything: an unknown series, a made-up value, a missing action.
     for (const body of ['action=save&interests=series%3Anope', 'action=save&interests=cookies', 'interests=everything'])
       expect((await form(body)).statusCode).toBe(400);
+    expect((await stored()).interests).toEqual([`series:${ashen.id}`]);
+    const both = await form('action=save&interests=everything&interests=new-releases');
+    expect(both.statusCode).toBe(400);
+    expect(both.body).toContain('Choose “Everything” or “New releases only”, not both.');
     expect((await stored()).interests).toEqual([`series:${ashen.id}`]);
     const everyoneBefore = (await admin.mail.recipientCount()).count;
     const paused = await form('action=pause');

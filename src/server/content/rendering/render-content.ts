@@ -4,7 +4,13 @@ import type markdownItFootnoteModule from 'markdown-it-footnote';
 import { lazyModule } from '../../lazy-module.js';
 
 import type { ContentFormat } from '../../../domain/content-format.js';
-import { UPLOADED_OBJECT_PREFIX, type ResponsiveImageData } from '../../../domain/images.js';
+import { FEATURED_POST_LINE } from '../../../domain/newsletter-issues.js';
+import {
+  EMAIL_RASTER_PREFIX,
+  isSvgAddress,
+  UPLOADED_OBJECT_PREFIX,
+  type ResponsiveImageData,
+} from '../../../domain/images.js';
 
 /**
  * The one renderer of long text (posts, excerpts, newsletter issues) to HTML, used by pages, RSS and email.
@@ -19,9 +25,26 @@ export interface RenderOptions {
   absoluteUrls?: boolean;
   /** The variants of processed uploads, by upload name: such an image is drawn as a responsive <picture>. */
   images?: ReadonlyMap<string, ResponsiveImageData>;
-  /** For email: a processed upload is one JPEG/PNG <img> with its width and height (no <picture>, no AVIF). */
+  /**
+   * For email: a processed upload is one JPEG/PNG <img> with its width and height (no <picture>, no AVIF); any other
+   * upload the server's JPEG of it; never an SVG.
+   */
   email?: boolean;
+  /** The posts an issue features (`[[post:<slug>]]`), by slug: each is drawn as a card; one not here, not at all. */
+  postCards?: ReadonlyMap<string, FeaturedPostCard>;
 }
+
+/** What a featured post's card shows: a published post as it is now. */
+export type FeaturedPostCard = {
+  title: string;
+  summary: string;
+  /** Its address on the site (/blog/<slug>). */
+  path: string;
+  /** Its cover (an upload, or an image elsewhere), or empty. */
+  coverImage: string;
+  /** The cover's processed variants, when it is a processed upload. */
+  image?: ResponsiveImageData;
+};
 
 /** The width of an email's content column (email-layout.tsx: 560 px less 2 × 28 px of padding). */
 const EMAIL_IMAGE_WIDTH = 504;
@@ -34,6 +57,83 @@ function emailImageHtml(image: ResponsiveImageData, alt: string, options: Render
   const width = Math.min(image.width, EMAIL_IMAGE_WIDTH);
   const height = Math.max(1, Math.round((image.height * width) / image.width));
   return `<img src="${escapeHtml(urlFor(source.url, { ...options, absoluteUrls: true }))}" alt="${escapeHtml(alt)}" width="${width}" height="${height}">`;
+}
+
+/**
+ * Any other image in an email: an upload without a JPEG/PNG of its own (an SVG, say) as the server's JPEG drawing of
+ * it, column wide; an SVG from elsewhere left out (its text alternative stays); another image as it is.
+ */
+function otherEmailImageHtml(src: string, alt: string, options: RenderOptions): string | null {
+  if (src.startsWith(UPLOADED_OBJECT_PREFIX)) {
+    const raster = `${EMAIL_RASTER_PREFIX}${encodeURIComponent(src.slice(UPLOADED_OBJECT_PREFIX.length))}.jpg`;
+    return `<img src="${escapeHtml(urlFor(raster, { ...options, absoluteUrls: true }))}" alt="${escapeHtml(alt)}" width="${EMAIL_IMAGE_WIDTH}">`;
+  }
+  if (isSvgAddress(src)) return escapeHtml(alt);
+  return null;
+}
+
+/** Turns each paragraph that is only `[[post:<slug>]]` into a featured-post token (drawn by featuredPostHtml). */
+function featuredPostParagraphs(state: StateCore): void {
+  const tokens: Token[] = [];
+  for (let index = 0; index < state.tokens.length; index++) {
+    const token = state.tokens[index]!;
+    const inline = state.tokens[index + 1];
+    const slug =
+      token.type === 'paragraph_open' &&
+      inline?.type === 'inline' &&
+      state.tokens[index + 2]?.type === 'paragraph_close'
+        ? FEATURED_POST_LINE.exec(inline.content.trim())?.[1]
+        : undefined;
+    if (slug === undefined) {
+      tokens.push(token);
+      continue;
+    }
+    const card = new state.Token('featured_post', '', 0);
+    Object.assign(card, { map: token.map, level: token.level, block: true, meta: { slug } });
+    tokens.push(card);
+    index += 2;
+  }
+  state.tokens = tokens;
+}
+
+/** A featured post's cover: in an email never an SVG (see otherEmailImageHtml); on a page, responsive. */
+function cardCoverHtml(post: FeaturedPostCard, options: RenderOptions): string {
+  const src = post.coverImage;
+  if (!src || !SAFE_IMAGE.test(src)) return '';
+  const alt = post.title;
+  if (options.email) {
+    const html = (post.image && emailImageHtml(post.image, alt, options)) || otherEmailImageHtml(src, alt, options);
+    if (html === null)
+      return `<img src="${escapeHtml(urlFor(src, { ...options, absoluteUrls: true }))}" alt="${escapeHtml(alt)}">`;
+    return html.startsWith('<img') ? html : '';
+  }
+  if (post.image) {
+    const picture = pictureHtml(post.image, alt, '', options);
+    if (picture) return picture;
+  }
+  return `<img src="${escapeHtml(urlFor(src, options))}" alt="${escapeHtml(alt)}" loading="lazy" decoding="async">`;
+}
+
+/**
+ * A featured post as a card: its cover, title and summary, each leading to the post. In an email, a one-cell table
+ * (what every mail client draws with a border and padding); on a page, an <aside>.
+ */
+function featuredPostHtml(slug: string, options: RenderOptions): string {
+  const post = options.postCards?.get(slug);
+  if (!post) return '';
+  const href = escapeHtml(urlFor(post.path, options));
+  const cover = cardCoverHtml(post, options);
+  const linkedCover = cover ? `<a href="${href}">${cover}</a>` : '';
+  const title = `<h3 class="post-card-title"><a href="${href}">${escapeHtml(post.title)}</a></h3>`;
+  const summary = post.summary ? `<p>${escapeHtml(post.summary)}</p>` : '';
+  const more = `<p class="post-card-more"><a href="${href}">Read the post →</a></p>`;
+  if (options.email) {
+    return (
+      `<table class="post-card" role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr>` +
+      `<td class="post-card-cell">${linkedCover}${title}${summary}${more}</td></tr></table>\n`
+    );
+  }
+  return `<aside class="post-card">${linkedCover}${title}${summary}${more}</aside>\n`;
 }
 
 /** How wide an image in a text is shown: the reading column (44rem) or the whole phone screen. */
@@ -138,6 +238,9 @@ function createContentMarkdown(): MarkdownItInstance {
     loadFootnotes(),
   );
   markdown.core.ruler.after('block', 'line_break_paragraphs', splitParagraphsAtLineBreaks);
+  markdown.core.ruler.after('line_break_paragraphs', 'featured_posts', featuredPostParagraphs);
+  markdown.renderer.rules.featured_post = (tokens, index, _options, env) =>
+    featuredPostHtml(String((tokens[index]?.meta as { slug?: string } | undefined)?.slug ?? ''), env as RenderOptions);
 
   // Footnote marks read as plain numbers ("1", not "[1]"), and every footnote link says where it goes.
   const footnoteRules = markdown.renderer.rules;
@@ -170,9 +273,10 @@ function createContentMarkdown(): MarkdownItInstance {
     const image = src.startsWith(UPLOADED_OBJECT_PREFIX)
       ? renderOptions?.images?.get(src.slice(UPLOADED_OBJECT_PREFIX.length))
       : undefined;
-    if (image && renderOptions?.email) {
-      const html = emailImageHtml(image, self.renderInlineAsText(token.children ?? [], options, env), renderOptions);
-      if (html) return html;
+    if (renderOptions?.email) {
+      const alt = self.renderInlineAsText(token.children ?? [], options, env);
+      const html = (image && emailImageHtml(image, alt, renderOptions)) || otherEmailImageHtml(src, alt, renderOptions);
+      if (html !== null) return html;
     }
     if (image) {
       const picture = pictureHtml(

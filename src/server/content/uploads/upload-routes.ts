@@ -14,6 +14,7 @@ import { ImageRejectedError } from '../images/process-image.js';
 import { detectImageType, storedExtension } from './image-type.js';
 import type { UploadStore } from './upload-store.js';
 import { HttpError } from '../../site/http/http-error.js';
+import { allowLoadingFromOtherSites } from '../../site/http/embedded-elsewhere.js';
 
 const UPLOAD_FIELD = 'image';
 const ONE_YEAR_SECONDS = 31_536_000;
@@ -45,10 +46,8 @@ async function readImagePart(request: FastifyRequest): Promise<{ bytes: Buffer; 
 /** What every served upload says: kept a year (names never change), never sniffed or run as a document. */
 function setUploadHeaders(reply: { header: (name: string, value: string) => unknown }): void {
   reply.header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
-  reply.header('x-content-type-options', 'nosniff');
-  // Images are embedded in newsletter emails, read in webmail on other origins (and in the
-  // admin's sandboxed preview): helmet's same-origin resource policy would block them there.
-  reply.header('cross-origin-resource-policy', 'cross-origin');
+  // Images are embedded in newsletter emails, read in webmail on other origins (and in the admin's sandboxed preview).
+  allowLoadingFromOtherSites(reply);
   // Uploaded files are never documents: no script, even for the seeded SVG art.
   reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
 }

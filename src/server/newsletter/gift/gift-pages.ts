@@ -1,9 +1,9 @@
 import fastifyFormbody from '@fastify/formbody';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   GIFT_FORMAT_INFO,
   GIFT_LINK_MAX_DOWNLOADS,
-  GIFT_READING_TIPS,
+  giftReadingTips,
   type Gift,
 } from '../../../domain/newsletter-gift.js';
 import { slugify } from '../../../domain/slugs.js';
@@ -18,7 +18,13 @@ import { findSubscription } from '../subscriptions-repository.js';
 import { createRequestContext } from '../../trpc/context.js';
 import type { AppServices } from '../../services.js';
 import type { GiftClaim, NewsletterTokens } from '../newsletter-tokens.js';
-import { escapeHtml, type NoticePage, sendNoticePage, tokenOf } from '../notice-page.js';
+import {
+  escapeHtml,
+  type NoticePage,
+  type NoticePageStyles,
+  sendNoticePage as sendPage,
+  tokenOf,
+} from '../notice-page.js';
 import { GIFT_PATH, newGiftUrl, preferencesUrlFor } from '../reader-links.js';
 import { unsubscribeLinkFor } from '../unsubscribe-links.js';
 import type { GiftFileStore } from './gift-file-store.js';
@@ -76,9 +82,9 @@ function downloadPage(gift: Gift, token: string): NoticePage {
       return `<li><a href="${escapeHtml(`${GIFT_PATH}/download/${file.id}${query}`)}" download>Download ${escapeHtml(file.format.toUpperCase())} <small>${escapeHtml(info.label)}, ${formatSize(file.bytes)}</small></a></li>`;
     })
     .join('\n');
-  const tips = GIFT_READING_TIPS.map(
-    ({ device, tip }) => `<dt>${escapeHtml(device)}</dt><dd>${escapeHtml(tip)}</dd>`,
-  ).join('');
+  const tips = giftReadingTips(gift.files.map((file) => file.format))
+    .map(({ device, tip }) => `<dt>${escapeHtml(device)}</dt><dd>${escapeHtml(tip)}</dd>`)
+    .join('');
   const cover = gift.coverImage
     ? `<img class="cover" src="${escapeHtml(gift.coverImage)}" alt="Cover of ${escapeHtml(gift.title)}">`
     : '';
@@ -90,8 +96,7 @@ function downloadPage(gift: Gift, token: string): NoticePage {
       ${cover}
       <h2>Pick your format</h2>
       <ul class="formats">${formats}</ul>
-      <h2>How to open it</h2>
-      <dl>${tips}</dl>
+      ${tips ? `<h2>How to open it</h2><dl>${tips}</dl>` : ''}
       <p>This link is yours: it works for 30 days and ${GIFT_LINK_MAX_DOWNLOADS} downloads, on each of your devices.</p>`,
     link: { href: '/', text: 'Back to the site' },
   };
@@ -113,7 +118,10 @@ export async function registerGiftPages(
   tokens: NewsletterTokens,
   mailer: Mailer,
   files: GiftFileStore,
+  styles: NoticePageStyles = { stylesheets: [] },
 ): Promise<void> {
+  const sendNoticePage = (reply: FastifyReply, status: number, page: NoticePage) =>
+    sendPage(reply, status, page, styles);
   const limited = perAddressLimit(services.limiters.publicRead, (reply) =>
     sendNoticePage(reply, 429, {
       title: 'Too many requests',

@@ -7,7 +7,7 @@ import { imageUpload } from '../../test-support/multipart.js';
 import { photo } from '../../test-support/photos.js';
 import { openAdminSession } from '../../test-support/sessions.js';
 import { startSmtpInbox, type SmtpInbox } from '../../test-support/smtp-inbox.js';
-import { createTestApp, validBlogPost, type TestApp } from '../../test-support/test-app.js';
+import { createTestApp, validBlogPost, validBook, type TestApp } from '../../test-support/test-app.js';
 import { expectTRPCError, type Caller } from '../../test-support/trpc.js';
 
 const PUBLIC_URL = 'https://site.example';
@@ -130,6 +130,46 @@ describe('publish and send, the web archive and "view in browser"', () => {
     expect(rest.json()).toHaveLength(1);
     await admin.mail.setInArchive({ id: draft.id, inArchive: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/newsletter/archive' })).json()).toEqual([]);
+  });
+
+  it('the welcome email: its "view in browser" link opens it (never listed), and its book link goes to the book', async () => {
+    const book = await admin.books.create({ ...validBook, title: 'The First Ember', order: 1 });
+    const reader = 'welcomed@example.org';
+    await t.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: reader } });
+    await t.services.newsletterMail.settled();
+    const confirm = /https:\/\/site\.example(\/newsletter\/confirm\?token=[\w.~-]+)/.exec(
+      inbox.to(reader)[0]!.text,
+    )?.[1];
+    expect((await t.app.inject({ method: 'POST', url: confirm! })).statusCode).toBe(200);
+    const [, welcome] = await until(
+      () => inbox.to(reader),
+      (emails) => emails.length > 1,
+    );
+    const text = welcome!.text.replace(/\s+/g, ' ');
+    expect(text).not.toContain('If a gift is waiting');
+
+    const viewUrl = new URL(
+      /https:\/\/site\.example\/newsletter\/archive\/[^"?\s]+\?key=[\w.-]+/.exec(welcome!.text)![0],
+    );
+    const id = viewUrl.pathname.split('/').at(-1)!;
+    const page = await visitor.newsletterArchive.issue({ id, key: viewUrl.searchParams.get('key')! });
+    expect(page).toMatchObject({ subject: 'Welcome to the Ashwardens', inSequence: true, inArchive: false });
+    expect(page.bodyHtml).toContain(`/books/${book.slug}`);
+    const rest = await t.app.inject({
+      method: 'GET',
+      url: `${viewUrl.pathname.replace('/newsletter', '/api/newsletter')}${viewUrl.search}`,
+    });
+    expect(rest.statusCode, rest.body).toBe(200);
+    // Without its key it stays closed, and it can never be listed.
+    await expectTRPCError(visitor.newsletterArchive.issue({ id }), 'NOT_FOUND');
+    await expectTRPCError(admin.mail.setInArchive({ id, inArchive: true }), 'CONFLICT', /never listed/);
+    expect((await visitor.newsletterArchive.list()).map((issue) => issue.id)).not.toContain(id);
+
+    // "Starting with <the first book>" leads to that book's page, not the list of books.
+    const bookLink = /href="https:\/\/site\.example(\/r\/[^"]+)"[^>]*>The First Ember</.exec(welcome!.html)?.[1];
+    expect(bookLink, welcome!.html).toBeDefined();
+    const followed = await t.app.inject({ method: 'GET', url: bookLink! });
+    expect(followed.headers.location).toBe(`${PUBLIC_URL}/books/${book.slug}`);
   });
 
   it('a draft is never shown, nor archived; bad input answers 4xx', async () => {

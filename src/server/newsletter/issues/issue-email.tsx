@@ -1,4 +1,4 @@
-import type { ResponsiveImageData } from '../../../domain/images.js';
+import type { IssueAssets } from './issue-assets.js';
 import { renderContentHtml } from '../../content/rendering/render-content.js';
 import { emailContentHtml } from '../mail/email-content-html.js';
 import {
@@ -21,18 +21,19 @@ export type IssueContent = {
   body: string;
   /** The issue's page on the site ("View in your browser"); absent in a template without one. */
   viewUrl?: string;
-  /** Processed uploads by name: their images get a width and height (mail clients need them). */
-  images?: ReadonlyMap<string, ResponsiveImageData>;
+  /** Processed uploads by name (their images get a width and height, which mail clients need) and featured posts. */
+  assets?: Partial<IssueAssets>;
 };
 
 /** The issue's body as it appears in the email (and in the admin's live preview). */
-export function issueBodyHtml(
-  body: string,
-  siteOrigin: string,
-  images?: ReadonlyMap<string, ResponsiveImageData>,
-): string {
+export function issueBodyHtml(body: string, siteOrigin: string, assets: Partial<IssueAssets> = {}): string {
   return emailContentHtml(
-    renderContentHtml(body, 'markdown', { siteOrigin, ...(images ? { images, email: true } : {}) }),
+    renderContentHtml(body, 'markdown', {
+      siteOrigin,
+      email: true,
+      ...(assets.images ? { images: assets.images } : {}),
+      ...(assets.postCards ? { postCards: assets.postCards } : {}),
+    }),
     siteOrigin,
   );
 }
@@ -70,7 +71,7 @@ function IssueEmail({
         </>
       }
     >
-      <ContentHtml html={issueBodyHtml(issue.body, siteOrigin, issue.images)} />
+      <ContentHtml html={issueBodyHtml(issue.body, siteOrigin, issue.assets)} />
       {gift && links.giftUrl && (
         <>
           <Paragraph>

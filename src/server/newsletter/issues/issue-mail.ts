@@ -1,5 +1,5 @@
 import { archivedIssuePath, ISSUE_VIEW_KEY_PARAM } from '../../../domain/newsletter-issues.js';
-import type { ResponsiveImageData } from '../../../domain/images.js';
+import type { IssueAssets } from './issue-assets.js';
 import type { Mailer } from '../mail/mailer.js';
 import { personalise, renderIssueTemplate, type GiftInEmail, type IssueContent } from './issue-email.js';
 import type { NewsletterTokens } from '../newsletter-tokens.js';
@@ -13,8 +13,8 @@ const SAMPLE_SUBSCRIPTION_ID = 'preview';
 
 const TEST_SUBJECT_PREFIX = '[Test] ';
 
-/** What a preview can show besides the issue: its uploaded images' sizes, and the welcome email's gift. */
-type PreviewExtras = { images?: ReadonlyMap<string, ResponsiveImageData>; gift?: GiftInEmail | null };
+/** What a preview can show besides the issue: its uploaded images and featured posts, and the welcome email's gift. */
+type PreviewExtras = { assets?: IssueAssets; gift?: GiftInEmail | null };
 
 /** The issue's "view in browser" address: its page on the site, with the key that opens it outside the archive. */
 export function issueViewUrl(tokens: NewsletterTokens, issueId: string, siteOrigin: string): string {
@@ -56,7 +56,7 @@ export class IssueMail {
     const content = {
       ...issue,
       viewUrl: this.viewUrl(issue.id, siteOrigin),
-      ...(extras.images ? { images: extras.images } : {}),
+      ...(extras.assets ? { assets: extras.assets } : {}),
     };
     const rendered = personalise(await renderIssueTemplate(content, siteOrigin, extras.gift ?? null), {
       unsubscribeUrl: unsubscribe.url,

@@ -39,7 +39,7 @@ import {
   WELCOME_STEP,
   updateIssueDraft,
 } from './newsletter-issues-repository.js';
-import { loadResponsiveImages } from '../../content/images/responsive-images.js';
+import { loadIssueAssets } from './issue-assets.js';
 import { listPreorderNoticeBooks } from '../preorders/preorders-repository.js';
 import { readSettings } from '../../site/settings/site-settings-repository.js';
 import type { AppDatabase } from '../../db/connection.js';
@@ -79,13 +79,13 @@ export const mailRouter = router({
   }),
   /** The body's HTML as the email shows it, for the composer's live preview (a POST: bodies are long). */
   previewBody: adminProcedure.input(issueBodyPreviewInputSchema).mutation(async ({ ctx, input }) => ({
-    html: issueBodyHtml(input.body, ctx.siteOrigin, await loadResponsiveImages(ctx.db)),
+    html: issueBodyHtml(input.body, ctx.siteOrigin, await loadIssueAssets(ctx.db, input.body)),
   })),
   /** The whole email exactly as sent (HTML and text parts, headers), with a sample unsubscribe link. */
   preview: adminProcedure.input(byIdInput).query(async ({ ctx, input }) => {
     const issue = await issueOrNotFound(ctx.db, input.id);
     return ctx.mailing.issueMail.preview(issue, ctx.siteOrigin, {
-      images: await loadResponsiveImages(ctx.db),
+      assets: await loadIssueAssets(ctx.db, issue.body),
       gift: await giftOf(ctx.db, issue),
     });
   }),
@@ -93,7 +93,7 @@ export const mailRouter = router({
     const issue = await issueOrNotFound(ctx.db, input.id);
     try {
       await ctx.mailing.issueMail.sendTest(issue, input.to, ctx.siteOrigin, {
-        images: await loadResponsiveImages(ctx.db),
+        assets: await loadIssueAssets(ctx.db, issue.body),
         gift: await giftOf(ctx.db, issue),
       });
     } catch (error) {
@@ -139,8 +139,14 @@ export const mailRouter = router({
   /** Lists a sent issue in the public web archive (/newsletter/archive), or takes it out. */
   setInArchive: adminProcedure.input(issueArchiveInputSchema).mutation(async ({ ctx, input }) => {
     if (!(await setIssueInArchive(ctx.db, input.id, input.inArchive))) {
-      await issueOrNotFound(ctx.db, input.id);
-      throw new TRPCError({ code: 'CONFLICT', message: 'A draft is listed in the archive once it is sent' });
+      const issue = await issueOrNotFound(ctx.db, input.id);
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message:
+          issue.status === 'sequence'
+            ? 'A welcome email or follow-up is sent to each reader on joining and is never listed in the archive'
+            : 'A draft is listed in the archive once it is sent',
+      });
     }
     ctx.cache.clear();
     return issueOrNotFound(ctx.db, input.id);

@@ -1,7 +1,7 @@
 import type { Page } from '../../../domain/admin-lists.schema.js';
 import type { NewsletterIssue, NewsletterIssueRow, SendFigures } from '../../../domain/newsletter-issues.js';
 import { audienceSchema, EVERYONE, type Audience } from '../../../domain/newsletter-interests.js';
-import { DEFAULT_WELCOME_EMAIL } from '../../../domain/welcome-email.js';
+import { defaultWelcomeEmail, FORMER_DEFAULT_WELCOME_BODY } from '../../../domain/welcome-email.js';
 import type { AppDatabase } from '../../db/connection.js';
 import { figuresByMailing } from '../send-queue/mail-queue-repository.js';
 import { isUniqueViolation, newId, timestampNow, toDate } from '../../db/row-conversion.js';
@@ -111,7 +111,7 @@ export async function setIssueInArchive(db: AppDatabase, id: string, inArchive: 
     .updateTable('newsletterIssues')
     .set({ inArchive: inArchive ? 1 : 0 })
     .where('id', '=', id)
-    .where('status', '!=', 'draft')
+    .where('status', 'not in', ['draft', 'sequence'])
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
@@ -124,7 +124,7 @@ export async function listArchivedIssues(db: AppDatabase): Promise<ArchivedIssue
     .selectFrom('newsletterIssues')
     .select(['id', 'subject', 'preheader', 'sentAt'])
     .where('inArchive', '=', 1)
-    .where('status', '!=', 'draft')
+    .where('status', 'not in', ['draft', 'sequence'])
     .orderBy('sentAt', 'desc')
     .orderBy('id')
     .execute();
@@ -207,21 +207,45 @@ export async function listIssuePage(
 export const WELCOME_STEP = 0;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Creates the welcome email (on, with the ready-made text) unless the site has one already. */
+/** The ready-made welcome email, pointing at the site's first book. */
+async function readyMadeWelcomeEmail(db: AppDatabase) {
+  const firstBook = await db
+    .selectFrom('books')
+    .select(['title', 'slug'])
+    .orderBy('order')
+    .orderBy('title')
+    .limit(1)
+    .executeTakeFirst();
+  return defaultWelcomeEmail(firstBook);
+}
+
+/**
+ * Creates the welcome email (on, with the ready-made text) unless the site has one already; one still holding
+ * the former ready-made text, never edited, gets the current one.
+ */
 async function ensureWelcomeEmail(db: AppDatabase): Promise<void> {
   const exists = await db
     .selectFrom('newsletterIssues')
-    .select('id')
+    .select(['id', 'body'])
     .where('sequenceStep', '=', WELCOME_STEP)
     .executeTakeFirst();
-  if (exists) return;
+  if (exists) {
+    if (exists.body !== FORMER_DEFAULT_WELCOME_BODY) return;
+    await db
+      .updateTable('newsletterIssues')
+      .set({ body: (await readyMadeWelcomeEmail(db)).body, updatedAt: timestampNow() })
+      .where('id', '=', exists.id)
+      .where('body', '=', FORMER_DEFAULT_WELCOME_BODY)
+      .execute();
+    return;
+  }
   const now = timestampNow();
   try {
     await db
       .insertInto('newsletterIssues')
       .values({
         id: newId(),
-        ...DEFAULT_WELCOME_EMAIL,
+        ...(await readyMadeWelcomeEmail(db)),
         status: 'sequence',
         createdAt: now,
         updatedAt: now,

@@ -6,10 +6,11 @@ import { palette } from './email-layout.js';
  * site's look as an inline style and every site-relative link or image becomes absolute. The
  * input is the renderer's own output (no raw HTML from the author), so matching its tags is safe.
  */
-const TEXT = `color:${palette.text};font-size:16px;line-height:1.6`;
+// A long word or bare address wraps rather than widening a phone's screen.
+const TEXT = `color:${palette.text};font-size:16px;line-height:1.6;overflow-wrap:break-word;word-break:break-word`;
 const TAG_STYLES: Record<string, string> = {
   p: `${TEXT};margin:0 0 16px`,
-  h1: `color:${palette.text};font-size:24px;line-height:1.3;margin:24px 0 12px`,
+  h1: `color:${palette.text};font-size:24px;line-height:1.3;margin:24px 0 12px;overflow-wrap:break-word`,
   h2: `color:${palette.text};font-size:21px;line-height:1.3;margin:24px 0 12px`,
   h3: `color:${palette.text};font-size:18px;line-height:1.3;margin:20px 0 10px`,
   h4: `color:${palette.text};font-size:16px;line-height:1.3;margin:16px 0 8px`,
@@ -28,13 +29,22 @@ const TAG_STYLES: Record<string, string> = {
   section: `color:${palette.dimmed};font-size:14px`,
 };
 
+/** A featured post's card (render-content.ts): its own look, by class, before its tags' look. */
+const CLASS_STYLES: Record<string, string> = {
+  'post-card': `background-color:${palette.page};border:1px solid ${palette.border};border-radius:8px;border-collapse:separate;table-layout:fixed;margin:0 0 20px`,
+  'post-card-cell': 'padding:16px',
+  'post-card-title': `color:${palette.text};font-size:19px;line-height:1.3;margin:0 0 8px`,
+  'post-card-more': `${TEXT};margin:0`,
+};
+
 const OPENING_TAG = /<([a-z][a-z0-9]*)(\s[^>]*)?>/g;
+const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/;
 const RELATIVE_URL = /\s(href|src)="(\/(?!\/)[^"]*)"/g;
 
 export function emailContentHtml(html: string, siteOrigin: string): string {
   return html
     .replace(OPENING_TAG, (tag, name: string, attributes: string | undefined) => {
-      const style = TAG_STYLES[name];
+      const style = CLASS_STYLES[CLASS_ATTRIBUTE.exec(attributes ?? '')?.[1] ?? ''] ?? TAG_STYLES[name];
       if (!style) return tag;
       return `<${name} style="${style}"${attributes ?? ''}>`;
     })

@@ -60,6 +60,9 @@ export function EmailLayout({
             borderRadius: '8px',
             maxWidth: '560px',
             padding: '32px 28px',
+            // The column is the screen's width at most: an image shown as its text (images blocked) or a long word
+            // inside never widens it past a phone's screen.
+            tableLayout: 'fixed',
           }}
         >
           <Text
@@ -75,7 +78,14 @@ export function EmailLayout({
           </Text>
           <Heading
             as="h1"
-            style={{ color: palette.text, fontSize: '26px', fontWeight: 600, lineHeight: '1.25', margin: '0 0 20px' }}
+            style={{
+              color: palette.text,
+              fontSize: '26px',
+              fontWeight: 600,
+              lineHeight: '1.25',
+              margin: '0 0 20px',
+              overflowWrap: 'break-word',
+            }}
           >
             {heading}
           </Heading>
@@ -90,7 +100,17 @@ export function EmailLayout({
 
 export function Paragraph({ children }: { children: ReactNode }) {
   return (
-    <Text style={{ color: palette.text, fontSize: '16px', lineHeight: '1.6', margin: '0 0 16px' }}>{children}</Text>
+    <Text
+      style={{
+        color: palette.text,
+        fontSize: '16px',
+        lineHeight: '1.6',
+        margin: '0 0 16px',
+        overflowWrap: 'break-word',
+      }}
+    >
+      {children}
+    </Text>
   );
 }
 

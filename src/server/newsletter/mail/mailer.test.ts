@@ -42,6 +42,13 @@ describe('renderEmail (the confirmation email)', () => {
     expect(text).toContain('https://site.example/newsletter/unsubscribe?token=def');
     expect(text).not.toContain('<');
   });
+
+  it('tells the truth about the link: it confirms for three days and keeps working once used', async () => {
+    const { text } = await sampleEmail();
+    const oneLine = text.replace(/\s+/g, ' ');
+    expect(oneLine).not.toMatch(/works once/i);
+    expect(oneLine).toContain('Confirm within three days; once you have, the link keeps working');
+  });
 });
 
 describe('createMailer with SMTP_URL', () => {

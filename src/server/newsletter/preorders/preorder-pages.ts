@@ -1,23 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type sharpModule from 'sharp';
-import { UPLOADED_OBJECT_PREFIX } from '../../../domain/images.js';
 import { PREORDER_FORMAT_LABELS } from '../../../domain/submissions.js';
 import type { NewsletterTokens } from '../newsletter-tokens.js';
 import { type NoticePage, type NoticePageStyles, sendNoticePage, tokenOf } from '../notice-page.js';
 import { TOO_MANY_REQUESTS } from '../../site/rate-limit/request-limits.js';
 import { perAddressLimit } from '../../site/rate-limit/per-address-limit.js';
-import { findBook } from '../../content/books/books-repository.js';
 import { deletePreorder, findPreorder } from './preorders-repository.js';
 import type { AppServices } from '../../services.js';
-import { EMAIL_COVER_PATH } from './cover-for-email.js';
-import { lazyModule } from '../../lazy-module.js';
 import { PREORDER_CANCEL_PATH } from './preorder-mail.js';
 
-/** sharp (about 28 MB of memory) loads with the first cover drawn for an email, not at start. */
-const loadSharp = lazyModule<typeof sharpModule>('sharp');
-
-const EMAIL_COVER_WIDTH = 360;
-const COVER_CACHE_ENTRIES = 50;
 const CANCEL_BODY_LIMIT = 4096;
 
 const PAGES = {
@@ -37,9 +27,8 @@ const PAGES = {
 } satisfies Record<string, NoticePage>;
 
 /**
- * The preorder receipt's links: the cancel page (GET asks, its button's POST cancels, so a link
- * scanner cancels nothing) and the JPEG of a book's cover the emails show (many mail clients
- * block SVG).
+ * The preorder receipt's cancel link: the cancel page (GET asks, its button's POST cancels, so a link
+ * scanner cancels nothing). The cover the emails show is drawn by ../mail/mail-images.ts.
  */
 export async function registerPreorderPages(
   app: FastifyInstance,
@@ -84,31 +73,5 @@ export async function registerPreorderPages(
       await deletePreorder(services.db, check.claim.preorderId);
       return page(reply, 200, PAGES.cancelled);
     });
-  });
-
-  const covers = new Map<string, Buffer>();
-  app.get(`${EMAIL_COVER_PATH}:file`, { preHandler: limited }, async (request, reply) => {
-    const match = /^(.{1,64})\.jpg$/.exec((request.params as { file: string }).file);
-    const book = match ? await findBook(services.db, match[1]!) : undefined;
-    if (!book?.coverImage.startsWith(UPLOADED_OBJECT_PREFIX))
-      return reply.status(404).send({ error: 'No cover for this book' });
-    const key = `${book.id} ${book.coverImage}`;
-    let jpeg = covers.get(key);
-    if (!jpeg) {
-      const source = await services.uploads.read(book.coverImage.slice(UPLOADED_OBJECT_PREFIX.length));
-      if (!source) return reply.status(404).send({ error: 'No cover for this book' });
-      try {
-        jpeg = await loadSharp()(source, { limitInputPixels: 40_000_000 })
-          .resize({ width: EMAIL_COVER_WIDTH })
-          .flatten({ background: '#1a1514' })
-          .jpeg({ quality: 82 })
-          .toBuffer();
-      } catch {
-        return reply.status(404).send({ error: 'This cover cannot be shown as an image' });
-      }
-      if (covers.size >= COVER_CACHE_ENTRIES) covers.delete(covers.keys().next().value!);
-      covers.set(key, jpeg);
-    }
-    return reply.header('cache-control', 'public, max-age=3600').type('image/jpeg').send(jpeg);
   });
 }

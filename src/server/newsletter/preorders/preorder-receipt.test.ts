@@ -75,6 +75,8 @@ describe('the preorder receipt', () => {
     const cover = await t.app.inject({ method: 'GET', url: `/mail-images/covers/${bookId}.jpg` });
     expect(cover.statusCode).toBe(200);
     expect(cover.headers['content-type']).toBe('image/jpeg');
+    // Webmail loads it from its own origin: a same-origin resource policy would block it there.
+    expect(cover.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect([...cover.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     for (const url of [
       '/mail-images/covers/missing.jpg',

@@ -5,7 +5,7 @@ import { messageIdFor, type Mailer } from '../mail/mailer.js';
 import { personalise, renderIssueTemplate } from '../issues/issue-email.js';
 import type { NewsletterTokens } from '../newsletter-tokens.js';
 import { issueViewUrl } from '../issues/issue-mail.js';
-import { loadResponsiveImages } from '../../content/images/responsive-images.js';
+import { loadIssueAssets } from '../issues/issue-assets.js';
 import { newGiftUrl, preferencesUrlFor } from '../reader-links.js';
 import { unsubscribeLinkFor } from '../unsubscribe-links.js';
 import { confirmationMessage } from '../confirmation-message.js';
@@ -95,7 +95,7 @@ export class QueuedMessages {
           preheader: issue.preheader,
           body: issue.body,
           viewUrl: issueViewUrl(this.tokens, issueId, siteOrigin),
-          images: await loadResponsiveImages(this.db),
+          assets: await loadIssueAssets(this.db, issue.body),
         };
         const rendered = await renderIssueTemplate(content, siteOrigin, gift ?? null);
         // Each link gets its id once per issue; every recipient's copy links to /r/ with it.
