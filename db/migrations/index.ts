@@ -58,6 +58,7 @@ import * as m27140 from './2026-11-27-40-index-admin-lists.js';
 import * as m27150 from './2026-11-27-50-create-sales.js';
 import * as m2750 from './2026-11-27-50-index-subscriber-filters.js';
 import * as m2760 from './2026-11-27-60-edition-files.js';
+import * as m2770 from './2026-11-27-70-reader-changes.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -120,4 +121,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-50-create-sales': m27150,
   '2026-11-27-50-index-subscriber-filters': m2750,
   '2026-11-27-60-edition-files': m2760,
+  '2026-11-27-70-reader-changes': m2770,
 };
