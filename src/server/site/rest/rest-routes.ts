@@ -46,6 +46,11 @@ const newsletterIssueRoutes: RestRoute[] = [
     call: (caller, r) => callUnchecked(caller.mail.recipientCount, r.body ?? undefined),
   },
   {
+    method: 'GET',
+    url: '/api/admin/newsletter/issues/:id/links',
+    call: (caller, r) => caller.analytics.issueLinks({ id: id(r) }),
+  },
+  {
     method: 'POST',
     url: '/api/admin/newsletter/issues/:id/send',
     call: (caller, r) => callUnchecked(caller.mail.send, { ...(r.body as object | null), id: id(r) }),
