@@ -15,7 +15,7 @@ import type { NewsletterSubscription } from './submissions.js';
 export const READER_LIMITS = { name: 200, reason: 500, bulk: ADMIN_PAGE.maxLimit, history: 50 } as const;
 
 /** The statuses the author may set. */
-export const AUTHOR_STATUS_CHANGES = ['unsubscribed', 'suppressed'] as const;
+const AUTHOR_STATUS_CHANGES = ['unsubscribed', 'suppressed'] as const;
 export type AuthorStatusChange = (typeof AUTHOR_STATUS_CHANGES)[number];
 
 const reasonField = requiredText('Reason', READER_LIMITS.reason);
@@ -36,7 +36,7 @@ export const updateReaderInputSchema = z
   });
 export type UpdateReaderInput = z.output<typeof updateReaderInputSchema>;
 
-export const BULK_READER_ACTIONS = ['unsubscribe', 'add-interest', 'remove-interest', 'delete'] as const;
+const BULK_READER_ACTIONS = ['unsubscribe', 'add-interest', 'remove-interest', 'delete'] as const;
 export type BulkReaderAction = (typeof BULK_READER_ACTIONS)[number];
 
 const bulkIds = z
@@ -89,7 +89,7 @@ export type ReaderEvent = {
 };
 
 /** What the profile shows besides the history: totals the history may only sample. */
-export type ReaderTotals = {
+type ReaderTotals = {
   issues: number;
   clicks: number;
   giftDownloads: number;

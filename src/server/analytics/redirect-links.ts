@@ -24,14 +24,14 @@ const TOO_MANY_PAGE =
   `<h1>Too many requests</h1><p>${TOO_MANY_REQUESTS}</p></body></html>`;
 
 /** The `utm_source` a newsletter's links to the site land with (the Overview's referrers show it). */
-export const NEWSLETTER_SOURCE = 'newsletter';
+const NEWSLETTER_SOURCE = 'newsletter';
 
 /**
  * A newsletter link to the site's own pages, marked so the landing page view is attributed to the newsletter (the
  * redirect sends no referrer, so it would count as direct): `utm_source=newsletter&utm_medium=email` and the
  * issue's subject as `utm_campaign`. Links to other sites, and links that name a source already, are left as sent.
  */
-export function withNewsletterCampaign(url: string, ownHostnames: string[], subject: string | null): string {
+function withNewsletterCampaign(url: string, ownHostnames: string[], subject: string | null): string {
   try {
     const target = new URL(url);
     const own = (host: string) => host.toLowerCase().replace(/^www\./, '');

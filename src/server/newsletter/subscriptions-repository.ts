@@ -219,7 +219,7 @@ export async function findSubscriptionEmail(db: AppDatabase, subscriptionId: str
 }
 
 /** The suppression note of a reader's own unsubscribe (a link in an email, or "This wasn't me"). */
-export const READER_UNSUBSCRIBE_NOTE = 'Unsubscribed themselves';
+const READER_UNSUBSCRIBE_NOTE = 'Unsubscribed themselves';
 
 /**
  * Marks the subscription inactive (a pending confirmation link dies with it) and puts the address on the

@@ -22,7 +22,7 @@ import { findReader } from './readers-repository.js';
  */
 
 /** The suppression note of an unsubscribe by the author (the reason follows). */
-export const AUTHOR_UNSUBSCRIBE = 'Unsubscribed by the author';
+const AUTHOR_UNSUBSCRIBE = 'Unsubscribed by the author';
 const AUTHOR_SUPPRESSION = 'Suppressed by the author';
 
 async function logChanges(

@@ -24,7 +24,7 @@ import { parseInterests } from '../subscriptions-repository.js';
  */
 
 /** Subscriptions (`s`) with their address's suppression entry (`x`, absent when not suppressed). */
-export function readersWithSuppressions(db: AppDatabase) {
+function readersWithSuppressions(db: AppDatabase) {
   return db
     .selectFrom('newsletterSubscriptions as s')
     .leftJoin('mailSuppressions as x', (join) => join.on('x.email', '=', sql<string>`lower(s.email)`));
@@ -100,7 +100,7 @@ const STATUS_CONDITIONS: Record<NewsletterStatus, RawBuilder<SqlBool>> = {
 
 /** The SQL twin of readerStateOf: each state's condition over `s` and `x`. */
 const NOT_SUPPRESSED = sql<SqlBool>`x.email IS NULL`;
-export const READER_STATE_SQL: Record<ReaderState, RawBuilder<SqlBool>> = {
+const READER_STATE_SQL: Record<ReaderState, RawBuilder<SqlBool>> = {
   bounced: sql<SqlBool>`(x.reason = 'bounce' OR (${NOT_SUPPRESSED} AND s.is_active <> 0 AND s.bounced_at IS NOT NULL))`,
   complained: sql<SqlBool>`x.reason = 'complaint'`,
   suppressed: sql<SqlBool>`x.reason NOT IN ('bounce', 'complaint', 'unsubscribed')`,
