@@ -98,7 +98,7 @@ export function BulkReaderActions({
             <Textarea
               label="Reason"
               description="Kept in each reader’s history; the addresses go on the suppression list"
-              required
+              withAsterisk
               value={reason}
               maxLength={READER_LIMITS.reason}
               onChange={(event) => setReason(event.currentTarget.value)}

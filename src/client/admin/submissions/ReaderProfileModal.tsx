@@ -122,7 +122,7 @@ function ReaderEditForm({
       <Textarea
         label="Reason"
         description={status === 'keep' ? 'Optional; kept in the history' : 'Required; kept in the history'}
-        required={status !== 'keep'}
+        withAsterisk={status !== 'keep'}
         value={reason}
         maxLength={READER_LIMITS.reason}
         autosize
