@@ -92,6 +92,8 @@ describe('admin: subscriber list and profile at 375 and 1280 px', () => {
     await shot('profile-1280');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // Renamed, she no longer matches the name searched for: search her address.
+    await page.getByRole('searchbox', { name: 'Search addresses and names' }).fill('ada@');
     await table()
       .getByRole('row', { name: /ada@readers\.example Ada King Unsubscribed/ })
       .waitFor();
