@@ -60,6 +60,7 @@ import * as m2750 from './2026-11-27-50-index-subscriber-filters.js';
 import * as m2760 from './2026-11-27-60-edition-files.js';
 import * as m2770 from './2026-11-27-70-index-mail-queue-lanes.js';
 import * as m27701 from './2026-11-27-70-index-sale-orders.js';
+import * as m27702 from './2026-11-27-70-reader-changes.js';
 import * as m2771 from './2026-11-27-71-sale-orders-erased.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
@@ -125,5 +126,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-60-edition-files': m2760,
   '2026-11-27-70-index-mail-queue-lanes': m2770,
   '2026-11-27-70-index-sale-orders': m27701,
+  '2026-11-27-70-reader-changes': m27702,
   '2026-11-27-71-sale-orders-erased': m2771,
 };

@@ -56,6 +56,7 @@ const APP_TABLES = [
   'playlists',
   'preorders',
   'rate_limit_counts',
+  'reader_changes',
   'sale_editions',
   'sale_events',
   'sale_orders',

@@ -82,6 +82,18 @@ export type SubscriberGrowth = {
 };
 
 /** GET /api/admin/stats: the documented fields first; the rest serve the Overview. */
+/**
+ * One sent issue's clicks per link: each link of the issue (most readers first) and how many recipients clicked it
+ * (a reader clicking a link twice counts once), with the issue's recipients and the readers who clicked any link.
+ */
+export type IssueLinkReport = {
+  issueId: string;
+  subject: string;
+  recipients: number;
+  clickers: number;
+  links: Array<{ url: string; readers: number }>;
+};
+
 export type SiteStats = {
   from: string;
   to: string;

@@ -5,16 +5,10 @@ export type ContactSubmission = { id: string; name: string; email: string; messa
 /**
  * Pending: signed up, confirmation link not followed yet. Unsubscribed: isActive false.
  * Bounced: the relay refused the address permanently; nothing is sent to it any more.
+ * The older status, kept for scripts (`status`); the admin shows the reader's state (reader-states.ts).
  */
 export const NEWSLETTER_STATUSES = ['pending', 'active', 'unsubscribed', 'bounced'] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
-export const NEWSLETTER_STATUS_LABELS: Record<NewsletterStatus, string> = {
-  pending: 'Pending confirmation',
-  active: 'Active',
-  unsubscribed: 'Unsubscribed',
-  bounced: 'Bounced',
-};
-
 export function newsletterStatusOf(subscription: {
   isActive: boolean;
   confirmedAt: Date | null;

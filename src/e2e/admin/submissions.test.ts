@@ -100,7 +100,7 @@ describe('admin: read-only lists and CSV exports', () => {
     expect(text).toContain(`${createdAt.toISOString()},Mara Quill,`);
   });
 
-  it('shows each subscriber’s status with counts, filters by status, and downloads them', async () => {
+  it('shows each subscriber’s state with counts, filters by state, and downloads them', async () => {
     await openTab(page, 'Newsletter');
     await page.getByRole('heading', { name: 'Newsletter Subscriptions (2)' }).waitFor();
     await page.getByText('Mail is not configured: messages are saved to the outbox').waitFor();
@@ -115,15 +115,15 @@ describe('admin: read-only lists and CSV exports', () => {
     const table = page.getByRole('table', { name: 'Subscribers' });
     const chip = (name: string) =>
       page.getByRole('radiogroup', { name: 'Show subscribers' }).getByText(name, { exact: true });
-    await table.getByRole('row', { name: /active@example\.com Pending confirmation/ }).waitFor();
+    await table.getByRole('row', { name: /active@example\.com Unconfirmed/ }).waitFor();
     await table.getByRole('row', { name: /gone@example\.com Unsubscribed/ }).waitFor();
 
     await chip('Unsubscribed (1)').click();
     await table.getByRole('row', { name: /gone@example\.com/ }).waitFor();
     expect(await table.getByText('active@example.com').count()).toBe(0);
-    await chip('Active (0)').click();
-    await page.getByText('No subscribers with this status.').waitFor();
-    await chip('Pending confirmation (1)').click();
+    await chip('Subscribed (0)').click();
+    await page.getByText('No subscribers match these filters.').waitFor();
+    await chip('Unconfirmed (1)').click();
     await table.getByRole('row', { name: /active@example\.com/ }).waitFor();
     await chip('All (2)').click();
 

@@ -1,6 +1,9 @@
 import { lastDays, statsRangeInput, type SiteStats } from '../../domain/analytics.js';
 import { contentViewsInputSchema } from '../../domain/admin-lists.schema.js';
+import { byIdInput } from '../../domain/fields.schema.js';
+import { TRPCError } from '@trpc/server';
 import { adminProcedure, router } from '../trpc/trpc.js';
+import { issueLinkReport } from './issue-link-report.js';
 import { contentViews, siteStats } from './site-stats.js';
 
 const CONTENT_VIEWS_DAYS = 30;
@@ -15,5 +18,11 @@ export const analyticsRouter = router({
   contentViews: adminProcedure.input(contentViewsInputSchema).query(async ({ ctx, input }) => {
     await ctx.analytics.flush();
     return contentViews(ctx.db, lastDays(CONTENT_VIEWS_DAYS), input);
+  }),
+  /** One issue's clicks per link, in unique readers. */
+  issueLinks: adminProcedure.input(byIdInput).query(async ({ ctx, input }) => {
+    const report = await issueLinkReport(ctx.db, input.id);
+    if (!report) throw new TRPCError({ code: 'NOT_FOUND', message: 'Issue not found' });
+    return report;
   }),
 });

@@ -7,6 +7,7 @@ import { loadOrCreateSecret } from '../auth/site-secrets-repository.js';
 import { openAdminSession } from '../test-support/sessions.js';
 import { startSmtpInbox, type SmtpInbox } from '../test-support/smtp-inbox.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { createFakeClientBuild } from '../test-support/fake-client-build.js';
 
 const PUBLIC_URL = 'https://site.example';
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -18,12 +19,17 @@ describe('newsletter click tracking, through a real SMTP server', () => {
   let t: TestApp;
   let token: string;
   let stopQueue: () => void | Promise<void>;
+  let build: Awaited<ReturnType<typeof createFakeClientBuild>>;
   const readers = ['ann@example.org', 'bo@example.org', 'cy@example.org'];
   const ids = readers.map(() => newId());
 
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    t = await createTestApp({ SMTP_URL: inbox.url, MAIL_FROM: 'Delphine <news@example.com>', PUBLIC_URL });
+    build = await createFakeClientBuild();
+    t = await createTestApp(
+      { SMTP_URL: inbox.url, MAIL_FROM: 'Delphine <news@example.com>', PUBLIC_URL },
+      { clientDir: build.clientDir },
+    );
     token = await openAdminSession(t.services);
     const now = timestampNow();
     await t.services.db
@@ -54,6 +60,7 @@ describe('newsletter click tracking, through a real SMTP server', () => {
     await stopQueue();
     await t.close();
     await inbox.close();
+    await build.remove();
   });
 
   const stats = async (): Promise<SiteStats> =>
@@ -93,7 +100,10 @@ describe('newsletter click tracking, through a real SMTP server', () => {
     expect(targets.map((answer) => answer.statusCode)).toEqual(ann.map(() => 302));
     const locations = targets.map((answer) => answer.headers.location);
     expect(locations).toContain('https://shop.example/ember?ref=news&x=1');
-    expect(locations).toContain(`${PUBLIC_URL}/excerpts`);
+    // A link to the site's own page lands marked as the newsletter's (the redirect sends no referrer).
+    expect(locations).toContain(
+      `${PUBLIC_URL}/excerpts?utm_source=newsletter&utm_medium=email&utm_campaign=The+Ember+Crown+is+out`,
+    );
     for (const answer of targets) expect(answer.headers['set-cookie']).toBeUndefined();
     // Ann clicks the shop link five more times at once, Bo once, a link scanner once.
     const shopOf = (links: string[]) => links[0]!;
@@ -127,6 +137,43 @@ describe('newsletter click tracking, through a real SMTP server', () => {
       clickers: 2,
     });
     expect(results!.links.find((link) => link.url.startsWith('https://shop.example'))?.clicks).toBe(2);
+    // The issue's report per link: unique readers, busiest first (Ann's five repeats and the bot do not count).
+    const report = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/newsletter/issues/${issue.id}/links`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json()).toMatchObject({ issueId: issue.id, recipients: 3, clickers: 2 });
+    const perLink = report.json<{ links: { url: string; readers: number }[] }>().links;
+    expect(perLink[0]).toEqual({ url: 'https://shop.example/ember?ref=news&x=1', readers: 2 });
+    expect(perLink.find((link) => link.url === `${PUBLIC_URL}/excerpts`)).toEqual({
+      url: `${PUBLIC_URL}/excerpts`,
+      readers: 1,
+    });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/newsletter/issues/no-such-issue/links',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/admin/newsletter/issues/${issue.id}/links` })).statusCode,
+    ).toBe(401);
+
+    // The landing is counted under the newsletter in the Overview's referrers, with the issue as the campaign.
+    const landing = new URL(locations.find((location) => location!.startsWith(PUBLIC_URL))!);
+    const landed = await t.app.inject({
+      method: 'GET',
+      url: `${landing.pathname}${landing.search}`,
+      headers: { 'user-agent': READER_UA },
+    });
+    expect(landed.statusCode).toBe(200);
+    const traffic = await stats();
+    expect(traffic.referrers).toContainEqual(expect.objectContaining({ source: 'newsletter', views: 1 }));
+    expect(traffic.campaigns).toContainEqual(
+      expect.objectContaining({ source: 'newsletter', campaign: 'the ember crown is out' }),
+    );
     const growth = (await stats()).subscribers;
     expect(growth).toMatchObject({ gained: 3, lost: 1, total: 2, sources: [{ source: 'form:/books/ash', gained: 3 }] });
   });

@@ -8,11 +8,11 @@ import {
   subscriberPageInputSchema,
 } from '../../domain/admin-lists.schema.js';
 import { deleteContactSubmission, listContactSubmissions } from '../site/contact/contact-submissions-repository.js';
-import {
-  deleteNewsletterSubscription,
-  listNewsletterSubscriptions,
-  summarizeSubscriptions,
-} from '../newsletter/subscriptions-repository.js';
+import { bulkReaderInputSchema, updateReaderInputSchema } from '../../domain/readers.schema.js';
+import { deleteNewsletterSubscription } from '../newsletter/subscriptions-repository.js';
+import { listReaders, summarizeReaders } from '../newsletter/readers/readers-repository.js';
+import { readerProfile } from '../newsletter/readers/reader-history.js';
+import { bulkChangeReaders, updateReader } from '../newsletter/readers/reader-changes.js';
 import { deletePreorder, listPreorders } from '../newsletter/preorders/preorders-repository.js';
 import type { AppDatabase } from '../db/connection.js';
 import { adminPasswordProcedure, adminProcedure, authFailure, loginProcedure, router } from '../trpc/trpc.js';
@@ -46,11 +46,27 @@ export const adminRouter = router({
     .query(({ ctx, input }) => listContactSubmissions(ctx.db, input, pageKeyOf(input.cursor))),
   newsletterSubscriptions: adminProcedure
     .input(subscriberPageInputSchema)
-    .query(({ ctx, input }) => listNewsletterSubscriptions(ctx.db, input, pageKeyOf(input.cursor))),
-  /** The subscriber list's counts by status for the filters given, and the sources and interests to filter by. */
+    .query(({ ctx, input }) => listReaders(ctx.db, input, pageKeyOf(input.cursor))),
+  /** The subscriber list's counts by status and state for the filters given, and the sources and interests to filter by. */
   newsletterSummary: adminProcedure
     .input(subscriberFiltersInputSchema)
-    .query(({ ctx, input }) => summarizeSubscriptions(ctx.db, input)),
+    .query(({ ctx, input }) => summarizeReaders(ctx.db, input)),
+  /** One reader's profile: the row, totals and history. */
+  subscriber: adminProcedure.input(byIdInput).query(async ({ ctx, input }) => {
+    const profile = await readerProfile(ctx.db, input.id);
+    if (!profile) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subscriber not found' });
+    return profile;
+  }),
+  /** Changes a reader's name, interests or status (a status needs a reason, kept in their history). */
+  updateSubscriber: adminProcedure.input(updateReaderInputSchema).mutation(async ({ ctx, input }) => {
+    const reader = await updateReader(ctx.db, input);
+    if (!reader) throw new TRPCError({ code: 'NOT_FOUND', message: 'Subscriber not found' });
+    return reader;
+  }),
+  /** One action on many readers (at most a page's worth); answers how many it changed. */
+  bulkSubscribers: adminProcedure
+    .input(bulkReaderInputSchema)
+    .mutation(({ ctx, input }) => bulkChangeReaders(ctx.db, input)),
   preorders: adminProcedure
     .input(adminPageInputSchema)
     .query(({ ctx, input }) => listPreorders(ctx.db, input, pageKeyOf(input.cursor))),

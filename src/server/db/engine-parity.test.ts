@@ -7,11 +7,8 @@ import { migrateToLatest } from './migrate.js';
 import { openScratchDatabase, testDatabaseEngine, type ScratchDatabase } from '../test-support/test-database.js';
 import { validBook } from '../test-support/test-app.js';
 import { createBook, listBooks, updateBook } from '../content/books/books-repository.js';
-import {
-  listNewsletterSubscriptions,
-  subscribeToNewsletter,
-  unsubscribeFromNewsletter,
-} from '../newsletter/subscriptions-repository.js';
+import { subscribeToNewsletter, unsubscribeFromNewsletter } from '../newsletter/subscriptions-repository.js';
+import { listReaders } from '../newsletter/readers/readers-repository.js';
 
 /** The first page of subscribers, as the admin asks for it. */
 const FIRST_PAGE = subscriberPageInputSchema.parse(undefined);
@@ -55,7 +52,7 @@ describe(`repository edge on ${testDatabaseEngine()}`, () => {
       'already-subscribed',
       'already-subscribed',
     ]);
-    const [listed, ...others] = (await listNewsletterSubscriptions(db, FIRST_PAGE, null)).items;
+    const [listed, ...others] = (await listReaders(db, FIRST_PAGE, null)).items;
     expect(others).toEqual([]);
     expect(listed).toMatchObject({ email: 'Reader@Example.com', isActive: true, confirmedAt: null });
     expect(listed!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -63,7 +60,7 @@ describe(`repository edge on ${testDatabaseEngine()}`, () => {
     expect(Number.isNaN(listed!.createdAt.getTime())).toBe(false);
 
     await unsubscribeFromNewsletter(db, listed!.id);
-    expect((await listNewsletterSubscriptions(db, FIRST_PAGE, null)).items[0]!.isActive).toBe(false);
+    expect((await listReaders(db, FIRST_PAGE, null)).items[0]!.isActive).toBe(false);
     expect(await subscribeToNewsletter(db, 'READER@EXAMPLE.COM')).toMatchObject({ kind: 'reactivated' });
   });
 

@@ -574,6 +574,15 @@ interface NewsletterLinkClicksTable {
   subscriberId: string;
   clickedAt: string;
 }
+/** The author's changes to a reader, with the reason (migration 2026-11-27-70). */
+interface ReaderChangesTable {
+  id: string;
+  subscriptionId: string;
+  /** In words: "Unsubscribed by the author", "Name set to …", "Interests: …". */
+  change: string;
+  reason: string | null;
+  changedAt: string;
+}
 interface ShopClicksTable {
   bookId: string;
   shop: string;
@@ -634,6 +643,7 @@ export interface Database {
   mailReturnPaths: MailReturnPathsTable;
   mailEventIds: MailEventIdsTable;
   shopClicks: ShopClicksTable;
+  readerChanges: ReaderChangesTable;
   saleEditions: SaleEditionsTable;
   saleOrders: SaleOrdersTable;
   saleEvents: SaleEventsTable;

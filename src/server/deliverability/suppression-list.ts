@@ -97,14 +97,20 @@ export async function listSuppressions(
   };
 }
 
-/** Takes an address off the list and logs why; false when it was not listed. */
-export async function removeSuppression(db: AppDatabase, email: string, reason: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const removed = await trx
-      .deleteFrom('mailSuppressions')
-      .where('email', '=', suppressionKey(email))
-      .returning(['email', 'reason', 'createdAt'])
-      .executeTakeFirst();
+/**
+ * Takes an address off the list and logs why; false when it was not listed (or, with `onlyReason`, listed for
+ * another reason).
+ */
+export async function removeSuppression(
+  db: AppDatabase,
+  email: string,
+  reason: string,
+  onlyReason?: SuppressionReason,
+): Promise<boolean> {
+  const work = async (trx: AppDatabase) => {
+    let removal = trx.deleteFrom('mailSuppressions').where('email', '=', suppressionKey(email));
+    if (onlyReason) removal = removal.where('reason', '=', onlyReason);
+    const removed = await removal.returning(['email', 'reason', 'createdAt']).executeTakeFirst();
     if (!removed) return false;
     await trx
       .insertInto('mailSuppressionRemovals')
@@ -118,5 +124,6 @@ export async function removeSuppression(db: AppDatabase, email: string, reason: 
       })
       .execute();
     return true;
-  });
+  };
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }

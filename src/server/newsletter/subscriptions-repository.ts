@@ -1,25 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import {
-  NO_INTEREST_CHOSEN,
-  UNKNOWN_SOURCE,
-  type Page,
-  type SubscriberFilters,
-  type SubscriberPageInput,
-  type SubscriberSummary,
-} from '../../domain/admin-lists.schema.js';
-import {
-  NEWSLETTER_STATUSES,
-  newsletterStatusOf,
-  type NewsletterStatus,
-  type NewsletterSubscription,
-} from '../../domain/submissions.js';
+import { newsletterStatusOf, type NewsletterSubscription } from '../../domain/submissions.js';
 import type { AppDatabase } from '../db/connection.js';
-import { olderThan, toPage, type PageKey } from '../db/keyset-page.js';
 import { mailboxKey } from './mailbox-key.js';
 import { forgetConfirmationMailbox } from './confirmation-mailboxes-repository.js';
 import { isUniqueViolation, newId, timestampNow, toBoolean, toDate, toStoredBoolean } from '../db/row-conversion.js';
-import { containing } from '../db/like-pattern.js';
+import { removeSuppression, suppressAddress } from '../deliverability/suppression-list.js';
 
 type ListedRow = {
   id: string;
@@ -45,7 +31,7 @@ const LISTED_COLUMNS = [
 ] as const;
 
 /** Stored interests: a JSON list, or null when never chosen. */
-function parseInterests(stored: string | null | undefined): string[] | null {
+export function parseInterests(stored: string | null | undefined): string[] | null {
   if (!stored) return null;
   try {
     const list: unknown = JSON.parse(stored);
@@ -68,6 +54,9 @@ function toSubscription(row: ListedRow): NewsletterSubscription {
   };
   return { ...subscription, status: newsletterStatusOf(subscription) };
 }
+
+/** The removal log's reason when a reader who unsubscribed signs up again. */
+const RESUBSCRIBED_REASON = 'Signed up again (the reader confirms by email)';
 
 const newNonce = (): string => randomBytes(16).toString('base64url');
 
@@ -120,7 +109,11 @@ export async function subscribeToNewsletter(
     .where('isActive', '=', toStoredBoolean(false))
     .returning(LISTED_COLUMNS)
     .executeTakeFirst();
-  if (reactivated) return { kind: 'reactivated', subscription: toSubscription(reactivated) };
+  if (reactivated) {
+    // Their own new sign-up lifts their unsubscribe (never a bounce, complaint or the author's suppression).
+    await removeSuppression(db, email, RESUBSCRIBED_REASON, 'unsubscribed');
+    return { kind: 'reactivated', subscription: toSubscription(reactivated) };
+  }
   const existing = await db
     .selectFrom('newsletterSubscriptions')
     .select(['id', 'confirmedAt'])
@@ -225,17 +218,35 @@ export async function findSubscriptionEmail(db: AppDatabase, subscriptionId: str
   return row?.email;
 }
 
-/** Marks the subscription inactive (a pending confirmation link dies with it); idempotent. */
-export async function unsubscribeFromNewsletter(db: AppDatabase, subscriptionId: string): Promise<void> {
-  await db
-    .updateTable('newsletterSubscriptions')
-    .set({
-      isActive: toStoredBoolean(false),
-      confirmationNonce: null,
-      unsubscribedAt: sql<string>`COALESCE(unsubscribed_at, ${timestampNow()})`,
-    })
-    .where('id', '=', subscriptionId)
-    .execute();
+/** The suppression note of a reader's own unsubscribe (a link in an email, or "This wasn't me"). */
+const READER_UNSUBSCRIBE_NOTE = 'Unsubscribed themselves';
+
+/**
+ * Marks the subscription inactive (a pending confirmation link dies with it) and puts the address on the
+ * suppression list (reason `unsubscribed`, `note` saying who asked), so the list, the suppression list and the
+ * sends agree; idempotent (an address already listed keeps its first reason). False when there is no subscription.
+ */
+export async function unsubscribeFromNewsletter(
+  db: AppDatabase,
+  subscriptionId: string,
+  note: string = READER_UNSUBSCRIBE_NOTE,
+): Promise<boolean> {
+  const work = async (trx: AppDatabase) => {
+    const row = await trx
+      .updateTable('newsletterSubscriptions')
+      .set({
+        isActive: toStoredBoolean(false),
+        confirmationNonce: null,
+        unsubscribedAt: sql<string>`COALESCE(unsubscribed_at, ${timestampNow()})`,
+      })
+      .where('id', '=', subscriptionId)
+      .returning('email')
+      .executeTakeFirst();
+    if (!row) return false;
+    await suppressAddress(trx, { email: row.email, reason: 'unsubscribed', note });
+    return true;
+  };
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 /** Erases a subscription (on the subscriber's request); its address, or null when there was none. */
@@ -245,84 +256,9 @@ export async function deleteNewsletterSubscription(db: AppDatabase, subscription
     .where('id', '=', subscriptionId)
     .returning('email')
     .executeTakeFirst();
+  // The author's notes on the reader go with them.
+  await db.deleteFrom('readerChanges').where('subscriptionId', '=', subscriptionId).execute();
   return row?.email ?? null;
-}
-
-/** The subscriptions matching the admin's filters: part of the address, an interest, a source. */
-function matching(db: AppDatabase, filters: SubscriberFilters) {
-  let query = db.selectFrom('newsletterSubscriptions');
-  const search = filters.search.trim().toLowerCase();
-  if (search) query = query.where(sql<boolean>`lower(email) like ${containing(search)} escape '\\'`);
-  if (filters.interest === NO_INTEREST_CHOSEN)
-    query = query.where((eb) => eb.or([eb('interests', 'is', null), eb('interests', '=', '[]')]));
-  else if (filters.interest)
-    query = query.where(sql<boolean>`interests like ${containing(JSON.stringify(filters.interest))} escape '\\'`);
-  if (filters.source === UNKNOWN_SOURCE) query = query.where('source', 'is', null);
-  else if (filters.source) query = query.where('source', '=', filters.source);
-  return query;
-}
-
-/** The SQL condition of each status, as newsletterStatusOf decides it. */
-const STATUS_CONDITIONS: Record<NewsletterStatus, ReturnType<typeof sql<boolean>>> = {
-  unsubscribed: sql<boolean>`is_active = 0`,
-  bounced: sql<boolean>`is_active <> 0 AND bounced_at IS NOT NULL`,
-  active: sql<boolean>`is_active <> 0 AND bounced_at IS NULL AND confirmed_at IS NOT NULL`,
-  pending: sql<boolean>`is_active <> 0 AND bounced_at IS NULL AND confirmed_at IS NULL`,
-};
-
-/**
- * One page of the subscriptions, newest first, narrowed by the admin's filters and status: `limit` rows read
- * (one more to know whether a page follows), through the index on (created_at, id), whatever the list's size.
- */
-export async function listNewsletterSubscriptions(
-  db: AppDatabase,
-  input: SubscriberPageInput,
-  after: PageKey | null,
-): Promise<Page<NewsletterSubscription>> {
-  let query = matching(db, input);
-  if (input.status) query = query.where(STATUS_CONDITIONS[input.status]);
-  if (after) query = query.where(olderThan(after));
-  const rows = await query
-    .select(LISTED_COLUMNS)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(input.limit + 1)
-    .execute();
-  return toPage(rows, input.limit, toSubscription);
-}
-
-/** How many distinct sources or interest lists the filters offer at most. */
-const MAX_FILTER_CHOICES = 500;
-
-/** The counts by status of the subscriptions matching the filters, and the sources and interests to filter by. */
-export async function summarizeSubscriptions(db: AppDatabase, filters: SubscriberFilters): Promise<SubscriberSummary> {
-  const countOf = (status: NewsletterStatus) =>
-    sql<number>`sum(CASE WHEN ${STATUS_CONDITIONS[status]} THEN 1 ELSE 0 END)`.as(status);
-  const totals = await matching(db, filters)
-    .select((eb) => [eb.fn.countAll<number>().as('all'), ...NEWSLETTER_STATUSES.map((status) => countOf(status))])
-    .executeTakeFirstOrThrow();
-  const sources = await db
-    .selectFrom('newsletterSubscriptions')
-    .select('source')
-    .distinct()
-    .orderBy('source')
-    .limit(MAX_FILTER_CHOICES)
-    .execute();
-  const interestLists = await db
-    .selectFrom('newsletterSubscriptions')
-    .select('interests')
-    .distinct()
-    .where('interests', 'is not', null)
-    .limit(MAX_FILTER_CHOICES)
-    .execute();
-  const counts = Object.fromEntries(
-    Object.entries(totals).map(([status, count]) => [status, Number(count ?? 0)]),
-  ) as SubscriberSummary['counts'];
-  return {
-    counts,
-    sources: sources.map((row) => row.source ?? UNKNOWN_SOURCE),
-    interests: [...new Set(interestLists.flatMap((row) => parseInterests(row.interests) ?? []))].sort(),
-  };
 }
 
 /** Records what a subscriber wants to hear about (at sign-up or on the preferences page). */

@@ -30,14 +30,14 @@ export function AudiencePicker({ value, onChange }: { value: Audience; onChange:
       ],
     },
     {
-      group: 'Subscribers who preordered',
+      group: 'Preorder customers (an update about their preorder)',
       items: (books.data ?? []).map((book) => ({ value: `preordered:${book.id}`, label: `Preordered ${book.title}` })),
     },
   ];
   return (
     <Select
       label="Send to"
-      description="A group also includes readers who chose “Everything” or made no choice."
+      description="A group of readers also includes those who chose “Everything” or made no choice. “Preordered…” writes to that book’s preorder customers, subscribed or not."
       data={data}
       value={encode(value)}
       onChange={(next) => onChange(decode(next))}

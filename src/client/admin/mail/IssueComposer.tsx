@@ -14,7 +14,7 @@ import { emailSchema } from '../../../domain/fields.schema.js';
 import { trpc } from '../../trpc.js';
 import { toast } from '../../ui/toast-store.js';
 import { zodValidate } from '../../ui/zod-validate.js';
-import { ConfirmSendModal } from './ConfirmSendModal.js';
+import { ConfirmSendModal, recipientsLabel } from './ConfirmSendModal.js';
 import { FeaturePostPicker } from './FeaturePostPicker.js';
 import { IssueBodyField } from './IssueBodyField.js';
 import { IssuePreviewModal } from './IssuePreviewModal.js';
@@ -69,6 +69,7 @@ export function IssueComposer({
   const sendTest = trpc.mail.sendTest.useMutation();
   const send = trpc.mail.send.useMutation();
   const recipients = trpc.mail.recipientCount.useQuery({ audience }, { enabled: !inSequence });
+  const toPreorders = recipients.data?.recipients === 'preorder-customers';
   const bodyEditor = useRef<MarkdownEditorHandle>(null);
   const [previewId, setPreviewId] = useState<string | null>(null);
   const [testAddress, setTestAddress] = useState('');
@@ -251,12 +252,16 @@ export function IssueComposer({
           {!inSequence && <AudiencePicker value={audience} onChange={setAudience} />}
           <Group justify="flex-end" gap="sm" wrap="wrap" display={inSequence ? 'none' : undefined}>
             <Text size="sm" c="dimmed">
-              {recipients.data?.confirmedOnly === false
-                ? 'Confirmation is not required: every active subscriber receives it.'
-                : 'Only confirmed, active subscribers receive it.'}
+              {toPreorders
+                ? count === 0
+                  ? 'Nobody to write to: this book has no preorders (or each address bounced, complained or was suppressed).'
+                  : 'A preorder update: it goes to everyone who preordered this book, subscribed or not, once per address, with a footer saying why they get it and a link to cancel the preorder. It does not subscribe them to the newsletter.'
+                : recipients.data?.confirmedOnly === false
+                  ? 'Confirmation is not required: every active subscriber receives it.'
+                  : 'Only confirmed, active subscribers receive it.'}
             </Text>
             <Button color="red.9" onClick={() => void askToSend()} disabled={busy || count === 0} data-toast-avoid>
-              {`Send to ${count} ${count === 1 ? 'subscriber' : 'subscribers'}`}
+              {`Send to ${recipientsLabel(count, toPreorders)}`}
             </Button>
           </Group>
         </Stack>
@@ -267,6 +272,7 @@ export function IssueComposer({
         count={count}
         confirmedOnly={recipients.data?.confirmedOnly ?? true}
         audience={audience}
+        toPreorders={toPreorders}
         sending={send.isPending}
         onConfirm={() => void confirmSend()}
         onCancel={() => setConfirming(false)}

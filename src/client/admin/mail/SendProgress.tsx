@@ -8,6 +8,7 @@ import { toast } from '../../ui/toast-store.js';
 import classes from '../admin.module.css';
 import { toastFailure } from '../../ui/form-feedback.js';
 import { SendHealthBanner } from './SendHealthBanner.js';
+import { IssueLinkClicks } from './IssueLinkClicks.js';
 
 const POLL_MS = 1_000;
 
@@ -28,7 +29,10 @@ function sendProgressTitle(subject: string, figures: SendFigures | undefined): s
   return figures.failed > 0 ? `Sent “${subject}”, with failures` : `Sent “${subject}”`;
 }
 
-/** A sent issue's live progress (polled while messages wait), its failures with reasons, and "Retry failed". */
+/**
+ * A sent issue's live progress (polled while messages wait), its failures with reasons, "Retry failed", and once
+ * sent its clicks per link.
+ */
 export function SendProgress({ issueId, subject }: { issueId: string; subject: string }) {
   const utils = trpc.useUtils();
   const progress = trpc.mail.progress.useQuery(
@@ -121,6 +125,7 @@ export function SendProgress({ issueId, subject }: { issueId: string; subject: s
           </Group>
         </>
       )}
+      {figures && isSendDone(figures) && <IssueLinkClicks issueId={issueId} />}
       {figures && figures.uncertain > 0 && (
         <Text size="xs" c="dimmed">
           Uncertain: the server stopped while these were being handed to the relay. They may have arrived, so they are

@@ -1,61 +1,48 @@
-import { Badge, Chip, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Checkbox, Chip, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  NEWSLETTER_STATUS_LABELS,
-  NEWSLETTER_STATUSES,
-  type NewsletterStatus,
-  type NewsletterSubscription,
-} from '../../../domain/submissions.js';
+import { READER_STATE_LABELS, READER_STATES, type ReaderState } from '../../../domain/reader-states.js';
+import type { ReaderListItem } from '../../../domain/readers.schema.js';
 import { trpc } from '../../trpc.js';
 import classes from '../admin.module.css';
 import { formatAdminDate } from '../ui/format-date.js';
+import { BulkReaderActions } from './BulkReaderActions.js';
 import { MailNotice } from './MailNotice.js';
+import { ReaderProfileModal } from './ReaderProfileModal.js';
+import { ReaderStateBadge } from './ReaderStateBadge.js';
 import { ADMIN_LIST_PAGE, SubmissionsSection } from './SubmissionsSection.js';
-import { ALL_SUBSCRIBERS, filterInput, SubscriberFilters, type SubscriberFilter } from './subscriber-filters.js';
+import {
+  ALL_SUBSCRIBERS,
+  filterInput,
+  isNarrowed,
+  SubscriberFilters,
+  type SubscriberFilter,
+} from './subscriber-filters.js';
 import { DeleteButton, useSubmissionDelete, type SubmissionDelete } from './use-submission-delete.js';
 
-/** Badge colours on the dark surface (light variant): readable text, one hue per status. */
-const STATUS_COLORS: Record<NewsletterStatus, string> = {
-  pending: 'yellow',
-  active: 'green',
-  unsubscribed: 'gray',
-  bounced: 'red',
-};
+type Filter = ReaderState | 'all';
 
-type Filter = NewsletterStatus | 'all';
-
-const NO_COUNTS: Record<Filter, number> = { all: 0, pending: 0, active: 0, unsubscribed: 0, bounced: 0 };
-
-function StatusFilter({
+function StateFilter({
   value,
   onChange,
   counts,
 }: {
   value: Filter;
   onChange: (filter: Filter) => void;
-  counts: Record<Filter, number>;
+  counts: Record<Filter, number> | undefined;
 }) {
-  const options: Filter[] = ['all', ...NEWSLETTER_STATUSES];
+  const options: Filter[] = ['all', ...READER_STATES];
   return (
     <Chip.Group value={value} onChange={(next) => onChange(next as Filter)}>
       <Group gap="xs" mb="md" role="radiogroup" aria-label="Show subscribers">
         {options.map((option) => (
           <Chip key={option} value={option} size="sm" variant="outline">
-            {option === 'all' ? 'All' : NEWSLETTER_STATUS_LABELS[option]} ({counts[option]})
+            {option === 'all' ? 'All' : READER_STATE_LABELS[option]} ({counts?.[option] ?? 0})
           </Chip>
         ))}
       </Group>
     </Chip.Group>
-  );
-}
-
-function StatusBadge({ status }: { status: NewsletterStatus }) {
-  return (
-    <Badge color={STATUS_COLORS[status]} variant="light" radius="sm">
-      {NEWSLETTER_STATUS_LABELS[status]}
-    </Badge>
   );
 }
 
@@ -68,26 +55,47 @@ function SubscribedAt({ date }: { date: Date }) {
 }
 
 function SubscriberTable({
-  subscriptions,
+  readers,
   remove,
+  selected,
+  onSelect,
+  onOpen,
 }: {
-  subscriptions: NewsletterSubscription[];
+  readers: ReaderListItem[];
   remove: SubmissionDelete;
+  selected: ReadonlySet<string>;
+  onSelect: (ids: string[], on: boolean) => void;
+  onOpen: (id: string) => void;
 }) {
-  if (subscriptions.length === 0)
+  if (readers.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        No subscribers with this status.
+        No subscribers match these filters.
       </Text>
     );
+  const all = readers.every((reader) => selected.has(reader.id));
+  const some = !all && readers.some((reader) => selected.has(reader.id));
   return (
     <Table.ScrollContainer minWidth={300}>
       <Table verticalSpacing="xs" striped highlightOnHover aria-label="Subscribers">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Email</Table.Th>
+            <Table.Th scope="col" w={36}>
+              <Checkbox
+                aria-label="Select all shown subscribers"
+                checked={all}
+                indeterminate={some}
+                onChange={(event) =>
+                  onSelect(
+                    readers.map((reader) => reader.id),
+                    event.currentTarget.checked,
+                  )
+                }
+              />
+            </Table.Th>
+            <Table.Th scope="col">Subscriber</Table.Th>
             <Table.Th scope="col" visibleFrom="sm">
-              Status
+              State
             </Table.Th>
             <Table.Th scope="col" visibleFrom="sm">
               Subscribed
@@ -98,27 +106,46 @@ function SubscriberTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {subscriptions.map((subscription) => (
-            <Table.Tr key={subscription.id}>
+          {readers.map((reader) => (
+            <Table.Tr key={reader.id}>
+              <Table.Td>
+                <Checkbox
+                  aria-label={`Select ${reader.email}`}
+                  checked={selected.has(reader.id)}
+                  onChange={(event) => onSelect([reader.id], event.currentTarget.checked)}
+                />
+              </Table.Td>
               <Table.Td className={classes.breakAnywhere}>
-                {subscription.email}
-                {/* On a phone the status and date sit under the address instead of in columns. */}
+                {reader.email}
+                {reader.name && (
+                  <Text size="sm" c="dimmed" className={classes.breakAnywhere}>
+                    {reader.name}
+                  </Text>
+                )}
+                {/* On a phone the state and date sit under the address instead of in columns. */}
                 <Stack gap={4} mt={6} align="flex-start" hiddenFrom="sm">
-                  <StatusBadge status={subscription.status} />
-                  <SubscribedAt date={subscription.createdAt} />
+                  <ReaderStateBadge state={reader.state} />
+                  <SubscribedAt date={reader.createdAt} />
                 </Stack>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
-                <StatusBadge status={subscription.status} />
+                <ReaderStateBadge state={reader.state} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
-                <SubscribedAt date={subscription.createdAt} />
+                <SubscribedAt date={reader.createdAt} />
               </Table.Td>
               <Table.Td ta="right">
-                <DeleteButton
-                  name={subscription.email}
-                  onClick={() => remove.ask(subscription.id, subscription.email)}
-                />
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    onClick={() => onOpen(reader.id)}
+                    aria-label={`Open ${reader.email}`}
+                  >
+                    Open
+                  </Button>
+                  <DeleteButton name={reader.email} onClick={() => remove.ask(reader.id, reader.email)} />
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -128,26 +155,45 @@ function SubscriberTable({
   );
 }
 
+/** The subscriber list: search and filters, states with counts, bulk actions, and each reader's profile. */
 export function NewsletterTab() {
   const [filter, setFilter] = useState<Filter>('all');
   const [narrow, setNarrow] = useState<SubscriberFilter>(ALL_SUBSCRIBERS);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [open, setOpen] = useState<string | null>(null);
   // The search asks the server once typing pauses, not at every key.
   const [search] = useDebouncedValue(narrow.search, 300);
   const filters = filterInput({ ...narrow, search });
   const query = trpc.admin.newsletterSubscriptions.useInfiniteQuery(
-    { ...filters, status: filter === 'all' ? null : filter, limit: ADMIN_LIST_PAGE },
+    { ...filters, state: filter === 'all' ? null : filter, limit: ADMIN_LIST_PAGE },
     // No placeholder: rows of the previous filter never show under the new one.
     { getNextPageParam: (page) => page.nextCursor },
   );
   const summary = trpc.admin.newsletterSummary.useQuery(filters, { placeholderData: keepPreviousData });
   const utils = trpc.useUtils();
-  const remove = useSubmissionDelete('subscriber', trpc.admin.deleteNewsletterSubscription.useMutation(), () =>
-    Promise.all([utils.admin.newsletterSubscriptions.invalidate(), utils.admin.newsletterSummary.invalidate()]),
-  );
+  const refresh = () =>
+    Promise.all([
+      utils.admin.newsletterSubscriptions.invalidate(),
+      utils.admin.newsletterSummary.invalidate(),
+      utils.suppressions.invalidate(),
+    ]);
+  const remove = useSubmissionDelete('subscriber', trpc.admin.deleteNewsletterSubscription.useMutation(), refresh);
   const series = trpc.series.list.useQuery();
   const seriesNames = new Map((series.data ?? []).map((entry) => [entry.id, entry.name]));
-  const counts = summary.data?.counts ?? NO_COUNTS;
-  const isFiltered = filter !== 'all' || narrow.interest !== 'all' || narrow.source !== 'all' || search !== '';
+  const counts = summary.data && { all: summary.data.counts.all, ...summary.data.states };
+  const isFiltered = filter !== 'all' || isNarrowed({ ...narrow, search });
+  const select = (ids: string[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids)
+        if (on) next.add(id);
+        else next.delete(id);
+      return next;
+    });
+  const changeFilters = (next: SubscriberFilter) => {
+    setNarrow(next);
+    setSelected(new Set());
+  };
   return (
     <>
       <SubmissionsSection
@@ -158,23 +204,43 @@ export function NewsletterTab() {
         emptyHint="Addresses signed up through the newsletter forms appear here."
         total={summary.data?.counts.all}
         filters={
-          (isFiltered || counts.all > 0) && (
+          (isFiltered || (counts?.all ?? 0) > 0) && (
             <Stack gap={0}>
               <SubscriberFilters
                 interests={summary.data?.interests ?? []}
                 sources={summary.data?.sources ?? []}
                 seriesNames={seriesNames}
                 value={narrow}
-                onChange={setNarrow}
+                onChange={changeFilters}
               />
-              <StatusFilter value={filter} onChange={setFilter} counts={counts} />
+              <StateFilter
+                value={filter}
+                onChange={(next) => {
+                  setFilter(next);
+                  setSelected(new Set());
+                }}
+                counts={counts}
+              />
+              {selected.size > 0 && (
+                <BulkReaderActions
+                  ids={[...selected]}
+                  seriesNames={seriesNames}
+                  onDone={() => {
+                    setSelected(new Set());
+                    return refresh();
+                  }}
+                />
+              )}
             </Stack>
           )
         }
       >
-        {(subscriptions) => <SubscriberTable subscriptions={subscriptions} remove={remove} />}
+        {(readers) => (
+          <SubscriberTable readers={readers} remove={remove} selected={selected} onSelect={select} onOpen={setOpen} />
+        )}
       </SubmissionsSection>
       {remove.modal}
+      <ReaderProfileModal id={open} seriesNames={seriesNames} onClose={() => setOpen(null)} onChanged={refresh} />
     </>
   );
 }

@@ -23,6 +23,11 @@ export type IssueContent = {
   viewUrl?: string;
   /** Processed uploads by name (their images get a width and height, which mail clients need) and featured posts. */
   assets?: Partial<IssueAssets>;
+  /**
+   * An update about a preorder, sent to the book's preorder customers: the footer says why they get it and that it
+   * subscribes them to nothing (no unsubscribe, no preferences: a transactional message), with their cancel link.
+   */
+  preorderOf?: { bookTitle: string };
 };
 
 /** The issue's body as it appears in the email (and in the admin's live preview). */
@@ -61,13 +66,30 @@ function IssueEmail({
               Trouble reading this email? <EmailLink href={issue.viewUrl}>View it in your browser</EmailLink>
             </FinePrint>
           )}
-          <FinePrint>
-            You receive this newsletter because you subscribed at <EmailLink href={siteUrl}>{siteUrl}</EmailLink>.
-          </FinePrint>
-          <FinePrint>
-            <EmailLink href={links.preferencesUrl}>Choose what you receive</EmailLink> ·{' '}
-            <EmailLink href={links.unsubscribeUrl}>Unsubscribe</EmailLink>
-          </FinePrint>
+          {issue.preorderOf ? (
+            <>
+              <FinePrint>
+                You receive this update because you preordered {issue.preorderOf.bookTitle} at{' '}
+                <EmailLink href={siteUrl}>{siteUrl}</EmailLink>. It is about your preorder only: it does not subscribe
+                you to the newsletter, and no other email follows from it.
+              </FinePrint>
+              {links.cancelUrl && (
+                <FinePrint>
+                  Changed your mind? <EmailLink href={links.cancelUrl}>Cancel my preorder</EmailLink>
+                </FinePrint>
+              )}
+            </>
+          ) : (
+            <>
+              <FinePrint>
+                You receive this newsletter because you subscribed at <EmailLink href={siteUrl}>{siteUrl}</EmailLink>.
+              </FinePrint>
+              <FinePrint>
+                <EmailLink href={links.preferencesUrl}>Choose what you receive</EmailLink> ·{' '}
+                <EmailLink href={links.unsubscribeUrl}>Unsubscribe</EmailLink>
+              </FinePrint>
+            </>
+          )}
         </>
       }
     >
@@ -90,13 +112,20 @@ function IssueEmail({
 }
 
 /** Each recipient's own links (the gift link only in the welcome email, while a gift is active). */
-export type PersonalLinks = { unsubscribeUrl: string; preferencesUrl: string; giftUrl?: string | undefined };
+export type PersonalLinks = {
+  unsubscribeUrl: string;
+  preferencesUrl: string;
+  giftUrl?: string | undefined;
+  /** A preorder update's "Cancel my preorder". */
+  cancelUrl?: string | undefined;
+};
 
 /** Stand for the recipient's URLs in an issue rendered once for all its recipients. */
 const PLACEHOLDERS = {
   unsubscribeUrl: 'https://unsubscribe.placeholder.invalid/UNSUBSCRIBE-LINK',
   preferencesUrl: 'https://preferences.placeholder.invalid/PREFERENCES-LINK',
   giftUrl: 'https://gift.placeholder.invalid/GIFT-LINK',
+  cancelUrl: 'https://cancel.placeholder.invalid/CANCEL-LINK',
 } as const;
 
 /**
@@ -113,7 +142,7 @@ export function renderIssueTemplate(
 
 export function personalise(template: RenderedEmail, links: PersonalLinks): RenderedEmail {
   let { html, text } = template;
-  for (const key of ['unsubscribeUrl', 'preferencesUrl', 'giftUrl'] as const) {
+  for (const key of ['unsubscribeUrl', 'preferencesUrl', 'giftUrl', 'cancelUrl'] as const) {
     const url = links[key] ?? '';
     html = html.split(PLACEHOLDERS[key]).join(url.replace(/&/g, '&amp;'));
     text = text.split(PLACEHOLDERS[key]).join(url);

@@ -89,9 +89,17 @@ describe('mail settings', () => {
   it('"Require confirmation" decides whether pending subscribers count as recipients', async () => {
     const before = (await admin.mail.recipientCount()).count;
     await addSubscriber(`pending-${Date.now()}@example.org`, { confirmed: false });
-    expect(await admin.mail.recipientCount()).toEqual({ count: before, confirmedOnly: true });
+    expect(await admin.mail.recipientCount()).toEqual({
+      count: before,
+      confirmedOnly: true,
+      recipients: 'subscribers',
+    });
     await admin.settings.updateMail({ requireConfirmation: false });
-    expect(await admin.mail.recipientCount()).toEqual({ count: before + 1, confirmedOnly: false });
+    expect(await admin.mail.recipientCount()).toEqual({
+      count: before + 1,
+      confirmedOnly: false,
+      recipients: 'subscribers',
+    });
     await admin.settings.updateMail({ requireConfirmation: true });
   });
 });

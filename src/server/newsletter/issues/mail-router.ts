@@ -109,7 +109,12 @@ export const mailRouter = router({
     const confirmedOnly = await requireConfirmation(ctx.db);
     const audience = input?.audience ?? EVERYONE;
     await checkAudience(ctx.db, audience);
-    return { count: await countIssueRecipients(ctx.db, confirmedOnly, audience), confirmedOnly };
+    return {
+      count: await countIssueRecipients(ctx.db, confirmedOnly, audience),
+      confirmedOnly,
+      /** Who the count is of: a book's preorder customers get a preorder update, not the newsletter. */
+      recipients: audience.kind === 'preordered' ? ('preorder-customers' as const) : ('subscribers' as const),
+    };
   }),
   /** Sends a draft to everyone, or to the audience given (a series' readers, new releases, a book's preorders). */
   send: adminProcedure.input(sendIssueInputSchema).mutation(async ({ ctx, input }) => {

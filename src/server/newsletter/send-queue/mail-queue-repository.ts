@@ -15,7 +15,8 @@ import { markOrdersDelivered } from '../../sales/orders-repository.js';
  */
 type QueueStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'uncertain' | 'skipped';
 
-type MailKind = 'issue' | 'preorder' | 'confirmation' | 'purchase';
+/** `preorder-update`: an issue sent to a book's preorder customers (the "Preordered <book>" audience). */
+type MailKind = 'issue' | 'preorder' | 'preorder-update' | 'confirmation' | 'purchase';
 
 export type ClaimedMessage = {
   mailingId: string;
@@ -61,11 +62,41 @@ function issueRecipients(db: AppDatabase, requireConfirmation: boolean, audience
   return inAudience(db, query, audience);
 }
 
+/**
+ * The customers a preorder update reaches: one per address among the book's preorders (its oldest preorder),
+ * leaving out addresses that bounced, complained or were suppressed by hand. An unsubscribe from the newsletter
+ * does not stop it: the update is about their own order, not marketing (as a purchase's email is).
+ */
+function preorderCustomers(db: AppDatabase, bookId: string) {
+  return db
+    .selectFrom('preorders as p')
+    .where('p.bookId', '=', bookId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('mailSuppressions as x')
+            .select('x.email')
+            .where('x.email', '=', sql<string>`lower(p.customer_email)`)
+            .where('x.reason', '<>', 'unsubscribed'),
+        ),
+      ),
+    )
+    .groupBy(sql`lower(p.customer_email)`)
+    .select([sql<string>`min(p.id)`.as('id'), sql<string>`min(p.customer_email)`.as('email')]);
+}
+
 export async function countIssueRecipients(
   db: AppDatabase,
   requireConfirmation: boolean,
   audience: Audience = EVERYONE,
 ): Promise<number> {
+  if (audience.kind === 'preordered') {
+    const row = await db
+      .selectFrom(preorderCustomers(db, audience.bookId).as('c'))
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
   const row = await issueRecipients(db, requireConfirmation, audience)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
@@ -107,6 +138,27 @@ export async function enqueueIssue(
         .where('id', '=', options.issueId)
         .execute();
       return { kind: 'count-changed' as const, count };
+    }
+    if (options.audience?.kind === 'preordered') {
+      await trx
+        .insertInto('mailQueue')
+        .columns(['mailingId', 'recipientId', 'kind', 'email', 'siteOrigin', 'status', 'nextAttemptAt', 'createdAt'])
+        .expression(
+          trx
+            .selectFrom(preorderCustomers(trx, options.audience.bookId).as('c'))
+            .select((eb) => [
+              eb.val(options.issueId).as('mailingId'),
+              'c.id',
+              eb.val('preorder-update').as('kind'),
+              'c.email',
+              eb.val(options.siteOrigin).as('siteOrigin'),
+              eb.val('pending').as('status'),
+              eb.val(now).as('nextAttemptAt'),
+              eb.val(now).as('createdAt'),
+            ]),
+        )
+        .execute();
+      return { kind: 'queued' as const, count };
     }
     await trx
       .insertInto('mailQueue')
@@ -213,7 +265,9 @@ function dueRows(trx: AppDatabase, nowText: string, lane: 'transactional' | 'bul
       .leftJoin('newsletterSubscriptions as s', (join) =>
         join.onRef('s.id', '=', 'q.recipientId').on('q.kind', 'in', ['issue', 'confirmation']),
       )
-      .leftJoin('preorders as p', (join) => join.onRef('p.id', '=', 'q.recipientId').on('q.kind', '=', 'preorder'))
+      .leftJoin('preorders as p', (join) =>
+        join.onRef('p.id', '=', 'q.recipientId').on('q.kind', 'in', ['preorder', 'preorder-update']),
+      )
       .leftJoin('saleOrders as o', (join) => join.onRef('o.id', '=', 'q.recipientId').on('q.kind', '=', 'purchase'))
       .leftJoin('mailSuppressions as x', (join) => join.on('x.email', '=', (eb) => eb.fn('lower', ['q.email'])))
       .select([
@@ -270,17 +324,20 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
         row.kind === 'purchase'
           ? // A purchase's email goes even to an address suppressed for marketing, never to a bounced one.
             (row.orderState === 'paid' || row.orderState === 'delivered') && row.suppressedReason !== 'bounce'
-          : row.suppressedEmail !== null
-            ? false
-            : row.kind === 'confirmation'
-              ? // Held back by the hourly caps: still wanted only while the subscription waits for it.
-                row.subscriptionId !== null && row.isActive === 1 && row.confirmedAt === null
-              : row.kind === 'issue'
-                ? row.subscriptionId !== null &&
-                  row.isActive === 1 &&
-                  row.bouncedAt === null &&
-                  (row.pausedUntil === null || row.pausedUntil <= nowText)
-                : row.preorderId !== null;
+          : row.kind === 'preorder-update'
+            ? // About their own preorder (still standing): past a newsletter unsubscribe, not past any other.
+              row.preorderId !== null && (row.suppressedReason === null || row.suppressedReason === 'unsubscribed')
+            : row.suppressedEmail !== null
+              ? false
+              : row.kind === 'confirmation'
+                ? // Held back by the hourly caps: still wanted only while the subscription waits for it.
+                  row.subscriptionId !== null && row.isActive === 1 && row.confirmedAt === null
+                : row.kind === 'issue'
+                  ? row.subscriptionId !== null &&
+                    row.isActive === 1 &&
+                    row.bouncedAt === null &&
+                    (row.pausedUntil === null || row.pausedUntil <= nowText)
+                  : row.preorderId !== null;
       // Only a row still pending is taken: two workers (or databases without SQLite's one writer)
       // can never both claim it.
       const taken = await trx

@@ -7,7 +7,8 @@ import type { NewsletterTokens } from '../newsletter-tokens.js';
 import { issueViewUrl } from '../issues/issue-mail.js';
 import { loadIssueAssets } from '../issues/issue-assets.js';
 import { newGiftUrl, preferencesUrlFor } from '../reader-links.js';
-import { unsubscribeLinkFor } from '../unsubscribe-links.js';
+import { linkWithToken, unsubscribeLinkFor } from '../unsubscribe-links.js';
+import { PREORDER_CANCEL_PATH } from '../preorders/preorder-mail.js';
 import { confirmationMessage } from '../confirmation-message.js';
 import { WELCOME_STEP } from '../issues/newsletter-issues-repository.js';
 import { findActiveGift } from '../gift/gifts-repository.js';
@@ -75,18 +76,52 @@ export class QueuedMessages {
         messageId,
       };
     }
+    if (message.kind === 'preorder-update') return this.preorderUpdate(message, messageId);
     return this.preorderNotice(message, messageId);
   }
 
+  /**
+   * An issue sent to a book's preorder customers: the issue with the preorder footer (why they get it, their cancel
+   * link, no unsubscribe), transactional (a newsletter unsubscribe does not stop it), its links tracked per preorder.
+   */
+  private async preorderUpdate(message: ClaimedMessage, messageId: string): Promise<QueuedEmail | null> {
+    const preorder = await this.db
+      .selectFrom('preorders')
+      .select(['bookTitle'])
+      .where('id', '=', message.recipientId)
+      .executeTakeFirst();
+    if (!preorder) return null;
+    const template = await this.issueTemplate(message.mailingId, message.siteOrigin, preorder.bookTitle);
+    if (!template) return null;
+    const cancelUrl = linkWithToken(
+      message.siteOrigin,
+      PREORDER_CANCEL_PATH,
+      this.tokens.preorderCancelToken(message.recipientId),
+    );
+    return {
+      to: message.email,
+      subject: template.subject,
+      ...withTrackedLinks(
+        personalise(template.rendered, { unsubscribeUrl: '', preferencesUrl: '', cancelUrl }),
+        template.links,
+        message.recipientId,
+        message.siteOrigin,
+        this.tokens,
+      ),
+      messageId,
+      transactional: true,
+    };
+  }
+
   /** The welcome email carries the active gift; a change of gift (or of its text) is a new template. */
-  private async issueTemplate(issueId: string, siteOrigin: string) {
+  private async issueTemplate(issueId: string, siteOrigin: string, preorderBookTitle?: string) {
     const issue = await this.db
       .selectFrom('newsletterIssues')
       .select(['subject', 'preheader', 'body', 'sequenceStep', 'updatedAt'])
       .where('id', '=', issueId)
       .executeTakeFirstOrThrow();
     const gift = issue.sequenceStep === WELCOME_STEP ? await findActiveGift(this.db) : undefined;
-    const key = `${issueId} ${siteOrigin} ${issue.updatedAt} ${gift ? `${gift.id} ${gift.updatedAt.toISOString()}` : ''}`;
+    const key = `${issueId} ${siteOrigin} ${issue.updatedAt} ${gift ? `${gift.id} ${gift.updatedAt.toISOString()}` : ''} ${preorderBookTitle ?? ''}`;
     let template = this.templates.get(key);
     if (!template) {
       template = (async () => {
@@ -96,6 +131,7 @@ export class QueuedMessages {
           body: issue.body,
           viewUrl: issueViewUrl(this.tokens, issueId, siteOrigin),
           assets: await loadIssueAssets(this.db, issue.body),
+          ...(preorderBookTitle ? { preorderOf: { bookTitle: preorderBookTitle } } : {}),
         };
         const rendered = await renderIssueTemplate(content, siteOrigin, gift ?? null);
         // Each link gets its id once per issue; every recipient's copy links to /r/ with it.

@@ -48,6 +48,9 @@ describe('submission procedures', () => {
       source: 'api',
       pausedUntil: null,
       status: 'pending',
+      name: null,
+      state: 'unconfirmed',
+      suppression: null,
     });
     await expectTRPCError(
       context.visitor.newsletter.subscribe({ email: ' fan@example.COM ' }),

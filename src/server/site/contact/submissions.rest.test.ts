@@ -81,6 +81,10 @@ describe('POST /api/newsletter', () => {
       source: 'api',
       pausedUntil: null,
       status: 'pending',
+      // Added by issue 33 (the reader's one state, name and suppression entry).
+      name: null,
+      state: 'unconfirmed',
+      suppression: null,
     });
   });
 

@@ -46,6 +46,11 @@ const newsletterIssueRoutes: RestRoute[] = [
     call: (caller, r) => callUnchecked(caller.mail.recipientCount, r.body ?? undefined),
   },
   {
+    method: 'GET',
+    url: '/api/admin/newsletter/issues/:id/links',
+    call: (caller, r) => caller.analytics.issueLinks({ id: id(r) }),
+  },
+  {
     method: 'POST',
     url: '/api/admin/newsletter/issues/:id/send',
     call: (caller, r) => callUnchecked(caller.mail.send, { ...(r.body as object | null), id: id(r) }),
@@ -203,7 +208,22 @@ export const restRoutes: RestRoute[] = [
         status: r.query.status,
         interest: r.query.interest,
         source: r.query.source,
+        state: r.query.state,
+        engaged: r.query.engaged,
+        signedUpFrom: r.query.signedUpFrom,
+        signedUpTo: r.query.signedUpTo,
       }),
+  },
+  { method: 'GET', url: '/api/admin/newsletter/:id', call: (caller, r) => caller.admin.subscriber({ id: id(r) }) },
+  {
+    method: 'PUT',
+    url: '/api/admin/newsletter/:id',
+    call: (caller, r) => callUnchecked(caller.admin.updateSubscriber, { ...(r.body as object | null), id: id(r) }),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/newsletter/bulk',
+    call: (caller, r) => callUnchecked(caller.admin.bulkSubscribers, r.body),
   },
   {
     method: 'GET',
