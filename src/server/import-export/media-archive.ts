@@ -6,7 +6,7 @@ import { detachedCopy } from './detached-text.js';
 /** A media folder of a big blog holds each upload in several sizes: many files, each small. */
 const MAX_ENTRIES = 200_000;
 /** Larger than any image a post shows; the upload pipeline would refuse more anyway. */
-export const MAX_ARCHIVED_IMAGE_BYTES = 25 * 1024 * 1024;
+const MAX_ARCHIVED_IMAGE_BYTES = 25 * 1024 * 1024;
 /** Images hardly compress (JPEG, PNG, WebP already are): an entry that unpacks to 20 times its size is a bomb. */
 const MAX_RATIO = 20;
 const IMAGE_NAME = /\.(jpe?g|png|gif|webp|avif|heic|heif)$/i;
@@ -29,7 +29,7 @@ function isSafeName(name: string): boolean {
  * Ghost's `/content/images/2024/01/a.jpg` (`__GHOST_URL__` already taken off), or a Substack CDN address, whose
  * last segment is the original address, escaped (`…/https%3A%2F%2Fsubstack-post-media…%2Fimages%2Fa.png`).
  */
-export function pathSegmentsOf(reference: string): string[] {
+function pathSegmentsOf(reference: string): string[] {
   let pathname: string;
   try {
     pathname = new URL(reference, 'http://relative.invalid').pathname;

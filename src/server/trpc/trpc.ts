@@ -32,7 +32,7 @@ export const router = t.router;
  */
 export type AnswerLimits = { perCall: number; perRequest: number };
 const MIB = 1024 * 1024;
-export const PUBLIC_ANSWER_LIMITS: AnswerLimits = { perCall: 1 * MIB, perRequest: 2 * MIB };
+const PUBLIC_ANSWER_LIMITS: AnswerLimits = { perCall: 1 * MIB, perRequest: 2 * MIB };
 /** The author's lists (every post's card, the import summary) are bigger; the admin key is needed to ask. */
 const ADMIN_ANSWER_LIMITS: AnswerLimits = { perCall: 32 * MIB, perRequest: 32 * MIB };
 export const ANSWER_TOO_LARGE = 'This answer would be too large: ask for fewer items (a smaller limit)';
