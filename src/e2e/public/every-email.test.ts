@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +28,12 @@ import { uniqueEmail } from './helpers.js';
  */
 
 const SHOTS = process.env.SCREENSHOT_DIR;
-const WEBMAIL = 'http://webmail.test';
+/**
+ * Webmail's stand-in: a loopback server of its own (another origin than the site's) that serves the email being
+ * read. A page Playwright made up would have no address, and Chromium's local network access rules would then keep
+ * it from loading any image of the site on 127.0.0.1, whatever the site answers.
+ */
+let webmail: { origin: string; html: string; close: () => Promise<void> };
 const WIDTHS = [375, 600] as const;
 
 const env: Record<string, string> = {
@@ -38,8 +45,21 @@ let inbox: SmtpInbox;
 beforeAll(async () => {
   inbox = await startSmtpInbox();
   env.SMTP_URL = inbox.url;
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(webmail.html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  webmail = {
+    origin: `http://127.0.0.1:${port}`,
+    html: '',
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 });
-afterAll(() => inbox?.close());
+afterAll(async () => {
+  await inbox?.close();
+  await webmail?.close();
+});
 
 async function mailTo(address: string, count: number): Promise<ReceivedEmail[]> {
   for (let waited = 0; waited < 20_000; waited += 100) {
@@ -69,14 +89,12 @@ type Rendering = {
 async function readEmailIn(context: BrowserContext, email: Email, width: number, images: boolean): Promise<Rendering> {
   const page = await context.newPage();
   await page.setViewportSize({ width, height: 900 });
-  await page.route(`${WEBMAIL}/**`, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: email.html }),
-  );
+  webmail.html = email.html;
   if (!images)
     await page.route('**/*', (route) =>
       route.request().resourceType() === 'image' ? route.abort('blockedbyclient') : route.fallback(),
     );
-  await page.goto(`${WEBMAIL}/message`, { waitUntil: 'load' });
+  await page.goto(`${webmail.origin}/message`, { waitUntil: 'load' });
   const rendering = await page.evaluate(() => {
     const root = document.documentElement;
     const imgs = Array.from(document.images);
