@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
 import { EMAIL_RASTER_PREFIX, UPLOADED_OBJECT_PREFIX } from '../../../domain/images.js';
 import { UPLOAD_NAME_PATTERN } from '../../../domain/uploads.js';
 import { findBook } from '../../content/books/books-repository.js';
@@ -7,6 +7,7 @@ import { allowLoadingFromOtherSites } from '../../site/http/embedded-elsewhere.j
 import { TOO_MANY_REQUESTS } from '../../site/rate-limit/request-limits.js';
 import { perAddressLimit } from '../../site/rate-limit/per-address-limit.js';
 import type { AppServices } from '../../services.js';
+import { lazyModule } from '../../lazy-module.js';
 import { EMAIL_COVER_PATH } from '../preorders/cover-for-email.js';
 
 /** A cover in the preorder emails (shown at 180 px, drawn for sharp screens). */
@@ -20,10 +21,13 @@ const MAX_INPUT_PIXELS = 40_000_000;
 const BACKGROUND = '#1a1514';
 
 /** The JPEG of an upload (any format, SVG included), `width` wide at most; null when it cannot be drawn. */
+/** sharp (about 28 MB of memory) loads with the first image drawn for an email, not at start. */
+const loadSharp = lazyModule<typeof sharpModule>('sharp');
+
 async function drawJpeg(source: Buffer, width: number): Promise<Buffer | null> {
   try {
     // 144 dpi: an SVG drawn at twice its size stays sharp; a bitmap ignores it.
-    return await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, density: 144 })
+    return await loadSharp()(source, { limitInputPixels: MAX_INPUT_PIXELS, density: 144 })
       .resize({ width, withoutEnlargement: true })
       .flatten({ background: BACKGROUND })
       .jpeg({ quality: 82 })
