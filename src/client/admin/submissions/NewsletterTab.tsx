@@ -124,7 +124,7 @@ function SubscriberTable({
                 )}
                 {/* On a phone the state and date sit under the address instead of in columns. */}
                 <Stack gap={4} mt={6} align="flex-start" hiddenFrom="sm">
-                  <ReaderStateBadge state={reader.state} />
+                  <ReaderStateBadge state={reader.state} size="xs" />
                   <SubscribedAt date={reader.createdAt} />
                 </Stack>
               </Table.Td>
@@ -135,7 +135,8 @@ function SubscriberTable({
                 <SubscribedAt date={reader.createdAt} />
               </Table.Td>
               <Table.Td ta="right">
-                <Group gap={4} justify="flex-end" wrap="nowrap">
+                {/* The buttons stack on a phone, so the address column keeps room for the state's full name. */}
+                <Group gap={4} justify="flex-end">
                   <Button
                     size="xs"
                     variant="subtle"

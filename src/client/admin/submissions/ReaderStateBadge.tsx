@@ -12,9 +12,9 @@ const STATE_COLORS: Record<ReaderState, string> = {
 };
 
 /** A reader's state (src/domain/reader-states.ts), its meaning as the tooltip text. */
-export function ReaderStateBadge({ state }: { state: ReaderState }) {
+export function ReaderStateBadge({ state, size = 'md' }: { state: ReaderState; size?: 'xs' | 'md' }) {
   return (
-    <Badge color={STATE_COLORS[state]} variant="light" radius="sm" title={READER_STATE_MEANINGS[state]}>
+    <Badge size={size} color={STATE_COLORS[state]} variant="light" radius="sm" title={READER_STATE_MEANINGS[state]}>
       {READER_STATE_LABELS[state]}
     </Badge>
   );
