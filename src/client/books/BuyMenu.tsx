@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState, type ComponentType } from 'react';
+import { directLinkPath } from '../../domain/analytics-paths.js';
 import { buyButtonFor } from '../../domain/books.js';
 import { EDITION_FORMAT_LABELS } from '../../domain/editions.js';
 import { DIRECT_COPY_PROMISE } from '../../domain/sales.js';
@@ -31,10 +32,12 @@ type DirectSale = NonNullable<Book['directSales']>[number];
  * Buy direct, first: a plain link to the author's checkout at the payment provider (a hosted page;
  * it works without script), with the format and what the reader gets in plain words.
  */
-function DirectBuy({ sale }: { sale: DirectSale }) {
+function DirectBuy({ sale, shopTag }: { sale: DirectSale; shopTag: string | undefined }) {
+  // Through the site's own redirect, which counts the click beside the shops' (the Overview shows them side by side).
+  const href = shopTag ? directLinkPath(shopTag, sale.format) : sale.checkoutUrl;
   return (
     <div className={classes.direct}>
-      <Button component="a" href={sale.checkoutUrl} rel="noopener" className={classes.buy} fullWidth>
+      <Button component="a" href={href} rel="noopener" className={classes.buy} fullWidth>
         {directLabel(sale)}
       </Button>
       <p className={classes.directNote}>
@@ -144,7 +147,7 @@ export function BuyActions({ book }: { book: Book }) {
     return (
       <>
         {direct.map((sale) => (
-          <DirectBuy key={sale.id} sale={sale} />
+          <DirectBuy key={sale.id} sale={sale} shopTag={book.shopTag} />
         ))}
         {groups.length > 0 && (
           <ShopMenu

@@ -36,7 +36,12 @@ describe('public content', () => {
     expect(await buy.getAttribute('aria-haspopup')).toBe('menu');
     // A book sold direct (the demo's Ashwarden ebook) shows Buy direct first, its shops in a menu beside it.
     const direct = card('The Ashwarden').getByRole('link', { name: 'Buy direct — $4.99' });
-    expect(await direct.getAttribute('href')).toMatch(/plink_demo_ashwarden_ebook/);
+    // Through the site's counting redirect, on to the checkout stored for the edition.
+    const href = await direct.getAttribute('href');
+    expect(href).toMatch(/^\/r\/d[\w-]{11}\.ebook$/);
+    const checkout = await fetch(`${site.baseUrl}${href}`, { redirect: 'manual' });
+    expect(checkout.status).toBe(302);
+    expect(checkout.headers.get('location')).toMatch(/plink_demo_ashwarden_ebook/);
     const shops = card('The Ashwarden').getByRole('button', { name: 'Buy from a shop' });
     expect(await shops.getAttribute('aria-haspopup')).toBe('menu');
     expect(await card('A Lantern for the Drowned').getByRole('link', { name: 'Preorder — $12.99' }).getAttribute('href')).toBe(

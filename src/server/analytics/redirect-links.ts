@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { NewsletterTokens } from '../newsletter/newsletter-tokens.js';
 import { timestampNow } from '../db/row-conversion.js';
 import type { AppServices } from '../services.js';
-import { countShopClick, shopLinkTarget } from './shop-links.js';
+import { countShopClick, directLinkTarget, shopLinkTarget } from './shop-links.js';
 import { userAgentFacts } from './visit-filter.js';
 import { OncePerWindow } from './once-per-window.js';
 import { REDIRECT_PATH } from './issue-links.js';
@@ -49,7 +49,8 @@ function withNewsletterCampaign(url: string, ownHostnames: string[], subject: st
  * The redirect of tracked links. The token is signed by the site and names the link by id, so the
  * target is always the address stored when the issue was sent: a tampered, foreign or unknown
  * token gets a 404 page, never a redirect anywhere. A click is recorded once per recipient and link
- * (bots and link scanners are redirected but not counted). A Buy-menu shop link (`s<book's tag>.<n>`)
+ * (bots and link scanners are redirected but not counted). A Buy-menu shop link (`s<book's tag>.<n>`), or Buy
+ * direct's (`d<book's tag>.<format>`, to the edition's checkout, counted as the shop "Buy direct (<format>)")
  * goes to the address the book stores now, and counts a visitor's clicks per book and shop once in
  * CLICK_WINDOW_MS (shop-links.ts). A newsletter link to the site's own pages lands marked as the newsletter's
  * (withNewsletterCampaign). Every `/r/` request is held to the `tracking` limit per address.
@@ -74,7 +75,7 @@ export function registerRedirectLinks(app: FastifyInstance, services: AppService
     const userAgent = request.headers['user-agent'] ?? '';
     const counted = !userAgentFacts(userAgent).bot;
     if (!fields) {
-      const shop = await shopLinkTarget(services.db, token);
+      const shop = (await shopLinkTarget(services.db, token)) ?? (await directLinkTarget(services.db, token));
       if (!shop) return notFound(reply);
       // One visitor's clicks on one shop of a book count once in the window.
       if (counted && recentClicks.first([request.ip, userAgent, shop.bookId, shop.shop]))

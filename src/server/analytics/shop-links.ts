@@ -5,6 +5,9 @@ import type { AppDatabase } from '../db/connection.js';
 import { findBook } from '../content/books/books-repository.js';
 import { loadOrCreateSecret } from '../auth/site-secrets-repository.js';
 import { dayOf } from './calendar.js';
+import { directShopName } from '../../domain/analytics-paths.js';
+import { EDITION_FORMAT_LABELS } from '../../domain/editions.js';
+import { listPublicSaleEditions } from '../sales/sale-editions-repository.js';
 
 /**
  * Buy-menu shop links go through `/r/s<tag>.<n>` (src/domain/analytics-paths.ts): the tag is an
@@ -27,6 +30,14 @@ export function withShopTag<B extends Book>(book: B, key: Buffer): B {
 
 const linksOf = (book: Book) => [...book.retailerLinks, ...book.editions.flatMap((edition) => edition.links)];
 
+/** The book whose signed tag this is; undefined for a forged one. */
+async function bookIdOfTag(db: AppDatabase, tag: string): Promise<string | undefined> {
+  const key = await redirectKey(db);
+  const given = Buffer.from(tag);
+  const ids = await db.selectFrom('books').select('id').execute();
+  return ids.find((row) => timingSafeEqual(Buffer.from(tagOf(key, row.id)), given))?.id;
+}
+
 /** The book and shop link a `/r/` token names; null for anything else (not a shop token, forged, gone). */
 export async function shopLinkTarget(
   db: AppDatabase,
@@ -35,13 +46,30 @@ export async function shopLinkTarget(
   const match = TOKEN.exec(token);
   if (!match) return null;
   const [, tag, index] = match as unknown as [string, string, string];
-  const key = await redirectKey(db);
-  const given = Buffer.from(tag);
-  const ids = await db.selectFrom('books').select('id').execute();
-  const id = ids.find((row) => timingSafeEqual(Buffer.from(tagOf(key, row.id)), given))?.id;
+  const id = await bookIdOfTag(db, tag);
   const book = id === undefined ? undefined : await findBook(db, id);
   const link = book ? linksOf(book)[Number(index)] : undefined;
   return book && link ? { bookId: book.id, shop: link.label, url: link.url } : null;
+}
+
+const DIRECT_TOKEN = /^d([A-Za-z0-9_-]{11})\.([a-z]{1,20})$/;
+
+/**
+ * The checkout a Buy direct token (`d<tag>.<format>`, directLinkPath) leads to: the book's edition of that format
+ * sold direct now (active, with a file to deliver); null for anything else, so the redirect only ever goes to a
+ * checkout the author stored.
+ */
+export async function directLinkTarget(
+  db: AppDatabase,
+  token: string,
+): Promise<{ bookId: string; shop: string; url: string } | null> {
+  const match = DIRECT_TOKEN.exec(token);
+  if (!match) return null;
+  const [, tag, format] = match as unknown as [string, string, string];
+  const bookId = await bookIdOfTag(db, tag);
+  if (bookId === undefined) return null;
+  const sale = (await listPublicSaleEditions(db, [bookId])).get(bookId)?.find((edition) => edition.format === format);
+  return sale ? { bookId, shop: directShopName(EDITION_FORMAT_LABELS[sale.format]), url: sale.checkoutUrl } : null;
 }
 
 /** One more click on a book's shop today: an atomic increment, exact with several instances. */

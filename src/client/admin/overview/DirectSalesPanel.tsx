@@ -65,17 +65,17 @@ export function DirectSalesPanel({ stats, range }: { stats: SiteStats; range: { 
       {data && (
         <>
           <FiguresTable
-            label="Direct orders and shop clicks per book"
-            columns={['Book', 'Direct orders', 'Shop clicks']}
+            label="Direct and shop clicks per book"
+            columns={['Book', 'Buy direct clicks', 'Direct orders', 'Shop clicks']}
             rows={directBesideShops(data.sales, stats.shopClicks).map((row) => ({
               key: row.key,
-              cells: [row.title, n(row.direct), n(row.shopClicks)],
+              cells: [row.title, n(row.directClicks), n(row.direct), n(row.shopClicks)],
             }))}
             empty="No direct orders or shop clicks in this period."
           />
           <Text size="xs" c="dimmed">
-            Buy direct goes straight to your checkout, so it counts by its orders; shop clicks count readers sent to the
-            retailers from the Buy menu.
+            Buy direct clicks count readers sent to your checkout, direct orders the payments that came back; shop
+            clicks count readers sent to the retailers from the Buy menu.
           </Text>
         </>
       )}

@@ -1,3 +1,4 @@
+import { isDirectShop } from '../../../domain/analytics-paths.js';
 import { byWeek, type SiteStats } from '../../../domain/analytics.js';
 
 const DAY_LABEL = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -43,16 +44,20 @@ export function signupSourceLabel(source: string): string {
 export function directBesideShops(
   sales: Array<{ bookId: string | null; bookTitle: string | null; orders: number }>,
   shopClicks: SiteStats['shopClicks'],
-): Array<{ key: string; title: string; direct: number; shopClicks: number }> {
-  const rows = new Map<string, { key: string; title: string; direct: number; shopClicks: number }>();
+): Array<{ key: string; title: string; direct: number; directClicks: number; shopClicks: number }> {
+  type Row = { key: string; title: string; direct: number; directClicks: number; shopClicks: number };
+  const rows = new Map<string, Row>();
   const row = (key: string, title: string) => {
-    const existing = rows.get(key) ?? { key, title, direct: 0, shopClicks: 0 };
+    const existing = rows.get(key) ?? { key, title, direct: 0, directClicks: 0, shopClicks: 0 };
     rows.set(key, existing);
     return existing;
   };
   for (const sale of sales) row(sale.bookId ?? 'unknown', sale.bookTitle ?? 'Unknown book').direct += sale.orders;
-  for (const click of shopClicks) row(click.bookId, click.title).shopClicks += click.clicks;
-  return [...rows.values()].sort(
-    (a, b) => b.direct + b.shopClicks - (a.direct + a.shopClicks) || a.title.localeCompare(b.title),
-  );
+  for (const click of shopClicks) {
+    const book = row(click.bookId, click.title);
+    if (isDirectShop(click.shop)) book.directClicks += click.clicks;
+    else book.shopClicks += click.clicks;
+  }
+  const weight = (r: Row) => r.direct + r.directClicks + r.shopClicks;
+  return [...rows.values()].sort((a, b) => weight(b) - weight(a) || a.title.localeCompare(b.title));
 }
