@@ -218,6 +218,13 @@ describe('Settings → Sales: find a copy’s buyer', () => {
     const broken = await findCopy('broken.epub', damaged);
     expect(broken.statusCode).toBe(422);
     expect(broken.json()).toEqual({ error: 'This EPUB or ZIP is damaged: its table of contents cannot be read' });
+    // A PDF header with nothing a reader can open behind it: damaged, not "no fingerprint".
+    const cutPdf = await findCopy(
+      'cut.pdf',
+      Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catal', 'latin1'),
+    );
+    expect(cutPdf.statusCode).toBe(422);
+    expect(cutPdf.json()).toEqual({ error: 'This PDF is damaged: it cannot be read' });
 
     expect((await findCopy('leaked.epub', Buffer.from('x'), false)).statusCode).toBe(401);
     const notMultipart = await t.app.inject({

@@ -113,7 +113,12 @@ export async function lookUpCopy(source: Readable | string): Promise<CopyLookup>
   if (type?.ext === 'pdf') {
     if ((await stat(source)).size > EDITION_FILE_INFO.pdf.maxBytes * 2)
       return { status: 'unreadable', reason: 'This PDF is larger than any PDF the site sells' };
-    const fingerprint = await pdfFingerprint(await readFile(source));
+    let fingerprint: string | null;
+    try {
+      fingerprint = await pdfFingerprint(await readFile(source));
+    } catch {
+      return { status: 'unreadable', reason: 'This PDF is damaged: it cannot be read' };
+    }
     return found(fingerprint ? { fingerprint, foundIn: ['pdf keywords'] } : null, 'PDF');
   }
   if (type?.ext === 'mp3') {

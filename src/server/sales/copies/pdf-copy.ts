@@ -57,8 +57,8 @@ export async function makePdfCopy(bytes: Uint8Array, stamp: CopyStamp): Promise<
   return Buffer.from(await pdf.save());
 }
 
-/** The fingerprint in a PDF's keywords, if it has one. */
+/** The fingerprint in a PDF's keywords, if it has one; throws when the PDF cannot be read. */
 export async function pdfFingerprint(bytes: Uint8Array): Promise<string | null> {
-  const pdf = await loadPdf(bytes).catch(() => null);
-  return FINGERPRINT_IN_TEXT.exec(pdf?.getKeywords() ?? '')?.[1] ?? null;
+  const pdf = await loadPdf(bytes);
+  return FINGERPRINT_IN_TEXT.exec(pdf.getKeywords() ?? '')?.[1] ?? null;
 }
