@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { startMailQueueJob } from './send-queue/mail-queue-job.js';
 import { sampleGiftFile } from '../test-support/gift-files.js';
 import { multipartBody } from '../test-support/multipart.js';
 import { openAdminSession } from '../test-support/sessions.js';
 import { startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../test-support/smtp-inbox.js';
 import { createTestApp, validPreorderBook, type TestApp } from '../test-support/test-app.js';
+import { startTestMailWorker } from '../test-support/mail-worker.js';
 
 /**
  * Issue 30, item 4: every email a visitor's request sends takes its links from one rule
@@ -15,7 +15,6 @@ import { createTestApp, validPreorderBook, type TestApp } from '../test-support/
  * with PUBLIC_URL set, the same forged requests send their mail, with PUBLIC_URL's links.
  */
 const AUTHOR = 'author@example.com';
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const FORGED: Array<Record<string, string>> = [
   { host: 'evil.test' },
   { host: 'evil.test:3000' },
@@ -45,15 +44,7 @@ async function startSite(env: Record<string, string>): Promise<Site> {
     CONFIRMATIONS_PER_NETWORK_PER_HOUR: '1000',
     ...env,
   });
-  const stop = startMailQueueJob({
-    db: t.services.db,
-    mailer: t.services.mailing.queueMailer,
-    messages: t.services.mailing.queuedMessages,
-    ratePerMinute: null,
-    log: quiet,
-    retryBaseMs: 30,
-    idlePollMs: 20,
-  });
+  const stop = startTestMailWorker(t);
   const site = { t, inbox, stop };
   open.push(site);
   return site;

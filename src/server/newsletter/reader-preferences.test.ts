@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startMailQueueJob } from './send-queue/mail-queue-job.js';
 import { openAdminSession } from '../test-support/sessions.js';
 import { startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../test-support/smtp-inbox.js';
 import { createTestApp, validPreorderBook, type TestApp } from '../test-support/test-app.js';
+import { startTestMailWorker } from '../test-support/mail-worker.js';
 
 const PUBLIC_URL = 'https://site.example';
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let inbox: SmtpInbox;
@@ -30,15 +29,7 @@ beforeAll(async () => {
   admin = t.callerWithKey(adminToken);
   ashen = await admin.series.create({ name: 'The Ashen Road' });
   ember = await admin.series.create({ name: 'Ember Tales' });
-  stopWorker = startMailQueueJob({
-    db: t.services.db,
-    mailer: t.services.mailing.queueMailer,
-    messages: t.services.mailing.queuedMessages,
-    ratePerMinute: null,
-    log: quiet,
-    retryBaseMs: 30,
-    idlePollMs: 20,
-  });
+  stopWorker = startTestMailWorker(t);
 });
 afterAll(async () => {
   await stopWorker();

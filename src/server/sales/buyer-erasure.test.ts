@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractZip } from '../import-export/zip-reader.js';
-import { startMailQueueJob } from '../newsletter/send-queue/mail-queue-job.js';
 import { bearer } from '../test-support/http.js';
 import { SALE_SECRETS, seedSaleEdition, stripeRefund, stripeSession } from '../test-support/sales.js';
 import { openAdminSession } from '../test-support/sessions.js';
@@ -12,6 +11,7 @@ import { startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../test-supp
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { salesFileStoreOf } from './copies/sales-files.js';
 import { PURCHASE_MAILING_ID } from './orders-repository.js';
+import { startTestMailWorker } from '../test-support/mail-worker.js';
 
 /**
  * Sales in the site export (orders.csv) and a buyer in the erasure path: erasing a subscriber, or a
@@ -20,7 +20,6 @@ import { PURCHASE_MAILING_ID } from './orders-repository.js';
  */
 
 const PUBLIC_URL = 'https://site.example';
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let inbox: SmtpInbox;
 let t: TestApp;
@@ -116,15 +115,7 @@ beforeAll(async () => {
     amount: 499,
     title: 'The Ashwarden',
   });
-  stopWorker = startMailQueueJob({
-    db: t.services.db,
-    mailer: t.services.mailing.queueMailer,
-    messages: t.services.mailing.queuedMessages,
-    ratePerMinute: null,
-    log: quiet,
-    retryBaseMs: 30,
-    idlePollMs: 20,
-  });
+  stopWorker = startTestMailWorker(t);
 });
 afterAll(async () => {
   await stopWorker();

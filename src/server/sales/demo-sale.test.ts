@@ -2,7 +2,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailQueueJob } from '../newsletter/send-queue/mail-queue-job.js';
 import { DEMO_PAYMENT_LINK } from '../operations/seed/demo-sale.js';
 import { getList } from '../test-support/http.js';
 import { SALE_SECRETS, stripeRefund, stripeSession } from '../test-support/sales.js';
@@ -11,9 +10,9 @@ import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { findCopyFingerprint } from './copies/find-fingerprint.js';
 import { findCopyByFingerprint } from './copies/personal-copies-repository.js';
 import { openZipFile, readEntry } from './copies/zip-access.js';
+import { startTestMailWorker } from '../test-support/mail-worker.js';
 
 const PUBLIC_URL = 'https://site.example';
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let inbox: SmtpInbox;
 let t: TestApp;
@@ -57,15 +56,7 @@ beforeAll(async () => {
     PUBLIC_URL,
     ...SALE_SECRETS,
   });
-  stopWorker = startMailQueueJob({
-    db: t.services.db,
-    mailer: t.services.mailing.queueMailer,
-    messages: t.services.mailing.queuedMessages,
-    ratePerMinute: null,
-    log: quiet,
-    retryBaseMs: 30,
-    idlePollMs: 20,
-  });
+  stopWorker = startTestMailWorker(t);
 });
 afterAll(async () => {
   await stopWorker();

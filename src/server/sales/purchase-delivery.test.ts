@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suppressAddress } from '../deliverability/suppression-list.js';
-import { startMailQueueJob } from '../newsletter/send-queue/mail-queue-job.js';
 import { startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../test-support/smtp-inbox.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { SALE_SECRETS, seedSaleEdition, stripeRefund, stripeSession } from '../test-support/sales.js';
 import { GIFT_CHUNK_BYTES } from '../newsletter/gift/gift-file-store.js';
 import { PURCHASE_MAILING_ID } from './orders-repository.js';
+import { startTestMailWorker } from '../test-support/mail-worker.js';
 
 const PUBLIC_URL = 'https://site.example';
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let inbox: SmtpInbox;
 let t: TestApp;
@@ -73,15 +72,7 @@ beforeAll(async () => {
     title: 'The Ashwarden',
     coverBytes: 2 * GIFT_CHUNK_BYTES + 4321,
   }));
-  stopWorker = startMailQueueJob({
-    db: t.services.db,
-    mailer: t.services.mailing.queueMailer,
-    messages: t.services.mailing.queuedMessages,
-    ratePerMinute: null,
-    log: quiet,
-    retryBaseMs: 30,
-    idlePollMs: 20,
-  });
+  stopWorker = startTestMailWorker(t);
 });
 afterAll(async () => {
   await stopWorker();

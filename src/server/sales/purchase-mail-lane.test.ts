@@ -8,6 +8,7 @@ import { openAdminSession } from '../test-support/sessions.js';
 import { startSmtpInbox, type SmtpInbox } from '../test-support/smtp-inbox.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { PURCHASE_MAILING_ID } from './orders-repository.js';
+import { startTestMailWorker } from '../test-support/mail-worker.js';
 
 /**
  * A purchase email has its own lane in the send queue: it leaves before a newsletter send of
@@ -25,15 +26,7 @@ let stopWorker: (() => Promise<void>) | null = null;
 let sale = 0;
 
 function startWorker(ratePerMinute: number | null) {
-  stopWorker = startMailQueueJob({
-    db: t.services.db,
-    mailer: t.services.mailing.queueMailer,
-    messages: t.services.mailing.queuedMessages,
-    ratePerMinute,
-    log: quiet,
-    retryBaseMs: 30,
-    idlePollMs: 20,
-  });
+  stopWorker = startTestMailWorker(t, ratePerMinute);
 }
 
 const buy = (email: string) => {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIFT_FORMATS, GIFT_LINK_MAX_DOWNLOADS, type GiftFormat } from '../../../domain/newsletter-gift.js';
-import { startMailQueueJob } from '../send-queue/mail-queue-job.js';
 import { loadOrCreateSecret } from '../../auth/site-secrets-repository.js';
 import { sampleGiftFile } from '../../test-support/gift-files.js';
 import { multipartBody } from '../../test-support/multipart.js';
@@ -9,9 +8,9 @@ import { startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../../test-s
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { NewsletterTokens } from '../newsletter-tokens.js';
 import { GIFT_CHUNK_BYTES } from './gift-file-store.js';
+import { startTestMailWorker } from '../../test-support/mail-worker.js';
 
 const PUBLIC_URL = 'https://site.example';
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let inbox: SmtpInbox;
 let t: TestApp;
@@ -69,15 +68,7 @@ beforeAll(async () => {
   t = await createTestApp({ SMTP_URL: inbox.url, MAIL_FROM: 'Delphine Rook <news@example.com>', PUBLIC_URL });
   adminToken = await openAdminSession(t.services);
   admin = t.callerWithKey(adminToken);
-  stopWorker = startMailQueueJob({
-    db: t.services.db,
-    mailer: t.services.mailing.queueMailer,
-    messages: t.services.mailing.queuedMessages,
-    ratePerMinute: null,
-    log: quiet,
-    retryBaseMs: 30,
-    idlePollMs: 20,
-  });
+  stopWorker = startTestMailWorker(t);
 });
 afterAll(async () => {
   await stopWorker();

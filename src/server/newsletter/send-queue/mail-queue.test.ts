@@ -11,6 +11,7 @@ import {
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { startMailQueueJob } from './mail-queue-job.js';
 import { MAX_ATTEMPTS } from './send-outcome.js';
+import { startTestMailWorker } from '../../test-support/mail-worker.js';
 
 const PUBLIC_URL = 'https://site.example';
 const MAIL_FROM = 'Delphine Rook <news@example.com>';
@@ -29,15 +30,7 @@ async function openSite(inboxOptions: SmtpInboxOptions = {}): Promise<Site> {
 }
 
 function startWorker({ t }: Site) {
-  const stop = startMailQueueJob({
-    db: t.services.db,
-    mailer: t.services.mailing.queueMailer,
-    messages: t.services.mailing.queuedMessages,
-    ratePerMinute: null,
-    log: quiet,
-    retryBaseMs: 30,
-    idlePollMs: 20,
-  });
+  const stop = startTestMailWorker(t);
   stops.push(stop);
   return stop;
 }
