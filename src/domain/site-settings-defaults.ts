@@ -31,3 +31,6 @@ export function announcementShowsOn(bar: AnnouncementWindow, today: string): boo
   if (bar.endsOn && today > bar.endsOn) return false;
   return true;
 }
+
+/** A site title longer than this is set smaller in the header (layout.module.css, `.brand[data-long]`). */
+export const SITE_TITLE_COMPACT_AFTER = 24;

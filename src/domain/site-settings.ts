@@ -46,8 +46,6 @@ export const SITE_TEXT_LIMITS = {
   alt: 200,
 } as const;
 
-/** A site title longer than this is set smaller in the header (layout.module.css, `.brand[data-long]`). */
-export const SITE_TITLE_COMPACT_AFTER = 24;
 /**
  * About what a 320 px phone's header shows of a title on two lines: past it the title ends in "…" there (the link's
  * name and the page titles keep it whole), and the Settings form says so.

@@ -3,7 +3,8 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useSiteSettings } from './site-settings.js';
 import { SEARCH_PATH } from '../../domain/search.js';
-import { SITE_TITLE_COMPACT_AFTER } from '../../domain/site-settings.js';
+// The zod-free module: the header is on every reading page, which load no zod.
+import { SITE_TITLE_COMPACT_AFTER } from '../../domain/site-settings-defaults.js';
 import { SearchForm } from '../search/SearchForm.js';
 import { useHydrated } from '../ui/form-outcome.js';
 import { FlameIcon, SearchIcon } from '../ui/icons.js';

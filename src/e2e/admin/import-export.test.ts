@@ -14,9 +14,11 @@ async function chooseSource(page: Page, label: string): Promise<void> {
 }
 
 async function chooseFile(page: Page, name: string): Promise<void> {
+  // The export file's input comes first; a blog's source has a media archive's after it.
   await page
     .getByRole('region', { name: 'Import' })
     .locator('input[type="file"]')
+    .first()
     .setInputFiles(path.join(fixtures, name));
 }
 
@@ -24,6 +26,7 @@ async function chooseCsv(page: Page, name: string, text: string): Promise<void> 
   await page
     .getByRole('region', { name: 'Import' })
     .locator('input[type="file"]')
+    .first()
     .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
 }
 
@@ -67,11 +70,15 @@ async function importWordPress(page: Page, width: number): Promise<void> {
   await dryRun.getByText('Building the Ember Seat (post 11)').waitFor();
   await panel.getByText('Would create:').waitFor();
   await panel.getByText('2 posts', { exact: true }).waitFor();
-  await dryRun.getByText('status "private" has no counterpart here').waitFor();
+  // Issue 31: a private post arrives as a draft, said in its row.
+  await dryRun.getByText('private on WordPress: arrives as a draft', { exact: false }).waitFor();
   expect(await noSidewaysScroll(page)).toBe(true);
-  // Issue 33: the count agrees with the rows' "N images to bring in", and the reasons stay in view: the table
-  // fits its box (no sideways scroll inside it), which on a wide screen is wider than the 560 px form column.
-  await panel.getByText('3 images', { exact: true }).waitFor();
+  // Issues 31 and 33: the dry run says where the images will come from (the old host here does not answer, and no
+  // archive was given), as its rows do; the reasons stay in view: the table fits its box (no sideways scroll
+  // inside it), which on a wide screen is wider than the 560 px form column.
+  await panel
+    .getByText(/^Images: 0 found from the media archive, 0 to fetch from their old host, \d+ missing/)
+    .waitFor();
   expect(
     await dryRun.evaluate((table) => {
       const box = table.closest('.mantine-ScrollArea-viewport') ?? table.parentElement!;
