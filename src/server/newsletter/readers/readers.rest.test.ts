@@ -394,7 +394,8 @@ describe('bulk actions under attack', () => {
       [{ action: 'delete', ids: Array.from({ length: 501 }, (_, index) => `id-${index}`) }, /at most 500/],
       [{ action: 'delete', ids: 'all' }, /Ids must be a list/],
       [{ action: 'add-interest', ids, interest: ['%'] }, /Interests are/],
-      [{ action: 'add-interest', ids, interest: ['everything', 'new-releases'] }, /Give one interest/],
+      [{ action: 'add-interest', ids, interest: ['new-releases', 'series:ashen-road'] }, /Give one interest/],
+      [{ action: 'add-interest', ids, interest: ['everything', 'new-releases'] }, /not both/],
       [{ action: 'delete', ids: [{ $ne: null }] }, /Id is required/],
       [null, /Action must be one of|Invalid/],
     ];
