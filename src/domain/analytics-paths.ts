@@ -14,6 +14,6 @@ export const shopLinkPath = (shopTag: string, index: number): string => `/r/s${s
 export const directLinkPath = (shopTag: string, format: string): string => `/r/d${shopTag}.${format}`;
 
 /** How a Buy direct click is named among the shop clicks, e.g. "Buy direct (Ebook)". */
-export const DIRECT_SHOP_PREFIX = 'Buy direct';
+const DIRECT_SHOP_PREFIX = 'Buy direct';
 export const directShopName = (formatLabel: string): string => `${DIRECT_SHOP_PREFIX} (${formatLabel})`;
 export const isDirectShop = (shop: string): boolean => shop.startsWith(`${DIRECT_SHOP_PREFIX} (`);
