@@ -44,6 +44,7 @@ const NO_DATABASE = [
   'src/server/sales/copies/epub-copy.epubcheck.test.ts',
   'src/server/site/cache/cached-body.test.ts',
   'src/server/site/cache/public-cache.test.ts',
+  'src/server/site/downloads/write-part-file.test.ts',
   'src/server/site/http/conditional-get.test.ts',
   'src/server/site/pages/client-assets.test.ts',
   'src/server/site/pages/critical-css/critical-css.test.ts',

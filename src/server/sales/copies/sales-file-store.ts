@@ -1,8 +1,8 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, unlink } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { writePartFile } from '../../site/downloads/write-part-file.js';
 import type { AppDatabase } from '../../db/connection.js';
 import { salesFilesDirIn } from '../../operations/startup/data-files.js';
 
@@ -26,37 +26,13 @@ export interface SalesFileStore {
   localPath(id: string): string | null;
 }
 
-/** Counts the bytes passing through. */
-function counting(onChunk: (bytes: number) => void) {
-  return async function* (chunks: AsyncIterable<Buffer>) {
-    for await (const chunk of chunks) {
-      onChunk(chunk.length);
-      yield chunk;
-    }
-  };
-}
-
 class FileSalesStore implements SalesFileStore {
   readonly kind = 'files';
 
   constructor(private readonly folder: string) {}
 
-  async write(id: string, source: AsyncIterable<Buffer>): Promise<number> {
-    await mkdir(this.folder, { recursive: true, mode: 0o700 });
-    const temporary = path.join(this.folder, `.${id}.part`);
-    let bytes = 0;
-    try {
-      await pipeline(
-        source,
-        counting((n) => (bytes += n)),
-        createWriteStream(temporary, { mode: 0o600, flags: 'wx' }),
-      );
-      await rename(temporary, path.join(this.folder, id));
-      return bytes;
-    } catch (error) {
-      await unlink(temporary).catch(() => undefined);
-      throw error;
-    }
+  write(id: string, source: AsyncIterable<Buffer>): Promise<number> {
+    return writePartFile(this.folder, id, source);
   }
 
   localPath(id: string): string {
