@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,5 +78,46 @@ describe('sending a kept copy', () => {
       expect(response.headers['content-range']).toBe(`bytes */${content.length}`);
     }
     expect(parseByteRange(undefined, 10)).toBeNull();
+  });
+
+  it('outlives 40 readers who leave mid-download at once: no failure escapes, the next reader gets it whole', async () => {
+    const escaped: unknown[] = [];
+    const onEscape = (reason: unknown) => escaped.push(reason);
+    process.on('unhandledRejection', onEscape);
+    try {
+      await server.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = server.server.address() as AddressInfo;
+      const leaveAfterFirstBytes = () =>
+        new Promise<void>((resolve) => {
+          const request = http.get({ host: '127.0.0.1', port, path: '/copy' }, (response) => {
+            response.once('data', () => {
+              request.destroy();
+              resolve();
+            });
+          });
+          request.on('error', () => resolve());
+        });
+      await Promise.all(Array.from({ length: 40 }, leaveAfterFirstBytes));
+      // Until every abandoned send has noticed and closed its connection.
+      while (
+        (await new Promise<number>((resolve, reject) =>
+          server.server.getConnections((e, n) => (e ? reject(e) : resolve(n))),
+        )) > 0
+      )
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      const whole = await new Promise<Buffer>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path: '/copy' }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => resolve(Buffer.concat(chunks)));
+          })
+          .on('error', reject);
+      });
+      expect(whole.equals(content)).toBe(true);
+      expect(escaped).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onEscape);
+    }
   });
 });

@@ -60,6 +60,9 @@ async function sendFileRange(response: ServerResponse, file: string, start: numb
       position += bytesRead;
       await pending;
       pending = written(response, buffer.subarray(0, bytesRead));
+      // Awaited on the next turn, after the next read: a reader leaving meanwhile must not be an unhandled
+      // rejection (which would end the process); the await still throws it.
+      pending.catch(() => undefined);
     }
     await pending;
     response.end();
