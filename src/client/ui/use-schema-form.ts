@@ -147,3 +147,6 @@ export function useSchemaForm<Values extends Record<string, string | undefined>>
 
   return { values, failure, setFieldValue, getInputProps, getFormProps, reset };
 }
+
+/** What useSchemaForm gives a page, for the parts of a form split into their own components. */
+export type SchemaForm<Values extends Record<string, string | undefined>> = ReturnType<typeof useSchemaForm<Values>>;
