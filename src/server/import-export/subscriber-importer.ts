@@ -258,29 +258,18 @@ export async function importSubscribers(
     labels: column('labels'),
   };
   const interestOf = at.labels >= 0 ? await interestsByLabel(db) : new Map<string, string>();
-  const statusCounts = new Map<string, StatusCount>();
-  /** Counted by the cell and what it became (an unsubscribe date or a confirmation date can change that). */
-  const countStatus = (cell: string, status: ImportedStatus) => {
-    let label = at.status < 0 ? '(no status column)' : cell.trim().toLowerCase().slice(0, 40) || '(empty)';
-    let key = `${label}\u0000${status}`;
-    if (!statusCounts.has(key) && statusCounts.size >= MAX_STATUS_VALUES) {
-      label = '(other values)';
-      key = `${label}\u0000${status}`;
-    }
-    const entry = statusCounts.get(key) ?? { status: label, count: 0, meaning: MEANING[status] };
-    entry.count += 1;
-    statusCounts.set(key, entry);
-  };
+  const statuses = new StatusTally(at.status >= 0);
   // Rows with no status column and no confirmation date: only the author can say they agreed.
   let withoutConsent = 0;
 
   // The list's own rows for the addresses of the rows being read (looked up a batch ahead), not the whole list.
   const existing = new Map<string, { id: string; isActive: number }>();
-  const lookedUp = withExistingLookedUp(db, records, at.email, existing);
   const seen = new Set<string>();
+  const now = timestampNow();
+  const rowContext: RowContext = { at, mapping, service, consent: options.consent, interestOf, existing, seen, now };
+  const lookedUp = withExistingLookedUp(db, records, at.email, existing);
   const inserts = options.dryRun ? null : new NdjsonFile<NewRow>(path.join(options.scratch, 'subscribers.ndjson'));
   const unsubscribes: { id: string; at: string }[] = [];
-  const now = timestampNow();
   let line = 1;
   let rowsRead = 0;
   // Rows wait here, in the file's order, until their addresses are looked up on the suppression list together.
@@ -308,93 +297,11 @@ export async function importSubscribers(
     for await (const record of lookedUp) {
       line += 1;
       rowsRead += 1;
-      const cell = (index: number) => (index >= 0 ? (record[index] ?? '').trim() : '');
-      const rawEmail = cell(at.email);
-      const label = rawEmail ? `${rawEmail.slice(0, TEXT_LIMITS.email)} (line ${line})` : `line ${line}`;
-      const skip = (reason: string) =>
-        waiting.push({ item: { item: label, kind: 'subscriber', action: 'skip', reason } });
       if (waiting.length >= SUPPRESSION_BATCH) await settle();
-      const checked = emailSchema.safeParse(rawEmail);
-      if (!checked.success) {
-        skip(rawEmail ? 'not a valid email address' : 'no email address');
-        continue;
-      }
-      const email = checked.data;
-      const key = email.toLowerCase();
-      if (seen.has(key)) {
-        skip('duplicate in the file');
-        continue;
-      }
-      seen.add(key);
-      if (cell(at.deletedAt)) {
-        skip(`deleted at ${service}: not imported`);
-        continue;
-      }
-      const unsubscribedAt = dateOf(cell(at.unsubscribedAt));
-      let status: ImportedStatus;
-      let unconsented = false;
-      if (at.status >= 0) status = statusFromCell(cell(at.status), mapping.status);
-      else if (dateOf(cell(at.confirmedAt))) status = 'active';
-      else {
-        unconsented = true;
-        status = options.consent?.choice === 'given' ? 'active' : 'unknown';
-      }
-      if (unsubscribedAt) status = 'unsubscribed';
-      countStatus(cell(at.status), status);
-      if (unconsented && status !== 'unsubscribed') withoutConsent += 1;
-      const current = existing.get(key);
-      if (current) {
-        if (status === 'unsubscribed' && current.isActive)
-          waiting.push({
-            item: {
-              item: label,
-              kind: 'subscriber',
-              action: 'update',
-              reason: `unsubscribed at ${service}: unsubscribed here too`,
-            },
-            unsubscribe: { id: current.id, at: unsubscribedAt ?? now },
-          });
-        else skip('already on the list');
-        continue;
-      }
-      if (status === 'pending') {
-        skip(`never confirmed at ${service} (pending): not imported, so no one is mailed without consent`);
-        continue;
-      }
-      const warnings: string[] = [];
-      let name = [cell(at.name), cell(at.lastName)].filter(Boolean).join(' ').slice(0, TEXT_LIMITS.name) || null;
-      if (name && FORMULA_START.test(name)) {
-        warnings.push('the name looked like a spreadsheet formula: kept as plain text');
-        name = name.replace(/^[=+\-@\t\r]+/, '').trim() || null;
-      }
-      const interests = [
-        ...new Set(labelsFromCell(cell(at.labels)).flatMap((label) => interestOf.get(label.toLowerCase()) ?? [])),
-      ].sort();
-      const subscribedAt = dateOf(cell(at.subscribedAt)) ?? dateOf(cell(at.confirmedAt)) ?? now;
-      const confirmedAt = dateOf(cell(at.confirmedAt)) ?? subscribedAt;
-      waiting.push({
-        item: {
-          item: label,
-          kind: 'subscriber',
-          action: 'create',
-          warnings,
-          ...(status === 'unsubscribed' ? { reason: 'kept as unsubscribed' } : {}),
-          ...(status === 'unknown' ? { reason: notMailedReason(unconsented, cell(at.status)) } : {}),
-        },
-        row: {
-          id: newId(),
-          email,
-          name,
-          isActive: toStoredBoolean(status === 'active'),
-          createdAt: subscribedAt,
-          confirmedAt: status === 'active' ? confirmedAt : (dateOf(cell(at.confirmedAt)) ?? null),
-          confirmationNonce: null,
-          confirmationSentAt: null,
-          source: `import:${service}`,
-          unsubscribedAt: status === 'active' ? null : (unsubscribedAt ?? now),
-          ...(interests.length > 0 ? { interests: JSON.stringify(interests) } : {}),
-        },
-      });
+      const judged = judgeRecord(record, line, rowContext);
+      if (judged.status) statuses.count(judged.statusCell, judged.status);
+      if (judged.unconsented) withoutConsent += 1;
+      waiting.push(judged.outcome);
     }
     await settle();
   };
@@ -404,7 +311,7 @@ export async function importSubscribers(
     await inserts?.close();
   }
   if (rowsRead === 0) throw new ImportRefused('The CSV has a header row but no subscribers');
-  summary.statuses = [...statusCounts.values()].sort((a, b) => b.count - a.count || a.status.localeCompare(b.status));
+  summary.statuses = statuses.sorted();
   if (withoutConsent > 0 || options.consent) {
     const required = withoutConsent > 0 && !options.consent;
     summary.consent = {
@@ -418,10 +325,168 @@ export async function importSubscribers(
   }
   if (!inserts) return;
 
+  await writeImportedRows(db, inserts.read(), unsubscribes, recorder);
+}
+
+/** What the import needs to judge one row. */
+type RowContext = {
+  at: Record<
+    | 'email'
+    | 'name'
+    | 'lastName'
+    | 'status'
+    | 'subscribedAt'
+    | 'confirmedAt'
+    | 'unsubscribedAt'
+    | 'deletedAt'
+    | 'labels',
+    number
+  >;
+  mapping: SubscriberMapping;
+  service: string;
+  consent: ConsentStatement | undefined;
+  interestOf: Map<string, string>;
+  /** The list's subscriptions for the addresses of the batch being read. */
+  existing: Map<string, { id: string; isActive: number }>;
+  /** Addresses met earlier in the file. */
+  seen: Set<string>;
+  now: string;
+};
+
+/** A row's outcome, and what it counts for the summary: its status (none when skipped before it was read). */
+type Judged = { outcome: Outcome; status?: ImportedStatus; statusCell: string; unconsented: boolean };
+
+/** One row of the file (line `line`): skipped with its reason, added, or an unsubscribe of an address on the list. */
+function judgeRecord(record: string[], line: number, context: RowContext): Judged {
+  const { at, mapping, service, consent, interestOf, existing, seen, now } = context;
+  const cell = (index: number) => (index >= 0 ? (record[index] ?? '').trim() : '');
+  const rawEmail = cell(at.email);
+  const label = rawEmail ? `${rawEmail.slice(0, TEXT_LIMITS.email)} (line ${line})` : `line ${line}`;
+  const skip = (reason: string): Judged => ({
+    outcome: { item: { item: label, kind: 'subscriber', action: 'skip', reason } },
+    statusCell: '',
+    unconsented: false,
+  });
+  const checked = emailSchema.safeParse(rawEmail);
+  if (!checked.success) {
+    return skip(rawEmail ? 'not a valid email address' : 'no email address');
+  }
+  const email = checked.data;
+  const key = email.toLowerCase();
+  if (seen.has(key)) {
+    return skip('duplicate in the file');
+  }
+  seen.add(key);
+  if (cell(at.deletedAt)) {
+    return skip(`deleted at ${service}: not imported`);
+  }
+  const unsubscribedAt = dateOf(cell(at.unsubscribedAt));
+  let status: ImportedStatus;
+  let unconsented = false;
+  if (at.status >= 0) status = statusFromCell(cell(at.status), mapping.status);
+  else if (dateOf(cell(at.confirmedAt))) status = 'active';
+  else {
+    unconsented = true;
+    status = consent?.choice === 'given' ? 'active' : 'unknown';
+  }
+  if (unsubscribedAt) status = 'unsubscribed';
+  const judged = (outcome: Outcome): Judged => ({
+    outcome,
+    status,
+    statusCell: cell(at.status),
+    unconsented: unconsented && status !== 'unsubscribed',
+  });
+  const current = existing.get(key);
+  if (current) {
+    if (status === 'unsubscribed' && current.isActive)
+      return judged({
+        item: {
+          item: label,
+          kind: 'subscriber',
+          action: 'update',
+          reason: `unsubscribed at ${service}: unsubscribed here too`,
+        },
+        unsubscribe: { id: current.id, at: unsubscribedAt ?? now },
+      });
+    return judged(skip('already on the list').outcome);
+  }
+  if (status === 'pending')
+    return judged(
+      skip(`never confirmed at ${service} (pending): not imported, so no one is mailed without consent`).outcome,
+    );
+  const warnings: string[] = [];
+  let name = [cell(at.name), cell(at.lastName)].filter(Boolean).join(' ').slice(0, TEXT_LIMITS.name) || null;
+  if (name && FORMULA_START.test(name)) {
+    warnings.push('the name looked like a spreadsheet formula: kept as plain text');
+    name = name.replace(/^[=+\-@\t\r]+/, '').trim() || null;
+  }
+  const interests = [
+    ...new Set(labelsFromCell(cell(at.labels)).flatMap((label) => interestOf.get(label.toLowerCase()) ?? [])),
+  ].sort();
+  const subscribedAt = dateOf(cell(at.subscribedAt)) ?? dateOf(cell(at.confirmedAt)) ?? now;
+  const confirmedAt = dateOf(cell(at.confirmedAt)) ?? subscribedAt;
+  return judged({
+    item: {
+      item: label,
+      kind: 'subscriber',
+      action: 'create',
+      warnings,
+      ...(status === 'unsubscribed' ? { reason: 'kept as unsubscribed' } : {}),
+      ...(status === 'unknown' ? { reason: notMailedReason(unconsented, cell(at.status)) } : {}),
+    },
+    row: {
+      id: newId(),
+      email,
+      name,
+      isActive: toStoredBoolean(status === 'active'),
+      createdAt: subscribedAt,
+      confirmedAt: status === 'active' ? confirmedAt : (dateOf(cell(at.confirmedAt)) ?? null),
+      confirmationNonce: null,
+      confirmationSentAt: null,
+      source: `import:${service}`,
+      unsubscribedAt: status === 'active' ? null : (unsubscribedAt ?? now),
+      ...(interests.length > 0 ? { interests: JSON.stringify(interests) } : {}),
+    },
+  });
+}
+
+/** How many rows had each status cell, by what each became (at most MAX_STATUS_VALUES distinct cells). */
+class StatusTally {
+  private readonly counts = new Map<string, StatusCount>();
+
+  constructor(private readonly hasStatusColumn: boolean) {}
+
+  /** Counted by the cell and what it became (an unsubscribe date or a confirmation date can change that). */
+  count(cell: string, status: ImportedStatus): void {
+    let label = this.hasStatusColumn ? cell.trim().toLowerCase().slice(0, 40) || '(empty)' : '(no status column)';
+    let key = `${label}\u0000${status}`;
+    if (!this.counts.has(key) && this.counts.size >= MAX_STATUS_VALUES) {
+      label = '(other values)';
+      key = `${label}\u0000${status}`;
+    }
+    const entry = this.counts.get(key) ?? { status: label, count: 0, meaning: MEANING[status] };
+    entry.count += 1;
+    this.counts.set(key, entry);
+  }
+
+  sorted(): StatusCount[] {
+    return [...this.counts.values()].sort((a, b) => b.count - a.count || a.status.localeCompare(b.status));
+  }
+}
+
+/**
+ * The checked rows written in chunks (each its own transaction), then the unsubscribes. Addresses that signed up
+ * on the site while the file was imported keep the subscription they made.
+ */
+async function writeImportedRows(
+  db: AppDatabase,
+  rows: AsyncIterable<NewRow>,
+  unsubscribes: { id: string; at: string }[],
+  recorder: SummaryRecorder,
+): Promise<void> {
   let inserted = 0;
   let planned = 0;
-  // Addresses that signed up on the site while the file was imported keep the subscription they made.
-  await writeInChunks(db, inserts.read(), async (trx, rows) => {
+  await writeInChunks(db, rows, async (trx, rows) => {
     planned += rows.length;
     const added = await trx
       .insertInto('newsletterSubscriptions')
