@@ -5,6 +5,8 @@ import { linkWithToken } from '../newsletter/unsubscribe-links.js';
 export const LIBRARY_PATH = '/library';
 export const DOWNLOAD_PATH = '/library/download';
 export const THANK_YOU_PATH = '/thank-you';
+/** The thank-you page's button that sends the purchase email again. */
+export const RESEND_PATH = `${THANK_YOU_PATH}/resend`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
