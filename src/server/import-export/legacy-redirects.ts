@@ -3,7 +3,7 @@ import { LEGACY_ADDRESS_SEGMENTS } from '../../domain/legacy-addresses.js';
 import { SLUG_PATTERN, slugify } from '../../domain/slugs.js';
 
 /** The site's feed, and the list of a category's or a tag's posts. */
-export const SITE_FEED_PATH = '/blog/rss.xml';
+const SITE_FEED_PATH = '/blog/rss.xml';
 const categoryPath = (slug: string) => `/blog?category=${encodeURIComponent(slug)}`;
 const tagPath = (slug: string) => `/blog/tag/${encodeURIComponent(slug)}`;
 /**
