@@ -143,9 +143,17 @@ describe('old archive and feed addresses of WordPress and Ghost', () => {
       expect((await get(url)).statusCode, url).not.toBe(301);
   });
 
-  it("an imported post's attachment pages lead to the post", async () => {
-    await importOk(context, 'source=wordpress', await fixture('wordpress-wxr-1.2.xml'));
+  it("an imported post's attachment pages lead to the post, the attachment before or after it in the file", async () => {
+    // The attachment (10, of post 11) moved after its post, as WordPress writes one uploaded after the post.
+    const wxr = (await fixture('wordpress-wxr-1.2.xml')).toString('utf8');
+    const attachment = /\t<item>\n\t\t<title><!\[CDATA\[ember-seat\.png[\s\S]*?<\/item>\n/.exec(wxr)![0];
+    const moved = wxr.replace(attachment, '').replace('</channel>', `${attachment}</channel>`);
+    expect(moved.indexOf('<wp:post_id>10<')).toBeGreaterThan(moved.indexOf('<wp:post_id>11<'));
+    await importOk(context, 'source=wordpress', moved);
     for (const url of [
+      '/?attachment_id=10',
+      '/?p=10',
+      '/ember-seat/',
       '/2019/05/building-the-ember-seat/attachment/ember-seat/',
       '/2019/05/building-the-ember-seat/ember-seat/',
       '/2019/05/building-the-ember-seat/attachment/ember-seat',
@@ -155,6 +163,7 @@ describe('old archive and feed addresses of WordPress and Ghost', () => {
     }
     // Not under a post: an archive's rule, or nothing.
     expect((await get('/2019/05/unknown-post/attachment/x/')).statusCode).toBe(404);
+    expect((await get('/?attachment_id=12')).statusCode).toBe(404);
     expect((await get('/category/classic/')).headers.location).toBe('/blog?category=classic');
   });
 });
