@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import yazl from 'yazl';
 import { toCsv, toCsvRows } from '../../../domain/csv.js';
 import type { AppDatabase } from '../../db/connection.js';
@@ -101,7 +101,8 @@ export async function buildExport(
     Buffer.from(ghostMembersCsv(subscribers, new Map(series.map((row) => [row.id, row.name])))),
     'ghost-members.csv',
   );
-  zip.addBuffer(Buffer.from(wordpressExport(posts, siteOrigin, images)), 'wordpress.xml');
+  // Written as the zip reaches it, a post at a time.
+  zip.addReadStream(Readable.from(wordpressExport(posts, siteOrigin, images)), 'wordpress.xml');
   const ghostZip = new yazl.ZipFile();
   zip.addReadStream(ghostZip.outputStream, 'ghost-import.zip', { compress: false });
   ghostZip.addBuffer(ghostJson, 'ghost.json');
