@@ -52,6 +52,12 @@ beforeAll(async () => {
       confirmationSentAt: null,
     })
     .execute();
+  // What one reader chose to hear about goes along as a Ghost label.
+  await site.t.services.db
+    .updateTable('newsletterSubscriptions')
+    .set({ interests: '["new-releases"]' })
+    .where('email', '=', 'raven@example.com')
+    .execute();
   const cover = await upload(site, 'harbour.jpg', 640);
   const inline = await upload(site, 'lantern.jpg', 500);
   await site.t.callerWithKey(site.token).blog.create({
@@ -217,7 +223,7 @@ describe('the export lets the author leave', () => {
     expect(JSON.stringify(posts)).not.toMatch(/\/objects\/[\w.-]+\.jpg/);
   });
 
-  it('the Ghost zip into a fresh site: the same posts, categories and images', async () => {
+  it('the Ghost zip into a fresh site: the same posts, categories, images and consent', async () => {
     const ghostZip = await file('ghost-import.zip');
     const json = await readFile(path.join(dir, 'ghost', 'ghost.json'));
     const summary = await importOk(fromGhost, 'source=ghost', json, undefined, undefined, ghostZip);
@@ -225,6 +231,10 @@ describe('the export lets the author leave', () => {
     expect(summary.media).toEqual({ archive: 2, fetched: 0, missing, refused: 0 });
     expect(shapeOf(await postsOf(fromGhost))).toEqual(shapeOf(await postsOf(site)));
     expect(await imagesShown(fromGhost)).toEqual(await imagesShown(site));
+    // Its members: subscribed only those who confirmed (one who never did was exported subscribed before).
+    expect(await consentOf(fromGhost)).toEqual(
+      (await consentOf(site)).map((row) => (row.state === 'pending' ? { ...row, state: 'unsubscribed' } : row)),
+    );
   });
 
   it("ghost-members.csv is Ghost's member import format and brings the same consent back", async () => {
@@ -235,18 +245,26 @@ describe('the export lets the author leave', () => {
     );
     expect(rows).toHaveLength(4);
     expect(rows).toContainEqual(
-      expect.stringMatching(/^raven@example\.com,Mira Vale,,true,false,,2021-03-04T10:00:00\.000Z,,$/),
+      expect.stringMatching(/^raven@example\.com,Mira Vale,,true,false,,2021-03-04T10:00:00\.000Z,,New releases$/),
     );
     expect(rows).toContainEqual(expect.stringMatching(/^owl@example\.com,Tomas,,false,false,,/i));
     expect(rows).toContainEqual(
       'wren@example.com,,Signed up but never confirmed the address: not subscribed,false,false,,2024-02-02T10:00:00.000Z,,pending',
     );
-    const summary = await importOk(fromGhost, 'source=subscribers', csv);
+    // Into the site the WXR file went to (Ghost's JSON brought its own members along).
+    expect(await consentOf(fromWordPress)).toEqual([]);
+    const summary = await importOk(fromWordPress, 'source=subscribers', csv);
     expect(summary.service).toBe('ghost');
     const before = await consentOf(site);
-    const after = await consentOf(fromGhost);
+    const after = await consentOf(fromWordPress);
     // Subscribed stays subscribed, unsubscribed stays unsubscribed; one who never confirmed is not subscribed.
     expect(after).toEqual(before.map((row) => (row.state === 'pending' ? { ...row, state: 'unsubscribed' } : row)));
+    const raven = await fromWordPress.t.services.db
+      .selectFrom('newsletterSubscriptions')
+      .select('interests')
+      .where('email', '=', 'raven@example.com')
+      .executeTakeFirstOrThrow();
+    expect(raven.interests).toBe('["new-releases"]');
     expect(after.filter((row) => row.state === 'subscribed').map((row) => row.email)).toEqual(
       before.filter((row) => row.state === 'subscribed').map((row) => row.email),
     );
