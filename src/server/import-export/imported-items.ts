@@ -43,3 +43,25 @@ export async function listLegacyPostPaths(db: AppDatabase): Promise<Map<string, 
     .execute();
   return new Map(rows.filter((row) => row.status === 'published').map((row) => [row.path, row.slug]));
 }
+
+/**
+ * Old addresses that belong to imported posts by their source id (WordPress's attachment pages, by their post's
+ * id): each leads to the post it was imported as, when it was; those of posts not imported are dropped.
+ */
+export async function recordLegacyPathsOfSourcePosts(
+  db: AppDatabase,
+  source: string,
+  pathsBySourceId: ReadonlyMap<string, readonly string[]>,
+): Promise<void> {
+  const ids = [...pathsBySourceId.keys()];
+  for (let at = 0; at < ids.length; at += 500) {
+    const rows = await db
+      .selectFrom('importedItems')
+      .select(['sourceId', 'targetId'])
+      .where('source', '=', source)
+      .where('kind', '=', 'post')
+      .where('sourceId', 'in', ids.slice(at, at + 500))
+      .execute();
+    for (const row of rows) await recordLegacyPaths(db, row.targetId, pathsBySourceId.get(row.sourceId) ?? []);
+  }
+}

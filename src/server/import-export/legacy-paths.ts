@@ -1,8 +1,11 @@
-/** The key an old address is stored and looked up under: its path without trailing slash, lowercase, with `?p=`. */
+/**
+ * The key an old address is stored and looked up under: its path without trailing slash, lowercase, with `?p=`
+ * (WordPress's `?page_id=` and `?attachment_id=` number the same items).
+ */
 export function legacyPathKey(pathname: string, search = ''): string | null {
   const path = pathname.replace(/\/+$/, '').toLowerCase() || '/';
   const params = new URLSearchParams(search);
-  const id = params.get('p') ?? params.get('page_id');
+  const id = params.get('p') ?? params.get('page_id') ?? params.get('attachment_id');
   if (path === '/' && id && /^\d+$/.test(id)) return `/?p=${id}`;
   if (path === '/' || path.length > 500) return null;
   return path;

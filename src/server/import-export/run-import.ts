@@ -14,7 +14,8 @@ import { PostImporter, type BroughtImages, type Plan, type PlannedImages, type S
 import { readGhostExport } from './sources/ghost.js';
 import { restoreSiteExport } from './sources/site-export.js';
 import { openSubstackExport } from './sources/substack.js';
-import { readWordPressExport, type WordPressAttachments } from './sources/wordpress.js';
+import { readWordPressExport, type WordPressAttachmentPages, type WordPressAttachments } from './sources/wordpress.js';
+import { recordLegacyPathsOfSourcePosts } from './imported-items.js';
 import { importSubscribers, type ConsentStatement } from './subscriber-importer.js';
 import { SummaryRecorder } from './summary-recorder.js';
 
@@ -36,6 +37,8 @@ type PostSource = {
   /** Reads the file's posts from the start; called once per pass. */
   posts: () => AsyncIterable<SourcePost>;
   images?: LocalImages;
+  /** Old addresses by the source id of the post they lead to, known once the whole file is read. */
+  postPaths?: ReadonlyMap<string, readonly string[]>;
   /** Ghost members / Substack subscribers, a CSV or a list written to a CSV, to import after the posts. */
   subscribersCsv?: string | undefined;
   subscribersService?: string;
@@ -48,7 +51,8 @@ async function openPostSource(
 ): Promise<PostSource> {
   if (source === 'wordpress') {
     const attachments: WordPressAttachments = new Map();
-    return { posts: () => readWordPressExport(file, attachments) };
+    const pages: WordPressAttachmentPages = new Map();
+    return { posts: () => readWordPressExport(file, attachments, pages), postPaths: pages };
   }
   if (source === 'ghost') return readGhostExport(file, scratch);
   return openSubstackExport(file, scratch);
@@ -128,6 +132,7 @@ async function importPosts(
       done += 1;
       if (done % 25 === 0 || done === total) options.onProgress?.({ done, total });
     }
+    if (posts.postPaths) await recordLegacyPathsOfSourcePosts(trx, sourceName, posts.postPaths);
   });
   recorder.summary.created.images = images.stored;
   recorder.summary.media = { ...images.counts, refused: archive?.refused.length ?? 0 };

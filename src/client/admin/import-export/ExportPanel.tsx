@@ -20,7 +20,7 @@ export function ExportPanel() {
     <AdminPanel
       id="export"
       title="Export"
-      description="One .zip with every post and excerpt as Markdown, books, series, art and playlists as JSON, subscribers, contact messages and preorders as CSV, every upload, and a Ghost-compatible JSON of posts and members."
+      description="One .zip with every post and excerpt as Markdown, books, series, art and playlists as JSON, subscribers, contact messages and preorders as CSV, every upload, and what moving elsewhere takes: a WordPress file (Tools → Import → WordPress), a Ghost import .zip with the posts' images (Settings → Labs → Import content) and a Ghost members CSV that keeps who unsubscribed (Members → Import)."
     >
       <Group justify="flex-end">
         <Button

@@ -1,11 +1,15 @@
 import path from 'node:path';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import yazl from 'yazl';
 import { toCsv, toCsvRows } from '../../../domain/csv.js';
 import type { AppDatabase } from '../../db/connection.js';
 import type { UploadStore } from '../../content/uploads/upload-store.js';
 import { markdownWithFrontMatter } from './front-matter.js';
+import { subscriberState } from './subscriber-states.js';
 import { ghostExport } from './ghost-json.js';
+import { ghostMembersCsv } from './ghost-members-csv.js';
+import { ghostImagePath, postImageNames } from './post-images.js';
+import { wordpressExport } from './wxr.js';
 import { CONTENT_TABLES } from './site-tables.js';
 import { allOrders, ORDER_CSV_COLUMNS } from '../../sales/order-csv.js';
 
@@ -19,6 +23,13 @@ preorders.csv               preorders
 orders.csv                  orders of books sold direct: buyer, book, amount, currency, provider, state
 uploads/                    every uploaded file (originals and their resized variants)
 ghost.json                  posts and members in Ghost's import format (Ghost: Settings → Labs → Import content)
+ghost-import.zip            ghost.json with the posts' images at content/images/: upload it whole to Ghost
+                            (Settings → Labs → Import content)
+ghost-members.csv           the newsletter list in Ghost's member import format (Ghost: Members → Import members);
+                            only confirmed subscribers are subscribed_to_emails, an unsubscribed address stays so
+wordpress.xml               posts, categories and the posts' images (attachments) as a WordPress export (WXR 1.2;
+                            WordPress: Tools → Import → WordPress, with "Download and import file attachments"
+                            while this site is still online)
 
 Importing this zip into an empty site (Settings → Import → "This site's export") restores it.
 `;
@@ -56,15 +67,13 @@ export async function buildExport(
 
   const subscribers = await db.selectFrom('newsletterSubscriptions').selectAll().orderBy('createdAt').execute();
   type Subscriber = (typeof subscribers)[number];
-  const status = (row: Subscriber) =>
-    !row.isActive ? 'unsubscribed' : row.bouncedAt ? 'bounced' : row.confirmedAt ? 'subscribed' : 'pending';
   zip.addBuffer(
     Buffer.from(
       toCsv<Subscriber>(
         [
           { header: 'email', value: (row) => row.email },
           { header: 'name', value: (row) => row.name },
-          { header: 'status', value: status },
+          { header: 'status', value: subscriberState },
           { header: 'created_at', value: (row) => row.createdAt },
           { header: 'confirmed_at', value: (row) => row.confirmedAt },
           { header: 'unsubscribed_at', value: (row) => row.unsubscribedAt },
@@ -82,11 +91,33 @@ export async function buildExport(
   let orders = toCsv(ORDER_CSV_COLUMNS, []);
   for await (const page of allOrders(db)) orders += toCsvRows(ORDER_CSV_COLUMNS, page);
   zip.addBuffer(Buffer.from(orders), 'orders.csv');
-  zip.addBuffer(json(ghostExport(posts, subscribers, siteOrigin)), 'ghost.json');
-
   const names = await uploads.store.list();
+  // The images the posts show go along to Ghost and WordPress (an original each; they make their own sizes).
+  const images = postImageNames(posts, new Set(names));
+  const ghostJson = json(ghostExport(posts, subscribers, siteOrigin, new Set(images)));
+  zip.addBuffer(ghostJson, 'ghost.json');
+  const series = await db.selectFrom('series').select(['id', 'name']).execute();
+  zip.addBuffer(
+    Buffer.from(ghostMembersCsv(subscribers, new Map(series.map((row) => [row.id, row.name])))),
+    'ghost-members.csv',
+  );
+  // Written as the zip reaches it, a post at a time.
+  zip.addReadStream(Readable.from(wordpressExport(posts, siteOrigin, images)), 'wordpress.xml');
+  const ghostZip = new yazl.ZipFile();
+  zip.addReadStream(ghostZip.outputStream, 'ghost-import.zip', { compress: false });
+  ghostZip.addBuffer(ghostJson, 'ghost.json');
+
   void (async () => {
     try {
+      for (const name of images) {
+        const at = ghostImagePath(name).slice(1);
+        if (uploads.store.kind === 'files') ghostZip.addFile(path.join(uploads.dir, name), at, { compress: false });
+        else {
+          const data = await uploads.store.read(name);
+          if (data) ghostZip.addBuffer(data, at, { compress: false });
+        }
+      }
+      ghostZip.end();
       for (const name of names) {
         // Files are opened only when the zip reaches them; database uploads are read one by one.
         if (uploads.store.kind === 'files') {

@@ -2,21 +2,30 @@ import type { BlogPostRow } from '../../db/schema.js';
 import { renderContentHtml } from '../../content/rendering/render-content.js';
 import type { ContentFormat } from '../../../domain/content-format.js';
 import { blogCategoryLabel } from '../../../domain/blog.js';
-
-type SubscriberRow = { id: string; email: string; name: string | null; isActive: number; createdAt: string };
+import { ghostImagePath, replaceUploadUrls, uploadNameOf } from './post-images.js';
+import { subscriberState, type ExportedSubscriber } from './subscriber-states.js';
 
 const GHOST_STATUS: Record<string, string> = { published: 'published', draft: 'draft', scheduled: 'scheduled' };
 
-/** Ghost's import format (Settings → Labs → Import content): posts with HTML, tags from categories, and members. */
+/**
+ * Ghost's import format (Settings → Labs → Import content): posts with HTML, tags from categories, and members
+ * (subscribed only when they confirmed; the members CSV is Ghost's way in for them). The posts' uploaded images
+ * are named at Ghost's `/content/images/<name>`, where the Ghost import zip holds them (`images`: their names).
+ */
 export function ghostExport(
   posts: readonly BlogPostRow[],
-  subscribers: readonly SubscriberRow[],
+  subscribers: readonly ExportedSubscriber[],
   siteOrigin: string,
+  images: ReadonlySet<string>,
   now = new Date(),
 ): unknown {
   const categories = [...new Set(posts.map((post) => post.category))];
   const tagId = (category: string) => `tag-${categories.indexOf(category) + 1}`;
   const absolute = (url: string) => (url.startsWith('/') ? `${siteOrigin}${url}` : url);
+  const cover = (url: string) => {
+    const name = uploadNameOf(url, images);
+    return name ? ghostImagePath(name) : absolute(url);
+  };
   return {
     db: [
       {
@@ -26,11 +35,13 @@ export function ghostExport(
             id: post.id,
             title: post.title,
             slug: post.slug,
-            html: renderContentHtml(post.content, post.contentFormat as ContentFormat, {
+            html: replaceUploadUrls(
+              renderContentHtml(post.content, post.contentFormat as ContentFormat, { siteOrigin, absoluteUrls: true }),
               siteOrigin,
-              absoluteUrls: true,
-            }),
-            feature_image: post.coverImage ? absolute(post.coverImage) : null,
+              images,
+              ghostImagePath,
+            ),
+            feature_image: post.coverImage ? cover(post.coverImage) : null,
             custom_excerpt: post.summary.slice(0, 300),
             meta_description: post.metaDescription || null,
             type: 'post',
@@ -51,7 +62,7 @@ export function ghostExport(
             email: subscriber.email,
             name: subscriber.name,
             status: 'free',
-            subscribed: subscriber.isActive !== 0,
+            subscribed: subscriberState(subscriber) === 'subscribed',
             created_at: subscriber.createdAt,
           })),
         },

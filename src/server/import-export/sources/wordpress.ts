@@ -13,6 +13,11 @@ const DOCTYPE_REFUSED =
 
 /** Attachments seen so far (id → file address): featured images and galleries name them by id. */
 export type WordPressAttachments = Map<string, string>;
+/**
+ * The old addresses of attachment pages (`/2019/05/post/photo/`, `/?attachment_id=12`) by the id of the post they
+ * belong to: once the posts are written, they lead to it (the attachment may come before or after its post).
+ */
+export type WordPressAttachmentPages = Map<string, string[]>;
 
 type RawItem = {
   fields: Map<string, string>;
@@ -56,13 +61,22 @@ function isoOf(gmt: string | undefined, local: string | undefined): string | nul
   return null;
 }
 
-function toSourcePost(raw: RawItem, attachments: WordPressAttachments): SourcePost | null {
+function toSourcePost(
+  raw: RawItem,
+  attachments: WordPressAttachments,
+  pages?: WordPressAttachmentPages,
+): SourcePost | null {
   const field = (name: string) => raw.fields.get(name) ?? '';
   const type = field('wp:post_type') || 'post';
   const id = field('wp:post_id').trim();
   if (type === 'attachment') {
     const url = field('wp:attachment_url').trim() || field('guid').trim();
     if (id && url) attachments.set(id, url);
+    const parent = field('wp:post_parent').trim();
+    if (pages && id && /^[1-9]\d*$/.test(parent)) {
+      const paths = [legacyPathOf(field('link')), `/?p=${id}`].filter((path): path is string => path !== null);
+      pages.set(parent, [...(pages.get(parent) ?? []), ...paths]);
+    }
     return null;
   }
   if (SILENT_TYPES.has(type)) return null;
@@ -103,6 +117,7 @@ function toSourcePost(raw: RawItem, attachments: WordPressAttachments): SourcePo
 export async function* readWordPressExport(
   file: string,
   attachments: WordPressAttachments,
+  pages?: WordPressAttachmentPages,
 ): AsyncGenerator<SourcePost> {
   const parser = new SaxesParser({ xmlns: false, position: false });
   const ready: SourcePost[] = [];
@@ -141,7 +156,7 @@ export async function* readWordPressExport(
   parser.on('closetag', (tag) => {
     const depth = stack.length;
     if (item && depth === itemDepth) {
-      const post = toSourcePost(item, attachments);
+      const post = toSourcePost(item, attachments, pages);
       if (post) ready.push(post);
       item = null;
     } else if (item && depth === itemDepth + 1) {

@@ -1,0 +1,184 @@
+import type { BlogPostRow } from '../../db/schema.js';
+import { renderContentHtml } from '../../content/rendering/render-content.js';
+import type { ContentFormat } from '../../../domain/content-format.js';
+import { blogCategoryLabel } from '../../../domain/blog.js';
+import { blogPostPath } from '../../../domain/content-links.js';
+import { postImageNames, uploadNameOf } from './post-images.js';
+
+/** WordPress's own words for a post's state. */
+const WP_STATUS: Record<string, string> = { published: 'publish', draft: 'draft', scheduled: 'future' };
+const AUTHOR_LOGIN = 'author';
+
+/** Text as WordPress writes it (wxr_cdata): in CDATA, a `]]>` inside split across two sections. */
+const cdata = (text: string) => `<![CDATA[${text.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
+/** Characters XML 1.0 does not allow, even in CDATA. */
+// eslint-disable-next-line no-control-regex
+const xmlSafe = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
+const escapeXml = (text: string) =>
+  xmlSafe(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const text = (value: string) => cdata(xmlSafe(value));
+/** "2019-05-14 09:30:00" (UTC), WordPress's date form. */
+const wpDate = (iso: string) => new Date(iso).toISOString().slice(0, 19).replace('T', ' ');
+
+/**
+ * The blog as a WordPress export (WXR 1.2, as Tools → Export writes it): the site's categories, every post with its
+ * HTML, excerpt, state and dates, and an attachment per uploaded image the posts show (`wp:attachment_url` on this
+ * site, which WordPress's importer downloads, and which a cover names as the post's `_thumbnail_id`). The site has no
+ * comments, so none are written. `images`: the uploads the posts show. Yielded an item at a time (each post's HTML
+ * rendered when its turn comes), so a big blog is never one string.
+ */
+export function* wordpressExport(
+  posts: readonly BlogPostRow[],
+  siteOrigin: string,
+  images: readonly string[],
+  now = new Date(),
+): Generator<Buffer> {
+  const origin = siteOrigin.replace(/\/+$/, '');
+  const imageNames = new Set(images);
+  const categories = [...new Set(posts.map((post) => post.category))];
+  // Attachments first, as WordPress numbers them when they are uploaded before the post that shows them: an
+  // importer reading the file once knows a cover's file when it reaches the post (WordPress's own remaps them after).
+  // A cover elsewhere on the web is an attachment too (WordPress's featured image is one), at its own address.
+  const coverUrl = (post: BlogPostRow) => {
+    const name = uploadNameOf(post.coverImage, imageNames);
+    if (name) return `${origin}/objects/${name}`;
+    return /^https?:\/\//i.test(post.coverImage) ? post.coverImage : null;
+  };
+  const attachmentUrls = [
+    ...new Set([
+      ...images.map((name) => `${origin}/objects/${name}`),
+      ...posts.map(coverUrl).filter((url): url is string => url !== null),
+    ]),
+  ];
+  const attachmentIds = new Map(attachmentUrls.map((url, index) => [url, index + 1]));
+  const postIds = new Map(posts.map((post, index) => [post.id, attachmentUrls.length + index + 1]));
+  /** The first post that shows an image: its attachment's parent. */
+  const parentOf = new Map<string, number>();
+  for (const post of posts) {
+    const shown = postImageNames([post], imageNames).map((name) => `${origin}/objects/${name}`);
+    for (const url of [coverUrl(post), ...shown])
+      if (url && !parentOf.has(url)) parentOf.set(url, postIds.get(post.id)!);
+  }
+  const item = (lines: readonly string[]) => Buffer.from(['\t<item>', ...lines, '\t</item>', ''].join('\n'));
+
+  yield Buffer.from(
+    [
+      '<?xml version="1.0" encoding="UTF-8" ?>',
+      '<!-- This is a WordPress eXtended RSS file generated as an export of your site. -->',
+      '<!-- To import it into WordPress: Tools → Import → WordPress, then upload this file. -->',
+      '<rss version="2.0"',
+      '\txmlns:excerpt="http://wordpress.org/export/1.2/excerpt/"',
+      '\txmlns:content="http://purl.org/rss/1.0/modules/content/"',
+      '\txmlns:wfw="http://wellformedweb.org/CommentAPI/"',
+      '\txmlns:dc="http://purl.org/dc/elements/1.1/"',
+      '\txmlns:wp="http://wordpress.org/export/1.2/"',
+      '>',
+      '<channel>',
+      `\t<title>${escapeXml(origin)}</title>`,
+      `\t<link>${escapeXml(origin)}</link>`,
+      '\t<description></description>',
+      `\t<pubDate>${rfc2822(now)}</pubDate>`,
+      '\t<language>en</language>',
+      '\t<wp:wxr_version>1.2</wp:wxr_version>',
+      `\t<wp:base_site_url>${escapeXml(origin)}</wp:base_site_url>`,
+      `\t<wp:base_blog_url>${escapeXml(origin)}</wp:base_blog_url>`,
+      `\t<wp:author><wp:author_id>1</wp:author_id><wp:author_login>${cdata(AUTHOR_LOGIN)}</wp:author_login><wp:author_email>${cdata('')}</wp:author_email><wp:author_display_name>${cdata('Author')}</wp:author_display_name><wp:author_first_name>${cdata('')}</wp:author_first_name><wp:author_last_name>${cdata('')}</wp:author_last_name></wp:author>`,
+      ...categories.map(
+        (category, index) =>
+          `\t<wp:category><wp:term_id>${index + 1}</wp:term_id><wp:category_nicename>${cdata(category)}</wp:category_nicename><wp:category_parent>${cdata('')}</wp:category_parent><wp:cat_name>${text(blogCategoryLabel(category))}</wp:cat_name></wp:category>`,
+      ),
+      "\t<generator>This site's export (WXR 1.2)</generator>",
+      '',
+    ].join('\n'),
+  );
+
+  const stamp = wpDate(now.toISOString());
+  for (const url of attachmentUrls) {
+    const file = fileNameOf(url);
+    yield item([
+      `\t\t<title>${text(file.replace(/\.[^.]+$/, ''))}</title>`,
+      `\t\t<link>${escapeXml(url)}</link>`,
+      `\t\t<pubDate>${rfc2822(now)}</pubDate>`,
+      `\t\t<dc:creator>${cdata(AUTHOR_LOGIN)}</dc:creator>`,
+      `\t\t<guid isPermaLink="false">${escapeXml(url)}</guid>`,
+      '\t\t<description></description>',
+      `\t\t<content:encoded>${cdata('')}</content:encoded>`,
+      `\t\t<excerpt:encoded>${cdata('')}</excerpt:encoded>`,
+      `\t\t<wp:post_id>${attachmentIds.get(url)}</wp:post_id>`,
+      ...datesOf(stamp, stamp),
+      `\t\t<wp:comment_status>${cdata('closed')}</wp:comment_status>`,
+      `\t\t<wp:ping_status>${cdata('closed')}</wp:ping_status>`,
+      `\t\t<wp:post_name>${cdata(file.replace(/\.[^.]+$/, '').toLowerCase())}</wp:post_name>`,
+      `\t\t<wp:status>${cdata('inherit')}</wp:status>`,
+      `\t\t<wp:post_parent>${parentOf.get(url) ?? 0}</wp:post_parent>`,
+      '\t\t<wp:menu_order>0</wp:menu_order>',
+      `\t\t<wp:post_type>${cdata('attachment')}</wp:post_type>`,
+      `\t\t<wp:post_password>${cdata('')}</wp:post_password>`,
+      '\t\t<wp:is_sticky>0</wp:is_sticky>',
+      `\t\t<wp:attachment_url>${cdata(url)}</wp:attachment_url>`,
+      ...postmeta('_wp_attached_file', file),
+    ]);
+  }
+
+  for (const post of posts) {
+    const id = postIds.get(post.id)!;
+    const date = wpDate(post.publishedAt);
+    const html = renderContentHtml(post.content, post.contentFormat as ContentFormat, {
+      siteOrigin: origin,
+      absoluteUrls: true,
+    });
+    const cover = coverUrl(post);
+    yield item([
+      `\t\t<title>${text(post.title)}</title>`,
+      `\t\t<link>${escapeXml(`${origin}${blogPostPath(post)}`)}</link>`,
+      `\t\t<pubDate>${rfc2822(new Date(post.publishedAt))}</pubDate>`,
+      `\t\t<dc:creator>${cdata(AUTHOR_LOGIN)}</dc:creator>`,
+      `\t\t<guid isPermaLink="false">${escapeXml(`${origin}/?p=${id}`)}</guid>`,
+      '\t\t<description></description>',
+      `\t\t<content:encoded>${text(html)}</content:encoded>`,
+      `\t\t<excerpt:encoded>${text(post.summary)}</excerpt:encoded>`,
+      `\t\t<wp:post_id>${id}</wp:post_id>`,
+      // A draft has no publication date yet: WordPress writes zeros.
+      ...datesOf(date, post.status === 'draft' ? '0000-00-00 00:00:00' : date),
+      `\t\t<wp:comment_status>${cdata('closed')}</wp:comment_status>`,
+      `\t\t<wp:ping_status>${cdata('closed')}</wp:ping_status>`,
+      `\t\t<wp:post_name>${cdata(post.slug)}</wp:post_name>`,
+      `\t\t<wp:status>${cdata(WP_STATUS[post.status] ?? 'draft')}</wp:status>`,
+      '\t\t<wp:post_parent>0</wp:post_parent>',
+      '\t\t<wp:menu_order>0</wp:menu_order>',
+      `\t\t<wp:post_type>${cdata('post')}</wp:post_type>`,
+      `\t\t<wp:post_password>${cdata('')}</wp:post_password>`,
+      '\t\t<wp:is_sticky>0</wp:is_sticky>',
+      `\t\t<category domain="category" nicename="${escapeXml(post.category)}">${text(blogCategoryLabel(post.category))}</category>`,
+      ...(cover ? postmeta('_thumbnail_id', String(attachmentIds.get(cover))) : []),
+    ]);
+  }
+  yield Buffer.from('</channel>\n</rss>\n');
+}
+
+/** The file name an address ends with ("cover.png"), or "image". */
+function fileNameOf(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '') || 'image';
+  } catch {
+    return 'image';
+  }
+}
+
+/** "Tue, 14 May 2019 09:00:00 +0000", as WordPress writes pubDate. */
+const rfc2822 = (date: Date) => date.toUTCString().replace('GMT', '+0000');
+
+/** The dates WordPress writes (post date, its GMT, the modified date, its GMT), here all UTC. */
+const datesOf = (date: string, gmt: string) => [
+  `\t\t<wp:post_date>${cdata(date)}</wp:post_date>`,
+  `\t\t<wp:post_date_gmt>${cdata(gmt)}</wp:post_date_gmt>`,
+  `\t\t<wp:post_modified>${cdata(date)}</wp:post_modified>`,
+  `\t\t<wp:post_modified_gmt>${cdata(date)}</wp:post_modified_gmt>`,
+];
+
+const postmeta = (key: string, value: string) => [
+  '\t\t<wp:postmeta>',
+  `\t\t\t<wp:meta_key>${cdata(key)}</wp:meta_key>`,
+  `\t\t\t<wp:meta_value>${cdata(value)}</wp:meta_value>`,
+  '\t\t</wp:postmeta>',
+];
