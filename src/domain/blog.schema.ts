@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BLOG_CATEGORIES, MAX_BLOG_PAGE } from './blog.js';
+import { MAX_BLOG_PAGE } from './blog.js';
+import { categoryReference, optionalCategoryReference } from './blog-categories.schema.js';
 import { CONTENT_FORMATS, DEFAULT_CONTENT_FORMAT, type ContentFormat } from './content-format.js';
 import { enumField, optionalText, requiredText, textWithEmptyDefault } from './fields.schema.js';
 import { COVER_IMAGE_MESSAGE, isValidImageReference } from './images.js';
@@ -10,17 +11,18 @@ import { limitField, pageFields } from './paging.schema.js';
 import { POST_STATES, type PostState } from './post-states.js';
 import { looksLikeId, MAX_SLUG_LENGTH, SLUG_MESSAGE, SLUG_PATTERN } from './slugs.js';
 
-const blogCategorySchema = enumField('Category', BLOG_CATEGORIES);
-
-/** A page of published posts with their text: `limit` (20, at most 50) after `cursor` (the last post's id). */
+/**
+ * A page of published posts with their text: `limit` (20, at most 50) after `cursor` (the last post's id); `category`
+ * (one of the site's, checked by the server) keeps one category.
+ */
 export const blogListInput = z
-  .object({ category: blogCategorySchema.optional(), ...pageFields(BLOG_POST_PAGE) })
+  .object({ category: optionalCategoryReference, ...pageFields(BLOG_POST_PAGE) })
   .prefault({});
 
 /** A numbered page of /blog's cards: `page` (1-based) of `limit` cards (12, at most 50). */
 export const blogCardsInput = z
   .object({
-    category: blogCategorySchema.optional(),
+    category: optionalCategoryReference,
     page: z.coerce
       .number({ error: 'page must be a number' })
       .int('page must be a whole number')
@@ -53,7 +55,8 @@ export const blogPostInputSchema = z
     title: requiredText('Title', TEXT_LIMITS.title),
     summary: requiredText('Summary', TEXT_LIMITS.summary),
     content: requiredText('Content', TEXT_LIMITS.content),
-    category: blogCategorySchema,
+    /** One of the site's categories' slugs (checked by the server, which names them when refusing). */
+    category: categoryReference,
     /** Blank: no cover (the list shows a text card, the page none). */
     coverImage: optionalCoverImageSchema,
     /** Missing: Markdown. 'plain' keeps the text of before Markdown (each line a paragraph). */

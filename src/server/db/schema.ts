@@ -98,6 +98,16 @@ interface SlugRedirectsTable {
   createdAt: string;
 }
 
+/** The blog's categories, the author's own (posts name theirs by slug). */
+interface BlogCategoriesTable {
+  id: string;
+  slug: string;
+  label: string;
+  color: string;
+  /** The order of the blog's filters and the editor's choices, 0 first. */
+  position: number;
+}
+
 interface BlogPostsTable {
   id: string;
   title: string;
@@ -599,6 +609,7 @@ export interface Database {
   series: SeriesTable;
   excerpts: ExcerptsTable;
   blogPosts: BlogPostsTable;
+  blogCategories: BlogCategoriesTable;
   artPieces: ArtPiecesTable;
   images: ImagesTable;
   storedUploads: StoredUploadsTable;

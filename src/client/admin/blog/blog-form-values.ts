@@ -1,4 +1,4 @@
-import { DEFAULT_BLOG_CATEGORY, type BlogCategory } from '../../../domain/blog.js';
+import { DEFAULT_BLOG_CATEGORY } from '../../../domain/blog.js';
 import type { BlogPost, BlogPostInput } from '../../../domain/blog.schema.js';
 import { plainTextToMarkdown } from '../../../domain/content-format.js';
 import type { PostState } from '../../../domain/post-states.js';
@@ -9,7 +9,7 @@ export type BlogFormValues = {
   slug: string;
   summary: string;
   content: string;
-  category: BlogCategory;
+  category: string;
   coverImage: string;
   status: PostState;
   /** The datetime-local value, in the author's browser time zone. */

@@ -1,4 +1,3 @@
-import type { BlogCategory } from '../../../domain/blog.js';
 import type { BlogPost, BlogPostCard, BlogPostData } from '../../../domain/blog.schema.js';
 import type { ContentFormat } from '../../../domain/content-format.js';
 import { DEFAULT_POST_STATE, type PostState } from '../../../domain/post-states.js';
@@ -37,7 +36,6 @@ const BLOG_POST_COLUMNS = [
 
 const toBlogPost = (row: Omit<BlogPostRow, 'coverImageId'>): BlogPost => ({
   ...row,
-  category: row.category as BlogCategory,
   contentFormat: row.contentFormat as ContentFormat,
   status: row.status as PostState,
   publishedAt: toDate(row.publishedAt),
@@ -54,7 +52,7 @@ const toCard = (row: Omit<BlogPostRow, 'content' | 'coverImageId'>): BlogPostCar
  * Published posts, newest first, optionally one category, without their text (what the public site lists): a blog of thousands of posts (an imported one) stays a
  * few megabytes in memory, not hundreds.
  */
-export async function listPublishedPostCards(db: AppDatabase, category?: BlogCategory): Promise<BlogPostCard[]> {
+export async function listPublishedPostCards(db: AppDatabase, category?: string): Promise<BlogPostCard[]> {
   let query = db.selectFrom('blogPosts').select(CARD_COLUMNS).where('status', '=', 'published');
   if (category) query = query.where('category', '=', category);
   const rows = await query.orderBy('publishedAt', 'desc').orderBy('id').execute();
