@@ -25,6 +25,11 @@ export const BLOG_CATEGORY_COLORS = [
 ] as const;
 export const MAX_CATEGORY_LABEL = 60;
 export const MAX_BLOG_CATEGORIES = 200;
+export const MAX_TAG_LABEL = 60;
+export const MAX_TAGS_PER_POST = 20;
+
+/** A tag as a post carries it: its name and its slug (/blog?tag=<slug>). */
+export type BlogTagItem = { slug: string; label: string };
 
 /** The message refusing a category the site does not have: it names those it has. */
 export const unknownCategoryMessage = (slugs: readonly string[]) => `Category must be one of: ${slugs.join(', ')}`;

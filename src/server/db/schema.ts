@@ -108,6 +108,19 @@ interface BlogCategoriesTable {
   position: number;
 }
 
+/** A post's tags, in the order the author gave them. */
+interface BlogTagsTable {
+  id: string;
+  slug: string;
+  label: string;
+}
+
+interface BlogPostTagsTable {
+  postId: string;
+  tagId: string;
+  position: number;
+}
+
 interface BlogPostsTable {
   id: string;
   title: string;
@@ -610,6 +623,8 @@ export interface Database {
   excerpts: ExcerptsTable;
   blogPosts: BlogPostsTable;
   blogCategories: BlogCategoriesTable;
+  blogTags: BlogTagsTable;
+  blogPostTags: BlogPostTagsTable;
   artPieces: ArtPiecesTable;
   images: ImagesTable;
   storedUploads: StoredUploadsTable;

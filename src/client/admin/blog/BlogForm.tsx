@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Radio, Select, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { blogPostInputSchema, type BlogPost, type BlogPostInput } from '../../../domain/blog.schema.js';
 import { blogPreviewPath, POST_STATE_LABELS, POST_STATES, type PostState } from '../../../domain/post-states.js';
+import { MAX_TAG_LABEL, MAX_TAGS_PER_POST } from '../../../domain/blog.js';
 import { trpc } from '../../trpc.js';
 import { zodValidate } from '../../ui/zod-validate.js';
 import type { ContentFormProps } from '../content/ContentTab.js';
@@ -42,6 +43,7 @@ export function BlogForm({
     value: category.slug,
     label: category.label,
   }));
+  const tagOptions = (trpc.blog.tags.useQuery().data ?? []).map((tag) => tag.label);
   const form = useForm<BlogFormValues, (values: BlogFormValues) => BlogPostInput>({
     mode: 'controlled',
     initialValues: blogFormValues(item),
@@ -94,6 +96,16 @@ export function BlogForm({
         checkIconPosition="right"
         maw={{ sm: 320 }}
         {...form.getInputProps('category')}
+      />
+      <TagsInput
+        size="md"
+        label="Tags"
+        description="Press Enter after each tag. Readers find the post under each at /blog?tag=<tag>"
+        data={tagOptions}
+        maxTags={MAX_TAGS_PER_POST}
+        maxLength={MAX_TAG_LABEL}
+        clearable
+        {...form.getInputProps('tags')}
       />
       <Textarea label="Summary" withAsterisk autosize minRows={2} maxRows={6} {...form.getInputProps('summary')} />
       <MarkdownEditor label="Content" required {...form.getInputProps('content')} />

@@ -1,8 +1,9 @@
-import type { BlogCategoryItem } from '../../../domain/blog.js';
+import type { BlogCategoryItem, BlogTagItem } from '../../../domain/blog.js';
 import { blogCategoryColor, blogCategoryLabel } from '../../../domain/blog.js';
 import type { AppDatabase } from '../../db/connection.js';
 import type { RequestContext } from '../../trpc/context.js';
 import { listBlogCategories, listOldCategorySlugs } from './blog-categories-repository.js';
+import { tagsOfPosts } from './blog-tags-repository.js';
 
 type ReadContext = Pick<RequestContext, 'db' | 'cache'>;
 
@@ -22,17 +23,22 @@ export async function categoryNamed(ctx: ReadContext, slug: string): Promise<Blo
   return id === undefined ? undefined : categories.find((category) => category.id === id);
 }
 
-/** Posts (or cards) with their category's name and colour, as the site shows them. */
-export async function withCategoryLabels<T extends { category: string }>(
+/** Posts (or cards) with their category's name and colour and their tags, as the site shows them. */
+export async function withCategoryLabels<T extends { id: string; category: string }>(
   db: AppDatabase,
   posts: readonly T[],
   categories?: readonly BlogCategoryItem[],
-): Promise<Array<T & { categoryLabel: string; categoryColor: string }>> {
+): Promise<Array<T & { categoryLabel: string; categoryColor: string; tags: BlogTagItem[] }>> {
   const bySlug = new Map((categories ?? (await listBlogCategories(db))).map((category) => [category.slug, category]));
+  const tags = await tagsOfPosts(
+    db,
+    posts.map((post) => post.id),
+  );
   return posts.map((post) => {
     const category = bySlug.get(post.category);
     return {
       ...post,
+      tags: tags.get(post.id) ?? [],
       categoryLabel: category?.label ?? blogCategoryLabel(post.category),
       categoryColor: category?.color ?? blogCategoryColor(post.category),
     };

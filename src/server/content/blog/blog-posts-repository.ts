@@ -12,6 +12,7 @@ import { imageReference } from '../images/image-references-repository.js';
 import { inTransaction } from '../../db/in-transaction.js';
 import { newId, toDate } from '../../db/row-conversion.js';
 import { indexBlogPost, unindex } from '../search/search-index.js';
+import { dropPostTags, setPostTags } from './blog-tags-repository.js';
 import {
   dropRedirectsTo,
   listSlugRedirects,
@@ -142,7 +143,8 @@ function stateOf(
   return { status, publishedAt: nowIso };
 }
 
-const storedFields = ({ status: _status, publishAt: _publishAt, slug: _slug, ...data }: BlogPostData) => data;
+const storedFields = ({ status: _status, publishAt: _publishAt, slug: _slug, tags: _tags, ...data }: BlogPostData) =>
+  data;
 const coverReference = (data: BlogPostData) => ({ coverImageId: imageReference(data.coverImage) });
 
 /**
@@ -169,6 +171,7 @@ export async function createBlogPost(
       .insertInto('blogPosts')
       .values({ ...row, ...coverReference(data) })
       .execute();
+    await setPostTags(trx, row.id, data.tags ?? []);
     await indexBlogPost(trx, row);
   });
   return (await findBlogPost(db, row.id))!;
@@ -200,6 +203,7 @@ export async function updateBlogPost(
       .set({ ...fields, ...coverReference(data), slug, ...state })
       .where('id', '=', id)
       .execute();
+    if (data.tags !== undefined) await setPostTags(trx, id, data.tags);
     // Indexed whatever its state: search shows published posts only, judged when searching.
     await indexBlogPost(trx, { id, ...fields });
     return true;
@@ -210,6 +214,7 @@ export async function updateBlogPost(
 export async function deleteBlogPost(db: AppDatabase, id: string): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     await dropRedirectsTo(trx, 'post', id);
+    await dropPostTags(trx, id);
     const result = await trx.deleteFrom('blogPosts').where('id', '=', id).executeTakeFirst();
     await unindex(trx, 'post', id);
     return result.numDeletedRows > 0n;

@@ -23,6 +23,7 @@ import { unknownCategoryMessage } from '../../../domain/blog.js';
 import { blogCategoriesRouter } from './blog-categories-router.js';
 import { categoryNamed, siteCategories, withCategoryLabels } from './blog-categories.js';
 import { listBlogCategories } from './blog-categories-repository.js';
+import { listBlogTags } from './blog-tags-repository.js';
 import { forReaders, oldPostSlugs, publishedCards, publishedPost, publishedPosts } from './published-posts.js';
 
 export const POST_SLUG_TAKEN = 'Another post already uses this slug';
@@ -89,15 +90,22 @@ async function publishedPostById(ctx: Parameters<typeof publishedPost>[0], id: s
   return found(await publishedPost(ctx, id), 'Blog post');
 }
 
+/** The posts with this tag (its slug), or every post when no tag is asked for. */
+const withTag = <T extends { tags: Array<{ slug: string }> }>(posts: T[], tag: string | undefined): T[] =>
+  tag === undefined ? posts : posts.filter((post) => post.tags.some((item) => item.slug === tag));
+
 export const blogRouter = router({
   ...blogWrites,
   categories: blogCategoriesRouter,
+  /** Every tag a post has, by name: GET /api/blog/tags. */
+  tags: publicProcedure.query(({ ctx }) => ctx.cache.get('blog:tags', () => listBlogTags(ctx.db))),
   /**
    * A page of published posts with their text, newest first (BLOG_POST_PAGE: 20, at most 50, after `cursor`, the
    * last post's id of the page before); `category` keeps one category. GET /api/blog and the RSS feed.
    */
   list: postTextListProcedure.input(blogListInput).query(async ({ ctx, input }) => {
-    const cards = pageOf(await publishedCards(ctx, await listedCategory(ctx, input.category)), input);
+    const listed = withTag(await publishedCards(ctx, await listedCategory(ctx, input.category)), input.tag);
+    const cards = pageOf(listed, input);
     return publishedPosts(
       ctx,
       cards.map((card) => card.id),
@@ -113,7 +121,7 @@ export const blogRouter = router({
     // A category the site does not have (deleted, say) lists nothing rather than failing Home or the blog.
     const category = input.category === undefined ? undefined : (await categoryNamed(ctx, input.category))?.slug;
     const cards = input.category !== undefined && category === undefined ? [] : await publishedCards(ctx, category);
-    return numberedPage(cards, input.page, input.limit);
+    return numberedPage(withTag(cards, input.tag), input.page, input.limit);
   }),
   /**
    * The published post at /blog/<slug>, with the previous (older) and next (newer) posts. An old address (its

@@ -183,7 +183,13 @@ export const restRoutes: RestRoute[] = [
       return callUnchecked(caller.excerpts.move, { id: id(r), direction });
     },
   },
-  ...contentRoutes('/api/blog', (caller) => caller.blog, listQuery(['category'])),
+  ...contentRoutes('/api/blog', (caller) => caller.blog, listQuery(['category', 'tag'])),
+  {
+    method: 'GET',
+    url: '/api/blog/tags',
+    call: (caller) => caller.blog.tags(),
+    publicReadKey: () => '/api/blog/tags',
+  },
   ...blogCategoryRoutes,
   ...contentRoutes('/api/art', (caller) => caller.art),
   ...contentRoutes('/api/playlists', (caller) => caller.playlists),
