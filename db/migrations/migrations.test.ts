@@ -24,7 +24,10 @@ const APP_TABLES = [
   'analytics_hourly',
   'analytics_salts',
   'art_pieces',
+  'blog_categories',
+  'blog_post_tags',
   'blog_posts',
+  'blog_tags',
   'books',
   'confirmation_mailboxes',
   'confirmation_send_counts',
@@ -172,6 +175,35 @@ describe('migrations', () => {
         retailerLinks: '[]',
         coverImageId: null,
       },
+    ]);
+  });
+
+  it('make the fixed categories a table: the defaults in order, and any other a post names its own', async () => {
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('2026-11-27-71-sale-orders-erased')).error).toBeUndefined();
+    for (const [id, category] of [
+      ['p1', 'soundtracks'],
+      ['p2', 'interviews'],
+    ] as const) {
+      await sql`INSERT INTO blog_posts (id, title, summary, content, category, cover_image, published_at, slug)
+        VALUES (${id}, 'T', 's', 'c', ${category}, '', '2026-01-01T00:00:00.000Z', ${id})`.execute(db);
+    }
+    await migrateToLatest(db);
+    const categories = await db
+      .selectFrom('blogCategories')
+      .select(['slug', 'label', 'color', 'position'])
+      .orderBy('position')
+      .execute();
+    expect(categories).toEqual([
+      { slug: 'announcements', label: 'Announcements', color: 'red', position: 0 },
+      { slug: 'behind-scenes', label: 'Behind-the-Scenes', color: 'violet', position: 1 },
+      { slug: 'soundtracks', label: 'Soundtracks', color: 'teal', position: 2 },
+      { slug: 'interviews', label: 'interviews', color: 'gray', position: 3 },
+    ]);
+    const posts = await db.selectFrom('blogPosts').select(['id', 'category']).orderBy('id').execute();
+    expect(posts).toEqual([
+      { id: 'p1', category: 'soundtracks' },
+      { id: 'p2', category: 'interviews' },
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BLOG_CATEGORIES, MAX_BLOG_PAGE } from './blog.js';
+import { MAX_BLOG_PAGE, MAX_TAG_LABEL, MAX_TAGS_PER_POST } from './blog.js';
+import { categoryReference, optionalCategoryReference } from './blog-categories.schema.js';
 import { CONTENT_FORMATS, DEFAULT_CONTENT_FORMAT, type ContentFormat } from './content-format.js';
 import { enumField, optionalText, requiredText, textWithEmptyDefault } from './fields.schema.js';
 import { COVER_IMAGE_MESSAGE, isValidImageReference } from './images.js';
@@ -10,17 +11,25 @@ import { limitField, pageFields } from './paging.schema.js';
 import { POST_STATES, type PostState } from './post-states.js';
 import { looksLikeId, MAX_SLUG_LENGTH, SLUG_MESSAGE, SLUG_PATTERN } from './slugs.js';
 
-const blogCategorySchema = enumField('Category', BLOG_CATEGORIES);
+/** A list's optional tag (its slug): missing keeps every post; one no post has lists none. */
+const optionalTagReference = z
+  .unknown()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : typeof value === 'string' ? value.trim() : ''));
 
-/** A page of published posts with their text: `limit` (20, at most 50) after `cursor` (the last post's id). */
+/**
+ * A page of published posts with their text: `limit` (20, at most 50) after `cursor` (the last post's id); `category`
+ * (one of the site's, checked by the server) keeps one category.
+ */
 export const blogListInput = z
-  .object({ category: blogCategorySchema.optional(), ...pageFields(BLOG_POST_PAGE) })
+  .object({ category: optionalCategoryReference, tag: optionalTagReference, ...pageFields(BLOG_POST_PAGE) })
   .prefault({});
 
 /** A numbered page of /blog's cards: `page` (1-based) of `limit` cards (12, at most 50). */
 export const blogCardsInput = z
   .object({
-    category: blogCategorySchema.optional(),
+    category: optionalCategoryReference,
+    tag: optionalTagReference,
     page: z.coerce
       .number({ error: 'page must be a number' })
       .int('page must be a whole number')
@@ -30,6 +39,12 @@ export const blogCardsInput = z
     limit: limitField(BLOG_CARD_PAGE),
   })
   .prefault({});
+
+/** A post's tags by name, in order (a tag is made the first time a post names it); missing keeps a post's tags. */
+const tagsSchema = z
+  .array(requiredText('Tag', MAX_TAG_LABEL), { error: 'Tags must be a list of names' })
+  .max(MAX_TAGS_PER_POST, `A post has at most ${MAX_TAGS_PER_POST} tags`)
+  .optional();
 
 export const SLUG_LOOKS_LIKE_POST_ID = 'Slug may not look like a post id';
 export const PUBLISH_AT_REQUIRED = 'Choose the date and time to publish the post';
@@ -53,7 +68,9 @@ export const blogPostInputSchema = z
     title: requiredText('Title', TEXT_LIMITS.title),
     summary: requiredText('Summary', TEXT_LIMITS.summary),
     content: requiredText('Content', TEXT_LIMITS.content),
-    category: blogCategorySchema,
+    /** One of the site's categories' slugs (checked by the server, which names them when refusing). */
+    category: categoryReference,
+    tags: tagsSchema,
     /** Blank: no cover (the list shows a text card, the page none). */
     coverImage: optionalCoverImageSchema,
     /** Missing: Markdown. 'plain' keeps the text of before Markdown (each line a paragraph). */
@@ -82,7 +99,7 @@ export type BlogPostInput = z.input<typeof blogPostInputSchema>;
 export type BlogPostData = z.output<typeof blogPostInputSchema>;
 
 /** A post as stored: its state, slug and format always set; `publishedAt` is its publication (or planned) time. */
-export type BlogPost = Omit<BlogPostData, 'status' | 'publishAt' | 'slug' | 'contentFormat'> & {
+export type BlogPost = Omit<BlogPostData, 'status' | 'publishAt' | 'slug' | 'contentFormat' | 'tags'> & {
   id: string;
   publishedAt: Date;
   status: PostState;

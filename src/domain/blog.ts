@@ -1,9 +1,42 @@
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from './slugs.js';
+
+/** A new site's categories (the seed's); the author's own live in the database and may differ. */
 export const BLOG_CATEGORIES = ['announcements', 'behind-scenes', 'soundtracks'] as const;
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 
-/** The category a `?category=` value names, or undefined (all posts) for anything else. */
-export function blogCategoryFrom(value: unknown): BlogCategory | undefined {
-  return BLOG_CATEGORIES.find((category) => category === value);
+/** A category as readers and the editor see it. */
+export type BlogCategoryItem = { id: string; slug: string; label: string; color: string; position: number };
+
+/** The colours a category's chip may take (Mantine's palette). */
+export const BLOG_CATEGORY_COLORS = [
+  'gray',
+  'red',
+  'violet',
+  'teal',
+  'blue',
+  'grape',
+  'orange',
+  'green',
+  'cyan',
+  'pink',
+  'indigo',
+  'lime',
+  'yellow',
+] as const;
+export const MAX_CATEGORY_LABEL = 60;
+export const MAX_BLOG_CATEGORIES = 200;
+export const MAX_TAG_LABEL = 60;
+export const MAX_TAGS_PER_POST = 20;
+
+/** A tag as a post carries it: its name and its slug (/blog?tag=<slug>). */
+export type BlogTagItem = { slug: string; label: string };
+
+/** The message refusing a category the site does not have: it names those it has. */
+export const unknownCategoryMessage = (slugs: readonly string[]) => `Category must be one of: ${slugs.join(', ')}`;
+
+/** The category a `?category=` value could name (any slug; the server knows which exist), or undefined (all posts). */
+export function blogCategoryFrom(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length <= MAX_SLUG_LENGTH && SLUG_PATTERN.test(value) ? value : undefined;
 }
 export const DEFAULT_BLOG_CATEGORY: BlogCategory = 'announcements';
 
@@ -30,14 +63,6 @@ export function blogCategoryLabel(category: string): string {
 export function blogCategoryColor(category: string): string {
   return isKnownCategory(category) ? CATEGORY_COLORS[category] : 'gray';
 }
-
-export const BLOG_FILTERS = [
-  { id: 'all', label: 'All Posts' },
-  { id: 'announcements', label: 'Announcements' },
-  { id: 'behind-scenes', label: 'Behind-the-Scenes' },
-  { id: 'soundtracks', label: 'Soundtracks' },
-] as const;
-export type BlogFilterId = (typeof BLOG_FILTERS)[number]['id'];
 
 /** The highest page of /blog asked for: past any blog's last page (an empty page is answered beyond the last). */
 export const MAX_BLOG_PAGE = 100_000;

@@ -21,7 +21,7 @@ export function BlogPostArticle({ post }: { post: Post }) {
             <ArrowLeftIcon size={16} /> Back to Blog
           </Link>
           <div className={`${ui.meta} ${reading.postMeta}`}>
-            <CategoryBadge category={post.category} />
+            <CategoryBadge post={post} />
             <time dateTime={isoDate(post.publishedAt)}>{formatLongDate(post.publishedAt)}</time>
           </div>
           <Title order={1} className={reading.title}>

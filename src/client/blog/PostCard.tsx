@@ -40,7 +40,7 @@ export function PostCard({
       )}
       <div className={ui.cardBody}>
         <div className={ui.meta}>
-          <CategoryBadge category={post.category} />
+          <CategoryBadge post={post} />
           <time dateTime={isoDate(post.publishedAt)}>{formatShortDate(post.publishedAt)}</time>
         </div>
         <Title order={headingOrder} className={ui.cardTitle}>

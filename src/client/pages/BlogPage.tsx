@@ -2,13 +2,7 @@ import { Button, Skeleton } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useHydrated } from '../ui/form-outcome.js';
-import {
-  BLOG_FILTERS,
-  blogCategoryFrom,
-  blogPageFrom,
-  type BlogCategory,
-  type BlogFilterId,
-} from '../../domain/blog.js';
+import { blogCategoryFrom, blogPageFrom } from '../../domain/blog.js';
 import { useSiteSettings } from '../layout/site-settings.js';
 import { PostCard } from '../blog/PostCard.js';
 import { trpc } from '../trpc.js';
@@ -19,15 +13,20 @@ import classes from './BlogPage.module.css';
 import type { PagePrefetch } from './prefetch.js';
 
 /** The cards query of one page of the list: the category's (or every) post, `page` (1: the newest). */
-const cardsInput = (category: BlogCategory | undefined, page: number | undefined) => ({
+const cardsInput = (category: string | undefined, page: number | undefined) => ({
   ...(category ? { category } : {}),
   ...(page ? { page } : {}),
 });
 
-export const prefetch: PagePrefetch = (utils, _params, search) =>
-  utils.blog.cards
-    .ensureData(cardsInput(blogCategoryFrom(search.category), blogPageFrom(search.page)))
-    .catch(() => undefined);
+export const prefetch: PagePrefetch = async (utils, _params, search) => {
+  await Promise.all([
+    utils.blog.cards.ensureData(cardsInput(blogCategoryFrom(search.category), blogPageFrom(search.page))),
+    utils.blog.categories.list.ensureData(),
+  ]).catch(() => undefined);
+};
+
+/** 'all', or one category's slug. */
+type BlogFilterId = string;
 
 const blogRoute = getRouteApi('/site/blog');
 
@@ -41,6 +40,12 @@ export default function BlogPage() {
   // Before (or without) the script the chips are links to the filtered list (served filtered).
   const hydrated = useHydrated();
   const posts = trpc.blog.cards.useQuery(cardsInput(category, page), { placeholderData: keepPreviousData });
+  // The author's categories, in the author's order, after every post.
+  const categories = trpc.blog.categories.list.useQuery();
+  const filters = [
+    { id: 'all', label: 'All Posts' },
+    ...(categories.data ?? []).map((item) => ({ id: item.slug, label: item.label })),
+  ];
 
   return (
     <>
@@ -51,7 +56,7 @@ export default function BlogPage() {
       />
       <div className={ui.container}>
         <div className={classes.filters} role="group" aria-label="Filter posts by category">
-          {BLOG_FILTERS.map((option) => {
+          {filters.map((option) => {
             const active = option.id === filter;
             if (!hydrated)
               return (
@@ -121,15 +126,7 @@ export default function BlogPage() {
  * Links to the newer and older pages of the list: plain links, so they work before (and without) the script; with it
  * they navigate in the app.
  */
-function BlogPager({
-  category,
-  page,
-  pageCount,
-}: {
-  category: BlogCategory | undefined;
-  page: number;
-  pageCount: number;
-}) {
+function BlogPager({ category, page, pageCount }: { category: string | undefined; page: number; pageCount: number }) {
   if (pageCount <= 1 && page <= 1) return null;
   const searchFor = (target: number) => cardsInput(category, target > 1 ? target : undefined);
   const newer = page > 1 ? Math.min(page - 1, pageCount) : null;

@@ -185,7 +185,7 @@ export function blogPostingLd(origin: string, post: BlogPost): JsonLd {
       ? { image: absoluteUrl(origin, post.socialImage || structuredDataImage(post.coverImage, post.image)) }
       : {}),
     datePublished: post.publishedAt.toISOString(),
-    articleSection: blogCategoryLabel(post.category),
+    articleSection: post.categoryLabel ?? blogCategoryLabel(post.category),
     url,
     mainEntityOfPage: url,
     author: authorRef(origin),

@@ -12,11 +12,18 @@ export function SpoilerBadge({ level }: { level: string }) {
   );
 }
 
-/** A blog category in its own colour; unknown categories show their raw value. */
-export function CategoryBadge({ category }: { category: string }) {
+/**
+ * A post's category in its colour, by the name and colour the server sends with the post (the author's own); a
+ * post without them shows a default category's, or the raw value of another.
+ */
+export function CategoryBadge({
+  post,
+}: {
+  post: { category: string; categoryLabel?: string; categoryColor?: string };
+}) {
   return (
-    <Badge color={blogCategoryColor(category)} variant="light" size="md">
-      {blogCategoryLabel(category)}
+    <Badge color={post.categoryColor ?? blogCategoryColor(post.category)} variant="light" size="md">
+      {post.categoryLabel ?? blogCategoryLabel(post.category)}
     </Badge>
   );
 }

@@ -98,6 +98,29 @@ interface SlugRedirectsTable {
   createdAt: string;
 }
 
+/** The blog's categories, the author's own (posts name theirs by slug). */
+interface BlogCategoriesTable {
+  id: string;
+  slug: string;
+  label: string;
+  color: string;
+  /** The order of the blog's filters and the editor's choices, 0 first. */
+  position: number;
+}
+
+/** A post's tags, in the order the author gave them. */
+interface BlogTagsTable {
+  id: string;
+  slug: string;
+  label: string;
+}
+
+interface BlogPostTagsTable {
+  postId: string;
+  tagId: string;
+  position: number;
+}
+
 interface BlogPostsTable {
   id: string;
   title: string;
@@ -599,6 +622,9 @@ export interface Database {
   series: SeriesTable;
   excerpts: ExcerptsTable;
   blogPosts: BlogPostsTable;
+  blogCategories: BlogCategoriesTable;
+  blogTags: BlogTagsTable;
+  blogPostTags: BlogPostTagsTable;
   artPieces: ArtPiecesTable;
   images: ImagesTable;
   storedUploads: StoredUploadsTable;

@@ -1,8 +1,9 @@
-import { Anchor, Button, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Radio, Select, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { BLOG_CATEGORIES, blogCategoryLabel } from '../../../domain/blog.js';
 import { blogPostInputSchema, type BlogPost, type BlogPostInput } from '../../../domain/blog.schema.js';
 import { blogPreviewPath, POST_STATE_LABELS, POST_STATES, type PostState } from '../../../domain/post-states.js';
+import { MAX_TAG_LABEL, MAX_TAGS_PER_POST } from '../../../domain/blog.js';
+import { trpc } from '../../trpc.js';
 import { zodValidate } from '../../ui/zod-validate.js';
 import type { ContentFormProps } from '../content/ContentTab.js';
 import { draftKey } from '../editor/local-draft.js';
@@ -14,8 +15,6 @@ import { ContentViews } from '../overview/ContentViews.js';
 import { ImageField } from '../forms/ImageField.js';
 import { blogFormInput, blogFormValues, type BlogFormValues } from './blog-form-values.js';
 import { browserTimeZoneName } from './publish-time.js';
-
-const CATEGORY_OPTIONS = BLOG_CATEGORIES.map((category) => ({ value: category, label: blogCategoryLabel(category) }));
 
 /**
  * The primary button says what it will do: from the state the post has (none for a new post) to the state
@@ -39,6 +38,12 @@ export function BlogForm({
   /** Publishes the post, then opens the issue that sends it (preview, test, count confirmation). */
   onPublishAndSend: (data: BlogPostInput) => Promise<boolean>;
 }) {
+  // The author's categories, in the author's order.
+  const categoryOptions = (trpc.blog.categories.list.useQuery().data ?? []).map((category) => ({
+    value: category.slug,
+    label: category.label,
+  }));
+  const tagOptions = (trpc.blog.tags.useQuery().data ?? []).map((tag) => tag.label);
   const form = useForm<BlogFormValues, (values: BlogFormValues) => BlogPostInput>({
     mode: 'controlled',
     initialValues: blogFormValues(item),
@@ -86,11 +91,21 @@ export function BlogForm({
         size="md"
         label="Category"
         withAsterisk
-        data={CATEGORY_OPTIONS}
+        data={categoryOptions}
         allowDeselect={false}
         checkIconPosition="right"
         maw={{ sm: 320 }}
         {...form.getInputProps('category')}
+      />
+      <TagsInput
+        size="md"
+        label="Tags"
+        description="Press Enter after each tag. Readers find the post under each at /blog?tag=<tag>"
+        data={tagOptions}
+        maxTags={MAX_TAGS_PER_POST}
+        maxLength={MAX_TAG_LABEL}
+        clearable
+        {...form.getInputProps('tags')}
       />
       <Textarea label="Summary" withAsterisk autosize minRows={2} maxRows={6} {...form.getInputProps('summary')} />
       <MarkdownEditor label="Content" required {...form.getInputProps('content')} />

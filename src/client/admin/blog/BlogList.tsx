@@ -11,7 +11,13 @@ import { formatAdminDate } from '../ui/format-date.js';
 import { formatWithZone } from './publish-time.js';
 
 /** Every post with its state: published ones link to their page, the others to their preview. */
-export function BlogList<T extends BlogPostCard>({ posts, actions }: { posts: T[]; actions: ListItemActions<T> }) {
+export function BlogList<T extends BlogPostCard & { categoryLabel?: string; categoryColor?: string }>({
+  posts,
+  actions,
+}: {
+  posts: T[];
+  actions: ListItemActions<T>;
+}) {
   // The published posts shown: their views are asked for together (ContentViews).
   const published = posts.filter((post) => post.status === 'published').map((post) => post.id);
   return (
@@ -29,8 +35,8 @@ export function BlogList<T extends BlogPostCard>({ posts, actions }: { posts: T[
                 <Badge color={POST_STATE_COLORS[post.status]} variant="filled" radius="sm">
                   {POST_STATE_LABELS[post.status]}
                 </Badge>
-                <Badge color={blogCategoryColor(post.category)} variant="light" radius="sm">
-                  {blogCategoryLabel(post.category)}
+                <Badge color={post.categoryColor ?? blogCategoryColor(post.category)} variant="light" radius="sm">
+                  {post.categoryLabel ?? blogCategoryLabel(post.category)}
                 </Badge>
                 <Text size="xs" c="dimmed">
                   {post.status === 'scheduled'

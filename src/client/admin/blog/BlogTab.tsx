@@ -7,6 +7,7 @@ import { trpc } from '../../trpc.js';
 import { ContentTab, type ContentFormProps } from '../content/ContentTab.js';
 import { useContentActions } from '../content/use-content-actions.js';
 import { SendPostModal } from '../mail/SendPostModal.js';
+import { BlogCategories } from './BlogCategories.js';
 import { BlogForm } from './BlogForm.js';
 import { BlogList } from './BlogList.js';
 import { usePreviewAccess } from './use-preview-access.js';
@@ -94,6 +95,7 @@ export function BlogTab() {
         )}
       />
       <SendPostModal post={sending} onClose={() => setSending(null)} />
+      <BlogCategories />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_BLOG_CATEGORY, type BlogCategory } from '../../../domain/blog.js';
+import { DEFAULT_BLOG_CATEGORY } from '../../../domain/blog.js';
 import type { BlogPost, BlogPostInput } from '../../../domain/blog.schema.js';
 import { plainTextToMarkdown } from '../../../domain/content-format.js';
 import type { PostState } from '../../../domain/post-states.js';
@@ -9,7 +9,9 @@ export type BlogFormValues = {
   slug: string;
   summary: string;
   content: string;
-  category: BlogCategory;
+  category: string;
+  /** The post's tags by name, in order. */
+  tags: string[];
   coverImage: string;
   status: PostState;
   /** The datetime-local value, in the author's browser time zone. */
@@ -25,7 +27,7 @@ export const blogFormInput = ({ publishAt, ...values }: BlogFormValues): BlogPos
   publishAt: values.status === 'scheduled' ? fromLocalInputValue(publishAt) : null,
 });
 
-export function blogFormValues(item: BlogPost | null): BlogFormValues {
+export function blogFormValues(item: (BlogPost & { tags?: Array<{ label: string }> }) | null): BlogFormValues {
   if (!item) {
     return {
       title: '',
@@ -33,6 +35,7 @@ export function blogFormValues(item: BlogPost | null): BlogFormValues {
       summary: '',
       content: '',
       category: DEFAULT_BLOG_CATEGORY,
+      tags: [],
       coverImage: '',
       // A new post is a draft until the author chooses to publish it.
       status: 'draft',
@@ -48,6 +51,7 @@ export function blogFormValues(item: BlogPost | null): BlogFormValues {
     // A text of before Markdown opens as the Markdown that shows it the same way.
     content: item.contentFormat === 'plain' ? plainTextToMarkdown(item.content) : item.content,
     category: item.category,
+    tags: (item.tags ?? []).map((tag) => tag.label),
     coverImage: item.coverImage,
     status: item.status,
     publishAt: item.status === 'scheduled' ? toLocalInputValue(item.publishedAt) : '',

@@ -1,4 +1,3 @@
-import type { BlogCategory } from '../../../domain/blog.js';
 import type { BlogPost, BlogPostCard, BlogPostData } from '../../../domain/blog.schema.js';
 import type { ContentFormat } from '../../../domain/content-format.js';
 import { DEFAULT_POST_STATE, type PostState } from '../../../domain/post-states.js';
@@ -13,6 +12,7 @@ import { imageReference } from '../images/image-references-repository.js';
 import { inTransaction } from '../../db/in-transaction.js';
 import { newId, toDate } from '../../db/row-conversion.js';
 import { indexBlogPost, unindex } from '../search/search-index.js';
+import { dropPostTags, setPostTags } from './blog-tags-repository.js';
 import {
   dropRedirectsTo,
   listSlugRedirects,
@@ -37,7 +37,6 @@ const BLOG_POST_COLUMNS = [
 
 const toBlogPost = (row: Omit<BlogPostRow, 'coverImageId'>): BlogPost => ({
   ...row,
-  category: row.category as BlogCategory,
   contentFormat: row.contentFormat as ContentFormat,
   status: row.status as PostState,
   publishedAt: toDate(row.publishedAt),
@@ -54,7 +53,7 @@ const toCard = (row: Omit<BlogPostRow, 'content' | 'coverImageId'>): BlogPostCar
  * Published posts, newest first, optionally one category, without their text (what the public site lists): a blog of thousands of posts (an imported one) stays a
  * few megabytes in memory, not hundreds.
  */
-export async function listPublishedPostCards(db: AppDatabase, category?: BlogCategory): Promise<BlogPostCard[]> {
+export async function listPublishedPostCards(db: AppDatabase, category?: string): Promise<BlogPostCard[]> {
   let query = db.selectFrom('blogPosts').select(CARD_COLUMNS).where('status', '=', 'published');
   if (category) query = query.where('category', '=', category);
   const rows = await query.orderBy('publishedAt', 'desc').orderBy('id').execute();
@@ -144,7 +143,8 @@ function stateOf(
   return { status, publishedAt: nowIso };
 }
 
-const storedFields = ({ status: _status, publishAt: _publishAt, slug: _slug, ...data }: BlogPostData) => data;
+const storedFields = ({ status: _status, publishAt: _publishAt, slug: _slug, tags: _tags, ...data }: BlogPostData) =>
+  data;
 const coverReference = (data: BlogPostData) => ({ coverImageId: imageReference(data.coverImage) });
 
 /**
@@ -171,6 +171,7 @@ export async function createBlogPost(
       .insertInto('blogPosts')
       .values({ ...row, ...coverReference(data) })
       .execute();
+    await setPostTags(trx, row.id, data.tags ?? []);
     await indexBlogPost(trx, row);
   });
   return (await findBlogPost(db, row.id))!;
@@ -202,6 +203,7 @@ export async function updateBlogPost(
       .set({ ...fields, ...coverReference(data), slug, ...state })
       .where('id', '=', id)
       .execute();
+    if (data.tags !== undefined) await setPostTags(trx, id, data.tags);
     // Indexed whatever its state: search shows published posts only, judged when searching.
     await indexBlogPost(trx, { id, ...fields });
     return true;
@@ -212,6 +214,7 @@ export async function updateBlogPost(
 export async function deleteBlogPost(db: AppDatabase, id: string): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     await dropRedirectsTo(trx, 'post', id);
+    await dropPostTags(trx, id);
     const result = await trx.deleteFrom('blogPosts').where('id', '=', id).executeTakeFirst();
     await unindex(trx, 'post', id);
     return result.numDeletedRows > 0n;

@@ -18,7 +18,12 @@ import {
 import { isUniqueViolation } from '../../db/row-conversion.js';
 import { adminProcedure, found, pageOf, postTextListProcedure, publicProcedure, router } from '../../trpc/trpc.js';
 import { pageKeyOf } from '../../trpc/page-cursor.js';
-import { contentWrites } from '../content-procedures.js';
+import { contentWrites, unknownReference } from '../content-procedures.js';
+import { unknownCategoryMessage } from '../../../domain/blog.js';
+import { blogCategoriesRouter } from './blog-categories-router.js';
+import { categoryNamed, siteCategories, withCategoryLabels } from './blog-categories.js';
+import { listBlogCategories } from './blog-categories-repository.js';
+import { listBlogTags } from './blog-tags-repository.js';
 import { forReaders, oldPostSlugs, publishedCards, publishedPost, publishedPosts } from './published-posts.js';
 
 export const POST_SLUG_TAKEN = 'Another post already uses this slug';
@@ -35,8 +40,25 @@ async function slugSafe<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-async function checkSlug(db: AppDatabase, data: BlogPostData, id?: string): Promise<void> {
+/** A post names one of the site's categories (the message lists them) and a slug no other post has. */
+async function checkPost(db: AppDatabase, data: BlogPostData, id?: string): Promise<void> {
+  const categories = await listBlogCategories(db);
+  if (!categories.some((category) => category.slug === data.category))
+    throw unknownReference(unknownCategoryMessage(categories.map((category) => category.slug)));
   if (data.slug !== null && (await blogPostIdWithSlug(db, data.slug, id))) throw slugTaken();
+}
+
+type CategoryContext = Parameters<typeof siteCategories>[0];
+
+/**
+ * The category a list asks for, by its slug (an old one finds it too): undefined for every category, BAD_REQUEST
+ * naming the site's categories for one it does not have.
+ */
+async function listedCategory(ctx: CategoryContext, slug: string | undefined): Promise<string | undefined> {
+  if (slug === undefined) return undefined;
+  const category = await categoryNamed(ctx, slug);
+  if (!category) throw unknownReference(unknownCategoryMessage((await siteCategories(ctx)).map((c) => c.slug)));
+  return category.slug;
 }
 
 /** The neighbours of a post on the blog, by publication date. */
@@ -54,7 +76,7 @@ const blogWrites = contentWrites({
     return post && (await forReaders(db, [post], publicOrigin))[0];
   },
   remove: deleteBlogPost,
-  checkReferences: checkSlug,
+  checkReferences: checkPost,
 });
 
 const bySlugInput = z.object({
@@ -68,14 +90,22 @@ async function publishedPostById(ctx: Parameters<typeof publishedPost>[0], id: s
   return found(await publishedPost(ctx, id), 'Blog post');
 }
 
+/** The posts with this tag (its slug), or every post when no tag is asked for. */
+const withTag = <T extends { tags: Array<{ slug: string }> }>(posts: T[], tag: string | undefined): T[] =>
+  tag === undefined ? posts : posts.filter((post) => post.tags.some((item) => item.slug === tag));
+
 export const blogRouter = router({
   ...blogWrites,
+  categories: blogCategoriesRouter,
+  /** Every tag a post has, by name: GET /api/blog/tags. */
+  tags: publicProcedure.query(({ ctx }) => ctx.cache.get('blog:tags', () => listBlogTags(ctx.db))),
   /**
    * A page of published posts with their text, newest first (BLOG_POST_PAGE: 20, at most 50, after `cursor`, the
    * last post's id of the page before); `category` keeps one category. GET /api/blog and the RSS feed.
    */
   list: postTextListProcedure.input(blogListInput).query(async ({ ctx, input }) => {
-    const cards = pageOf(await publishedCards(ctx, input.category), input);
+    const listed = withTag(await publishedCards(ctx, await listedCategory(ctx, input.category)), input.tag);
+    const cards = pageOf(listed, input);
     return publishedPosts(
       ctx,
       cards.map((card) => card.id),
@@ -87,9 +117,12 @@ export const blogRouter = router({
    * A numbered page of the posts of `list` without their text: the cards of /blog (`?page=`) and Home, which show
    * the summary only.
    */
-  cards: publicProcedure
-    .input(blogCardsInput)
-    .query(async ({ ctx, input }) => numberedPage(await publishedCards(ctx, input.category), input.page, input.limit)),
+  cards: publicProcedure.input(blogCardsInput).query(async ({ ctx, input }) => {
+    // A category the site does not have (deleted, say) lists nothing rather than failing Home or the blog.
+    const category = input.category === undefined ? undefined : (await categoryNamed(ctx, input.category))?.slug;
+    const cards = input.category !== undefined && category === undefined ? [] : await publishedCards(ctx, category);
+    return numberedPage(withTag(cards, input.tag), input.page, input.limit);
+  }),
   /**
    * The published post at /blog/<slug>, with the previous (older) and next (newer) posts. An old address (its
    * id, or a slug it had before an edit) finds it too: the page then redirects to the slug the answer carries.
@@ -115,14 +148,14 @@ export const blogRouter = router({
    */
   adminList: adminProcedure.input(blogAdminPageInputSchema).query(async ({ ctx, input }) => {
     const page = await listPostCardPage(ctx.db, input, pageKeyOf(input.cursor));
-    const cards = await withReferencedImages(ctx.db, page.items, 'blogPosts');
+    const cards = await withCategoryLabels(ctx.db, await withReferencedImages(ctx.db, page.items, 'blogPosts'));
     return { items: cards.map((post) => ({ ...post, url: blogPostPath(post) })), nextCursor: page.nextCursor };
   }),
   /** One post in any state with its text (Markdown, not rendered): what the admin's editor opens. */
   adminGet: adminProcedure.input(byIdInput).query(async ({ ctx, input }) => {
     const post = await findBlogPost(ctx.db, input.id);
     if (!post) throw notFound();
-    const [withCover] = await withReferencedImages(ctx.db, [post], 'blogPosts');
+    const [withCover] = await withCategoryLabels(ctx.db, await withReferencedImages(ctx.db, [post], 'blogPosts'));
     return { ...withCover!, url: blogPostPath(post) };
   }),
   /**

@@ -1,16 +1,19 @@
-import type { BlogCategory } from '../../../domain/blog.js';
 import type { BlogPost } from '../../../domain/blog.schema.js';
 import { blogPostPath } from '../../../domain/content-links.js';
 import type { AppDatabase } from '../../db/connection.js';
 import type { RequestContext } from '../../trpc/context.js';
 import { withReferencedImages } from '../images/responsive-images.js';
 import { withContentHtml } from '../rendering/content-html.js';
+import { withCategoryLabels } from './blog-categories.js';
 import { findBlogPost, findBlogPosts, listOldPostSlugs, listPublishedPostCards } from './blog-posts-repository.js';
 
-/** What readers (and the admin) get of a post: its cover's responsive image, its rendered content and its address. */
+/**
+ * What readers (and the admin) get of a post: its cover's responsive image, its rendered content, its category's name
+ * and colour, and its address.
+ */
 export async function forReaders(db: AppDatabase, posts: readonly BlogPost[], publicOrigin: string | null) {
   const withHtml = await withContentHtml(db, posts, publicOrigin);
-  const withCover = await withReferencedImages(db, withHtml, 'blogPosts');
+  const withCover = await withCategoryLabels(db, await withReferencedImages(db, withHtml, 'blogPosts'));
   return withCover.map((post) => ({ ...post, url: blogPostPath(post) }));
 }
 
@@ -20,9 +23,10 @@ type ReadContext = Pick<RequestContext, 'db' | 'cache' | 'publicOrigin'>;
  * Published posts without their text, newest first, each with its cover's image; cached until the next write. Every
  * public list of posts is a page of these (a few megabytes for a blog of thousands of posts, not hundreds).
  */
-export const publishedCards = (ctx: ReadContext, category?: BlogCategory) =>
+export const publishedCards = (ctx: ReadContext, category?: string) =>
   ctx.cache.get(category ? `blog:cards:${category}` : 'blog:cards', async () => {
-    const cards = await withReferencedImages(ctx.db, await listPublishedPostCards(ctx.db, category), 'blogPosts');
+    const listed = await withReferencedImages(ctx.db, await listPublishedPostCards(ctx.db, category), 'blogPosts');
+    const cards = await withCategoryLabels(ctx.db, listed);
     return cards.map((post) => ({ ...post, url: blogPostPath(post) }));
   });
 

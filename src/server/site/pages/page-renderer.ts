@@ -18,6 +18,7 @@ import { createRequestContext } from '../../trpc/context.js';
 import type { AppServices } from '../../services.js';
 import { CachedBody } from '../cache/cached-body.js';
 import type { CacheShelf } from '../cache/public-cache.js';
+import { blogCategoryLocation } from './category-redirect.js';
 import { createCriticalCssInliner } from './critical-css/inline-critical-css.js';
 import { newScriptNonce, rendererScripts } from './inline-scripts.js';
 import type { ClientAssets, SsrEntry } from './types.js';
@@ -59,7 +60,7 @@ export function isAnnouncementDismissed(cookieHeader: string | undefined): boole
 
 /**
  * The path as requested, with only the query parameters that change what the page shows: the
- * blog's category (when it names one) and page (2 and up) and the form pages' result parameters. A page is rendered
+ * blog's category (when it could name one: blogCategoryLocation keeps those the site has) and page (2 and up) and the form pages' result parameters. A page is rendered
  * and cached by that, so `?utm_source=…` and the like share one entry.
  */
 export function pageLocation(rawUrl: string): string {
@@ -254,7 +255,9 @@ export function createPageRenderer(options: PageRendererOptions) {
         .send(TOO_MANY_REQUESTS_PAGE);
     }
     const origin = siteOrigin(services.publicOrigin, request);
-    const location = formResult?.location ?? pageLocation(request.url);
+    const category = formResult ? undefined : await blogCategoryLocation(services, pageLocation(request.url));
+    if (category?.moved) return reply.redirect(category.location, 301);
+    const location = formResult?.location ?? category!.location;
     const announcementDismissed = isAnnouncementDismissed(request.headers.cookie);
     const preview = isBlogPreviewPath(location);
     const forOneVisitor = formResult !== undefined || isFormResult(location) || preview;

@@ -71,6 +71,8 @@ type FeedPost = {
   title: string;
   summary: string;
   category: string;
+  /** The category's name (the author's); without it a default category's, or the slug. */
+  categoryLabel?: string;
   publishedAt: Date;
   content: string;
   contentFormat: ContentFormat;
@@ -99,7 +101,7 @@ export function rssXml(
       `      <link>${escapeXml(link)}</link>`,
       `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
       `      <pubDate>${post.publishedAt.toUTCString()}</pubDate>`,
-      `      <category>${escapeXml(blogCategoryLabel(post.category))}</category>`,
+      `      <category>${escapeXml(post.categoryLabel ?? blogCategoryLabel(post.category))}</category>`,
       `      <description>${escapeXml(post.summary)}</description>`,
       `      <content:encoded>${escapeXml(html)}</content:encoded>`,
       '    </item>',

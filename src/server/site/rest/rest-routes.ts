@@ -121,6 +121,46 @@ function contentRoutes(
   ];
 }
 
+const slugParam = (request: RestRequest) => request.params.slug ?? '';
+
+/** The blog's categories: every reader lists them; the author creates, renames, merges, reorders and deletes. */
+const blogCategoryRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    url: '/api/blog/categories',
+    call: (caller) => caller.blog.categories.list(),
+    publicReadKey: () => '/api/blog/categories',
+  },
+  {
+    method: 'POST',
+    url: '/api/blog/categories',
+    status: 201,
+    call: (caller, r) => callUnchecked(caller.blog.categories.create, r.body),
+  },
+  {
+    method: 'PUT',
+    url: '/api/blog/categories/order',
+    call: (caller, r) => callUnchecked(caller.blog.categories.reorder, r.body),
+  },
+  {
+    method: 'PUT',
+    url: '/api/blog/categories/:slug',
+    call: (caller, r) => callUnchecked(caller.blog.categories.update, { slug: slugParam(r), data: r.body }),
+  },
+  {
+    method: 'POST',
+    url: '/api/blog/categories/:slug/merge',
+    call: (caller, r) =>
+      callUnchecked(caller.blog.categories.merge, { ...(r.body as object | null), slug: slugParam(r) }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/blog/categories/:slug',
+    status: 204,
+    call: (caller, r) => callUnchecked(caller.blog.categories.delete, { slug: slugParam(r), moveTo: r.query.moveTo }),
+  },
+];
+
 /**
  * The documented /api endpoints (the public content, forms and admin reads, plus by-id reads).
  * Each one only calls a tRPC procedure: validation, auth and rules live in the procedures.
@@ -143,7 +183,14 @@ export const restRoutes: RestRoute[] = [
       return callUnchecked(caller.excerpts.move, { id: id(r), direction });
     },
   },
-  ...contentRoutes('/api/blog', (caller) => caller.blog, listQuery(['category'])),
+  ...contentRoutes('/api/blog', (caller) => caller.blog, listQuery(['category', 'tag'])),
+  {
+    method: 'GET',
+    url: '/api/blog/tags',
+    call: (caller) => caller.blog.tags(),
+    publicReadKey: () => '/api/blog/tags',
+  },
+  ...blogCategoryRoutes,
   ...contentRoutes('/api/art', (caller) => caller.art),
   ...contentRoutes('/api/playlists', (caller) => caller.playlists),
   {
