@@ -132,10 +132,13 @@ function postgresProject(): TestProjectInlineConfiguration[] {
   ];
 }
 
+/** Browser files at a time (E2E_WORKERS to try another count). */
+const BROWSER_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+
 /**
- * One `vitest run`: fast unit/API tests (temporary databases, Fastify inject), the same API suite
- * on PostgreSQL and browser tests that drive Debian's Chromium against the production build run
- * together; then the load tests (soak, crash, a login burst, checked by counts and RSS) and the
+ * One `vitest run`: fast unit/API tests (temporary databases, Fastify inject) and the same API suite
+ * on PostgreSQL together; then the browser tests that drive Debian's Chromium against the production
+ * build, two files at a time; then the load tests (soak, crash, a login burst, checked by counts and RSS) and the
  * attack runs (`bench`), each one file at a time; then the README's quick start, alone.
  * Wall-clock budgets live in the `bench:*` scripts (docs/operations.md), never in a test.
  */
@@ -157,13 +160,18 @@ export default defineConfig({
       },
       ...postgresProject(),
       {
+        // After the API suites, on its own: two files at a time (Vitest's default on 2 cores is one),
+        // as a browser file mostly waits (on its server, on Chromium, on a mail, on a scheduled post).
+        // Each site starts from a copy of a data folder seeded once per run: site-templates-setup.ts.
         test: {
           name: 'browser',
           include: ['src/e2e/**/*.test.ts'],
           exclude: ['src/e2e/load/**', 'src/e2e/readme/**', '**/node_modules/**'],
           environment: 'node',
           pool: 'forks',
-          globalSetup: ['src/e2e/support/global-setup.ts'],
+          maxWorkers: BROWSER_WORKERS,
+          sequence: { groupOrder: 1 },
+          globalSetup: ['src/e2e/support/global-setup.ts', 'src/e2e/support/site-templates-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -176,7 +184,7 @@ export default defineConfig({
           environment: 'node',
           pool: 'forks',
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -188,7 +196,7 @@ export default defineConfig({
           environment: 'node',
           pool: 'forks',
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           globalSetup: ['src/e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
@@ -201,7 +209,7 @@ export default defineConfig({
           include: ['src/e2e/readme/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
           testTimeout: 60_000,
           hookTimeout: 600_000,
         },

@@ -1,13 +1,21 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { startProductionServer, type ProductionServer } from '../../../scripts/lib/production-server.mjs';
 import { launchBrowser, newContext, trackConsoleProblems, type ContextOptions, type Viewport } from './browser.js';
+import { seedEnv, startFromTemplate, type Seed, type SiteTemplates } from './site-templates.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The data folders test sites start from a copy of (site-templates-setup.ts, project `browser`). */
+    e2eSiteTemplates: SiteTemplates | undefined;
+  }
+}
 
 export type SiteOptions = {
   /** Extra environment of the server (e.g. SEED_DEMO, ADMIN_PASSWORD). */
   env?: Record<string, string>;
   /** 'demo' (default): the demo series; 'empty': a new site with no content. */
-  seed?: 'demo' | 'empty';
+  seed?: Seed;
 };
 
 export type BrowserSiteOptions = SiteOptions & {
@@ -37,11 +45,14 @@ export type BrowserSite = Site & {
   newContext: (options?: ContextOptions) => Promise<BrowserContext>;
 };
 
+/** Variables a template, made with the defaults, would contradict: such a site starts from nothing. */
+const FIRST_START_ENV = ['DATA_DIR', 'DATABASE_URL', 'ADMIN_PASSWORD'];
+
+/** A fresh site of its own: a copy of the seed's template folder (site-templates-setup.ts), or a first start. */
 function startServer({ env = {}, seed = 'demo' }: SiteOptions): Promise<ProductionServer> {
-  return startProductionServer(
-    { LOG_LEVEL: 'warn', ...env, SEED_DEMO: seed === 'demo' ? '1' : '0' },
-    { dataDirPrefix: 'site-e2e-' },
-  );
+  const template = inject('e2eSiteTemplates')?.[seed];
+  if (template && !FIRST_START_ENV.some((name) => name in env)) return startFromTemplate(template, seedEnv(seed, env));
+  return startProductionServer(seedEnv(seed, env), { dataDirPrefix: 'site-e2e-' });
 }
 
 function ready<T>(value: T | undefined, what: string): T {
