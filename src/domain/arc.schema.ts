@@ -43,7 +43,6 @@ export const arcApplicationSchema = z.object({
   genres: genresSchema,
   promise: z.literal(true, { error: 'Tick the promise to apply' }),
 });
-export type ArcApplicationInput = z.infer<typeof arcApplicationSchema>;
 
 const reviewBySchema = z.iso.datetime({
   error: 'Review by must be a date and time (ISO 8601, e.g. 2027-01-15T00:00:00Z)',

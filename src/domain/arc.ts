@@ -32,7 +32,7 @@ const RETAILER_HOSTS: Record<Exclude<ArcRetailer, 'blog'>, { test: (host: string
   storygraph: { test: (host) => host === 'app.thestorygraph.com', example: 'https://app.thestorygraph.com/…' },
 };
 
-export const ARC_LINK_MAX = 2000;
+const ARC_LINK_MAX = 2000;
 
 /**
  * Why a link is not the right shape for this retailer (null when it is): https only (no javascript:, data:,
@@ -71,7 +71,7 @@ export const ARC_GENRES = [
 
 export const ARC_CAMPAIGN_STATES = ['open', 'closed'] as const;
 export type ArcCampaignState = (typeof ARC_CAMPAIGN_STATES)[number];
-export const ARC_APPLICATION_STATES = ['applied', 'selected', 'declined', 'stepped-back'] as const;
+const ARC_APPLICATION_STATES = ['applied', 'selected', 'declined', 'stepped-back'] as const;
 export type ArcApplicationState = (typeof ARC_APPLICATION_STATES)[number];
 
 /** A reader's record with this author, over every campaign: what the ranking reads. */

@@ -4,9 +4,9 @@ import { queueArcEmails } from './arc-emails.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The first reminder: this long after the reader's first download. */
-export const DOWNLOAD_REMINDER_AFTER_MS = 4 * DAY_MS;
+const DOWNLOAD_REMINDER_AFTER_MS = 4 * DAY_MS;
 /** The second: this long before the review deadline (release day). */
-export const DEADLINE_REMINDER_BEFORE_MS = 3 * DAY_MS;
+const DEADLINE_REMINDER_BEFORE_MS = 3 * DAY_MS;
 const EVERY_MS = 60 * 60 * 1000;
 
 type Due = { id: string; campaignId: string; siteOrigin: string | null };
