@@ -71,8 +71,7 @@ export const ARC_GENRES = [
 
 export const ARC_CAMPAIGN_STATES = ['open', 'closed'] as const;
 export type ArcCampaignState = (typeof ARC_CAMPAIGN_STATES)[number];
-const ARC_APPLICATION_STATES = ['applied', 'selected', 'declined', 'stepped-back'] as const;
-export type ArcApplicationState = (typeof ARC_APPLICATION_STATES)[number];
+export type ArcApplicationState = 'applied' | 'selected' | 'declined' | 'stepped-back';
 
 /** A reader's record with this author, over every campaign: what the ranking reads. */
 export type ArcRecord = {
