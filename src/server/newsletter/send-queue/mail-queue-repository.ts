@@ -331,22 +331,22 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
         row.kind === 'arc'
           ? arcMailWanted({ ...row, subscriptionActive: row.arcReaderActive })
           : row.kind === 'purchase'
-          ? // A purchase's email goes even to an address suppressed for marketing, never to a bounced one.
-            (row.orderState === 'paid' || row.orderState === 'delivered') && row.suppressedReason !== 'bounce'
-          : row.kind === 'preorder-update'
-            ? // About their own preorder (still standing): past a newsletter unsubscribe, not past any other.
-              row.preorderId !== null && (row.suppressedReason === null || row.suppressedReason === 'unsubscribed')
-            : row.suppressedEmail !== null
-              ? false
-              : row.kind === 'confirmation'
-                ? // Held back by the hourly caps: still wanted only while the subscription waits for it.
-                  row.subscriptionId !== null && row.isActive === 1 && row.confirmedAt === null
-                : row.kind === 'issue'
-                  ? row.subscriptionId !== null &&
-                    row.isActive === 1 &&
-                    row.bouncedAt === null &&
-                    (row.pausedUntil === null || row.pausedUntil <= nowText)
-                  : row.preorderId !== null;
+            ? // A purchase's email goes even to an address suppressed for marketing, never to a bounced one.
+              (row.orderState === 'paid' || row.orderState === 'delivered') && row.suppressedReason !== 'bounce'
+            : row.kind === 'preorder-update'
+              ? // About their own preorder (still standing): past a newsletter unsubscribe, not past any other.
+                row.preorderId !== null && (row.suppressedReason === null || row.suppressedReason === 'unsubscribed')
+              : row.suppressedEmail !== null
+                ? false
+                : row.kind === 'confirmation'
+                  ? // Held back by the hourly caps: still wanted only while the subscription waits for it.
+                    row.subscriptionId !== null && row.isActive === 1 && row.confirmedAt === null
+                  : row.kind === 'issue'
+                    ? row.subscriptionId !== null &&
+                      row.isActive === 1 &&
+                      row.bouncedAt === null &&
+                      (row.pausedUntil === null || row.pausedUntil <= nowText)
+                    : row.preorderId !== null;
       // Only a row still pending is taken: two workers (or databases without SQLite's one writer)
       // can never both claim it.
       const taken = await trx
