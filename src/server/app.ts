@@ -33,6 +33,7 @@ import { mailEventRoutes } from './deliverability/mail-event-routes.js';
 import { SenderCheck } from './deliverability/sender-check.js';
 import { saleEventRoutes } from './sales/sale-event-routes.js';
 import { registerPurchasePages } from './sales/purchase-pages.js';
+import { registerArcPages } from './arc/arc-pages.js';
 import { subscribeConsentingBuyer } from './sales/marketing-consent.js';
 import { snsHttp, type SnsHttp } from './deliverability/provider-events/sns.js';
 import type { OutboundRules } from './site/http/safe-fetch.js';
@@ -270,6 +271,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerReaderPages(app, services, mail.tokens, mail.mailer, noticePageStyles);
   await registerNotMePages(app, services, mail.tokens, noticePageStyles);
   await registerPurchasePages(app, services, mail.tokens, noticePageStyles);
+  await registerArcPages(app, services, mail.tokens, noticePageStyles);
   registerCsvExports(app, services);
   registerBackupDownload(app, services);
   registerPreviewAccess(app, services);

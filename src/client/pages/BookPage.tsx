@@ -1,6 +1,7 @@
 import { Badge, Button, Skeleton, Title } from '@mantine/core';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { formatCalendarDay } from '../../domain/date-format.js';
+import { ARC_PATH } from '../../domain/arc.js';
 import { BOOK_STATUS_LABELS } from '../../domain/books.js';
 import { EDITION_FORMAT_LABELS } from '../../domain/editions.js';
 import { displayIsbn } from '../../domain/isbn.js';
@@ -99,6 +100,12 @@ export default function BookPage() {
           <div className={classes.actions}>
             <BuyActions book={data} />
           </div>
+          {data.status === 'coming-soon' && (
+            // A server-rendered page (src/server/arc): a plain link, so it loads whole, with or without script.
+            <p>
+              <a href={ARC_PATH}>Read it before release: join the ARC team</a>
+            </p>
+          )}
         </div>
       </div>
 

@@ -340,6 +340,55 @@ interface EditionFilesTable {
 }
 
 /** A buyer's personal copy of an edition file, made once per purchase and kept. */
+/** The ARC team (issue 34): a book's advance-copy campaign. */
+interface ArcCampaignsTable {
+  id: string;
+  bookId: string;
+  editionFileId: string | null;
+  places: number;
+  /** The review deadline (ISO timestamp; release day). */
+  reviewBy: string;
+  promise: string;
+  /** `open` (taking applications) or `closed`. */
+  state: string;
+  holdBackNonReviewers: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface ArcApplicationsTable {
+  id: string;
+  campaignId: string;
+  subscriptionId: string;
+  name: string;
+  /** JSON object: retailer → profile link. */
+  profiles: string;
+  /** JSON list of genres. */
+  genres: string;
+  /** `applied`, `selected`, `declined`, `stepped-back`. */
+  state: string;
+  fingerprint: string;
+  copyFileId: string | null;
+  /** The site's address when selected: the reminders' links use it. */
+  siteOrigin: string | null;
+  selectedAt: string | null;
+  downloadedAt: string | null;
+  downloads: Generated<number>;
+  steppedBackAt: string | null;
+  reviewedAt: string | null;
+  downloadReminderAt: string | null;
+  deadlineReminderAt: string | null;
+  createdAt: string;
+}
+
+interface ArcReviewsTable {
+  applicationId: string;
+  campaignId: string;
+  retailer: string;
+  url: string;
+  submittedAt: string;
+}
+
 interface PersonalCopiesTable {
   id: string;
   editionFileId: string;
@@ -674,6 +723,9 @@ export interface Database {
   saleOrders: SaleOrdersTable;
   saleEvents: SaleEventsTable;
   librarySignIns: LibrarySignInsTable;
+  arcCampaigns: ArcCampaignsTable;
+  arcApplications: ArcApplicationsTable;
+  arcReviews: ArcReviewsTable;
 }
 
 export type ExcerptRow = Selectable<ExcerptsTable>;

@@ -9,6 +9,7 @@ import { createMailer, type Mailer, type MailLog } from './mail/mailer.js';
 import { QueuedMessages } from './send-queue/queued-messages.js';
 import { QueueSignal } from './send-queue/queue-signal.js';
 import { PurchaseEmails } from '../sales/purchase-emails.js';
+import { ArcEmails } from '../arc/arc-emails.js';
 import type { SalesFileStore } from '../sales/copies/sales-file-store.js';
 import { PreorderMail } from './preorders/preorder-mail.js';
 import { loadOrCreateSecret } from '../auth/site-secrets-repository.js';
@@ -74,6 +75,7 @@ export async function createNewsletterMail(
         queueMailer,
         tokens,
         new PurchaseEmails(db, config.mail.from, tokens, salesFiles),
+        new ArcEmails(db, config.mail.from, tokens),
       ),
       /** Wakes the send queue when a purchase email is queued (the buyer is waiting for it). */
       queueSignal: new QueueSignal(),

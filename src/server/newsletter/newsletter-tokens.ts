@@ -133,6 +133,20 @@ export class NewsletterTokens {
     return this.checkExpiring('purchase', token, now, (orderId, expiresAt) => ({ orderId, expiresAt }));
   }
 
+  /**
+   * An ARC reader's page and download (src/server/arc): names the application, never the address. Does not
+   * expire: the links in the selection email and reminders work while the reader is on the campaign.
+   */
+  arcToken(applicationId: string): string {
+    return this.sign('arc', [applicationId]);
+  }
+
+  checkArcToken(token: unknown): TokenCheck<{ applicationId: string }> {
+    const fields = this.verify('arc', token);
+    if (!fields || fields.length !== 1) return { ok: false, reason: 'invalid' };
+    return { ok: true, claim: { applicationId: fields[0]! } };
+  }
+
   /** A `/library` sign-in link: names its sign-in row (which holds the address), never the address. */
   librarySignInToken(claim: LibraryClaim): string {
     return this.sign('library', [claim.signInId, String(claim.expiresAt)]);

@@ -15,6 +15,7 @@ import {
 } from './notice-page.js';
 import { checkInterests, interestChoices } from './reader-interests.js';
 import { PREFERENCES_PATH } from './reader-links.js';
+import { ARC_PATH } from '../../domain/arc.js';
 import { UNSUBSCRIBE_PATH } from './unsubscribe-links.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -108,6 +109,8 @@ export async function registerPreferencesPage(
         <button type="submit" class="secondary">Unsubscribe</button>
       </form>`,
       link: { href: '/', text: 'Back to the site' },
+      // The ARC team: advance copies for subscribers who review (src/server/arc).
+      links: [{ href: ARC_PATH, text: 'Join the ARC team' }],
     };
   }
 

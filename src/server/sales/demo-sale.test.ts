@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PAYMENT_LINK } from '../operations/seed/demo-sale.js';
-import { getList } from '../test-support/http.js';
+import { bearer, getList } from '../test-support/http.js';
 import { SALE_SECRETS, stripeRefund, stripeSession } from '../test-support/sales.js';
 import { startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../test-support/smtp-inbox.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
@@ -11,6 +11,9 @@ import { findCopyFingerprint } from './copies/find-fingerprint.js';
 import { findCopyByFingerprint } from './copies/personal-copies-repository.js';
 import { openZipFile, readEntry } from './copies/zip-access.js';
 import { startTestMailWorker } from '../test-support/mail-worker.js';
+import { addSubscriber } from '../test-support/arc.js';
+import { openAdminSession } from '../test-support/sessions.js';
+import { findApplicationByFingerprint } from '../arc/arc-repository.js';
 
 const PUBLIC_URL = 'https://site.example';
 
@@ -125,5 +128,41 @@ describe('the demo sells The Ashwarden’s ebook direct', () => {
     const refused = await t.app.inject({ method: 'GET', url: link! });
     expect(refused.statusCode).toBe(410);
     expect(refused.body).toContain('This order was refunded');
+  });
+});
+
+describe('the demo’s ARC team (issue 34): one open campaign for the coming-soon book', () => {
+  it('shows it on /arc; a chosen reader’s copy names her on its ex-libris page', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/arc' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('The Unkindled Throne');
+    const token = await openAdminSession(t.services);
+    const [campaign] = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/arc/campaigns', headers: bearer(token) })
+    ).json<{ id: string; bookSlug: string; state: string }[]>();
+    expect(campaign).toMatchObject({ bookSlug: 'the-unkindled-throne', state: 'open' });
+    await addSubscriber(t.services.db, 'grace@example.org');
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/arc/campaigns/${campaign!.id}/readers`,
+      headers: bearer(token),
+      payload: { email: 'grace@example.org', name: 'Grace Hopper' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const email = await waitForMail('grace@example.org');
+    const link = new RegExp(`${PUBLIC_URL}(/arc-copy/download\\?token=[A-Za-z0-9_.~-]+)`).exec(email.text)?.[1];
+    const copy = await t.app.inject({ method: 'GET', url: link! });
+    expect(copy.statusCode).toBe(200);
+    const folder = await mkdtemp(path.join(tmpdir(), 'demo-arc-'));
+    try {
+      const file = path.join(folder, 'arc.epub');
+      await writeFile(file, copy.rawPayload);
+      expect(await exLibrisOf(file)).toContain('This copy was made for Grace Hopper, order arc-');
+      const found = await findCopyFingerprint(file);
+      const application = await findApplicationByFingerprint(t.services.db, found!.fingerprint);
+      expect(application).toMatchObject({ email: 'grace@example.org', name: 'Grace Hopper' });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -5,6 +5,7 @@ import type { AppServices } from '../services.js';
 import { HttpError } from '../site/http/http-error.js';
 import { lookUpCopy } from './copies/find-fingerprint.js';
 import { findOrderByFingerprint } from './orders-repository.js';
+import { findApplicationByFingerprint } from '../arc/arc-repository.js';
 
 /** A suspected leak is at most an edition file's size (audiobooks: 2 GB). */
 const MAX_SUSPECT_BYTES = 2 * 1024 * 1024 * 1024;
@@ -51,6 +52,8 @@ export async function registerFindCopyRoute(app: FastifyInstance, services: AppS
       if (result.status === 'unreadable') return reply.status(422).send({ error: result.reason });
       if (result.status === 'none') return reply.send({ status: 'none', kind: result.kind });
       const order = await findOrderByFingerprint(services.db, result.fingerprint);
+      // An advance reader copy (the ARC team's, src/server/arc) carries its application's fingerprint.
+      const arc = order ? undefined : await findApplicationByFingerprint(services.db, result.fingerprint);
       return reply.send({
         status: 'found',
         fingerprint: result.fingerprint,
@@ -67,6 +70,9 @@ export async function registerFindCopyRoute(app: FastifyInstance, services: AppS
               state: order.state,
               createdAt: order.createdAt,
             }
+          : null,
+        arcReader: arc
+          ? { applicationId: arc.id, campaignId: arc.campaignId, name: arc.name, email: arc.email, state: arc.state }
           : null,
       });
     });

@@ -1,3 +1,4 @@
+import { arcRouter } from '../arc/arc-router.js';
 import { analyticsRouter } from '../analytics/analytics-router.js';
 import { adminRouter } from '../auth/admin-router.js';
 import { artRouter } from '../content/art/art-router.js';
@@ -46,6 +47,7 @@ export const appRouter = router({
   suppressions: suppressionsRouter,
   sales: salesRouter,
   senderCheck: senderCheckRouter,
+  arc: arcRouter,
 });
 
 export type AppRouter = typeof appRouter;

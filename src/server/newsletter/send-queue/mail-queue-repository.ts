@@ -6,6 +6,7 @@ import { inAudience, storedAudience } from '../audience-repository.js';
 import { suppressAddress } from '../../deliverability/suppression-list.js';
 import { timestampNow, toStoredBoolean } from '../../db/row-conversion.js';
 import { markOrdersDelivered } from '../../sales/orders-repository.js';
+import { arcMailWanted } from '../../arc/arc-emails.js';
 
 /**
  * The durable send queue. A row goes pending → sending (claimed, committed before the message is
@@ -16,7 +17,8 @@ import { markOrdersDelivered } from '../../sales/orders-repository.js';
 type QueueStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'uncertain' | 'skipped';
 
 /** `preorder-update`: an issue sent to a book's preorder customers (the "Preordered <book>" audience). */
-type MailKind = 'issue' | 'preorder' | 'preorder-update' | 'confirmation' | 'purchase';
+/** `arc`: the ARC team's emails (src/server/arc: chosen, reminders, thanks), one row per application. */
+type MailKind = 'issue' | 'preorder' | 'preorder-update' | 'confirmation' | 'purchase' | 'arc';
 
 export type ClaimedMessage = {
   mailingId: string;
@@ -269,6 +271,8 @@ function dueRows(trx: AppDatabase, nowText: string, lane: 'transactional' | 'bul
         join.onRef('p.id', '=', 'q.recipientId').on('q.kind', 'in', ['preorder', 'preorder-update']),
       )
       .leftJoin('saleOrders as o', (join) => join.onRef('o.id', '=', 'q.recipientId').on('q.kind', '=', 'purchase'))
+      .leftJoin('arcApplications as arc', (join) => join.onRef('arc.id', '=', 'q.recipientId').on('q.kind', '=', 'arc'))
+      .leftJoin('newsletterSubscriptions as arcReader', 'arcReader.id', 'arc.subscriptionId')
       .leftJoin('mailSuppressions as x', (join) => join.on('x.email', '=', (eb) => eb.fn('lower', ['q.email'])))
       .select([
         'q.mailingId',
@@ -286,6 +290,9 @@ function dueRows(trx: AppDatabase, nowText: string, lane: 'transactional' | 'bul
         'x.email as suppressedEmail',
         'x.reason as suppressedReason',
         'o.state as orderState',
+        'arc.state as arcState',
+        'arc.reviewedAt as arcReviewedAt',
+        'arcReader.isActive as arcReaderActive',
       ])
       .where('q.status', '=', 'pending')
       .where('q.kind', lane === 'transactional' ? 'in' : 'not in', TRANSACTIONAL_KINDS)
@@ -321,23 +328,25 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
     const claimed: ClaimedMessage[] = [];
     for (const row of rows) {
       const deliverable =
-        row.kind === 'purchase'
-          ? // A purchase's email goes even to an address suppressed for marketing, never to a bounced one.
-            (row.orderState === 'paid' || row.orderState === 'delivered') && row.suppressedReason !== 'bounce'
-          : row.kind === 'preorder-update'
-            ? // About their own preorder (still standing): past a newsletter unsubscribe, not past any other.
-              row.preorderId !== null && (row.suppressedReason === null || row.suppressedReason === 'unsubscribed')
-            : row.suppressedEmail !== null
-              ? false
-              : row.kind === 'confirmation'
-                ? // Held back by the hourly caps: still wanted only while the subscription waits for it.
-                  row.subscriptionId !== null && row.isActive === 1 && row.confirmedAt === null
-                : row.kind === 'issue'
-                  ? row.subscriptionId !== null &&
-                    row.isActive === 1 &&
-                    row.bouncedAt === null &&
-                    (row.pausedUntil === null || row.pausedUntil <= nowText)
-                  : row.preorderId !== null;
+        row.kind === 'arc'
+          ? arcMailWanted({ ...row, subscriptionActive: row.arcReaderActive })
+          : row.kind === 'purchase'
+            ? // A purchase's email goes even to an address suppressed for marketing, never to a bounced one.
+              (row.orderState === 'paid' || row.orderState === 'delivered') && row.suppressedReason !== 'bounce'
+            : row.kind === 'preorder-update'
+              ? // About their own preorder (still standing): past a newsletter unsubscribe, not past any other.
+                row.preorderId !== null && (row.suppressedReason === null || row.suppressedReason === 'unsubscribed')
+              : row.suppressedEmail !== null
+                ? false
+                : row.kind === 'confirmation'
+                  ? // Held back by the hourly caps: still wanted only while the subscription waits for it.
+                    row.subscriptionId !== null && row.isActive === 1 && row.confirmedAt === null
+                  : row.kind === 'issue'
+                    ? row.subscriptionId !== null &&
+                      row.isActive === 1 &&
+                      row.bouncedAt === null &&
+                      (row.pausedUntil === null || row.pausedUntil <= nowText)
+                    : row.preorderId !== null;
       // Only a row still pending is taken: two workers (or databases without SQLite's one writer)
       // can never both claim it.
       const taken = await trx

@@ -17,6 +17,7 @@ import { findBook } from '../../content/books/books-repository.js';
 import type { ClaimedMessage } from './mail-queue-repository.js';
 import type { PreorderFormat } from '../../../domain/submissions.js';
 import type { PurchaseEmails } from '../../sales/purchase-emails.js';
+import type { ArcEmails } from '../../arc/arc-emails.js';
 
 export type QueuedEmail = Parameters<Mailer['send']>[0];
 
@@ -40,12 +41,15 @@ export class QueuedMessages {
     private readonly tokens: NewsletterTokens,
     /** A bought copy's email (src/server/sales); without it, purchase rows fail as unbuildable. */
     private readonly purchases?: Pick<PurchaseEmails, 'build'>,
+    /** The ARC team's emails (src/server/arc); without it, arc rows fail as unbuildable. */
+    private readonly arc?: Pick<ArcEmails, 'build'>,
   ) {}
 
   async build(message: ClaimedMessage): Promise<QueuedEmail | null> {
     if (message.kind === 'confirmation') return this.confirmation(message);
     if (message.kind === 'purchase')
       return (await this.purchases?.build(message.recipientId, message.siteOrigin)) ?? null;
+    if (message.kind === 'arc') return (await this.arc?.build(message)) ?? null;
     const messageId = messageIdFor(this.mailer.from, `${message.mailingId}.${message.recipientId}`);
     if (message.kind === 'issue') {
       const template = await this.issueTemplate(message.mailingId, message.siteOrigin);

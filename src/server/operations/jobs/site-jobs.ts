@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { arcRemindersJob } from '../../arc/arc-reminders.js';
 import { analyticsRollupJob } from '../../analytics/rollup-job.js';
 import { backupJob } from '../backup/backup-schedule.js';
 import { scheduledPublishingJob } from '../../content/blog/scheduled-publishing.js';
@@ -51,6 +52,7 @@ export function siteJobs(config: AppConfig, services: AppServices, log: FastifyB
     analyticsRollupJob(services.db, log),
     imageVariantsJob(services, log),
     returnPathPruningJob(services.db),
+    arcRemindersJob(services.db, services.mailing.queueSignal),
     ...(backupEveryMs ? [backupJob(services.backups, backupEveryMs, log)] : []),
   ];
   return new JobRunner(jobs, { log, db: services.db });

@@ -12,10 +12,14 @@ const DEMO_BOOK_SLUG = 'the-ashwarden';
  * The demo sells The Ashwarden's ebook direct (issue 32): its edition delivers a small real EPUB 3,
  * generated here and checked as an upload is, so a buyer's personal copy can be made from it.
  */
-export async function seedDemoEditionFile(db: AppDatabase, files: SalesFileStore): Promise<void> {
-  const book = await db.selectFrom('books').select('id').where('slug', '=', DEMO_BOOK_SLUG).executeTakeFirst();
-  if (!book) return;
-  const epub = await makeDemoEpub({ title: 'The Ashwarden', author: 'Delphine Rook', chapters: 3 });
+export async function seedDemoEditionFile(
+  db: AppDatabase,
+  files: SalesFileStore,
+  demo: { slug: string; title: string } = { slug: DEMO_BOOK_SLUG, title: 'The Ashwarden' },
+): Promise<string | undefined> {
+  const book = await db.selectFrom('books').select('id').where('slug', '=', demo.slug).executeTakeFirst();
+  if (!book) return undefined;
+  const epub = await makeDemoEpub({ title: demo.title, author: 'Delphine Rook', chapters: 3 });
   const id = newId();
   const bytes = await files.write(id, Readable.from([epub]));
   const result = await checkStoredFile(files, id, 'epub', bytes);
@@ -25,8 +29,9 @@ export async function seedDemoEditionFile(db: AppDatabase, files: SalesFileStore
     bookId: book.id,
     editionFormat: 'ebook',
     kind: 'epub',
-    filename: 'the-ashwarden.epub',
+    filename: `${demo.slug}.epub`,
     bytes,
     checked: result.checked,
   });
+  return id;
 }

@@ -16,6 +16,7 @@ import { FileUploadStore } from '../../content/uploads/file-upload-store.js';
 import type { UploadStore } from '../../content/uploads/upload-store.js';
 import { createGiftFileStore } from '../../newsletter/gift/gift-file-store.js';
 import { createSalesFileStore } from '../../sales/copies/sales-file-store.js';
+import { seedDemoArc } from './demo-arc.js';
 import { seedDemoEditionFile } from './demo-edition-file.js';
 import { seedDemoGift } from './demo-gift.js';
 import { seedDemoSale } from './demo-sale.js';
@@ -46,7 +47,9 @@ export async function seedDemoDatabase(db: AppDatabase, uploads: UploadStore): P
     await db.transaction().execute((trx) => seedDemoContent(contentStore(trx), { demoImagesDir, uploadsDir }));
     await seedDemoGift(db, createGiftFileStore(db, 'files', path.dirname(uploadsDir)), DEMO_GIFT_COVER);
     await seedDemoSale(db);
-    await seedDemoEditionFile(db, createSalesFileStore(db, 'files', path.dirname(uploadsDir)));
+    const salesFiles = createSalesFileStore(db, 'files', path.dirname(uploadsDir));
+    await seedDemoEditionFile(db, salesFiles);
+    await seedDemoArc(db, salesFiles);
     return;
   }
   const uploadsDir = await mkdtemp(path.join(tmpdir(), 'site-demo-images-'));
@@ -60,5 +63,7 @@ export async function seedDemoDatabase(db: AppDatabase, uploads: UploadStore): P
   }
   await seedDemoGift(db, createGiftFileStore(db, 'database', ''), DEMO_GIFT_COVER);
   await seedDemoSale(db);
-  await seedDemoEditionFile(db, createSalesFileStore(db, 'database', ''));
+  const salesFiles = createSalesFileStore(db, 'database', '');
+  await seedDemoEditionFile(db, salesFiles);
+  await seedDemoArc(db, salesFiles);
 }

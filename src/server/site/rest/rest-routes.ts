@@ -57,6 +57,58 @@ const newsletterIssueRoutes: RestRoute[] = [
   },
 ];
 
+/** The ARC team (src/server/arc, docs/arc.md): campaigns, ranked applications, selection, the launch view. */
+const arcRoutes: RestRoute[] = [
+  { method: 'GET', url: '/api/admin/arc/campaigns', call: (caller) => caller.arc.campaigns() },
+  {
+    method: 'POST',
+    url: '/api/admin/arc/campaigns',
+    status: 201,
+    call: (caller, r) => callUnchecked(caller.arc.createCampaign, r.body),
+  },
+  {
+    method: 'PUT',
+    url: '/api/admin/arc/campaigns/:id',
+    call: (caller, r) => callUnchecked(caller.arc.updateCampaign, { ...(r.body as object | null), id: id(r) }),
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/arc/campaigns/:id/applications',
+    call: (caller, r) => caller.arc.applications({ campaignId: id(r) }),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/arc/campaigns/:id/select',
+    call: (caller, r) => callUnchecked(caller.arc.select, { ...(r.body as object | null), campaignId: id(r) }),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/arc/campaigns/:id/decline',
+    call: (caller, r) => callUnchecked(caller.arc.decline, { ...(r.body as object | null), campaignId: id(r) }),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/arc/campaigns/:id/select-best',
+    call: (caller, r) => callUnchecked(caller.arc.selectBest, { ...(r.body as object | null), campaignId: id(r) }),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/arc/campaigns/:id/readers',
+    status: 201,
+    call: (caller, r) => callUnchecked(caller.arc.addReader, { ...(r.body as object | null), campaignId: id(r) }),
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/arc/campaigns/:id/launch',
+    call: (caller, r) => caller.arc.launch({ campaignId: id(r) }),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/arc/campaigns/:id/thank-reviewers',
+    call: (caller, r) => caller.arc.thankReviewers({ campaignId: id(r) }),
+  },
+];
+
 /** Any procedure of a caller, whatever input it declares. */
 type Procedure = (input: never) => Promise<unknown>;
 
@@ -290,6 +342,7 @@ export const restRoutes: RestRoute[] = [
     url: '/api/admin/sales/figures',
     call: (caller, r) => callUnchecked(caller.sales.figures, { from: r.query.from, to: r.query.to }),
   },
+  ...arcRoutes,
   {
     method: 'DELETE',
     url: '/api/admin/contact/:id',
