@@ -129,7 +129,10 @@ function addStructureRules(service: TurndownService, embedOf: typeof EmbedProvid
       const images = Array.from(node.querySelectorAll('img'))
         .map((image) => ({ src: image.getAttribute('src') ?? '', alt: image.getAttribute('alt') ?? '' }))
         .filter((image) => /^(https?:\/\/|\/)/i.test(image.src))
-        .map((image) => `![${linkText(image.alt)}](${image.src.replace(/[()\s]/g, encodeURIComponent)})`);
+        .map(
+          (image) =>
+            `![${linkText(image.alt)}](${image.src.replace(/[()\s]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)})`,
+        );
       return `\n\n${images.join('\n')}\n\n${captionOf(node)}`;
     },
   });
@@ -137,10 +140,7 @@ function addStructureRules(service: TurndownService, embedOf: typeof EmbedProvid
   service.addRule('figcaption', {
     filter: 'figcaption',
     replacement: (content) => {
-      const text = content
-        .replace(/\s+/g, ' ')
-        .replace(/(^|[^\\])[_*]/g, '$1')
-        .trim();
+      const text = captionText(content);
       return text ? `\n\n_${text}_\n\n` : '';
     },
   });

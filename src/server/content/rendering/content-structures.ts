@@ -80,7 +80,7 @@ function embedOfParagraph(children: readonly Token[]): { embed: Embed; text: str
   const last = meaningful[meaningful.length - 1];
   if (!first || first.type !== 'link_open' || last?.type !== 'link_close') return null;
   const inner = meaningful.slice(1, -1);
-  if (inner.some((child) => child.type !== 'text' && child.type !== 'code_inline')) return null;
+  if (inner.some((child) => !['text', 'text_special', 'code_inline'].includes(child.type))) return null;
   const embed = embedOf(String(first.attrGet('href') ?? ''));
   if (!embed) return null;
   const text = inner

@@ -83,7 +83,8 @@ function captionOf(caption: string | undefined, htmlToMarkdown: (html: string) =
   return text ? `\n\n_${text}_` : '';
 }
 
-const image = (src = '', alt = '') => `![${alt.replace(/[[\]]/g, '')}](${src.replace(/[()\s]/g, encodeURIComponent)})`;
+const image = (src = '', alt = '') =>
+  `![${alt.replace(/[[\]]/g, '')}](${src.replace(/[()\s]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)})`;
 
 /**
  * One of Ghost's cards (Lexical nodes, or Mobiledoc cards, which carry the same fields): images and galleries with
