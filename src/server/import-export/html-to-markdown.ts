@@ -17,12 +17,26 @@ const require = createRequire(import.meta.url);
 /** `.ts` under the tests (Node strips the types of a file the worker loads), `.js` when built. */
 const extension = path.extname(fileURLToPath(import.meta.url));
 let converter: TurndownService | undefined;
-/** turndown's nodes are elements wherever a rule reads them. */
-type Node = Element;
+/** What the rules read of turndown's DOM nodes (domino's elements; the server is built without the DOM's types). */
+interface Node {
+  nodeName: string;
+  textContent: string | null;
+  innerHTML: string;
+  childNodes: ArrayLike<Node>;
+  children: ArrayLike<Node>;
+  parentNode: Node | null;
+  nextSibling: Node | null;
+  previousElementSibling: Node | null;
+  getAttribute(name: string): string | null;
+  hasAttribute(name: string): boolean;
+  querySelector(selector: string): Node | null;
+  querySelectorAll(selector: string): ArrayLike<Node>;
+  remove(): void;
+}
 type Embed = ReturnType<typeof EmbedProviders.embedOf>;
 
 const hasClass = (node: Node, pattern: RegExp) => pattern.test(node.getAttribute?.('class') ?? '');
-const textOf = (node: globalThis.Node | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+const textOf = (node: Node | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
 /** Text as Markdown link text: brackets and backslashes escaped, at most 200 characters. */
 const linkText = (text: string) =>
   (text.length > 200 ? `${text.slice(0, 199).trimEnd()}…` : text).replace(/[\\[\]*_`<>]/g, (char) => `\\${char}`);
@@ -109,7 +123,7 @@ function addStructureRules(service: TurndownService, embedOf: typeof EmbedProvid
         Array.from(node.childNodes).every((child) => child.nodeName === '#text' || child.nodeName === 'A') &&
         embedOf(textOf(node)) !== null,
     ),
-    replacement: (_content, node) => `\n\n<${embedOf(textOf(node))!.url}>\n\n`,
+    replacement: (_content, node) => `\n\n<${embedOf(textOf(node as unknown as Node))!.url}>\n\n`,
   });
   service.addRule('unsafeLink', {
     filter: when(

@@ -17,7 +17,7 @@ const IMAGE_ITEMS = new RegExp(IMAGE_ITEM, 'g');
 const SAFE_IMAGE = /^(https:|\/(?!\/))/i;
 
 /** Marks paragraphs of images only (before they are split at line breaks, which would undo the gallery). */
-export function markGalleries(state: StateCore): void {
+function markGalleries(state: StateCore): void {
   for (let index = 0; index < state.tokens.length - 1; index++) {
     const open = state.tokens[index]!;
     const inline = state.tokens[index + 1]!;
@@ -121,7 +121,7 @@ function markReversed(tokens: readonly Token[], index: number): void {
 }
 
 /** After the inline parse: galleries, embeds, captions and reversed lists (see the file's comment). */
-export function contentStructures(state: StateCore): void {
+function contentStructures(state: StateCore): void {
   const tokens: Token[] = [];
   const source = state.tokens;
   for (let index = 0; index < source.length; index++) {
@@ -161,7 +161,7 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 
 /** An embed as a card: the service, the title (the link's text, when it is not the address), where it goes. */
-export function embedCardHtml({ embed, text }: { embed: Embed; text: string }): string {
+function embedCardHtml({ embed, text }: { embed: Embed; text: string }): string {
   const title = text && text !== embed.url && !/^https?:\/\//i.test(text) ? text : embed.label;
   const shown = embed.url.replace(/^https:\/\/(www\.)?/, '');
   return (
