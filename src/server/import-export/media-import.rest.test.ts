@@ -242,12 +242,16 @@ describe('Ghost 5 with its content/images zip, and Substack with a zip of its im
 
   it('Ghost: /content/images/… is found in the zip of content/images and stored', async () => {
     const json = await fixture('ghost-5.json');
-    const images = await zipOfEntries([{ name: 'content/images/2024/01/bells.jpg', content: pngImage(40) }]);
+    const images = await zipOfEntries([
+      { name: 'content/images/2024/01/bells.jpg', content: pngImage(40) },
+      // The gallery card's second image (issue 31, item 2).
+      { name: 'content/images/2024/01/rope.jpg', content: pngImage(41) },
+    ]);
     const dry = await importOk(ghost, 'source=ghost&dryRun=1', json, undefined, undefined, images);
-    expect(dry.media).toMatchObject({ archive: 1, missing: 0 });
+    expect(dry.media).toMatchObject({ archive: 2, missing: 0 });
     const summary = await importOk(ghost, 'source=ghost', json, undefined, undefined, images);
-    expect(summary.media).toMatchObject({ archive: 1, missing: 0 });
-    expect(summary.created.images).toBe(1);
+    expect(summary.media).toMatchObject({ archive: 2, missing: 0 });
+    expect(summary.created.images).toBe(2);
     const rows = await ghost.t.services.db.selectFrom('blogPosts').select(['content', 'coverImage']).execute();
     expect(rows.some((row) => /^\/objects\/[0-9a-f]{32}\.png$/.test(row.coverImage))).toBe(true);
     expect(rows.map((row) => row.content).join('\n')).not.toContain('/content/images/');
