@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
@@ -44,6 +45,8 @@ export type LongContent = {
   issueId: string;
   /** The admin session (Bearer key in the admin, the preview cookie's value). */
   token: string;
+  /** A post imported from the theme unit test fixture with every structure (tables, embeds, lists, code, notes). */
+  importedSlug: string;
 };
 
 type Json = Record<string, unknown>;
@@ -75,6 +78,37 @@ function insertArchivedIssue(site: Site, body: string): string {
     db.close();
   }
   return id;
+}
+
+const FIXTURE = path.join(
+  import.meta.dirname,
+  '..',
+  '..',
+  'server',
+  'import-export',
+  'fixtures',
+  'wordpress-theme-unit-media.xml',
+);
+const STRUCTURE_POST_ID = '<wp:post_id>1173</wp:post_id>';
+
+/**
+ * Issue 31: imports the theme unit test fixture's post with every structure through the import endpoint, alone (its
+ * other posts show images of hosts that are not there).
+ */
+async function importStructurePost(site: Site, token: string): Promise<string> {
+  const wxr = await readFile(FIXTURE, 'utf8');
+  const items = wxr.split('<item>');
+  const item = items.find((text) => text.includes(STRUCTURE_POST_ID))!.split('</item>')[0];
+  const file = `${items[0]}<item>${item}</item>\n</channel>\n</rss>\n`;
+  const form = new FormData();
+  form.append('file', new Blob([file], { type: 'text/xml' }), 'structure.xml');
+  const response = await fetch(`${site.baseUrl}/api/admin/import?source=wordpress`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return 'markup-title-with-markup';
 }
 
 /** Writes the long content into the demo site: the first book, excerpt, post and art piece, About, the title. */
@@ -136,7 +170,9 @@ export async function writeLongContent(site: Site): Promise<LongContent> {
       text: `${LONG_TITLE.slice(0, 60)} ${BARE_URL}`,
     },
   });
+  const importedSlug = await importStructurePost(site, token);
   return {
+    importedSlug,
     bookSlug: String(book!.slug),
     excerptId: String(excerpt!.id),
     postSlug: String(post!.slug),

@@ -158,6 +158,17 @@ describe('every page fits the screen, whatever the content', () => {
         }
       });
 
+      it('an imported post with every structure (issue 31): tables, embed cards, lists, code, footnotes', async () => {
+        await page.goto(`${site.baseUrl}/blog/${content.importedSlug}`);
+        await waitForHydration(page);
+        await page.getByRole('heading', { level: 1, name: 'Markup: Title With Markup & Structure' }).waitFor();
+        expect(await page.title()).toContain('Markup: Title With Markup & Structure');
+        expect(await page.locator('.embed-card').count()).toBe(9);
+        expect(await page.locator('iframe').count()).toBe(0);
+        await page.locator('dl').waitFor();
+        await expectFits(page, 'the imported post');
+      });
+
       it("the editor's preview of a long code line, table and address", async () => {
         await page.goto(`${site.baseUrl}${ADMIN_PATH}?tab=blog`);
         await page.getByRole('button', { name: `Edit ${LONG_TITLE}`, exact: true }).click();

@@ -35,6 +35,15 @@ describe('POST /api/admin/import?source=ghost', () => {
     expect(bells!.content).toContain('- [_Nobody living_](https://example.org/ghosts)');
     expect(bells!.content).toContain('A *markdown card* survives too.');
     expect(bells!.content).toContain('[Image: The bell tower](/content/images/2024/01/bells.jpg)');
+    // Issue 31, item 2: Ghost's cards keep their structure; a card's unsafe address and its frame are dropped.
+    expect(bells!.content).toContain(
+      '[Image: The bell tower](/content/images/2024/01/bells.jpg)\n[Image: The rope](/content/images/2024/01/rope.jpg)\n\n_The tower and its rope_',
+    );
+    expect(bells!.content).toContain('\n\n[The bells, recorded](https://www.youtube.com/watch?v=nwe-H6l4beM)\n\n');
+    expect(bells!.content).toContain("\n\n[The bell-founders' guild](https://example.org/bell-founders)\n\n");
+    expect(bells!.content).toContain('```javascript\nring(bells, { times: 12 })\n```');
+    expect(bells!.content).toContain('4. Fourth peal\n5. Fifth peal');
+    expect(bells!.content).not.toMatch(/javascript:|tracker\.invalid|alert|<script|<iframe/);
     expect(release).toMatchObject({ slug: 'release-day', status: 'draft', category: 'announcements' });
     expect(release!.content).toBe('The book is **out**.');
     const members = await subscribersOf(context);

@@ -5,7 +5,7 @@ import type { ImportItem } from '../../domain/import-export.js';
 import { TEXT_LIMITS } from '../../domain/limits.js';
 import { looksLikeId, slugify, SLUG_PATTERN, uniqueSlug } from '../../domain/slugs.js';
 import type { AppDatabase } from '../db/connection.js';
-import { renderContentText } from '../content/rendering/render-content.js';
+import { renderContentText, renderLeadText } from '../content/rendering/render-content.js';
 import { createBlogPost } from '../content/blog/blog-posts-repository.js';
 import { detachedCopy } from './detached-text.js';
 import { htmlToMarkdown, markdownImageUrls, replaceMarkdownImages, summaryOf } from './html-to-markdown.js';
@@ -173,10 +173,11 @@ export class PostImporter {
     if (warning) warnings.push(warning);
     if (!post.title.trim()) warnings.push('no title: called "Untitled"');
     const empty = content === EMPTY_POST_TEXT;
+    // The excerpt, else the text's first sentences: prose only, no heading run into it.
     const excerpt = post.excerpt.trim() ? summaryOf(renderContentText(htmlToMarkdown(post.excerpt), 'markdown')) : '';
     const input: BlogPostInput = {
       title: title.slice(0, TEXT_LIMITS.title),
-      summary: excerpt || (empty ? '' : summaryOf(renderContentText(content, 'markdown'))) || title,
+      summary: excerpt || (empty ? '' : summaryOf(renderLeadText(content, 'markdown'))) || title,
       content,
       category,
       // The cover is settled when the images are brought in (prepare): the first image shown, else none.

@@ -2,6 +2,7 @@ import type MarkdownItModule from 'markdown-it';
 import type { MarkdownIt as MarkdownItInstance, StateCore, Token } from 'markdown-it';
 import type markdownItFootnoteModule from 'markdown-it-footnote';
 import { lazyModule } from '../../lazy-module.js';
+import { isGallery, useContentStructures } from './content-structures.js';
 
 import type { ContentFormat } from '../../../domain/content-format.js';
 import { FEATURED_POST_LINE } from '../../../domain/newsletter-issues.js';
@@ -150,7 +151,7 @@ const loadFootnotes = lazyModule<typeof markdownItFootnoteModule>('markdown-it-f
  * (at top level and in quotes) are split before their text is parsed, so each line is read as if a
  * blank line followed it (emphasis never spans two paragraphs). In list items and footnotes a line
  * break stays a <br>; headings, code, tables and rules are not paragraphs; a hard break (two
- * trailing spaces or a backslash) stays a <br> everywhere.
+ * trailing spaces or a backslash) stays a <br> everywhere. A gallery (images only) stays one paragraph.
  */
 function splitParagraphsAtLineBreaks(state: StateCore): void {
   const tokens: Token[] = [];
@@ -164,6 +165,7 @@ function splitParagraphsAtLineBreaks(state: StateCore): void {
     const splittable =
       token.type === 'paragraph_open' &&
       !token.hidden &&
+      !isGallery(token) &&
       nestedIn === 0 &&
       inline?.type === 'inline' &&
       close?.type === 'paragraph_close' &&
@@ -237,7 +239,10 @@ function createContentMarkdown(): MarkdownItInstance {
   const markdown = new (loadMarkdownIt())({ html: false, linkify: false, breaks: true, typographer: false }).use(
     loadFootnotes(),
   );
-  markdown.core.ruler.after('block', 'line_break_paragraphs', splitParagraphsAtLineBreaks);
+  // Galleries, embeds, captions, reversed and definition lists (content-structures.ts); a gallery is marked before
+  // paragraphs are split at line breaks, which would split it.
+  useContentStructures(markdown);
+  markdown.core.ruler.after('galleries', 'line_break_paragraphs', splitParagraphsAtLineBreaks);
   markdown.core.ruler.after('line_break_paragraphs', 'featured_posts', featuredPostParagraphs);
   markdown.renderer.rules.featured_post = (tokens, index, _options, env) =>
     featuredPostHtml(String((tokens[index]?.meta as { slug?: string } | undefined)?.slug ?? ''), env as RenderOptions);
@@ -374,6 +379,28 @@ export function renderContentText(content: string, format: ContentFormat): strin
     else if (token.type === 'fence' || token.type === 'code_block') blocks.push(token.content.replace(/\s+$/, ''));
   }
   return blocks.filter((block) => block.trim() !== '').join('\n\n');
+}
+
+/**
+ * The prose a text opens with, for a summary: its paragraphs (at top level and in quotes) up to the first heading after
+ * them, one a line; no heading, list, table, code, caption, definition or footnote runs into it.
+ */
+export function renderLeadText(content: string, format: ContentFormat): string {
+  if (format === 'plain') return plainLines(content).join('\n');
+  const tokens = markdown().parse(content, {});
+  const paragraphs: string[] = [];
+  let nested = 0;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    // The opening ends at the first heading after it.
+    if (token.type === 'heading_open' && paragraphs.length > 0) break;
+    if (/^(bullet_list|ordered_list|footnote_block|dl|figure|table)_open$/.test(token.type)) nested++;
+    if (/^(bullet_list|ordered_list|footnote_block|dl|figure|table)_close$/.test(token.type)) nested--;
+    const inline = tokens[index + 1];
+    if (nested === 0 && token.type === 'paragraph_open' && token.tag === 'p' && inline?.type === 'inline')
+      paragraphs.push(inlineText(inline.children ?? []).replace(/\n/g, ' '));
+  }
+  return paragraphs.filter((text) => text !== '').join('\n');
 }
 
 /** Where something unread (an image, a footnote mark) was taken out. */

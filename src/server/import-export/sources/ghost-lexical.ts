@@ -17,6 +17,9 @@ type LexicalNode = {
   html?: string;
   code?: string;
   language?: string;
+  start?: number;
+  images?: { src?: string; alt?: string; caption?: string }[];
+  metadata?: { title?: string };
   children?: LexicalNode[];
 };
 
@@ -52,25 +55,64 @@ function block(node: LexicalNode, htmlToMarkdown: (html: string) => string): str
         .split('\n')
         .map((line) => `> ${line}`)
         .join('\n');
-    case 'list':
+    case 'list': {
+      const start = Number.isInteger(node.start) && node.start! > 0 ? node.start! : 1;
       return (node.children ?? [])
-        .map((item, index) => `${node.listType === 'number' ? `${index + 1}.` : '-'} ${inline(item.children)}`)
+        .map((item, index) => `${node.listType === 'number' ? `${start + index}.` : '-'} ${inline(item.children)}`)
         .join('\n');
-    case 'image': {
-      const alt = node.alt ?? node.altText ?? '';
-      const caption = node.caption ? `\n\n_${htmlToMarkdown(node.caption)}_` : '';
-      return `![${alt}](${node.src ?? ''})${caption}`;
     }
     case 'horizontalrule':
       return '---';
-    case 'markdown':
-      return node.markdown ?? '';
-    case 'html':
-      return htmlToMarkdown(node.html ?? '');
-    case 'codeblock':
-      return `\`\`\`${node.language ?? ''}\n${node.code ?? ''}\n\`\`\``;
     default:
-      return inline(node.children ?? [node]);
+      return node.type && CARDS.has(node.type)
+        ? cardMarkdown(node.type, node, htmlToMarkdown)
+        : inline(node.children ?? [node]);
+  }
+}
+
+const CARDS = new Set(['image', 'gallery', 'embed', 'bookmark', 'markdown', 'html', 'codeblock', 'code']);
+
+/** A caption (HTML in Ghost) as the italic line under its image, gallery or embed. */
+function captionOf(caption: string | undefined, htmlToMarkdown: (html: string) => string): string {
+  const text = caption
+    ? htmlToMarkdown(caption)
+        .replace(/\s+/g, ' ')
+        .replace(/(^|[^\\])[_*]+/g, '$1')
+        .trim()
+    : '';
+  return text ? `\n\n_${text}_` : '';
+}
+
+const image = (src = '', alt = '') =>
+  `![${alt.replace(/[[\]]/g, '')}](${src.replace(/[()\s]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)})`;
+
+/**
+ * One of Ghost's cards (Lexical nodes, or Mobiledoc cards, which carry the same fields): images and galleries with
+ * their captions, embeds and bookmarks as a link alone in its paragraph (the renderer's embed card), code with its
+ * language.
+ */
+export function cardMarkdown(type: string, card: LexicalNode, htmlToMarkdown: (html: string) => string): string {
+  switch (type) {
+    case 'image':
+      return `${image(card.src, card.alt ?? card.altText)}${captionOf(card.caption, htmlToMarkdown)}`;
+    case 'gallery':
+      return `${(card.images ?? []).map((one) => image(one.src, one.alt)).join('\n')}${captionOf(card.caption, htmlToMarkdown)}`;
+    case 'embed':
+    case 'bookmark': {
+      const url = /^https?:\/\/[^\s()<>]+$/i.test(card.url ?? '') ? card.url! : '';
+      if (!url) return card.html ? htmlToMarkdown(card.html) : '';
+      const title = (card.metadata?.title ?? '').replace(/[[\]\\]/g, '');
+      return `${title ? `[${title}](${url})` : `<${url}>`}${captionOf(card.caption, htmlToMarkdown)}`;
+    }
+    case 'markdown':
+      return card.markdown ?? '';
+    case 'html':
+      return htmlToMarkdown(card.html ?? '');
+    case 'codeblock':
+    case 'code':
+      return `\`\`\`${(card.language ?? '').replace(/[^\w+#.-]/g, '')}\n${card.code ?? ''}\n\`\`\``;
+    default:
+      return card.html ? htmlToMarkdown(card.html) : '';
   }
 }
 

@@ -9,7 +9,7 @@ import { legacyPathOf } from '../legacy-paths.js';
 import { NdjsonFile } from '../ndjson-file.js';
 import type { SourcePost } from '../post-importer.js';
 import { readTextChunks } from '../text-chunks.js';
-import { lexicalToMarkdown } from './ghost-lexical.js';
+import { cardMarkdown, lexicalToMarkdown } from './ghost-lexical.js';
 
 const NOT_GHOST = 'This is not a Ghost export: use Settings → Labs → Export in Ghost and upload the .json file';
 
@@ -56,9 +56,10 @@ function markdownOf(post: GhostPost): string | undefined {
   try {
     if (text(post.lexical)) return lexicalToMarkdown(text(post.lexical), htmlToMarkdown);
     if (text(post.mobiledoc)) {
-      const doc = JSON.parse(text(post.mobiledoc)) as { cards?: [string, { markdown?: string; html?: string }][] };
+      const doc = JSON.parse(text(post.mobiledoc)) as { cards?: [string, Parameters<typeof cardMarkdown>[1]][] };
       return (doc.cards ?? [])
-        .map(([, payload]) => payload.markdown ?? htmlToMarkdown(payload.html ?? ''))
+        .map(([type, payload]) => cardMarkdown(type, payload ?? {}, htmlToMarkdown))
+        .filter((markdown) => markdown.trim() !== '')
         .join('\n\n');
     }
   } catch {

@@ -1,5 +1,6 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { paragraphsOfClassicText } from '../html-to-markdown.js';
+import { renderContentText } from '../../content/rendering/render-content.js';
+import { htmlToMarkdown, paragraphsOfClassicText } from '../html-to-markdown.js';
 import { ImportRefused } from '../import-refused.js';
 import { detachedCopy } from '../detached-text.js';
 import { legacyPathOf } from '../legacy-paths.js';
@@ -10,6 +11,12 @@ import { expandShortcodes } from '../wordpress-shortcodes.js';
 const NOT_WORDPRESS = 'This is not a WordPress export: use Tools → Export in WordPress and upload the .xml file';
 const DOCTYPE_REFUSED =
   'This XML file declares a DOCTYPE, which WordPress exports never do: it was refused (entity declarations can be an attack)';
+
+/** A title is HTML in WordPress (`<em>With</em> markup`, `&#8217;`): the text a reader sees of it. */
+function titleText(html: string): string {
+  if (!/[<&]/.test(html)) return html;
+  return renderContentText(htmlToMarkdown(html), 'markdown').replace(/\s+/g, ' ').trim();
+}
 
 /** Attachments seen so far (id → file address): featured images and galleries name them by id. */
 export type WordPressAttachments = Map<string, string>;
@@ -94,7 +101,7 @@ function toSourcePost(
   return {
     sourceId: id || field('guid'),
     type: type === 'page' ? 'page' : 'post',
-    title: field('title'),
+    title: titleText(field('title')),
     slug: field('wp:post_name').trim() || null,
     html: expandShortcodes(paragraphsOfClassicText(field('content:encoded')), attachments),
     excerpt: field('excerpt:encoded'),
