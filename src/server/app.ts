@@ -1,3 +1,4 @@
+import { CommentSessions } from './comments/comment-sessions.js';
 import type { NoticePageStyles } from './newsletter/notice-page.js';
 import fastifyCompress from '@fastify/compress';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -174,6 +175,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
     outbound: options.outbound ?? {},
     salesConfig: config.sales,
+    commentSessions: new CommentSessions(mail.tokens),
   };
 
   const app = Fastify({

@@ -590,6 +590,61 @@ interface ShopClicksTable {
   clicks: number;
 }
 
+/** A reader who signs in to comment: a confirmed newsletter subscription and the name shown (src/server/comments). */
+interface CommentReadersTable {
+  id: string;
+  subscriptionId: string;
+  displayName: string;
+  bannedAt: string | null;
+  createdAt: string;
+}
+
+/** A comment sign-in link sent: the emailed token names the row, never the address. */
+interface CommentSignInsTable {
+  id: string;
+  subscriptionId: string;
+  createdAt: string;
+}
+
+/** A comment under a post or an excerpt: a reader's (origin 'site') or, later, a fediverse reply. */
+interface CommentsTable {
+  id: string;
+  /** 'post' | 'excerpt' */
+  targetKind: string;
+  targetId: string;
+  /** The top-level comment this one replies to (one level deep). */
+  parentId: string | null;
+  /** 'site' | 'fediverse' */
+  origin: Generated<string>;
+  readerId: string | null;
+  remoteAuthorName: string | null;
+  remoteAuthorServer: string | null;
+  remoteAuthorUrl: string | null;
+  /** A remote object's id (a fediverse reply lands once). */
+  remoteId: string | null;
+  /** The Markdown subset as written. */
+  body: string;
+  /** 'held' | 'approved' | 'hidden' | 'deleted' */
+  status: string;
+  spoiler: Generated<number>;
+  reportCount: Generated<number>;
+  createdAt: string;
+  editedAt: string | null;
+}
+
+interface CommentReportsTable {
+  commentId: string;
+  readerId: string;
+  createdAt: string;
+}
+
+/** Items whose comments the author turned off. */
+interface CommentTargetsTable {
+  targetKind: string;
+  targetId: string;
+  commentsOff: number;
+}
+
 export interface Database {
   users: UsersTable;
   adminSessions: AdminSessionsTable;
@@ -648,6 +703,11 @@ export interface Database {
   saleOrders: SaleOrdersTable;
   saleEvents: SaleEventsTable;
   librarySignIns: LibrarySignInsTable;
+  commentReaders: CommentReadersTable;
+  commentSignIns: CommentSignInsTable;
+  comments: CommentsTable;
+  commentReports: CommentReportsTable;
+  commentTargets: CommentTargetsTable;
 }
 
 export type ExcerptRow = Selectable<ExcerptsTable>;

@@ -3,6 +3,7 @@ import { adminRouter } from '../auth/admin-router.js';
 import { artRouter } from '../content/art/art-router.js';
 import { blogRouter } from '../content/blog/blog-router.js';
 import { booksRouter } from '../content/books/books-router.js';
+import { commentsRouter } from '../comments/comments-router.js';
 import { contentRouter } from '../content/content-router.js';
 import { excerptsRouter } from '../content/excerpts/excerpts-router.js';
 import { giftRouter } from '../newsletter/gift/gift-router.js';
@@ -46,6 +47,7 @@ export const appRouter = router({
   suppressions: suppressionsRouter,
   sales: salesRouter,
   senderCheck: senderCheckRouter,
+  comments: commentsRouter,
 });
 
 export type AppRouter = typeof appRouter;
