@@ -20,6 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('comment_sign_ins')
     .addColumn('id', 'text', (col) => col.primaryKey().notNull())
     .addColumn('subscription_id', 'text', (col) => col.notNull())
+    .addColumn('return_path', 'text', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
   await db.schema

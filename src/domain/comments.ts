@@ -73,6 +73,8 @@ export type PublicComment = {
   /** Only for the signed-in reader's own comments. */
   mine: boolean;
   canEdit: boolean;
+  /** The Markdown as written, for the edit form (the viewer's own comment, while it can be edited). */
+  editableBody: string | null;
   /** The signed-in reader's own comment still waiting for the author. */
   held: boolean;
   deleted: boolean;

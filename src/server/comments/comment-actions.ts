@@ -43,6 +43,7 @@ async function openTarget(ctx: RequestContext, kind: CommentTargetKind, id: stri
 function publicComment(row: CommentRow, viewer: CommentReader | null, now: number): PublicComment {
   const mine = viewer !== null && row.readerId === viewer.id;
   const deleted = row.status === 'deleted';
+  const canEdit = mine && !deleted && Date.parse(row.createdAt) + COMMENT_EDIT_WINDOW_MS > now;
   return {
     id: row.id,
     parentId: row.parentId,
@@ -55,7 +56,8 @@ function publicComment(row: CommentRow, viewer: CommentReader | null, now: numbe
     createdAt: row.createdAt,
     edited: row.editedAt !== null,
     mine,
-    canEdit: mine && !deleted && Date.parse(row.createdAt) + COMMENT_EDIT_WINDOW_MS > now,
+    canEdit,
+    editableBody: canEdit ? row.body : null,
     held: row.status === 'held',
     deleted,
     replies: [],

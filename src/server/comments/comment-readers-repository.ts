@@ -32,14 +32,47 @@ export async function isSubscriptionActive(db: AppDatabase, subscriptionId: stri
   return row !== undefined;
 }
 
-export async function createCommentSignIn(db: AppDatabase, subscriptionId: string): Promise<string> {
+export const COMMENT_SIGN_IN_MAILING_ID = 'comment-sign-in';
+
+/** A sign-in link to send: its row, and its message queued in the send queue's transactional lane. */
+export async function queueCommentSignIn(
+  db: AppDatabase,
+  request: { subscriptionId: string; email: string; returnPath: string; siteOrigin: string },
+): Promise<string> {
   const id = newId();
-  await db.insertInto('commentSignIns').values({ id, subscriptionId, createdAt: timestampNow() }).execute();
+  const now = timestampNow();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('commentSignIns')
+      .values({ id, subscriptionId: request.subscriptionId, returnPath: request.returnPath, createdAt: now })
+      .execute();
+    await trx
+      .insertInto('mailQueue')
+      .values({
+        mailingId: COMMENT_SIGN_IN_MAILING_ID,
+        recipientId: id,
+        kind: 'comment-sign-in',
+        email: request.email,
+        siteOrigin: request.siteOrigin,
+        status: 'pending',
+        attempts: 0,
+        lastError: null,
+        nextAttemptAt: now,
+        claimedAt: null,
+        sentAt: null,
+        createdAt: now,
+      })
+      .execute();
+  });
   return id;
 }
 
 export async function findCommentSignIn(db: AppDatabase, id: string) {
-  return db.selectFrom('commentSignIns').select(['id', 'subscriptionId']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('commentSignIns')
+    .select(['id', 'subscriptionId', 'returnPath', 'createdAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function countCommentSignIns(db: AppDatabase, subscriptionId: string, since: Date): Promise<number> {

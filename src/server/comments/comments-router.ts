@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { COMMENT_MESSAGES } from '../../domain/comments.js';
+import { COMMENT_MESSAGES, isCommentPagePath } from '../../domain/comments.js';
 import {
   commentByIdSchema,
   commentEditSchema,
@@ -10,6 +10,7 @@ import {
   commentSettingsUpdateSchema,
   commentTargetSchema,
   commentTargetSwitchSchema,
+  commentSignInSchema,
   displayNameSchema,
   moderateCommentSchema,
 } from '../../domain/comments.schema.js';
@@ -19,6 +20,7 @@ import {
   commenterProcedure,
   commentPostProcedure,
   contentWriteProcedure,
+  formProcedure,
   found,
   publicProcedure,
   router,
@@ -33,7 +35,15 @@ import {
   signedInCommenter,
 } from './comment-actions.js';
 import { renderCommentHtml } from './comment-markdown.js';
-import { banReader, findReader, saveReaderName, type CommentReader } from './comment-readers-repository.js';
+import {
+  banReader,
+  countCommentSignIns,
+  findConfirmedSubscriptionId,
+  findReader,
+  queueCommentSignIn,
+  saveReaderName,
+  type CommentReader,
+} from './comment-readers-repository.js';
 import { findCommentTarget } from './comment-targets.js';
 import {
   findComment,
@@ -51,7 +61,33 @@ function named(reader: CommentReader | null): CommentReader {
   return reader;
 }
 
+/** Sign-in links one subscription may be sent an hour. */
+const SIGN_INS_PER_HOUR = 5;
+
 export const commentsRouter = router({
+  /**
+   * Emails a sign-in link to a confirmed subscriber (through the send queue's transactional lane). The answer is
+   * the same whoever asks: it tells nobody who subscribes.
+   */
+  requestSignIn: formProcedure.input(commentSignInSchema).mutation(async ({ ctx, input }) => {
+    const returnPath = input.return && isCommentPagePath(input.return) ? input.return : '/';
+    const subscriptionId = await findConfirmedSubscriptionId(ctx.db, input.email);
+    if (
+      subscriptionId &&
+      ctx.mailLinkOrigin !== null &&
+      (await countCommentSignIns(ctx.db, subscriptionId, new Date(Date.now() - 3_600_000))) < SIGN_INS_PER_HOUR
+    ) {
+      await queueCommentSignIn(ctx.db, {
+        subscriptionId,
+        email: input.email.toLowerCase(),
+        returnPath,
+        siteOrigin: ctx.mailLinkOrigin,
+      });
+      ctx.mailing.queueSignal.notify();
+    }
+    return { email: input.email.toLowerCase() };
+  }),
+
   /** An item's comments as the request's reader sees them (their own held ones too). */
   thread: publicProcedure.input(commentTargetSchema).query(async ({ ctx, input }) => {
     const commenter = await signedInCommenter(ctx);

@@ -424,7 +424,7 @@ interface MailQueueTable {
   mailingId: string;
   /** The subscription (issue) or the preorder (book notice). */
   recipientId: string;
-  /** 'issue' | 'preorder' | 'confirmation' (held back by the hourly caps; mailing `confirmation`) | 'purchase' (an order's download email; mailing `purchase`) */
+  /** 'issue' | 'preorder' | 'confirmation' (held back by the hourly caps; mailing `confirmation`) | 'purchase' (an order's download email; mailing `purchase`) | 'comment-sign-in' (a commenter's sign-in link; mailing `comment-sign-in`, recipient the sign-in row) */
   kind: string;
   email: string;
   /** The origin of every link in the message (PUBLIC_URL, or the admin's when it was queued). */
@@ -603,6 +603,8 @@ interface CommentReadersTable {
 interface CommentSignInsTable {
   id: string;
   subscriptionId: string;
+  /** The page the reader came from (a post or excerpt path), where the link brings them back. */
+  returnPath: string;
   createdAt: string;
 }
 

@@ -16,7 +16,7 @@ import { markOrdersDelivered } from '../../sales/orders-repository.js';
 type QueueStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'uncertain' | 'skipped';
 
 /** `preorder-update`: an issue sent to a book's preorder customers (the "Preordered <book>" audience). */
-type MailKind = 'issue' | 'preorder' | 'preorder-update' | 'confirmation' | 'purchase';
+type MailKind = 'issue' | 'preorder' | 'preorder-update' | 'confirmation' | 'purchase' | 'comment-sign-in';
 
 export type ClaimedMessage = {
   mailingId: string;
@@ -255,7 +255,7 @@ export async function enqueuePreorderNotices(db: AppDatabase, bookId: string, si
  * confirmation). It is claimed before any due issue or notice, so a purchase email never waits
  * behind a newsletter send of thousands.
  */
-const TRANSACTIONAL_KINDS: MailKind[] = ['purchase', 'confirmation'];
+const TRANSACTIONAL_KINDS: MailKind[] = ['purchase', 'confirmation', 'comment-sign-in'];
 
 /** Due, pending rows of one lane, oldest first, with what decides whether each may still go. */
 function dueRows(trx: AppDatabase, nowText: string, lane: 'transactional' | 'bulk', limit: number) {
@@ -329,15 +329,17 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
               row.preorderId !== null && (row.suppressedReason === null || row.suppressedReason === 'unsubscribed')
             : row.suppressedEmail !== null
               ? false
-              : row.kind === 'confirmation'
-                ? // Held back by the hourly caps: still wanted only while the subscription waits for it.
-                  row.subscriptionId !== null && row.isActive === 1 && row.confirmedAt === null
-                : row.kind === 'issue'
-                  ? row.subscriptionId !== null &&
-                    row.isActive === 1 &&
-                    row.bouncedAt === null &&
-                    (row.pausedUntil === null || row.pausedUntil <= nowText)
-                  : row.preorderId !== null;
+              : row.kind === 'comment-sign-in'
+                ? true
+                : row.kind === 'confirmation'
+                  ? // Held back by the hourly caps: still wanted only while the subscription waits for it.
+                    row.subscriptionId !== null && row.isActive === 1 && row.confirmedAt === null
+                  : row.kind === 'issue'
+                    ? row.subscriptionId !== null &&
+                      row.isActive === 1 &&
+                      row.bouncedAt === null &&
+                      (row.pausedUntil === null || row.pausedUntil <= nowText)
+                    : row.preorderId !== null;
       // Only a row still pending is taken: two workers (or databases without SQLite's one writer)
       // can never both claim it.
       const taken = await trx

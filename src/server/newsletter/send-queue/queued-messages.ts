@@ -17,6 +17,7 @@ import { findBook } from '../../content/books/books-repository.js';
 import type { ClaimedMessage } from './mail-queue-repository.js';
 import type { PreorderFormat } from '../../../domain/submissions.js';
 import type { PurchaseEmails } from '../../sales/purchase-emails.js';
+import { commentSignInEmail } from '../../comments/comment-sign-in-email.js';
 
 export type QueuedEmail = Parameters<Mailer['send']>[0];
 
@@ -46,6 +47,7 @@ export class QueuedMessages {
     if (message.kind === 'confirmation') return this.confirmation(message);
     if (message.kind === 'purchase')
       return (await this.purchases?.build(message.recipientId, message.siteOrigin)) ?? null;
+    if (message.kind === 'comment-sign-in') return commentSignInEmail(this.db, this.tokens, message, this.mailer.from);
     const messageId = messageIdFor(this.mailer.from, `${message.mailingId}.${message.recipientId}`);
     if (message.kind === 'issue') {
       const template = await this.issueTemplate(message.mailingId, message.siteOrigin);
