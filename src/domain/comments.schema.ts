@@ -40,25 +40,34 @@ export const commentSignInSchema = z.object({
   return: z.string().max(300).optional(),
 });
 
-/** The author's comment settings (Settings → Comments, stored under COMMENT_SETTINGS_KEY). */
+const holdFirstComments = z.boolean({ error: 'Hold first comments must be true or false' });
+const closeAfterDays = z
+  .number({ error: 'Close after must be a number of days' })
+  .int('Close after must be a whole number of days')
+  .min(0, 'Close after must be 0 or more days')
+  .max(3650, 'Close after must be at most 3650 days');
+const blockedWords = z
+  .array(z.string().trim().min(1).max(60), { error: 'The word list must be a list of words' })
+  .max(500, 'At most 500 words');
+
+/** The author's comment settings (stored under COMMENT_SETTINGS_KEY). */
 export const commentSettingsSchema = z.object({
   /** A reader's first comment waits for the author's approval. */
-  holdFirstComments: z.boolean({ error: 'Hold first comments must be true or false' }).default(true),
-  /** Comments close this many days after publication; 0: never. */
-  closeAfterDays: z
-    .number({ error: 'Close after must be a number of days' })
-    .int('Close after must be a whole number of days')
-    .min(0, 'Close after must be 0 or more days')
-    .max(3650, 'Close after must be at most 3650 days')
-    .default(0),
-  /** Words (one per entry, compared case-insensitively as whole words) that hold a comment. */
-  blockedWords: z
-    .array(z.string().trim().min(1).max(60), { error: 'The word list must be a list of words' })
-    .max(500, 'At most 500 words')
-    .default([]),
+  holdFirstComments: holdFirstComments.default(true),
+  /** Comments close this many days after a post's publication; 0: never. */
+  closeAfterDays: closeAfterDays.default(0),
+  /** Words (compared case-insensitively as whole words) that hold a comment for the author. */
+  blockedWords: blockedWords.default([]),
 });
 export type CommentSettings = z.output<typeof commentSettingsSchema>;
-export const commentSettingsUpdateSchema = commentSettingsSchema.partial().strict();
+/** An update: any subset (without defaults, so a setting left out keeps its stored value). */
+export const commentSettingsUpdateSchema = z
+  .object({
+    holdFirstComments: holdFirstComments.optional(),
+    closeAfterDays: closeAfterDays.optional(),
+    blockedWords: blockedWords.optional(),
+  })
+  .strict();
 export const COMMENT_SETTINGS_KEY = 'comments';
 
 export const COMMENT_MODERATION_ACTIONS = ['approve', 'hide', 'delete', 'ban', 'spoiler', 'unspoiler'] as const;
