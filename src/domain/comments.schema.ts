@@ -70,7 +70,7 @@ export const commentSettingsUpdateSchema = z
   .strict();
 export const COMMENT_SETTINGS_KEY = 'comments';
 
-export const COMMENT_MODERATION_ACTIONS = ['approve', 'hide', 'delete', 'ban', 'spoiler', 'unspoiler'] as const;
+const COMMENT_MODERATION_ACTIONS = ['approve', 'hide', 'delete', 'ban', 'spoiler', 'unspoiler'] as const;
 export const moderateCommentSchema = z.object({
   id: idSchema,
   action: enumField('Action', COMMENT_MODERATION_ACTIONS),

@@ -6,7 +6,7 @@
 export const COMMENT_TARGET_KINDS = ['post', 'excerpt'] as const;
 export type CommentTargetKind = (typeof COMMENT_TARGET_KINDS)[number];
 
-export const COMMENT_ORIGINS = ['site', 'fediverse'] as const;
+const COMMENT_ORIGINS = ['site', 'fediverse'] as const;
 export type CommentOrigin = (typeof COMMENT_ORIGINS)[number];
 
 export const COMMENT_STATUSES = ['held', 'approved', 'hidden', 'deleted'] as const;

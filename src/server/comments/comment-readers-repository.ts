@@ -32,7 +32,7 @@ export async function isSubscriptionActive(db: AppDatabase, subscriptionId: stri
   return row !== undefined;
 }
 
-export const COMMENT_SIGN_IN_MAILING_ID = 'comment-sign-in';
+const COMMENT_SIGN_IN_MAILING_ID = 'comment-sign-in';
 
 /** A sign-in link to send: its row, and its message queued in the send queue's transactional lane. */
 export async function queueCommentSignIn(

@@ -193,16 +193,6 @@ export async function reportComment(db: AppDatabase, commentId: string, readerId
   });
 }
 
-export async function countReaderCommentsSince(db: AppDatabase, readerId: string, since: string): Promise<number> {
-  const row = await db
-    .selectFrom('comments')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('readerId', '=', readerId)
-    .where('createdAt', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 export async function hasApprovedComment(db: AppDatabase, readerId: string): Promise<boolean> {
   const row = await db
     .selectFrom('comments')

@@ -1,6 +1,10 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMENT_SESSION_COOKIE } from '../../domain/comments.js';
 import { newId, timestampNow } from '../db/row-conversion.js';
+import { extractZip } from '../import-export/zip-reader.js';
 import { bearer, expectError, freshAddress } from '../test-support/http.js';
 import { openAdminSession } from '../test-support/sessions.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
@@ -391,6 +395,31 @@ describe('comments', () => {
     expect(fromOne.filter((res) => res.statusCode === 201).length).toBe(20);
     expect(fromOne.filter((res) => res.statusCode === 429).length).toBe(5);
   }
+
+  it('carries the comments in the export', async () => {
+    const cookie = await approvedReader('Lou');
+    await post(cookie, { targetKind: 'post', targetId: postId, body: 'Exported *words*', spoiler: true });
+    const res = await t.app.inject({ url: '/api/admin/export', headers: bearer(adminKey) });
+    expect(res.statusCode).toBe(200);
+    const dir = await mkdtemp(path.join(tmpdir(), 'comments-export-'));
+    try {
+      await writeFile(path.join(dir, 'export.zip'), res.rawPayload);
+      await extractZip(path.join(dir, 'export.zip'), path.join(dir, 'x'), () => true);
+      const exported = JSON.parse(await readFile(path.join(dir, 'x', 'comments.json'), 'utf8')) as Array<object>;
+      expect(exported).toContainEqual(
+        expect.objectContaining({
+          targetKind: 'post',
+          targetId: postId,
+          readerName: 'Lou',
+          body: 'Exported *words*',
+          spoiler: true,
+          origin: 'site',
+        }),
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 
   it('refuses a form post from another site and answers a browser post with a redirect to the comments', async () => {
     const cookie = await approvedReader('Kit');

@@ -8,6 +8,7 @@ import { markdownWithFrontMatter } from './front-matter.js';
 import { ghostExport } from './ghost-json.js';
 import { CONTENT_TABLES } from './site-tables.js';
 import { allOrders, ORDER_CSV_COLUMNS } from '../../sales/order-csv.js';
+import { listAllComments } from '../../comments/comments-repository.js';
 
 const README = `Everything on the site, to keep or to move elsewhere.
 
@@ -17,6 +18,7 @@ subscribers.csv             the newsletter list, with status, dates and where ea
 contact-messages.csv        messages sent through the contact form
 preorders.csv               preorders
 orders.csv                  orders of books sold direct: buyer, book, amount, currency, provider, state
+comments.json               readers' comments (held, hidden and deleted ones too), with their post or excerpt and reader's name
 uploads/                    every uploaded file (originals and their resized variants)
 ghost.json                  posts and members in Ghost's import format (Ghost: Settings → Labs → Import content)
 
@@ -82,6 +84,10 @@ export async function buildExport(
   let orders = toCsv(ORDER_CSV_COLUMNS, []);
   for await (const page of allOrders(db)) orders += toCsvRows(ORDER_CSV_COLUMNS, page);
   zip.addBuffer(Buffer.from(orders), 'orders.csv');
+  zip.addBuffer(
+    json((await listAllComments(db)).map(({ reportCount: _reports, readerId: _reader, ...comment }) => comment)),
+    'comments.json',
+  );
   zip.addBuffer(json(ghostExport(posts, subscribers, siteOrigin)), 'ghost.json');
 
   const names = await uploads.store.list();
