@@ -6,8 +6,8 @@
 export const COMMENT_TARGET_KINDS = ['post', 'excerpt'] as const;
 export type CommentTargetKind = (typeof COMMENT_TARGET_KINDS)[number];
 
-const COMMENT_ORIGINS = ['site', 'fediverse'] as const;
-export type CommentOrigin = (typeof COMMENT_ORIGINS)[number];
+/** A comment written on this site, or (later) a reply from the fediverse. */
+export type CommentOrigin = 'site' | 'fediverse';
 
 export const COMMENT_STATUSES = ['held', 'approved', 'hidden', 'deleted'] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];

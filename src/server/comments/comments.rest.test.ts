@@ -286,7 +286,7 @@ describe('comments', () => {
 
   it('hides a spoiler comment behind the warning and the author can mark any comment so', async () => {
     const cookie = await approvedReader('Gil');
-    const spoiler = await post(cookie, { targetKind: 'excerpt', targetId: excerptId, body: 'She dies', spoiler: true });
+    await post(cookie, { targetKind: 'excerpt', targetId: excerptId, body: 'She dies', spoiler: true });
     const plain = await post(cookie, { targetKind: 'excerpt', targetId: excerptId, body: 'He lives' });
     await moderate(plain.json<{ id: string }>().id, 'spoiler');
     const seen = await thread(undefined, 'excerpt', excerptId);
