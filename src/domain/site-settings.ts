@@ -14,6 +14,8 @@ export const mailSettingsSchema = z.object({
   notifyAuthorOfContact: z.boolean({ error: 'Contact notices must be true or false' }).default(true),
   /** A notice to AUTHOR_EMAIL for each new preorder. */
   notifyAuthorOfPreorder: z.boolean({ error: 'Preorder notices must be true or false' }).default(true),
+  /** A notice to AUTHOR_EMAIL for each reader's comment held for approval. */
+  notifyAuthorOfComments: z.boolean({ error: 'Comment notices must be true or false' }).default(true),
 });
 
 export type MailSettings = z.output<typeof mailSettingsSchema>;

@@ -1,3 +1,5 @@
+import { CommentSessions } from './comments/comment-sessions.js';
+import { registerCommentPages } from './comments/comment-pages.js';
 import type { NoticePageStyles } from './newsletter/notice-page.js';
 import fastifyCompress from '@fastify/compress';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -175,6 +177,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
     outbound: options.outbound ?? {},
     salesConfig: config.sales,
+    commentSessions: new CommentSessions(mail.tokens),
   };
 
   const app = Fastify({
@@ -272,6 +275,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerNotMePages(app, services, mail.tokens, noticePageStyles);
   await registerPurchasePages(app, services, mail.tokens, noticePageStyles);
   await registerArcPages(app, services, mail.tokens, noticePageStyles);
+  await registerCommentPages(app, services, noticePageStyles);
   registerCsvExports(app, services);
   registerBackupDownload(app, services);
   registerPreviewAccess(app, services);

@@ -1,3 +1,4 @@
+import type { CommentSessions } from './comments/comment-sessions.js';
 import type { PageAnalytics } from './analytics/page-analytics.js';
 import type { AdminAuth } from './auth/admin-auth.js';
 import type { WorkGate } from './site/work-gate.js';
@@ -72,4 +73,6 @@ export interface AppServices {
   readonly outbound: OutboundRules;
   /** The payment providers' webhook secrets set in the environment (src/server/sales). */
   readonly salesConfig: SalesConfig;
+  /** Commenters' sign-in links and session cookies (src/server/comments). */
+  readonly commentSessions: CommentSessions;
 }

@@ -1,13 +1,17 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { BlogPostArticle } from '../blog/BlogPostArticle.js';
+import { Comments } from '../comments/Comments.js';
 import { trpc } from '../trpc.js';
 import type { PagePrefetch } from './prefetch.js';
 import { ReadingNotFound } from './ReadingNotFound.js';
 import { ReadingSkeleton } from './ReadingSkeleton.js';
 
-export const prefetch: PagePrefetch = (utils, params) =>
-  params.slug ? utils.blog.bySlug.ensureData({ slug: params.slug }).catch(() => undefined) : Promise.resolve();
+export const prefetch: PagePrefetch = async (utils, params) => {
+  if (!params.slug) return;
+  const post = await utils.blog.bySlug.ensureData({ slug: params.slug }).catch(() => undefined);
+  if (post) await utils.comments.thread.ensureData({ targetKind: 'post', targetId: post.id }).catch(() => undefined);
+};
 
 const blogPostRoute = getRouteApi('/site/blog/$slug');
 
@@ -30,5 +34,10 @@ export default function BlogPostPage() {
       />
     );
   }
-  return <BlogPostArticle post={post.data} />;
+  return (
+    <>
+      <BlogPostArticle post={post.data} />
+      <Comments target={{ kind: 'post', id: post.data.id, path: post.data.url }} />
+    </>
+  );
 }

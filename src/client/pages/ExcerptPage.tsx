@@ -1,6 +1,7 @@
 import { Button, Title } from '@mantine/core';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { BuyActions } from '../books/BuyMenu.js';
+import { Comments } from '../comments/Comments.js';
 import { trpc } from '../trpc.js';
 import { SpoilerBadge } from '../ui/badges.js';
 import { ArrowLeftIcon, ClockIcon } from '../ui/icons.js';
@@ -14,6 +15,9 @@ export const prefetch: PagePrefetch = (utils, params) =>
   Promise.all([
     params.id ? utils.excerpts.byId.ensureData({ id: params.id }).catch(() => undefined) : undefined,
     utils.books.list.ensureData().catch(() => undefined),
+    params.id
+      ? utils.comments.thread.ensureData({ targetKind: 'excerpt', targetId: params.id }).catch(() => undefined)
+      : undefined,
   ]);
 
 const excerptRoute = getRouteApi('/site/excerpts/$id');
@@ -110,6 +114,7 @@ export default function ExcerptPage() {
           </Button>
         </nav>
       </footer>
+      <Comments target={{ kind: 'excerpt', id: data.id, path: `/excerpts/${data.id}` }} />
     </article>
   );
 }

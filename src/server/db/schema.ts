@@ -496,7 +496,7 @@ interface MailQueueTable {
   mailingId: string;
   /** The subscription (issue) or the preorder (book notice). */
   recipientId: string;
-  /** 'issue' | 'preorder' | 'confirmation' (held back by the hourly caps; mailing `confirmation`) | 'purchase' (an order's download email; mailing `purchase`) */
+  /** 'issue' | 'preorder' | 'confirmation' (held back by the hourly caps; mailing `confirmation`) | 'purchase' (an order's download email; mailing `purchase`) | 'comment-sign-in' (a commenter's sign-in link; mailing `comment-sign-in`, recipient the sign-in row) */
   kind: string;
   email: string;
   /** The origin of every link in the message (PUBLIC_URL, or the admin's when it was queued). */
@@ -662,6 +662,63 @@ interface ShopClicksTable {
   clicks: number;
 }
 
+/** A reader who signs in to comment: a confirmed newsletter subscription and the name shown (src/server/comments). */
+interface CommentReadersTable {
+  id: string;
+  subscriptionId: string;
+  displayName: string;
+  bannedAt: string | null;
+  createdAt: string;
+}
+
+/** A comment sign-in link sent: the emailed token names the row, never the address. */
+interface CommentSignInsTable {
+  id: string;
+  subscriptionId: string;
+  /** The page the reader came from (a post or excerpt path), where the link brings them back. */
+  returnPath: string;
+  createdAt: string;
+}
+
+/** A comment under a post or an excerpt: a reader's (origin 'site') or, later, a fediverse reply. */
+interface CommentsTable {
+  id: string;
+  /** 'post' | 'excerpt' */
+  targetKind: string;
+  targetId: string;
+  /** The top-level comment this one replies to (one level deep). */
+  parentId: string | null;
+  /** 'site' | 'fediverse' */
+  origin: Generated<string>;
+  readerId: string | null;
+  remoteAuthorName: string | null;
+  remoteAuthorServer: string | null;
+  remoteAuthorUrl: string | null;
+  /** A remote object's id (a fediverse reply lands once). */
+  remoteId: string | null;
+  /** The Markdown subset as written. */
+  body: string;
+  /** 'held' | 'approved' | 'hidden' | 'deleted' */
+  status: string;
+  spoiler: Generated<number>;
+  reportCount: Generated<number>;
+  createdAt: string;
+  editedAt: string | null;
+}
+
+interface CommentReportsTable {
+  commentId: string;
+  readerId: string;
+  createdAt: string;
+}
+
+/** Items whose comments the author turned off. */
+interface CommentTargetsTable {
+  targetKind: string;
+  targetId: string;
+  commentsOff: number;
+}
+
 export interface Database {
   users: UsersTable;
   adminSessions: AdminSessionsTable;
@@ -726,6 +783,11 @@ export interface Database {
   arcCampaigns: ArcCampaignsTable;
   arcApplications: ArcApplicationsTable;
   arcReviews: ArcReviewsTable;
+  commentReaders: CommentReadersTable;
+  commentSignIns: CommentSignInsTable;
+  comments: CommentsTable;
+  commentReports: CommentReportsTable;
+  commentTargets: CommentTargetsTable;
 }
 
 export type ExcerptRow = Selectable<ExcerptsTable>;

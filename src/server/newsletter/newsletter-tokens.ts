@@ -156,6 +156,27 @@ export class NewsletterTokens {
     return this.checkExpiring('library', token, now, (signInId, expiresAt) => ({ signInId, expiresAt }));
   }
 
+  /** A comment sign-in link (src/server/comments): names its sign-in row, never the address. */
+  commentSignInToken(claim: { signInId: string; expiresAt: number }): string {
+    return this.sign('comment-sign-in', [claim.signInId, String(claim.expiresAt)]);
+  }
+
+  checkCommentSignInToken(token: unknown, now: number): TokenCheck<{ signInId: string; expiresAt: number }> {
+    return this.checkExpiring('comment-sign-in', token, now, (signInId, expiresAt) => ({ signInId, expiresAt }));
+  }
+
+  /** A signed-in commenter's cookie: names the subscription until it expires. */
+  commentSessionToken(claim: { subscriptionId: string; expiresAt: number }): string {
+    return this.sign('comment-session', [claim.subscriptionId, String(claim.expiresAt)]);
+  }
+
+  checkCommentSessionToken(token: unknown, now: number): TokenCheck<{ subscriptionId: string; expiresAt: number }> {
+    return this.checkExpiring('comment-session', token, now, (subscriptionId, expiresAt) => ({
+      subscriptionId,
+      expiresAt,
+    }));
+  }
+
   private checkExpiring<T>(
     purpose: string,
     token: unknown,

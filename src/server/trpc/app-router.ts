@@ -4,6 +4,7 @@ import { adminRouter } from '../auth/admin-router.js';
 import { artRouter } from '../content/art/art-router.js';
 import { blogRouter } from '../content/blog/blog-router.js';
 import { booksRouter } from '../content/books/books-router.js';
+import { commentsRouter } from '../comments/comments-router.js';
 import { contentRouter } from '../content/content-router.js';
 import { excerptsRouter } from '../content/excerpts/excerpts-router.js';
 import { giftRouter } from '../newsletter/gift/gift-router.js';
@@ -48,6 +49,7 @@ export const appRouter = router({
   sales: salesRouter,
   senderCheck: senderCheckRouter,
   arc: arcRouter,
+  comments: commentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,6 @@
 import type { KeyCheck } from '../auth/admin-auth.js';
 import { bearerTokenOf } from '../auth/admin-key.js';
+import { commentCookieOf } from '../comments/comment-sessions.js';
 import { mailLinkOrigin } from '../site/http/site-origin.js';
 import type { AppServices } from '../services.js';
 
@@ -14,6 +15,8 @@ export type RequestContext = AppServices & {
   mailLinkOrigin: string | null;
   /** The bearer token of the Authorization header, if any. */
   adminKey: string | null;
+  /** The signed-in commenter's session cookie (src/server/comments), if the request carries one. */
+  commentCookie: string | null;
   /**
    * Shared by every call of one HTTP request (a tRPC batch): the key is checked once, one password is
    * tried, a few searches run, the answers weigh so much in all (trpc.ts, boundedAnswers).
@@ -23,7 +26,12 @@ export type RequestContext = AppServices & {
 
 export function createRequestContext(
   services: AppServices,
-  request: { ip: string; headers: { authorization?: string | undefined }; protocol?: string; host?: string },
+  request: {
+    ip: string;
+    headers: { authorization?: string | undefined; cookie?: string | undefined };
+    protocol?: string;
+    host?: string;
+  },
 ): RequestContext {
   const requestOrigin = request.protocol && request.host ? `${request.protocol}://${request.host}` : 'http://localhost';
   return {
@@ -32,6 +40,7 @@ export function createRequestContext(
     siteOrigin: services.publicOrigin ?? requestOrigin,
     mailLinkOrigin: mailLinkOrigin(services.publicOrigin, request),
     adminKey: bearerTokenOf(request.headers.authorization),
+    commentCookie: commentCookieOf(request.headers.cookie),
     perRequest: { keyCheck: null, passwordAttempts: 0, searches: 0, answerSize: 0 },
   };
 }

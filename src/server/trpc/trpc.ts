@@ -11,6 +11,8 @@ import { limitKeyOf } from '../site/rate-limit/address-group.js';
 import { RetryLater } from '../site/rate-limit/retry-later.js';
 import { messageOf } from '../site/http/procedure-errors.js';
 import type { RequestContext } from './context.js';
+import { signedInCommenter } from '../comments/comment-actions.js';
+import { COMMENT_MESSAGES } from '../../domain/comments.js';
 
 const t = initTRPC.context<RequestContext>().create({
   transformer: superjson,
@@ -74,6 +76,29 @@ function limitedBy(pick: (ctx: RequestContext) => RateLimiter | null) {
 
 /** Public reads, limited per address (lifted by RATE_LIMITS=off). */
 export const publicProcedure = boundedProcedure.use(limitedBy((ctx) => ctx.limiters.publicRead));
+
+/**
+ * A signed-in commenter's writes (src/server/comments): limited per address (commentWrite), then the session
+ * cookie must name an active subscription; `ctx.commenter` carries it and its reader row (null until a name is chosen).
+ */
+export const commenterProcedure = boundedProcedure
+  .use(limitedBy((ctx) => ctx.limiters.commentWrite))
+  .use(async ({ ctx, next }) => {
+    const commenter = await signedInCommenter(ctx);
+    if (!commenter) throw new TRPCError({ code: 'UNAUTHORIZED', message: COMMENT_MESSAGES.signIn });
+    return next({ ctx: { ...ctx, commenter } });
+  });
+
+/** A commenter's new comment: also limited per reader, from any address (commentReader, keyed by the reader). */
+export const commentPostProcedure = commenterProcedure.use(async ({ ctx, next }) => {
+  const limiter = ctx.limiters.commentReader;
+  const readerId = ctx.commenter.reader?.id;
+  if (limiter && readerId) {
+    const decision = await limiter.take(`reader:${readerId}`);
+    if (!decision.allowed) throw tooManyRequests(TOO_MANY_REQUESTS, decision.retryAfterMs);
+  }
+  return next();
+});
 
 /** Public form submissions (contact, newsletter, preorder): a tighter per-address limit. */
 export const formProcedure = boundedProcedure.use(limitedBy((ctx) => ctx.limiters.formWrite));

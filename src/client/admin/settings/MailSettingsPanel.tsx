@@ -66,6 +66,13 @@ export function MailSettingsPanel() {
             disabled={update.isPending || !settings.data.authorEmailConfigured}
             onChange={(event) => void change({ notifyAuthorOfPreorder: event.currentTarget.checked })}
           />
+          <Switch
+            size="md"
+            label="Email me each comment held for approval"
+            checked={settings.data.notifyAuthorOfComments}
+            disabled={update.isPending || !settings.data.authorEmailConfigured}
+            onChange={(event) => void change({ notifyAuthorOfComments: event.currentTarget.checked })}
+          />
         </>
       )}
     </AdminPanel>

@@ -12,6 +12,7 @@ import { ghostImagePath, postImageNames } from './post-images.js';
 import { wordpressExport } from './wxr.js';
 import { CONTENT_TABLES } from './site-tables.js';
 import { allOrders, ORDER_CSV_COLUMNS } from '../../sales/order-csv.js';
+import { listAllComments } from '../../comments/comments-repository.js';
 
 const README = `Everything on the site, to keep or to move elsewhere.
 
@@ -21,6 +22,7 @@ subscribers.csv             the newsletter list, with status, dates and where ea
 contact-messages.csv        messages sent through the contact form
 preorders.csv               preorders
 orders.csv                  orders of books sold direct: buyer, book, amount, currency, provider, state
+comments.json               readers' comments (held, hidden and deleted ones too), with their post or excerpt and reader's name
 uploads/                    every uploaded file (originals and their resized variants)
 ghost.json                  posts and members in Ghost's import format (Ghost: Settings → Labs → Import content)
 ghost-import.zip            ghost.json with the posts' images at content/images/: upload it whole to Ghost
@@ -91,6 +93,10 @@ export async function buildExport(
   let orders = toCsv(ORDER_CSV_COLUMNS, []);
   for await (const page of allOrders(db)) orders += toCsvRows(ORDER_CSV_COLUMNS, page);
   zip.addBuffer(Buffer.from(orders), 'orders.csv');
+  zip.addBuffer(
+    json((await listAllComments(db)).map(({ reportCount: _reports, readerId: _reader, ...comment }) => comment)),
+    'comments.json',
+  );
   const names = await uploads.store.list();
   // The images the posts show go along to Ghost and WordPress (an original each; they make their own sizes).
   const images = postImageNames(posts, new Set(names));

@@ -49,3 +49,26 @@ export function renderPreorderReceivedNotice(preorder: Preorder, siteOrigin: str
     </EmailLayout>,
   );
 }
+
+/** A reader's comment held for approval (src/server/comments). */
+export function renderCommentHeldNotice(
+  comment: { authorName: string; targetTitle: string; body: string },
+  siteOrigin: string,
+): Promise<RenderedEmail> {
+  return renderEmail(
+    <EmailLayout
+      preview={`${comment.authorName} commented on ${comment.targetTitle}.`}
+      heading="A comment waits for you"
+      footer={<NoticeFooter siteOrigin={siteOrigin} />}
+    >
+      <Paragraph>
+        {comment.authorName} commented on {comment.targetTitle}; it is held until you approve it (Comments in the
+        admin):
+      </Paragraph>
+      {comment.body.split(/\r?\n/).map((line, index) => (
+        <Paragraph key={index}>{line || '\u00a0'}</Paragraph>
+      ))}
+      <EmailButton href={adminUrl(siteOrigin)}>Open the admin</EmailButton>
+    </EmailLayout>,
+  );
+}

@@ -3,7 +3,7 @@ import { MAIL_SETTINGS_KEY, mailSettingsSchema, type MailSettings } from '../../
 import type { AppDatabase } from '../../db/connection.js';
 import { NoMailLinkOrigin } from '../../site/http/site-origin.js';
 import { readSettings } from '../../site/settings/site-settings-repository.js';
-import { renderContactNotice, renderPreorderReceivedNotice } from './author-notice-emails.js';
+import { renderCommentHeldNotice, renderContactNotice, renderPreorderReceivedNotice } from './author-notice-emails.js';
 import type { BackgroundSends } from './background-sends.js';
 import type { Mailer } from './mailer.js';
 
@@ -51,6 +51,20 @@ export class AuthorNotices {
       await this.mailer.send({
         to,
         subject: `New preorder: ${oneLine(preorder.bookTitle)} for ${oneLine(preorder.customerName)}`,
+        html,
+        text,
+      });
+    });
+  }
+
+  /** A reader's comment held for approval. */
+  commentHeld(comment: { authorName: string; targetTitle: string; body: string }, siteOrigin: string | null): void {
+    this.notify('notifyAuthorOfComments', async (to) => {
+      if (siteOrigin === null) throw new NoMailLinkOrigin();
+      const { html, text } = await renderCommentHeldNotice(comment, siteOrigin);
+      await this.mailer.send({
+        to,
+        subject: `A comment to approve on ${oneLine(comment.targetTitle)}`,
         html,
         text,
       });

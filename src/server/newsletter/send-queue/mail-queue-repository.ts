@@ -18,7 +18,7 @@ type QueueStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'uncertain' | 'sk
 
 /** `preorder-update`: an issue sent to a book's preorder customers (the "Preordered <book>" audience). */
 /** `arc`: the ARC team's emails (src/server/arc: chosen, reminders, thanks), one row per application. */
-type MailKind = 'issue' | 'preorder' | 'preorder-update' | 'confirmation' | 'purchase' | 'arc';
+type MailKind = 'issue' | 'preorder' | 'preorder-update' | 'confirmation' | 'purchase' | 'arc' | 'comment-sign-in';
 
 export type ClaimedMessage = {
   mailingId: string;
@@ -257,7 +257,7 @@ export async function enqueuePreorderNotices(db: AppDatabase, bookId: string, si
  * confirmation). It is claimed before any due issue or notice, so a purchase email never waits
  * behind a newsletter send of thousands.
  */
-const TRANSACTIONAL_KINDS: MailKind[] = ['purchase', 'confirmation'];
+const TRANSACTIONAL_KINDS: MailKind[] = ['purchase', 'confirmation', 'comment-sign-in'];
 
 /** Due, pending rows of one lane, oldest first, with what decides whether each may still go. */
 function dueRows(trx: AppDatabase, nowText: string, lane: 'transactional' | 'bulk', limit: number) {
@@ -338,6 +338,8 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
                 row.preorderId !== null && (row.suppressedReason === null || row.suppressedReason === 'unsubscribed')
               : row.suppressedEmail !== null
                 ? false
+                : row.kind === 'comment-sign-in'
+                  ? true
                 : row.kind === 'confirmation'
                   ? // Held back by the hourly caps: still wanted only while the subscription waits for it.
                     row.subscriptionId !== null && row.isActive === 1 && row.confirmedAt === null

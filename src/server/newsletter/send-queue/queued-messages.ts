@@ -18,6 +18,7 @@ import type { ClaimedMessage } from './mail-queue-repository.js';
 import type { PreorderFormat } from '../../../domain/submissions.js';
 import type { PurchaseEmails } from '../../sales/purchase-emails.js';
 import type { ArcEmails } from '../../arc/arc-emails.js';
+import { commentSignInEmail } from '../../comments/comment-sign-in-email.js';
 
 export type QueuedEmail = Parameters<Mailer['send']>[0];
 
@@ -50,6 +51,7 @@ export class QueuedMessages {
     if (message.kind === 'purchase')
       return (await this.purchases?.build(message.recipientId, message.siteOrigin)) ?? null;
     if (message.kind === 'arc') return (await this.arc?.build(message)) ?? null;
+    if (message.kind === 'comment-sign-in') return commentSignInEmail(this.db, this.tokens, message, this.mailer.from);
     const messageId = messageIdFor(this.mailer.from, `${message.mailingId}.${message.recipientId}`);
     if (message.kind === 'issue') {
       const template = await this.issueTemplate(message.mailingId, message.siteOrigin);

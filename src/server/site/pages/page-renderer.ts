@@ -8,6 +8,8 @@ import { FORM_RESULT_PAGES, FORM_RESULT_PARAMS, type FormOutcome } from '../../.
 import { SEARCH_PATH } from '../../../domain/search.js';
 import { ISSUE_VIEW_KEY_PARAM, NEWSLETTER_ARCHIVE_PATH } from '../../../domain/newsletter-issues.js';
 import { previewKeyOf } from '../../content/blog/preview-access.js';
+import { commentCookieOf } from '../../comments/comment-sessions.js';
+import { COMMENT_SESSION_COOKIE, isCommentPagePath } from '../../../domain/comments.js';
 import { withScriptSources } from '../http/content-security-policy.js';
 import { ifNoneMatchMatches } from '../http/conditional-get.js';
 import { siteOrigin } from '../http/site-origin.js';
@@ -129,7 +131,13 @@ type PageRender = {
   formOutcome?: FormOutcome;
   /** A preview's admin key (from its cookie): the page's queries run as the admin. */
   adminKey?: string | null;
+  /** A signed-in commenter's session cookie: the page (its comment form) is theirs alone. */
+  commentCookie?: string | null;
 };
+
+/** A signed-in commenter's cookie on a page with comments: that page is rendered for them and never kept. */
+const commentCookieFor = (request: FastifyRequest, location: string): string | null =>
+  isCommentPagePath(location.split('?')[0] ?? '') ? commentCookieOf(request.headers.cookie) : null;
 
 export function cacheKey(origin: string, location: string, announcementDismissed: boolean): string {
   return `${origin} ${location} ${announcementDismissed ? 1 : 0}`;
@@ -170,13 +178,20 @@ export function createPageRenderer(options: PageRendererOptions) {
     announcementDismissed,
     formOutcome,
     adminKey,
+    commentCookie,
   }: PageRender): Promise<RenderedPage | { redirect: string; status: number }> {
     const generation = services.cache.generation;
     const [entry, assets] = await Promise.all([options.loadEntry(), options.assets()]);
     // The page request was counted against the read limit once, at the door; its queries are not.
     const context = createRequestContext(
       { ...services, limiters: { ...services.limiters, publicRead: null } },
-      { ip: request.ip, headers: adminKey ? { authorization: `Bearer ${adminKey}` } : {} },
+      {
+        ip: request.ip,
+        headers: {
+          ...(adminKey ? { authorization: `Bearer ${adminKey}` } : {}),
+          ...(commentCookie ? { cookie: `${COMMENT_SESSION_COOKIE}=${commentCookie}` } : {}),
+        },
+      },
     );
     const scriptNonce = newScriptNonce();
     const result = await entry.render({
@@ -209,7 +224,8 @@ export function createPageRenderer(options: PageRendererOptions) {
       !formOutcome &&
       !isFormResult(location) &&
       !isForOneReader(location) &&
-      !isBlogPreviewPath(location)
+      !isBlogPreviewPath(location) &&
+      !commentCookie
     )
       page.kept = cache.set(cacheKey(origin, location, announcementDismissed), page, generation);
     return page;
@@ -217,7 +233,8 @@ export function createPageRenderer(options: PageRendererOptions) {
 
   function pageFor(render: Omit<PageRender, 'adminKey'>) {
     const { request, origin, location, announcementDismissed, formOutcome } = render;
-    if (formOutcome || isFormResult(location) || isForOneReader(location)) return renderPage(render);
+    if (formOutcome || isFormResult(location) || isForOneReader(location) || render.commentCookie)
+      return renderPage(render);
     // A preview is the admin's alone: rendered for each request, never kept or shared.
     if (isBlogPreviewPath(location))
       return renderPage({ ...render, formOutcome: undefined, adminKey: previewKeyOf(request.headers.cookie) });
@@ -260,11 +277,19 @@ export function createPageRenderer(options: PageRendererOptions) {
     const location = formResult?.location ?? category!.location;
     const announcementDismissed = isAnnouncementDismissed(request.headers.cookie);
     const preview = isBlogPreviewPath(location);
-    const forOneVisitor = formResult !== undefined || isFormResult(location) || preview;
+    const commentCookie = commentCookieFor(request, location);
+    const forOneVisitor = formResult !== undefined || isFormResult(location) || preview || commentCookie !== null;
 
     let page: RenderedPage | { redirect: string; status: number };
     try {
-      page = await pageFor({ request, origin, location, announcementDismissed, formOutcome: formResult?.outcome });
+      page = await pageFor({
+        request,
+        origin,
+        location,
+        announcementDismissed,
+        formOutcome: formResult?.outcome,
+        commentCookie,
+      });
     } catch (error) {
       if (error instanceof Error) options.fixStack?.(error);
       log.error({ err: error, url: loggedUrl(request.url) }, 'page render failed');

@@ -160,7 +160,15 @@ describe('createRateLimits', () => {
 
   it('makes no request limiter when public limits are off, and keeps the guess throttle', () => {
     const { limiters, guesses } = createRateLimits(scratch.db, { publicLimitsEnabled: false });
-    expect(limiters).toEqual({ publicRead: null, formWrite: null, searchCost: null, mailEvents: null, tracking: null });
+    expect(limiters).toEqual({
+      publicRead: null,
+      formWrite: null,
+      searchCost: null,
+      mailEvents: null,
+      tracking: null,
+      commentWrite: null,
+      commentReader: null,
+    });
     expect(guesses).toBeInstanceOf(testDatabaseEngine() === 'postgres' ? DatabaseGuessThrottle : GuessThrottle);
   });
 });

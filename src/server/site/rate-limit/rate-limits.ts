@@ -35,6 +35,8 @@ export function createRateLimits(
       searchCost: limiterOf('searchCost'),
       mailEvents: limiterOf('mailEvents'),
       tracking: limiterOf('tracking'),
+      commentWrite: limiterOf('commentWrite'),
+      commentReader: limiterOf('commentReader'),
     },
     guesses: inDatabase ? new DatabaseGuessThrottle(db) : new GuessThrottle(),
   };

@@ -14,6 +14,10 @@ export const LIMITS = {
   mailEvents: { limit: 600, windowMs: 60_000 },
   /** Counted events a visitor's browser reports or passes through: the page-view beacon and /r/ links. */
   tracking: { limit: 30, windowMs: 60_000 },
+  /** Comments posted, edited, deleted or reported from one address (src/server/comments). */
+  commentWrite: { limit: 20, windowMs: 60_000 },
+  /** Comments one signed-in reader posts, from any address: keyed `reader:<id>`. */
+  commentReader: { limit: 10, windowMs: 3_600_000 },
 } as const;
 
 /** The extra units of the mailEvents limit a refused (401) provider post costs. */

@@ -214,6 +214,75 @@ const blogCategoryRoutes: RestRoute[] = [
 ];
 
 /**
+ * Comments (src/server/comments): the thread as the request's signed-in reader sees it (never kept: it depends on
+ * the session cookie), the reader's writes, and the admin's moderation.
+ */
+const commentRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    url: '/api/comments',
+    call: (caller, r) =>
+      callUnchecked(caller.comments.thread, { targetKind: r.query.targetKind, targetId: r.query.targetId }),
+  },
+  {
+    method: 'POST',
+    url: '/api/comments/sign-in',
+    call: (caller, r) => callUnchecked(caller.comments.requestSignIn, r.body),
+  },
+  { method: 'GET', url: '/api/comments/me', call: (caller) => caller.comments.me() },
+  { method: 'PUT', url: '/api/comments/me', call: (caller, r) => callUnchecked(caller.comments.setName, r.body) },
+  {
+    method: 'POST',
+    url: '/api/comments',
+    status: 201,
+    call: (caller, r) => callUnchecked(caller.comments.post, r.body),
+  },
+  {
+    method: 'PUT',
+    url: '/api/comments/:id',
+    call: (caller, r) => callUnchecked(caller.comments.edit, { ...(r.body as object | null), id: id(r) }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/comments/:id',
+    status: 204,
+    call: (caller, r) => caller.comments.remove({ id: id(r) }),
+  },
+  { method: 'POST', url: '/api/comments/:id/report', call: (caller, r) => caller.comments.report({ id: id(r) }) },
+  {
+    method: 'GET',
+    url: '/api/admin/comments',
+    call: (caller, r) =>
+      callUnchecked(caller.comments.queue, {
+        status: r.query.status,
+        reported: r.query.reported === undefined ? undefined : r.query.reported === 'true' || r.query.reported === '1',
+        limit: numberParam(r.query.limit),
+      }),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/comments/:id/moderate',
+    call: (caller, r) => callUnchecked(caller.comments.moderate, { ...(r.body as object | null), id: id(r) }),
+  },
+  { method: 'GET', url: '/api/admin/comments/settings', call: (caller) => caller.comments.settings() },
+  {
+    method: 'PUT',
+    url: '/api/admin/comments/settings',
+    call: (caller, r) => callUnchecked(caller.comments.updateSettings, r.body),
+  },
+  {
+    method: 'PUT',
+    url: '/api/admin/comments/targets/:kind/:id',
+    call: (caller, r) =>
+      callUnchecked(caller.comments.setTargetOff, {
+        ...(r.body as object | null),
+        targetKind: r.params.kind,
+        targetId: id(r),
+      }),
+  },
+];
+
+/**
  * The documented /api endpoints (the public content, forms and admin reads, plus by-id reads).
  * Each one only calls a tRPC procedure: validation, auth and rules live in the procedures.
  */
@@ -411,4 +480,5 @@ export const restRoutes: RestRoute[] = [
     status: 201,
     call: (caller, r) => callUnchecked(caller.senderCheck.generateDkimKey, r.body),
   },
+  ...commentRoutes,
 ];
