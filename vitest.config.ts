@@ -126,6 +126,7 @@ function postgresProject(): TestProjectInlineConfiguration[] {
         ],
         environment: 'node',
         pool: 'forks',
+        isolate: false,
         env: { TEST_DATABASE_ENGINE: 'postgres' },
         globalSetup: ['src/server/test-support/postgres-global-setup.ts'],
         testTimeout: 30_000,
@@ -152,6 +153,8 @@ export default defineConfig({
           exclude: ['src/e2e/**', '**/node_modules/**', '**/*.pg.test.ts', ...ATTACK_RUNS],
           environment: 'node',
           pool: 'forks',
+          // Test files share a worker's modules (see NOT_ISOLATED).
+          isolate: false,
           // One migrated SQLite file per run, copied for each test app (test-app.ts).
           globalSetup: ['src/server/test-support/sqlite-global-setup.ts'],
           testTimeout: 30_000,
