@@ -126,6 +126,7 @@ function postgresProject(): TestProjectInlineConfiguration[] {
         ],
         environment: 'node',
         pool: 'forks',
+        // As in `unit`: test files share a worker's modules.
         isolate: false,
         env: { TEST_DATABASE_ENGINE: 'postgres' },
         globalSetup: ['src/server/test-support/postgres-global-setup.ts'],
@@ -153,7 +154,9 @@ export default defineConfig({
           exclude: ['src/e2e/**', '**/node_modules/**', '**/*.pg.test.ts', ...ATTACK_RUNS],
           environment: 'node',
           pool: 'forks',
-          // Test files share a worker's modules (see NOT_ISOLATED).
+          // Test files share a worker's modules: the app and its packages load once per worker, not per
+          // file. Keep it true of every test: no vi.mock of a module (pass a stand-in in, as
+          // admin-auth.test.ts does), fake timers and spies restored, no module state another file reads.
           isolate: false,
           // One migrated SQLite file per run, copied for each test app (test-app.ts).
           globalSetup: ['src/server/test-support/sqlite-global-setup.ts'],
