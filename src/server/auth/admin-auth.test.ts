@@ -3,17 +3,17 @@ import { openDatabase, type AppDatabase } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { AdminAuth, SESSION_LIFETIME_MS } from './admin-auth.js';
 import { FREE_FAILURES, GuessThrottle, MAX_DELAY_MS } from './guess-throttle.js';
-import { verifyPassword } from './password-hash.js';
 
 // A fast stand-in for scrypt whose verification a test can hold open, to order concurrent requests.
 // `old$…` stands for a hash made with an older cost: it verifies, and is due a rehash.
-vi.mock('./password-hash.js', () => ({
+const verifyPassword = vi.fn(async (password: string, stored: string) =>
+  [`fake$${password}`, `old$${password}`].includes(stored),
+);
+const passwords = {
   hashPassword: async (password: string) => `fake$${password}`,
-  verifyPassword: vi.fn(async (password: string, stored: string) =>
-    [`fake$${password}`, `old$${password}`].includes(stored),
-  ),
+  verifyPassword,
   needsRehash: (stored: string) => stored.startsWith('old$'),
-}));
+};
 
 const OLD_PASSWORD = 'Old!Password1';
 const NEW_PASSWORD = 'New!Password2';
@@ -22,7 +22,7 @@ const NEW_PASSWORD = 'New!Password2';
 function holdNextVerification(): { release: () => void } {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  vi.mocked(verifyPassword).mockImplementationOnce(async (password, stored) => {
+  verifyPassword.mockImplementationOnce(async (password, stored) => {
     await gate;
     return stored === `fake$${password}`;
   });
@@ -36,18 +36,18 @@ describe('AdminAuth', () => {
   beforeEach(async () => {
     db = openDatabase(':memory:');
     await migrateToLatest(db);
-    auth = new AdminAuth(db);
+    auth = new AdminAuth(db, { passwords });
     await auth.ensureAdminUser(OLD_PASSWORD);
   });
   afterEach(async () => {
-    vi.mocked(verifyPassword).mockClear();
+    verifyPassword.mockClear();
     await db.destroy();
   });
 
   it('generates a password only when none is configured, and only once', async () => {
     const fresh = openDatabase(':memory:');
     await migrateToLatest(fresh);
-    const freshAuth = new AdminAuth(fresh);
+    const freshAuth = new AdminAuth(fresh, { passwords });
     const { generatedPassword } = await freshAuth.ensureAdminUser(undefined);
     expect(generatedPassword).toMatch(/^[\w-]{24}$/);
     expect(await freshAuth.ensureAdminUser(undefined)).toEqual({ generatedPassword: null });
@@ -67,7 +67,7 @@ describe('AdminAuth', () => {
       .updateTable('users')
       .set({ password: `old$${OLD_PASSWORD}` })
       .execute();
-    const upgrading = new AdminAuth(db);
+    const upgrading = new AdminAuth(db, { passwords });
     expect((await upgrading.checkKey(OLD_PASSWORD, 'a')).ok).toBe(true);
     expect(await db.selectFrom('users').select('password').execute()).toEqual([{ password: `fake$${OLD_PASSWORD}` }]);
     expect((await upgrading.checkKey(token!, 'a')).ok).toBe(true);
@@ -129,7 +129,7 @@ describe('AdminAuth', () => {
     const clock = { now: 1_000_000 };
     let throttled: AdminAuth;
     beforeEach(async () => {
-      throttled = new AdminAuth(db, { throttle: new GuessThrottle(() => clock.now) });
+      throttled = new AdminAuth(db, { throttle: new GuessThrottle(() => clock.now), passwords });
     });
 
     it('counts parallel guesses before their checks: a burst gets one check, the rest wait, and no token', async () => {

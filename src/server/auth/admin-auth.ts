@@ -15,7 +15,7 @@ import {
 } from './admin-credentials-repository.js';
 import { CheckSlots } from './check-slots.js';
 import { GuessThrottle, type GuessLedger } from './guess-throttle.js';
-import { hashPassword, needsRehash, verifyPassword } from './password-hash.js';
+import * as scryptPasswords from './password-hash.js';
 
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -47,7 +47,15 @@ const sha256 = (value: string): Buffer => createHash('sha256').update(value).dig
 /** How an address the admin logged in from is kept: a digest, not the address itself. */
 const addressDigest = (clientAddress: string): string => sha256(`login-address:${clientAddress}`).toString('hex');
 
-export type AdminAuthOptions = { throttle?: GuessLedger; slots?: CheckSlots; reservedSlots?: CheckSlots };
+/** How the password is hashed and checked: scrypt (password-hash.ts); a test may give a fast stand-in. */
+type PasswordHashing = Pick<typeof scryptPasswords, 'hashPassword' | 'verifyPassword' | 'needsRehash'>;
+
+export type AdminAuthOptions = {
+  throttle?: GuessLedger;
+  slots?: CheckSlots;
+  reservedSlots?: CheckSlots;
+  passwords?: PasswordHashing;
+};
 
 /**
  * The admin key is either the password itself (REST clients) or a session token the UI got
@@ -67,6 +75,7 @@ export class AdminAuth {
   private readonly throttle: GuessLedger;
   private readonly slots: CheckSlots;
   private readonly reservedSlots: CheckSlots;
+  private readonly passwords: PasswordHashing;
 
   constructor(
     private readonly db: AppDatabase,
@@ -75,13 +84,14 @@ export class AdminAuth {
     this.throttle = options.throttle ?? new GuessThrottle();
     this.slots = options.slots ?? new CheckSlots(CHECK_SLOTS, CHECK_SLOT_WAIT_MS, CHECK_QUEUE);
     this.reservedSlots = options.reservedSlots ?? new CheckSlots(RESERVED_SLOTS, CHECK_SLOT_WAIT_MS, RESERVED_QUEUE);
+    this.passwords = options.passwords ?? scryptPasswords;
   }
 
   /** Creates the admin user on first start; returns the generated password, if one was made. */
   async ensureAdminUser(configuredPassword: string | undefined): Promise<{ generatedPassword: string | null }> {
     if (await findAdminPasswordHash(this.db)) return { generatedPassword: null };
     const password = configuredPassword ?? randomBytes(18).toString('base64url');
-    await createAdminUser(this.db, await hashPassword(password));
+    await createAdminUser(this.db, await this.passwords.hashPassword(password));
     return { generatedPassword: configuredPassword ? null : password };
   }
 
@@ -129,7 +139,7 @@ export class AdminAuth {
   async changePassword(currentPassword: string, newPassword: string, clientAddress: string): Promise<KeyCheck> {
     const check = await this.checkPassword(currentPassword, clientAddress);
     if (!check.ok) return check;
-    await replaceAdminPassword(this.db, await hashPassword(newPassword));
+    await replaceAdminPassword(this.db, await this.passwords.hashPassword(newPassword));
     this.passwordVersion += 1;
     this.verifiedPasswordDigest = null;
     this.verifiedAgainstHash = null;
@@ -195,13 +205,13 @@ export class AdminAuth {
     if (candidate.length === 0 || candidate.length > 256) return false;
     const passwordVersion = this.passwordVersion;
     const stored = await findAdminPasswordHash(this.db);
-    if (!stored || !(await verifyPassword(candidate, stored))) return false;
+    if (!stored || !(await this.passwords.verifyPassword(candidate, stored))) return false;
     // A match against a hash replaced meanwhile is stale: neither accept nor remember it.
     if (passwordVersion !== this.passwordVersion) return false;
     this.verifiedPasswordDigest = sha256(candidate);
     this.verifiedAgainstHash = stored;
-    if (needsRehash(stored)) {
-      const upgraded = await hashPassword(candidate);
+    if (this.passwords.needsRehash(stored)) {
+      const upgraded = await this.passwords.hashPassword(candidate);
       await upgradeAdminPasswordHash(this.db, stored, upgraded);
       this.verifiedAgainstHash = (await findAdminPasswordHash(this.db)) === upgraded ? upgraded : stored;
     }
