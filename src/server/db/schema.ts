@@ -269,6 +269,10 @@ interface NewsletterIssuesTable {
   /** Follow-ups: days after confirmation. */
   delayDays: Generated<number | null>;
   sequenceEnabled: Generated<number>;
+  /** 1: a draft that goes out when its post (`postId`), scheduled, is published. */
+  sendWithPost: Generated<number>;
+  /** The site origin the links of an issue sent with its post use. */
+  sendOrigin: Generated<string | null>;
 }
 
 interface GiftsTable {
