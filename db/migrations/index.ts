@@ -63,6 +63,7 @@ import * as m27701 from './2026-11-27-70-index-sale-orders.js';
 import * as m27702 from './2026-11-27-70-reader-changes.js';
 import * as m2771 from './2026-11-27-71-sale-orders-erased.js';
 import * as m2797 from './2026-11-27-97-issue-sends-with-post.js';
+import * as m2798 from './2026-11-27-98-excerpt-slugs.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -130,4 +131,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-70-reader-changes': m27702,
   '2026-11-27-71-sale-orders-erased': m2771,
   '2026-11-27-97-issue-sends-with-post': m2797,
+  '2026-11-27-98-excerpt-slugs': m2798,
 };

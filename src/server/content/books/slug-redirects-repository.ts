@@ -1,8 +1,8 @@
 import type { AppDatabase } from '../../db/connection.js';
 import { timestampNow } from '../../db/row-conversion.js';
 
-/** What has slugs that may change: /books/<slug> and /blog/<slug>; series can use the same table. */
-export type SlugKind = 'book' | 'post';
+/** What has slugs that may change: /books/<slug>, /blog/<slug> and /excerpts/<slug>; series can use the same table. */
+export type SlugKind = 'book' | 'post' | 'excerpt';
 
 /**
  * Records that the item `targetId` of this kind moved from `oldSlug` to `newSlug`. Redirects point
