@@ -5,7 +5,7 @@ import { enumField, idSchema, optionalText, requiredText } from './fields.schema
 import { TEXT_LIMITS } from './limits.js';
 import { looksLikeId, MAX_SLUG_LENGTH, SLUG_MESSAGE, SLUG_PATTERN } from './slugs.js';
 
-export const SLUG_LOOKS_LIKE_EXCERPT_ID = 'Slug may not look like an excerpt id';
+const SLUG_LOOKS_LIKE_EXCERPT_ID = 'Slug may not look like an excerpt id';
 
 export const excerptInputSchema = z.object({
   bookId: idSchema,

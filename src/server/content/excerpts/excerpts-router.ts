@@ -23,7 +23,7 @@ import { toExcerptCard } from './excerpt-cards.js';
 
 const EXCERPTS_CACHE_KEY = 'excerpts';
 
-export const EXCERPT_SLUG_TAKEN = 'Another excerpt already uses this slug';
+const EXCERPT_SLUG_TAKEN = 'Another excerpt already uses this slug';
 
 const slugTaken = () => new TRPCError({ code: 'CONFLICT', message: EXCERPT_SLUG_TAKEN });
 
