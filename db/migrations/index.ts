@@ -61,11 +61,13 @@ import * as m2760 from './2026-11-27-60-edition-files.js';
 import * as m2770 from './2026-11-27-70-index-mail-queue-lanes.js';
 import * as m27701 from './2026-11-27-70-index-sale-orders.js';
 import * as m27702 from './2026-11-27-70-reader-changes.js';
-import * as m2790 from './2026-11-27-90-create-comments.js';
 import * as m2771 from './2026-11-27-71-sale-orders-erased.js';
 import * as m2780 from './2026-11-27-80-create-arc-team.js';
 import * as m2785 from './2026-11-27-85-create-blog-categories.js';
 import * as m2786 from './2026-11-27-86-create-blog-tags.js';
+import * as m2790 from './2026-11-27-90-create-comments.js';
+import * as m2797 from './2026-11-27-97-issue-sends-with-post.js';
+import * as m2798 from './2026-11-27-98-excerpt-slugs.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -136,4 +138,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-85-create-blog-categories': m2785,
   '2026-11-27-86-create-blog-tags': m2786,
   '2026-11-27-90-create-comments': m2790,
+  '2026-11-27-97-issue-sends-with-post': m2797,
+  '2026-11-27-98-excerpt-slugs': m2798,
 };

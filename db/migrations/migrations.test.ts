@@ -215,6 +215,31 @@ describe('migrations', () => {
     ]);
   });
 
+  it('give existing excerpts unique slugs from their titles, in their books’ order', async () => {
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('2026-11-27-97-issue-sends-with-post')).error).toBeUndefined();
+    await sql`INSERT INTO books (id, title, description, cover_image, status, price, "order", slug)
+      VALUES ('b1', 'B', 'd', '/objects/c.png', 'published', '$1', 1, 'b')`.execute(db);
+    for (const [id, title, position] of [
+      ['e2', 'The Bell at Dusk', 2],
+      ['e1', 'The Bell at Dusk!', 1],
+      ['e3', '???', 3],
+    ] as const) {
+      await sql`INSERT INTO excerpts (id, book_id, title, description, content, read_time, spoiler_level, position)
+        VALUES (${id}, 'b1', ${title}, 'd', 'x', '1 min read', 'none', ${position})`.execute(db);
+    }
+    await migrateToLatest(db);
+    const rows = await db.selectFrom('excerpts').select(['id', 'slug']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'e1', slug: 'the-bell-at-dusk' },
+      { id: 'e2', slug: 'the-bell-at-dusk-2' },
+      { id: 'e3', slug: 'excerpt' },
+    ]);
+    await expect(
+      db.updateTable('excerpts').set({ slug: 'excerpt' }).where('id', '=', 'e1').execute(),
+    ).rejects.toThrow();
+  });
+
   it('keep existing posts and excerpts plain and published, and give posts unique slugs by date', async () => {
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo('2026-11-23-41-create-images')).error).toBeUndefined();
@@ -362,6 +387,7 @@ describe('migrations', () => {
       .insertInto('excerpts')
       .values({
         id: 'e1',
+        slug: 'e1',
         bookId: 'b1',
         title: 't',
         description: 'd',

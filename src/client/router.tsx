@@ -237,7 +237,13 @@ const excerptsRoute = createRoute({
 });
 const excerptRoute = createRoute({
   getParentRoute: site,
-  ...pageRoute('/excerpts/$id', pages.excerpt, async (context) => (await seoBuilders()).excerptSeo(context)),
+  // An old link by id (or by a slug it had before an edit) moves permanently to its slug.
+  beforeLoad: async ({ context, params }) => {
+    const excerpt = await context.trpc.excerpts.bySlug.ensureData({ slug: params.slug }).catch(() => null);
+    if (excerpt && excerpt.slug !== params.slug)
+      throw redirect({ to: '/excerpts/$slug', params: { slug: excerpt.slug }, statusCode: 301 });
+  },
+  ...pageRoute('/excerpts/$slug', pages.excerpt, async (context) => (await seoBuilders()).excerptSeo(context)),
 });
 const artMusicRoute = createRoute({
   getParentRoute: site,

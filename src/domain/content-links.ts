@@ -3,8 +3,8 @@ export function blogPostPath(post: { slug: string }): string {
   return `/blog/${encodeURIComponent(post.slug)}`;
 }
 
-export function excerptPath(excerpt: { id: string }): string {
-  return `/excerpts/${encodeURIComponent(excerpt.id)}`;
+export function excerptPath(excerpt: { slug: string }): string {
+  return `/excerpts/${encodeURIComponent(excerpt.slug)}`;
 }
 
 export function bookPath(book: { slug: string }): string {

@@ -47,6 +47,9 @@ export const sendIssueInputSchema = z.object({
   audience: audienceSchema.optional(),
 });
 
+/** Sends a draft with its scheduled post, when the post is published (to everyone when `audience` is absent). */
+export const scheduleWithPostInputSchema = z.object({ id: idSchema, audience: audienceSchema.optional() });
+
 /** The "Send to N subscribers" count for an audience (everyone when absent). */
 export const recipientCountInputSchema = z.object({ audience: audienceSchema.optional() }).optional();
 

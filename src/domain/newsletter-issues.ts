@@ -47,6 +47,11 @@ export type NewsletterIssue = {
   delayDays: number | null;
   /** A sequence email is sent only while enabled. */
   sequenceEnabled: boolean;
+  /**
+   * A draft set to go out with its post (`postId`), scheduled: when the post is to be published, and with it the
+   * issue sent (to `audience`). Null otherwise.
+   */
+  scheduledFor: Date | null;
 };
 
 /** An issue as the admin's list of issues shows it: everything but its body (`mail.issue` reads the whole issue). */

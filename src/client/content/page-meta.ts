@@ -10,7 +10,7 @@ function pageTitle(name?: string): string {
 }
 
 /**
- * Head tags for the static pages, keyed by route path. Detail pages ('/excerpts/$id',
+ * Head tags for the static pages, keyed by route path. Detail pages ('/excerpts/$slug',
  * '/blog/$slug') have a fallback here; the server titles them from their data when it can
  * (e.g. pageTitle(excerpt.title), description: excerpt.description / post.summary).
  */
@@ -27,7 +27,7 @@ export const PAGE_META: Record<string, PageMeta> = {
     title: pageTitle('Excerpts'),
     description: `Read excerpts from ${SERIES_NAME}, grouped by book, each marked with its spoiler level.`,
   },
-  '/excerpts/$id': {
+  '/excerpts/$slug': {
     title: pageTitle('Excerpt'),
     description: `An excerpt from ${SERIES_NAME} by ${AUTHOR_NAME}.`,
   },

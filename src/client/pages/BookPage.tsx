@@ -242,7 +242,7 @@ function Excerpts({ excerpts }: { excerpts: Excerpt[] }) {
             <span className={classes.kicker}>
               Excerpt {index + 1} of {excerpts.length}
             </span>
-            <Link to="/excerpts/$id" params={{ id: excerpt.id }} className={classes.excerptTitle}>
+            <Link to="/excerpts/$slug" params={{ slug: excerpt.slug }} className={classes.excerptTitle}>
               {excerpt.title}
             </Link>
             <div className={ui.meta}>

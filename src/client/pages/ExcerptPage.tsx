@@ -13,18 +13,18 @@ import { ReadingSkeleton } from './ReadingSkeleton.js';
 
 export const prefetch: PagePrefetch = (utils, params) =>
   Promise.all([
-    params.id ? utils.excerpts.byId.ensureData({ id: params.id }).catch(() => undefined) : undefined,
+    params.slug ? utils.excerpts.bySlug.ensureData({ slug: params.slug }).catch(() => undefined) : undefined,
     utils.books.list.ensureData().catch(() => undefined),
     params.id
       ? utils.comments.thread.ensureData({ targetKind: 'excerpt', targetId: params.id }).catch(() => undefined)
       : undefined,
   ]);
 
-const excerptRoute = getRouteApi('/site/excerpts/$id');
+const excerptRoute = getRouteApi('/site/excerpts/$slug');
 
 export default function ExcerptPage() {
-  const { id } = excerptRoute.useParams();
-  const excerpt = trpc.excerpts.byId.useQuery({ id });
+  const { slug } = excerptRoute.useParams();
+  const excerpt = trpc.excerpts.bySlug.useQuery({ slug });
   const books = trpc.books.list.useQuery();
 
   if (excerpt.isPending) return <ReadingSkeleton label="Loading excerpt" />;

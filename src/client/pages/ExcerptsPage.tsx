@@ -97,7 +97,7 @@ export default function ExcerptsPage() {
                         </div>
                       </div>
                       <Button
-                        renderRoot={(props) => <Link to="/excerpts/$id" params={{ id: excerpt.id }} {...props} />}
+                        renderRoot={(props) => <Link to="/excerpts/$slug" params={{ slug: excerpt.slug }} {...props} />}
                         className={classes.readButton}
                         aria-label={`Read ${excerpt.title}`}
                       >

@@ -5,7 +5,7 @@ import type { RouterOutputs } from '../trpc.js';
 import type { JsonLd } from './head.js';
 import { absoluteUrl, AUTHOR_NAME, SITE_DESCRIPTION, SITE_NAME } from './site.js';
 import { structuredDataImage } from './social-image.js';
-import { blogPostPath } from '../../domain/content-links.js';
+import { blogPostPath, excerptPath } from '../../domain/content-links.js';
 
 type Book = RouterOutputs['books']['byId'];
 type Excerpt = RouterOutputs['excerpts']['byId'];
@@ -154,9 +154,9 @@ export function bookListLd(origin: string, books: readonly Book[]): JsonLd {
   };
 }
 
-/** /excerpts/{id}: the book, and the excerpt as a part of it. */
+/** /excerpts/{slug}: the book, and the excerpt as a part of it. */
 export function excerptLd(origin: string, excerpt: Excerpt, book: Book | undefined): JsonLd {
-  const url = `${origin}/excerpts/${encodeURIComponent(excerpt.id)}`;
+  const url = `${origin}${excerptPath(excerpt)}`;
   const part: JsonLd = {
     '@type': 'CreativeWork',
     '@id': `${url}#excerpt`,

@@ -116,16 +116,16 @@ export async function bookSeo({ utils, origin, params }: SeoContext): Promise<Pa
 }
 
 export async function excerptSeo({ utils, origin, params }: SeoContext): Promise<PageLoaderData> {
-  const id = params.id ?? '';
-  const path = `/excerpts/${encodeURIComponent(id)}`;
+  const slug = params.slug ?? '';
+  const path = `/excerpts/${encodeURIComponent(slug)}`;
   const [excerpt, books] = await Promise.all([
-    attempt(() => utils.excerpts.byId.ensureData({ id })),
+    attempt(() => utils.excerpts.bySlug.ensureData({ slug })),
     attempt(() => utils.books.list.ensureData()),
   ]);
   if (!excerpt.value) {
     return excerpt.missing
       ? { seo: notFoundSeo(origin, path, EXCERPT_NOT_FOUND), notFound: true }
-      : { seo: staticSeo(origin, path, metaOf('/excerpts/$id')) };
+      : { seo: staticSeo(origin, path, metaOf('/excerpts/$slug')) };
   }
   const book = books.value?.find((candidate) => candidate.id === excerpt.value!.bookId);
   const title = book ? `${excerpt.value.title} — an excerpt from ${book.title}` : excerpt.value.title;

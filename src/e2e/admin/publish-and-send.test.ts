@@ -75,4 +75,51 @@ describe('admin: a new post is a draft; "Publish and send to subscribers" in one
     await reader.getByRole('heading', { level: 1, name: 'The bell tower' }).waitFor();
     await reader.close();
   });
+
+  it('schedules a post with its issue at once: the Mail tab shows it, and the job sends it when the post is published', async () => {
+    const { page } = site;
+    // The first test's send dialog, closed.
+    await page.getByRole('dialog').getByRole('button', { name: 'Close dialog' }).click();
+    await openTab(page, 'Blog');
+    await page.getByRole('button', { name: 'Add Blog Post' }).click();
+    await page.getByRole('textbox', { name: 'Title' }).fill('The drowned bell');
+    await page.getByRole('textbox', { name: 'Summary' }).fill('It rings under the water.');
+    await page.getByRole('textbox', { name: 'Content' }).fill('Listen at low tide.');
+    await page.getByRole('radio', { name: 'Scheduled' }).check();
+    // 25 seconds ahead in the admin's time zone (the form takes seconds).
+    const at = await page.evaluate(() => {
+      const date = new Date(Date.now() + 25_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+    });
+    await page.getByLabel('Publish at').fill(at);
+    await page.getByRole('button', { name: 'Schedule and send to subscribers' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Send “The drowned bell” to subscribers' });
+    await dialog.waitFor();
+    // Not "Send to N" now: the post is not out yet.
+    expect(await dialog.getByRole('button', { name: /^Send to / }).count()).toBe(0);
+    await dialog.getByRole('button', { name: /^Send with the post, / }).click();
+    await expectToast(page, 'Scheduled', /^“The drowned bell” goes out with the post, /);
+    await dialog
+      .getByRole('status')
+      .getByText(/^Scheduled: goes out when its post is published, .*to 2 subscribers/)
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Don’t send with the post' }).waitFor();
+    await dialog.getByRole('button', { name: 'Close dialog' }).click();
+    expect(inbox.received.filter((mail) => mail.headers.get('subject') === 'The drowned bell')).toHaveLength(0);
+
+    await openTab(page, 'Mail');
+    const row = page.getByRole('listitem').filter({ hasText: 'The drowned bell' });
+    await row.getByText('With its post', { exact: true }).waitFor();
+
+    await expect
+      .poll(() => inbox.received.filter((mail) => mail.headers.get('subject') === 'The drowned bell').length, {
+        timeout: 60_000,
+        interval: 1_000,
+      })
+      .toBe(2);
+    const published = (await (await fetch(`${site.baseUrl}/api/blog`)).json()) as { slug: string }[];
+    expect(published.map((post) => post.slug)).toContain('the-drowned-bell');
+  });
 });

@@ -39,7 +39,7 @@ function longMarkdown(images: readonly string[]): string {
 /** What the fixtures' pages are named by in their routes. */
 export type LongContent = {
   bookSlug: string;
-  excerptId: string;
+  excerptSlug: string;
   postSlug: string;
   draftId: string;
   issueId: string;
@@ -174,7 +174,7 @@ export async function writeLongContent(site: Site): Promise<LongContent> {
   return {
     importedSlug,
     bookSlug: String(book!.slug),
-    excerptId: String(excerpt!.id),
+    excerptSlug: String(excerpt!.slug),
     postSlug: String(post!.slug),
     draftId: String(draft.id),
     issueId,

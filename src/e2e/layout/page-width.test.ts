@@ -37,7 +37,7 @@ const PHONE_MAX_WIDTH = 767;
 function addressOf(routePath: string, content: LongContent): string {
   const params: Record<string, string> = {
     '/books/$slug': content.bookSlug,
-    '/excerpts/$id': content.excerptId,
+    '/excerpts/$slug': content.excerptSlug,
     '/blog/$slug': content.postSlug,
     '/blog/preview/$id': content.draftId,
     '/newsletter/archive/$id': content.issueId,

@@ -36,12 +36,12 @@ describe('navigation feedback', () => {
 
   it("shows the excerpt's skeleton while an excerpt loads, then the excerpt", async () => {
     const { page } = site;
-    const excerpts = (await (await fetch(`${site.baseUrl}/api/excerpts`)).json()) as Array<{ id: string; title: string }>;
+    const excerpts = (await (await fetch(`${site.baseUrl}/api/excerpts`)).json()) as Array<{ slug: string; title: string }>;
     const excerpt = excerpts[0]!;
     await page.goto(`${site.baseUrl}/excerpts`);
     await waitForHydration(page);
     await slowData(page, 2_000);
-    await page.locator(`a[href="/excerpts/${excerpt.id}"]`).first().click();
+    await page.locator(`a[href="/excerpts/${excerpt.slug}"]`).first().click();
     await progressBar(page).waitFor({ timeout: 1_500 });
     await page.getByLabel('Loading excerpt').waitFor({ timeout: 1_500 });
     await page.getByRole('heading', { level: 1, name: excerpt.title }).waitFor({ timeout: 10_000 });

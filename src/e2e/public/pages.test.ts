@@ -61,6 +61,7 @@ describe('public pages', () => {
     },
     {
       name: 'excerpt detail',
+      // By its id: the page moves to its slug.
       path: () => `/excerpts/${excerptId}`,
       check: async (page) => {
         await page.getByRole('heading', { level: 1 }).waitFor();

@@ -77,14 +77,14 @@ const withoutDocument404 = (problems: string[]) =>
 beforeAll(async () => {
   const [posts, excerpts] = await Promise.all(
     ['/api/blog', '/api/excerpts'].map(
-      async (api) => (await (await fetch(`${site.baseUrl}${api}`)).json()) as Array<{ id: string }>,
+      async (api) => (await (await fetch(`${site.baseUrl}${api}`)).json()) as Array<{ id: string; slug?: string }>,
     ),
   );
   publicPaths = [
     '/',
     '/books',
     '/excerpts',
-    `/excerpts/${excerpts![0]!.id}`,
+    `/excerpts/${excerpts![0]!.slug}`,
     '/art-music',
     '/blog',
     `/blog/${(posts![0] as { slug?: string }).slug}`,

@@ -12,7 +12,7 @@ import { bodyText, inlineScripts, jsonLdNodes, linkHref, metaContent, titleOf } 
  */
 
 type Book = { id: string; title: string; coverImage: string };
-type Excerpt = { id: string; bookId: string; title: string };
+type Excerpt = { id: string; slug: string; bookId: string; title: string };
 type Post = { id: string; slug: string; title: string; summary: string; coverImage: string };
 
 const site = useSite();
@@ -72,7 +72,7 @@ describe('public pages without JavaScript', () => {
       { path: '/books', texts: books.map((book) => book.title), title: /^Books \|/, jsonLd: 'Book' },
       { path: '/excerpts', texts: ['Want Early Access?', excerpt.title], title: /^Excerpts \|/ },
       {
-        path: `/excerpts/${excerpt.id}`,
+        path: `/excerpts/${excerpt.slug}`,
         texts: [excerpt.title, 'More Excerpts'],
         title: new RegExp(excerpt.title),
         jsonLd: 'Book',
@@ -135,7 +135,7 @@ describe('public pages without JavaScript', () => {
 
     const excerpt = excerpts[0]!;
     const book = books.find((candidate) => candidate.id === excerpt.bookId)!;
-    const excerptNodes = jsonLdNodes((await page(`/excerpts/${excerpt.id}`)).html);
+    const excerptNodes = jsonLdNodes((await page(`/excerpts/${excerpt.slug}`)).html);
     expect(excerptNodes.find((node) => node['@type'] === 'Book')?.name).toBe(book.title);
   });
 
@@ -172,6 +172,13 @@ describe('status codes', () => {
     expect(titleOf(html)).toMatch(/^404 Page Not Found/);
     expect(bodyText(html)).toContain('404 Page Not Found');
     expect(metaContent(html, 'robots')).toBe('noindex');
+  });
+
+  it('move an excerpt’s old id address permanently to its slug', async () => {
+    const excerpt = excerpts[0]!;
+    const { response } = await page(`/excerpts/${excerpt.id}`);
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe(`/excerpts/${excerpt.slug}`);
   });
 
   it('answer an unknown excerpt with its Not Found screen and status 404', async () => {
@@ -215,7 +222,7 @@ describe('SEO documents', () => {
     for (const path of ['/', '/books', '/excerpts', '/art-music', '/blog', '/about', '/contact', '/preorder']) {
       expect(locations).toContain(`${site.baseUrl}${path}`);
     }
-    for (const excerpt of excerpts) expect(locations).toContain(`${site.baseUrl}/excerpts/${excerpt.id}`);
+    for (const excerpt of excerpts) expect(locations).toContain(`${site.baseUrl}/excerpts/${excerpt.slug}`);
     for (const post of posts) expect(locations).toContain(`${site.baseUrl}/blog/${post.slug}`);
     expect(locations.some((location) => location?.includes('/admin'))).toBe(false);
   });

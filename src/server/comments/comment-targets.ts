@@ -39,7 +39,7 @@ export async function findCommentTarget(
   const excerpt = await db
     .selectFrom('excerpts')
     .leftJoin('books', 'books.id', 'excerpts.bookId')
-    .select(['excerpts.id', 'excerpts.title', 'books.title as bookTitle'])
+    .select(['excerpts.id', 'excerpts.slug', 'excerpts.title', 'books.title as bookTitle'])
     .where('excerpts.id', '=', id)
     .executeTakeFirst();
   return (
@@ -47,7 +47,7 @@ export async function findCommentTarget(
       kind,
       id: excerpt.id,
       title: excerpt.title,
-      path: commentTargetPath('excerpt', excerpt.id),
+      path: commentTargetPath('excerpt', excerpt.slug),
       publishedAt: null,
       bookTitle: excerpt.bookTitle ?? null,
     }

@@ -119,6 +119,7 @@ async function seed() {
     .values({
       id: excerptId,
       bookId,
+      slug: 'ending',
       title: 'Ending',
       description: '',
       content: 'x',

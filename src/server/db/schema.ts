@@ -88,9 +88,14 @@ interface ExcerptsTable {
   contentFormat: Generated<string>;
   /** 1, 2, 3… within the book: the reading order the author sets (opening pages first). */
   position: Generated<number>;
+  /** The page's address, /excerpts/<slug> (unique; made from the title). */
+  slug: string;
 }
 
-/** An old address of an item (kind 'book': /books/<oldSlug>; kind 'post': /blog/<oldSlug>) that now redirects to it. */
+/**
+ * An old address of an item (kind 'book': /books/<oldSlug>; 'post': /blog/<oldSlug>; 'excerpt': /excerpts/<oldSlug>)
+ * that now redirects to it.
+ */
 interface SlugRedirectsTable {
   kind: string;
   oldSlug: string;
@@ -292,6 +297,10 @@ interface NewsletterIssuesTable {
   /** Follow-ups: days after confirmation. */
   delayDays: Generated<number | null>;
   sequenceEnabled: Generated<number>;
+  /** 1: a draft that goes out when its post (`postId`), scheduled, is published. */
+  sendWithPost: Generated<number>;
+  /** The site origin the links of an issue sent with its post use. */
+  sendOrigin: Generated<string | null>;
 }
 
 interface GiftsTable {

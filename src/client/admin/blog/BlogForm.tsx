@@ -27,6 +27,7 @@ function submitLabel(from: PostState | null, to: PostState): string {
 }
 
 const PUBLISH_AND_SEND = 'Publish and send to subscribers';
+const SCHEDULE_AND_SEND = 'Schedule and send to subscribers';
 
 export function BlogForm({
   item,
@@ -35,7 +36,10 @@ export function BlogForm({
   onCancel,
   onPublishAndSend,
 }: ContentFormProps<BlogPost, BlogPostInput> & {
-  /** Publishes the post, then opens the issue that sends it (preview, test, count confirmation). */
+  /**
+   * Publishes (or schedules) the post, then opens the issue that sends it (preview, test, count confirmation; a
+   * scheduled post's issue goes out when the post is published).
+   */
   onPublishAndSend: (data: BlogPostInput) => Promise<boolean>;
 }) {
   // The author's categories, in the author's order.
@@ -60,7 +64,7 @@ export function BlogForm({
       saving={saving}
       onCancel={onCancel}
       secondaryAction={
-        status === 'published' && (
+        status !== 'draft' && (
           <Button
             variant="default"
             disabled={saving}
@@ -70,7 +74,7 @@ export function BlogForm({
               })()
             }
           >
-            {PUBLISH_AND_SEND}
+            {status === 'scheduled' ? SCHEDULE_AND_SEND : PUBLISH_AND_SEND}
           </Button>
         )
       }

@@ -87,7 +87,11 @@ export function BlogTab() {
             {...props}
             onPublishAndSend={async (data) => {
               lastSaved.current = null;
-              const saved = await props.onSave({ ...data, status: 'published' });
+              // A scheduled post stays scheduled: its issue then goes out when it is published.
+              const saved = await props.onSave({
+                ...data,
+                status: data.status === 'scheduled' ? 'scheduled' : 'published',
+              });
               if (saved && lastSaved.current) setSending(lastSaved.current);
               return saved;
             }}

@@ -19,6 +19,8 @@ type ExcerptFormValues = {
   content: string;
   readTime: string;
   spoilerLevel: SpoilerLevel;
+  /** Blank: made from the title (a new excerpt), kept (an edited one). */
+  slug: string;
 };
 
 /** The admin always writes Markdown (a text of before Markdown was converted when it was opened). */
@@ -45,6 +47,7 @@ export function ExcerptForm({
           content: item.contentFormat === 'plain' ? plainTextToMarkdown(item.content) : item.content,
           readTime: item.readTime,
           spoilerLevel: item.spoilerLevel,
+          slug: item.slug,
         }
       : {
           bookId: books.length === 1 ? books[0]!.id : '',
@@ -53,6 +56,7 @@ export function ExcerptForm({
           content: '',
           readTime: '',
           spoilerLevel: DEFAULT_SPOILER_LEVEL,
+          slug: '',
         },
     validate: (values) => {
       const errors = validateExcerpt(values);
@@ -93,6 +97,13 @@ export function ExcerptForm({
         onChange={(value) => form.setFieldValue('bookId', value ?? '')}
       />
       <TextInput label="Title" withAsterisk autoComplete="off" {...form.getInputProps('title')} />
+      <TextInput
+        label="Slug"
+        description="The excerpt's address, /excerpts/<slug>. Blank: made from the title. An edited slug keeps the old address leading here."
+        autoComplete="off"
+        spellCheck={false}
+        {...form.getInputProps('slug')}
+      />
       <Textarea
         label="Description"
         withAsterisk

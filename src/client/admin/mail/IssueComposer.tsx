@@ -19,6 +19,7 @@ import { FeaturePostPicker } from './FeaturePostPicker.js';
 import { IssueBodyField } from './IssueBodyField.js';
 import { IssuePreviewModal } from './IssuePreviewModal.js';
 import { toastFailure } from '../../ui/form-feedback.js';
+import { formatWithZone } from '../blog/publish-time.js';
 
 type DraftValues = { subject: string; preheader: string; body: string; inArchive: boolean };
 
@@ -33,6 +34,7 @@ export function IssueComposer({
   issue,
   initial,
   postId,
+  postScheduledFor,
   title,
   step,
   onSaved,
@@ -44,6 +46,8 @@ export function IssueComposer({
   initial?: Omit<DraftValues, 'inArchive'>;
   /** The blog post the issue sends: the issue links it. */
   postId?: string;
+  /** The post's time when it is scheduled: the issue is then sent with it, when it is published. */
+  postScheduledFor?: Date | null;
   /** The heading, when not the Mail tab's own. */
   title?: string;
   step?: number;
@@ -54,7 +58,12 @@ export function IssueComposer({
   const inSequence = step !== undefined;
   const [delayDays, setDelayDays] = useState<number>(issue?.delayDays ?? (step ? step * 2 : 0));
   const [enabled, setEnabled] = useState<boolean>(issue ? issue.sequenceEnabled : true);
-  const [audience, setAudience] = useState<Audience>(EVERYONE);
+  const [audience, setAudience] = useState<Audience>(issue?.scheduledFor ? issue.audience : EVERYONE);
+  // Set to go out with its scheduled post: when (the post's time).
+  const [scheduledFor, setScheduledFor] = useState<Date | null>(issue?.scheduledFor ?? null);
+  const withPostAt = scheduledFor ?? postScheduledFor ?? null;
+  const scheduleWithPost = trpc.mail.scheduleWithPost.useMutation();
+  const unscheduleWithPost = trpc.mail.unscheduleWithPost.useMutation();
   const saveSequence = trpc.mail.saveSequenceEmail.useMutation();
   const utils = trpc.useUtils();
   const [issueId, setIssueId] = useState<string | null>(issue?.id ?? null);
@@ -154,8 +163,43 @@ export function IssueComposer({
     }
   }
 
+  /** Sends the issue with its scheduled post, when that is published (by the site's job). */
+  async function sendWithPost() {
+    const id = await saveDraft(true);
+    if (!id) return;
+    try {
+      const saved = await scheduleWithPost.mutateAsync({ id, ...(audience.kind === 'everyone' ? {} : { audience }) });
+      setScheduledFor(saved.scheduledFor);
+      toast({
+        title: 'Scheduled',
+        description: `“${saved.subject}” goes out with the post, ${saved.scheduledFor ? formatWithZone(saved.scheduledFor) : ''}.`,
+      });
+      await utils.mail.issues.invalidate();
+    } catch (error) {
+      toastFailure('Not scheduled', error, 'Please try again.');
+    }
+  }
+
+  async function stopSendingWithPost() {
+    if (!issueId) return;
+    try {
+      await unscheduleWithPost.mutateAsync({ id: issueId });
+      setScheduledFor(null);
+      toast({ title: 'Not sent with the post', description: 'The issue stays a draft.' });
+      await utils.mail.issues.invalidate();
+    } catch (error) {
+      toastFailure('Not changed', error, 'Please try again.');
+    }
+  }
+
   const count = recipients.data?.count ?? 0;
-  const busy = save.isPending || saveSequence.isPending || sendTest.isPending || send.isPending;
+  const busy =
+    save.isPending ||
+    saveSequence.isPending ||
+    sendTest.isPending ||
+    send.isPending ||
+    scheduleWithPost.isPending ||
+    unscheduleWithPost.isPending;
   const heading = inSequence
     ? step === 0
       ? 'Welcome email'
@@ -260,10 +304,25 @@ export function IssueComposer({
                   ? 'Confirmation is not required: every active subscriber receives it.'
                   : 'Only confirmed, active subscribers receive it.'}
             </Text>
-            <Button color="red.9" onClick={() => void askToSend()} disabled={busy || count === 0} data-toast-avoid>
-              {`Send to ${recipientsLabel(count, toPreorders)}`}
-            </Button>
+            {withPostAt === null ? (
+              <Button color="red.9" onClick={() => void askToSend()} disabled={busy || count === 0} data-toast-avoid>
+                {`Send to ${recipientsLabel(count, toPreorders)}`}
+              </Button>
+            ) : scheduledFor === null ? (
+              <Button color="red.9" onClick={() => void sendWithPost()} disabled={busy} data-toast-avoid>
+                {`Send with the post, ${formatWithZone(withPostAt)}`}
+              </Button>
+            ) : (
+              <Button variant="default" onClick={() => void stopSendingWithPost()} disabled={busy} data-toast-avoid>
+                Don’t send with the post
+              </Button>
+            )}
           </Group>
+          {scheduledFor && (
+            <Text size="sm" role="status">
+              {`Scheduled: goes out when its post is published, ${formatWithZone(scheduledFor)}, to ${recipientsLabel(count, toPreorders)} as of now (whoever is in the audience then). Rescheduling the post moves it; taking the post back to a draft leaves this a draft.`}
+            </Text>
+          )}
         </Stack>
       </form>
       <IssuePreviewModal issueId={previewId} onClose={() => setPreviewId(null)} />

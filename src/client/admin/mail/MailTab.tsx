@@ -11,6 +11,7 @@ import { toastFailure } from '../../ui/form-feedback.js';
 import { trpc } from '../../trpc.js';
 import classes from '../admin.module.css';
 import { formatAdminDate } from '../ui/format-date.js';
+import { formatWithZone } from '../blog/publish-time.js';
 import { LoadError } from '../ui/ListStates.js';
 import { SectionHeader } from '../ui/SectionHeader.js';
 import { MailNotice } from '../submissions/MailNotice.js';
@@ -53,7 +54,18 @@ function IssueRow({
             <Badge color={STATUS_COLORS[issue.status]} variant="light" radius="sm">
               {ISSUE_STATUS_LABELS[issue.status]}
             </Badge>
+            {issue.scheduledFor && (
+              <Badge color="blue" variant="light" radius="sm">
+                With its post
+              </Badge>
+            )}
           </Group>
+          {issue.scheduledFor && (
+            <Text size="xs">
+              Goes out with its post,{' '}
+              <time dateTime={issue.scheduledFor.toISOString()}>{formatWithZone(issue.scheduledFor)}</time>
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
             {issue.sentAt ? 'Sent ' : 'Edited '}
             <time dateTime={date.toISOString()}>{formatAdminDate(date)}</time>

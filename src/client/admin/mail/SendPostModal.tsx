@@ -7,7 +7,8 @@ import { IssueComposer } from './IssueComposer.js';
 import { SendProgress } from './SendProgress.js';
 
 /**
- * "Publish and send to subscribers": the post just published, as a new issue in the Mail tab's own composer
+ * "Publish and send to subscribers": the post just published (or scheduled: the issue then goes out with it), as a
+ * new issue in the Mail tab's own composer
  * (preview, test send, "Send to N subscribers" with its confirmation), then the send's progress. The issue links
  * the post; it stays in the Mail tab like any other.
  */
@@ -35,6 +36,7 @@ export function SendPostModal({ post, onClose }: { post: BlogPost | null; onClos
             key={post.id}
             issue={null}
             postId={post.id}
+            postScheduledFor={post.status === 'scheduled' ? post.publishedAt : null}
             title="The email"
             initial={{
               subject: post.title,

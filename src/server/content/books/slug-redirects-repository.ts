@@ -1,8 +1,11 @@
 import type { AppDatabase } from '../../db/connection.js';
 import { timestampNow } from '../../db/row-conversion.js';
 
-/** What has slugs that may change: /books/<slug>, /blog/<slug> and /blog?category=<slug>; series can use it too. */
-export type SlugKind = 'book' | 'post' | 'category';
+/**
+ * What has slugs that may change: /books/<slug>, /blog/<slug>, /blog?category=<slug> and /excerpts/<slug>; series
+ * can use the same table.
+ */
+export type SlugKind = 'book' | 'post' | 'category' | 'excerpt';
 
 /**
  * Records that the item `targetId` of this kind moved from `oldSlug` to `newSlug`. Redirects point

@@ -36,6 +36,7 @@ describe('excerpt cards: the site’s lists of excerpts without their text (issu
     slug = book.slug;
     const rows = Array.from({ length: EXCERPTS }, (_, n) => ({
       id: `long-${String(n).padStart(2, '0')}`,
+      slug: `long-excerpt-${n}`,
       bookId: book.id,
       title: `Long excerpt ${n}`,
       description: `What happens in part ${n}.`,
@@ -72,7 +73,7 @@ describe('excerpt cards: the site’s lists of excerpts without their text (issu
     const cards = superjson.deserialize<Record<string, unknown>[]>(answer.answers()[0]!.result!.data);
     expect(cards.map((card) => card.title)).toEqual(Array.from({ length: EXCERPTS }, (_, n) => `Long excerpt ${n}`));
     expect(Object.keys(cards[0]!).sort()).toEqual(
-      ['bookId', 'description', 'id', 'position', 'preview', 'readTime', 'spoilerLevel', 'title'].sort(),
+      ['bookId', 'description', 'id', 'position', 'preview', 'readTime', 'slug', 'spoilerLevel', 'title'].sort(),
     );
     expect(String(cards[0]!.preview).length).toBeLessThanOrEqual(203);
   });

@@ -4,6 +4,7 @@ import type { ExcerptCard } from '../../../domain/excerpts.schema.js';
 export function toExcerptCard(excerpt: ExcerptCard & { content: string }): ExcerptCard {
   return {
     id: excerpt.id,
+    slug: excerpt.slug,
     bookId: excerpt.bookId,
     title: excerpt.title,
     description: excerpt.description,

@@ -6,6 +6,13 @@ import type { AppDatabase } from '../../db/connection.js';
 import type { ExcerptRow } from '../../db/schema.js';
 import { inTransaction } from '../../db/in-transaction.js';
 import { newId } from '../../db/row-conversion.js';
+import { slugify, uniqueSlug } from '../../../domain/slugs.js';
+import {
+  dropRedirectsTo,
+  listSlugRedirects,
+  recordSlugChange,
+  releaseSlug,
+} from '../books/slug-redirects-repository.js';
 import { indexExcerpt, unindex } from '../search/search-index.js';
 
 const EXCERPT_COLUMNS = [
@@ -18,6 +25,7 @@ const EXCERPT_COLUMNS = [
   'spoilerLevel',
   'contentFormat',
   'position',
+  'slug',
 ] as const;
 
 const QUALIFIED_EXCERPT_COLUMNS = EXCERPT_COLUMNS.map((column) => `excerpts.${column}` as const);
@@ -66,35 +74,93 @@ async function nextPosition(db: AppDatabase, bookId: string): Promise<number> {
   return Number(row?.last ?? 0) + 1;
 }
 
-/** A new excerpt comes last in its book. */
-export async function createExcerpt(db: AppDatabase, data: ExcerptData): Promise<Excerpt> {
+/** The id of the excerpt with this slug, other than `exceptId`. */
+export async function excerptIdWithSlug(db: AppDatabase, slug: string, exceptId?: string): Promise<string | undefined> {
+  let query = db.selectFrom('excerpts').select('id').where('slug', '=', slug);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst())?.id;
+}
+
+/** Earlier slugs of edited excerpts, each to the excerpt it now leads to. */
+export function listOldExcerptSlugs(db: AppDatabase): Promise<Map<string, string>> {
+  return listSlugRedirects(db, 'excerpt');
+}
+
+/** A slug made from the title that no excerpt holds, nor any excerpt's old address (its links keep their meaning). */
+async function freeSlugFor(db: AppDatabase, title: string): Promise<string> {
+  const base = slugify(title, 'excerpt');
+  const [current, old] = await Promise.all([
+    db.selectFrom('excerpts').select('slug').where('slug', 'like', `${base}%`).execute(),
+    db
+      .selectFrom('slugRedirects')
+      .select('oldSlug as slug')
+      .where('kind', '=', 'excerpt')
+      .where('oldSlug', 'like', `${base}%`)
+      .execute(),
+  ]);
+  return uniqueSlug(base, new Set([...current, ...old].map((row) => row.slug)));
+}
+
+/** A new excerpt comes last in its book; a blank slug is made from the title. */
+export async function createExcerpt(db: AppDatabase, { slug, ...data }: ExcerptData): Promise<Excerpt> {
   return inTransaction(db, async (trx) => {
-    const row = { id: newId(), ...data, position: await nextPosition(trx, data.bookId) };
+    const row = {
+      id: newId(),
+      ...data,
+      position: await nextPosition(trx, data.bookId),
+      slug: slug ?? (await freeSlugFor(trx, data.title)),
+    };
+    await releaseSlug(trx, 'excerpt', row.slug);
     await trx.insertInto('excerpts').values(row).execute();
     await indexExcerpt(trx, row);
     return row;
   });
 }
 
-/** An excerpt keeps its place; moved to another book, it comes last there. */
-export async function updateExcerpt(db: AppDatabase, id: string, data: ExcerptData): Promise<Excerpt | undefined> {
+/**
+ * An excerpt keeps its place; moved to another book, it comes last there. A blank slug keeps the current one; an
+ * edited slug leaves the old one leading here.
+ */
+export async function updateExcerpt(
+  db: AppDatabase,
+  id: string,
+  { slug: newSlug, ...data }: ExcerptData,
+): Promise<Excerpt | undefined> {
   return inTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom('excerpts')
-      .select(['bookId', 'position'])
+      .select(['bookId', 'position', 'slug'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!current) return undefined;
     const position = current.bookId === data.bookId ? current.position : await nextPosition(trx, data.bookId);
+    const slug = newSlug ?? current.slug;
+    await recordSlugChange(trx, 'excerpt', id, current.slug, slug);
     await trx
       .updateTable('excerpts')
-      .set({ ...data, position })
+      .set({ ...data, position, slug })
       .where('id', '=', id)
       .execute();
-    const excerpt = { id, ...data, position };
+    const excerpt = { id, ...data, position, slug };
     await indexExcerpt(trx, excerpt);
     return excerpt;
   });
+}
+
+/** Excerpts restored from an export made before excerpts had slugs get one, made from the title. */
+export async function fillMissingExcerptSlugs(db: AppDatabase): Promise<void> {
+  const rows = await db
+    .selectFrom('excerpts')
+    .select(['id', 'title'])
+    .where('slug', 'is', null)
+    .orderBy('id')
+    .execute();
+  for (const row of rows)
+    await db
+      .updateTable('excerpts')
+      .set({ slug: await freeSlugFor(db, row.title) })
+      .where('id', '=', row.id)
+      .execute();
 }
 
 type MoveOutcome = { moved: Excerpt[] } | { refused: 'missing' | 'edge'; excerpt?: Excerpt };
@@ -126,6 +192,7 @@ export async function deleteExcerpt(db: AppDatabase, id: string): Promise<boolea
   return inTransaction(db, async (trx) => {
     const result = await trx.deleteFrom('excerpts').where('id', '=', id).executeTakeFirst();
     await unindex(trx, 'excerpt', id);
+    await dropRedirectsTo(trx, 'excerpt', id);
     return result.numDeletedRows > 0n;
   });
 }

@@ -189,6 +189,7 @@ describe('/api/excerpts reading order', () => {
         'readTime',
         'spoilerLevel',
         'position',
+        'slug',
         'contentFormat',
         'contentHtml',
         'preview',

@@ -162,7 +162,7 @@ function toHit(row: HitRow): SearchHit {
       return {
         kind: 'excerpt',
         ...common,
-        url: excerptPath(row),
+        url: excerptPath({ slug: row.slug ?? row.id }),
         spoilerLevel: row.spoilerLevel ?? '',
         bookTitle: row.bookTitle ?? '',
       };
@@ -226,7 +226,7 @@ async function searchFts5(db: AppDatabase, match: string | null, limit: number):
     )
     SELECT
       d.kind, d.item_id AS id, d.title, d.body,
-      p.category, p.published_at, e.spoiler_level, eb.title AS book_title, coalesce(b.slug, p.slug) AS slug
+      p.category, p.published_at, e.spoiler_level, eb.title AS book_title, coalesce(b.slug, p.slug, e.slug) AS slug
     FROM ranked
     JOIN search_documents AS d ON d.id = ranked.document_id
     LEFT JOIN blog_posts AS p ON d.kind = 'post' AND p.id = d.item_id
@@ -289,7 +289,7 @@ async function rankedTsvectorRows(
     )
     SELECT
       d.kind, d.item_id AS id, d.title, d.body,
-      p.category, p.published_at, e.spoiler_level, eb.title AS book_title, coalesce(b.slug, p.slug) AS slug
+      p.category, p.published_at, e.spoiler_level, eb.title AS book_title, coalesce(b.slug, p.slug, e.slug) AS slug
     FROM ranked
     JOIN search_documents AS d ON d.id = ranked.document_id
     LEFT JOIN blog_posts AS p ON d.kind = 'post' AND p.id = d.item_id

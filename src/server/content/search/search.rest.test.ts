@@ -65,7 +65,7 @@ describe('GET /api/search', () => {
     expect(byKind.excerpt).toEqual({
       kind: 'excerpt',
       id: excerpt.id,
-      url: `/excerpts/${excerpt.id}`,
+      url: `/excerpts/${excerpt.slug}`,
       title: 'Gloaming',
       titleHtml: '<mark>Gloaming</mark>',
       snippetHtml: expect.any(String),

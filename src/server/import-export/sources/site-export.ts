@@ -6,6 +6,7 @@ import type { AppServices } from '../../services.js';
 import { inTransaction } from '../../db/in-transaction.js';
 import { IMAGE_REFERENCES, linkImageReferences } from '../../content/images/image-references-repository.js';
 import { ensureSearchIndex } from '../../content/search/search-index.js';
+import { fillMissingExcerptSlugs } from '../../content/excerpts/excerpts-repository.js';
 import { CONTENT_TABLES, type ContentTable } from '../export/site-tables.js';
 import { ImportRefused } from '../import-refused.js';
 import { importSubscribers } from '../subscriber-importer.js';
@@ -100,6 +101,7 @@ export async function restoreSiteExport(
         );
     }
     await linkImageReferences(trx);
+    await fillMissingExcerptSlugs(trx);
   });
   const uploadNames = names.filter((name) => name.startsWith('uploads/')).map((name) => name.slice('uploads/'.length));
   const present = new Set(await services.uploads.list());

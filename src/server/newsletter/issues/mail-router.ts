@@ -7,6 +7,7 @@ import {
   issueDraftInputSchema,
   sendIssueInputSchema,
   recipientCountInputSchema,
+  scheduleWithPostInputSchema,
   sendTestInputSchema,
   sequenceEmailInputSchema,
 } from '../../../domain/newsletter-issues.schema.js';
@@ -36,6 +37,8 @@ import {
   NO_FIGURES,
   setIssueInArchive,
   saveSequenceEmail,
+  scheduleIssueWithPost,
+  unscheduleIssueWithPost,
   WELCOME_STEP,
   updateIssueDraft,
 } from './newsletter-issues-repository.js';
@@ -140,6 +143,36 @@ export const mailRouter = router({
     // An issue listed in the web archive appears there now.
     ctx.cache.clear();
     return { queued: result.count };
+  }),
+  /**
+   * Sends a draft together with its post, scheduled: the job that publishes the post sends the issue to whoever is
+   * in the audience then. Rescheduling the post moves the issue with it; taking the post back to a draft or
+   * deleting it leaves the issue a plain draft.
+   */
+  scheduleWithPost: adminProcedure.input(scheduleWithPostInputSchema).mutation(async ({ ctx, input }) => {
+    const audience = input.audience ?? EVERYONE;
+    await checkAudience(ctx.db, audience);
+    const result = await scheduleIssueWithPost(ctx.db, input.id, { audience, siteOrigin: ctx.siteOrigin });
+    if (result === 'not-a-draft') {
+      const issue = await issueOrNotFound(ctx.db, input.id);
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: issue.status === 'sequence' ? 'The welcome sequence is sent on confirmation' : 'This issue was sent',
+      });
+    }
+    if (result === 'no-post')
+      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This issue sends no post: send it now instead' });
+    if (result === 'post-not-scheduled')
+      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Its post is not scheduled: send the issue now' });
+    return issueOrNotFound(ctx.db, input.id);
+  }),
+  /** The draft no longer goes out with its post (it stays a draft). */
+  unscheduleWithPost: adminProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
+    if (!(await unscheduleIssueWithPost(ctx.db, input.id))) {
+      await issueOrNotFound(ctx.db, input.id);
+      throw new TRPCError({ code: 'CONFLICT', message: 'This issue is not set to go out with its post' });
+    }
+    return issueOrNotFound(ctx.db, input.id);
   }),
   /** Lists a sent issue in the public web archive (/newsletter/archive), or takes it out. */
   setInArchive: adminProcedure.input(issueArchiveInputSchema).mutation(async ({ ctx, input }) => {

@@ -4,6 +4,7 @@ import { audienceSchema, EVERYONE, type Audience } from '../../../domain/newslet
 import { defaultWelcomeEmail, FORMER_DEFAULT_WELCOME_BODY } from '../../../domain/welcome-email.js';
 import type { AppDatabase } from '../../db/connection.js';
 import { figuresByMailing } from '../send-queue/mail-queue-repository.js';
+import { storedAudience } from '../audience-repository.js';
 import { isUniqueViolation, newId, timestampNow, toDate } from '../../db/row-conversion.js';
 
 type IssueRow = {
@@ -21,6 +22,7 @@ type IssueRow = {
   sequenceStep: number | null;
   delayDays: number | null;
   sequenceEnabled: number;
+  sendWithPost: number;
 };
 
 const ISSUE_COLUMNS = [
@@ -38,6 +40,7 @@ const ISSUE_COLUMNS = [
   'sequenceStep',
   'delayDays',
   'sequenceEnabled',
+  'sendWithPost',
 ] as const;
 
 const NOT_IN_SEQUENCE = { audience: null, sequenceStep: null, delayDays: null, sequenceEnabled: 0 };
@@ -54,13 +57,19 @@ function parseAudience(stored: string | null): Audience {
 
 export const NO_FIGURES: SendFigures = { total: 0, sent: 0, failed: 0, remaining: 0, uncertain: 0, skipped: 0 };
 
-function toIssue(row: IssueRow, figures: SendFigures): NewsletterIssue {
+function toIssue(
+  { sendWithPost, ...row }: IssueRow,
+  figures: SendFigures,
+  schedules: ReadonlyMap<string, Date> = new Map(),
+): NewsletterIssue {
   // Stored: draft, sequence, or sent (once "Send" was pressed); shown as sending while messages wait.
   const status =
     row.status === 'draft' || row.status === 'sequence' ? row.status : figures.remaining > 0 ? 'sending' : 'sent';
+  const withPost = row.status === 'draft' && sendWithPost === 1 && row.postId !== null;
   return {
     ...row,
     status,
+    scheduledFor: withPost ? (schedules.get(row.postId!) ?? null) : null,
     audience: parseAudience(row.audience),
     sequenceEnabled: row.sequenceEnabled !== 0,
     createdAt: toDate(row.createdAt),
@@ -69,6 +78,22 @@ function toIssue(row: IssueRow, figures: SendFigures): NewsletterIssue {
     figures,
     inArchive: row.inArchive === 1,
   };
+}
+
+/** When each scheduled post of these issues (those that go out with their post) is due. */
+async function postSchedules(
+  db: AppDatabase,
+  rows: readonly { postId: string | null; sendWithPost: number }[],
+): Promise<Map<string, Date>> {
+  const postIds = rows.flatMap((row) => (row.sendWithPost === 1 && row.postId !== null ? [row.postId] : []));
+  if (postIds.length === 0) return new Map();
+  const posts = await db
+    .selectFrom('blogPosts')
+    .select(['id', 'publishedAt'])
+    .where('id', 'in', postIds)
+    .where('status', '=', 'scheduled')
+    .execute();
+  return new Map(posts.map((post) => [post.id, toDate(post.publishedAt)]));
 }
 
 export type IssueDraft = {
@@ -100,6 +125,7 @@ export async function createIssueDraft(db: AppDatabase, draft: IssueDraft): Prom
     updatedAt: now,
     sentAt: null,
     ...NOT_IN_SEQUENCE,
+    sendWithPost: 0,
   };
   await db.insertInto('newsletterIssues').values(row).execute();
   return toIssue(row, NO_FIGURES);
@@ -144,7 +170,7 @@ export async function updateIssueDraft(
     .where('status', '=', 'draft')
     .returning(ISSUE_COLUMNS)
     .executeTakeFirst();
-  return row ? toIssue(row, NO_FIGURES) : undefined;
+  return row ? toIssue(row, NO_FIGURES, await postSchedules(db, [row])) : undefined;
 }
 
 /** Deletes a draft (a sent issue stays, with its figures); false when there is no such draft. */
@@ -161,7 +187,7 @@ export async function findIssue(db: AppDatabase, id: string): Promise<Newsletter
   const row = await db.selectFrom('newsletterIssues').select(ISSUE_COLUMNS).where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   const figures = await figuresByMailing(db, [row.id]);
-  return toIssue(row, figures.get(row.id) ?? NO_FIGURES);
+  return toIssue(row, figures.get(row.id) ?? NO_FIGURES, await postSchedules(db, [row]));
 }
 
 /**
@@ -194,14 +220,98 @@ export async function listIssuePage(
     db,
     rows.filter((row) => row.status !== 'draft').map((row) => row.id),
   );
+  const schedules = await postSchedules(db, rows);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const items = ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    const { body: _body, ...issue } = toIssue({ ...row, body: '' }, figures.get(row.id) ?? NO_FIGURES);
+    const { body: _body, ...issue } = toIssue({ ...row, body: '' }, figures.get(row.id) ?? NO_FIGURES, schedules);
     return [issue];
   });
   return { items, nextCursor: start + page.limit < ordered.length ? ids.at(-1)! : null };
+}
+
+export type ScheduleWithPostResult = 'scheduled' | 'not-a-draft' | 'no-post' | 'post-not-scheduled';
+
+/**
+ * Sets a draft to go out with its post, scheduled (to `audience`, links on `siteOrigin`): the job that publishes
+ * the post sends it. A second call changes the audience.
+ */
+export async function scheduleIssueWithPost(
+  db: AppDatabase,
+  id: string,
+  options: { audience: Audience; siteOrigin: string },
+): Promise<ScheduleWithPostResult> {
+  return db.transaction().execute(async (trx) => {
+    const issue = await trx
+      .selectFrom('newsletterIssues')
+      .select(['status', 'postId'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!issue || issue.status !== 'draft') return 'not-a-draft';
+    if (issue.postId === null) return 'no-post';
+    const post = await trx.selectFrom('blogPosts').select('status').where('id', '=', issue.postId).executeTakeFirst();
+    if (post?.status !== 'scheduled') return 'post-not-scheduled';
+    await trx
+      .updateTable('newsletterIssues')
+      .set({ sendWithPost: 1, sendOrigin: options.siteOrigin, audience: storedAudience(options.audience) })
+      .where('id', '=', id)
+      .where('status', '=', 'draft')
+      .execute();
+    return 'scheduled';
+  });
+}
+
+/** A draft no longer goes out with its post; false when it was not set to. */
+export async function unscheduleIssueWithPost(db: AppDatabase, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('newsletterIssues')
+    .set({ sendWithPost: 0, sendOrigin: null, audience: null })
+    .where('id', '=', id)
+    .where('status', '=', 'draft')
+    .where('sendWithPost', '=', 1)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Drafts set to go out with a post that is now published: due to be sent. */
+export async function issuesDueWithPosts(
+  db: AppDatabase,
+): Promise<{ id: string; audience: Audience; siteOrigin: string | null }[]> {
+  const rows = await db
+    .selectFrom('newsletterIssues')
+    .innerJoin('blogPosts', 'blogPosts.id', 'newsletterIssues.postId')
+    .select(['newsletterIssues.id', 'newsletterIssues.audience', 'newsletterIssues.sendOrigin'])
+    .where('newsletterIssues.status', '=', 'draft')
+    .where('newsletterIssues.sendWithPost', '=', 1)
+    .where('blogPosts.status', '=', 'published')
+    .execute();
+  return rows.map((row) => ({ id: row.id, audience: parseAudience(row.audience), siteOrigin: row.sendOrigin }));
+}
+
+/**
+ * Drafts set to go out with a post taken back to a draft or deleted become plain drafts again: a post published
+ * by hand later does not send them unasked. Returns how many.
+ */
+export async function releaseIssuesOfUnscheduledPosts(db: AppDatabase): Promise<number> {
+  const result = await db
+    .updateTable('newsletterIssues')
+    .set({ sendWithPost: 0, sendOrigin: null, audience: null })
+    .where('status', '=', 'draft')
+    .where('sendWithPost', '=', 1)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('blogPosts')
+            .select('blogPosts.id')
+            .whereRef('blogPosts.id', '=', 'newsletterIssues.postId')
+            .where('blogPosts.status', 'in', ['scheduled', 'published']),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export const WELCOME_STEP = 0;

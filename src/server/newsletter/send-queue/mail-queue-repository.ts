@@ -118,7 +118,8 @@ export async function enqueueIssue(
   options: {
     issueId: string;
     requireConfirmation: boolean;
-    expectedRecipients: number;
+    /** The count the admin confirmed; null for an issue sent with its scheduled post (nobody is there to confirm). */
+    expectedRecipients: number | null;
     siteOrigin: string;
     audience?: Audience;
   },
@@ -133,7 +134,7 @@ export async function enqueueIssue(
       .executeTakeFirst();
     if (marked.numUpdatedRows !== 1n) return { kind: 'not-a-draft' as const };
     const count = await countIssueRecipients(trx, options.requireConfirmation, options.audience);
-    if (count !== options.expectedRecipients) {
+    if (options.expectedRecipients !== null && count !== options.expectedRecipients) {
       await trx
         .updateTable('newsletterIssues')
         .set({ status: 'draft', sentAt: null, audience: null })

@@ -9,6 +9,7 @@ import { configuredEngine } from '../../db/database-engine.js';
 import { processExistingUploads } from '../../content/images/process-existing-uploads.js';
 import { outboxCleanupJob } from '../../newsletter/mail/outbox-cleanup.js';
 import { mailQueueJob } from '../../newsletter/send-queue/mail-queue-job.js';
+import { issuesWithPostsJob } from '../../newsletter/issues/issues-with-posts-job.js';
 import type { AppServices } from '../../services.js';
 import { JobRunner, type Job } from './job-runner.js';
 
@@ -48,6 +49,7 @@ export function siteJobs(config: AppConfig, services: AppServices, log: FastifyB
       wake: services.mailing.queueSignal,
     }),
     scheduledPublishingJob({ db: services.db, cache: services.cache, log }),
+    issuesWithPostsJob({ db: services.db, cache: services.cache, log, queued: services.mailing.queueSignal }),
     outboxCleanupJob(config.dataDir, log),
     analyticsRollupJob(services.db, log),
     imageVariantsJob(services, log),

@@ -26,12 +26,12 @@ describe('SEO documents', () => {
   it('the sitemap lists the static pages, every book, excerpt and post (with its date)', () => {
     const xml = sitemapXml(ORIGIN, {
       books: [{ slug: 'the-ashwarden' }],
-      excerpts: [{ id: 'e1' }],
+      excerpts: [{ slug: 'the-bell-at-dusk' }],
       posts: [{ slug: 'p-1', publishedAt: new Date('2026-01-02T03:04:05Z') }],
     });
     for (const path of STATIC_PAGE_PATHS) expect(xml).toContain(`<loc>${ORIGIN}${path}</loc>`);
     expect(xml).toContain(`<loc>${ORIGIN}/books/the-ashwarden</loc>`);
-    expect(xml).toContain(`<loc>${ORIGIN}/excerpts/e1</loc>`);
+    expect(xml).toContain(`<loc>${ORIGIN}/excerpts/the-bell-at-dusk</loc>`);
     expect(xml).toContain(`<url><loc>${ORIGIN}/blog/p-1</loc><lastmod>2026-01-02T03:04:05.000Z</lastmod></url>`);
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
   });
@@ -125,7 +125,9 @@ describe('registerSeoRoutes', () => {
     const before = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'site.test' } });
     expect(before.statusCode).toBe(200);
     expect(before.headers['content-type']).toBe('application/xml; charset=utf-8');
-    expect(before.body).toContain(`<loc>http://site.test/excerpts/${excerpt.id}</loc>`);
+    // By its slug (its id address moves there).
+    expect(before.body).toContain(`<loc>http://site.test/excerpts/${excerpt.slug}</loc>`);
+    expect(excerpt.slug).toBe('prologue');
 
     const post = await admin.blog.create(validBlogPost);
     const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'site.test' } });

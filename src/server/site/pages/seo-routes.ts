@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { blogCategoryLabel } from '../../../domain/blog.js';
 import type { ContentFormat } from '../../../domain/content-format.js';
 import type { ResponsiveImageData } from '../../../domain/images.js';
-import { blogPostPath } from '../../../domain/content-links.js';
+import { blogPostPath, excerptPath } from '../../../domain/content-links.js';
 import { renderContentHtml } from '../../content/rendering/render-content.js';
 import { loadResponsiveImages } from '../../content/images/responsive-images.js';
 import { publishedCards } from '../../content/blog/published-posts.js';
@@ -36,7 +36,7 @@ export function escapeXml(text: string): string {
 
 type SitemapInput = {
   books: ReadonlyArray<{ slug: string }>;
-  excerpts: ReadonlyArray<{ id: string }>;
+  excerpts: ReadonlyArray<{ slug: string }>;
   posts: ReadonlyArray<{ slug: string; publishedAt: Date }>;
 };
 
@@ -51,7 +51,7 @@ export function sitemapXml(origin: string, { books, excerpts, posts }: SitemapIn
       ...(path === '/blog' && newestPost ? { lastmod: newestPost } : {}),
     })),
     ...books.map((book) => ({ loc: `${origin}/books/${encodeURIComponent(book.slug)}` })),
-    ...excerpts.map((excerpt) => ({ loc: `${origin}/excerpts/${encodeURIComponent(excerpt.id)}` })),
+    ...excerpts.map((excerpt) => ({ loc: `${origin}${excerptPath(excerpt)}` })),
     ...posts.map((post) => ({ loc: `${origin}${blogPostPath(post)}`, lastmod: post.publishedAt })),
   ];
   const urls = entries.map(
