@@ -126,8 +126,9 @@ function postgresProject(): TestProjectInlineConfiguration[] {
         ],
         environment: 'node',
         pool: 'forks',
-        // As in `unit`: test files share a worker's modules.
+        // As in `unit`: test files share a worker's modules, two workers.
         isolate: false,
+        maxWorkers: API_WORKERS,
         env: { TEST_DATABASE_ENGINE: 'postgres' },
         globalSetup: ['src/server/test-support/postgres-global-setup.ts'],
         testTimeout: 30_000,
@@ -136,6 +137,9 @@ function postgresProject(): TestProjectInlineConfiguration[] {
     },
   ];
 }
+
+/** API test files at a time, in `unit` and `unit-pg` together (API_WORKERS to try another count). */
+const API_WORKERS = Number(process.env.API_WORKERS ?? 2);
 
 /** Browser files at a time (E2E_WORKERS to try another count). */
 const BROWSER_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
@@ -161,6 +165,8 @@ export default defineConfig({
           // file. Keep it true of every test: no vi.mock of a module (pass a stand-in in, as
           // admin-auth.test.ts does), fake timers and spies restored, no module state another file reads.
           isolate: false,
+          // Both cores (Vitest's default on 2 is one worker); unit-pg, in the same group, asks the same.
+          maxWorkers: API_WORKERS,
           // One migrated SQLite file per run, copied for each test app (test-app.ts).
           globalSetup: ['src/server/test-support/sqlite-global-setup.ts'],
           testTimeout: 30_000,

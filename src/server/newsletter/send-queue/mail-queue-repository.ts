@@ -341,15 +341,15 @@ export async function claimDueMessages(db: AppDatabase, now: Date, limit: number
                 ? false
                 : row.kind === 'comment-sign-in'
                   ? true
-                : row.kind === 'confirmation'
-                  ? // Held back by the hourly caps: still wanted only while the subscription waits for it.
-                    row.subscriptionId !== null && row.isActive === 1 && row.confirmedAt === null
-                  : row.kind === 'issue'
-                    ? row.subscriptionId !== null &&
-                      row.isActive === 1 &&
-                      row.bouncedAt === null &&
-                      (row.pausedUntil === null || row.pausedUntil <= nowText)
-                    : row.preorderId !== null;
+                  : row.kind === 'confirmation'
+                    ? // Held back by the hourly caps: still wanted only while the subscription waits for it.
+                      row.subscriptionId !== null && row.isActive === 1 && row.confirmedAt === null
+                    : row.kind === 'issue'
+                      ? row.subscriptionId !== null &&
+                        row.isActive === 1 &&
+                        row.bouncedAt === null &&
+                        (row.pausedUntil === null || row.pausedUntil <= nowText)
+                      : row.preorderId !== null;
       // Only a row still pending is taken: two workers (or databases without SQLite's one writer)
       // can never both claim it.
       const taken = await trx
