@@ -92,7 +92,7 @@ describe('searchSite answers', () => {
     expect(results.map((hit) => [hit.kind, hit.url]).sort()).toEqual(
       [
         ['book', '/books/the-ember-crown'],
-        ['excerpt', `/excerpts/${excerpt.id}`],
+        ['excerpt', `/excerpts/${excerpt.slug}`],
         ['post', '/blog/a-kingdom-in-letters'],
       ].sort(),
     );
