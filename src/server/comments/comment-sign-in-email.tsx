@@ -9,11 +9,14 @@ import {
   renderEmail,
 } from '../newsletter/mail/email-layout.js';
 import { messageIdFor, type Mailer } from '../newsletter/mail/mailer.js';
+
 import type { NewsletterTokens } from '../newsletter/newsletter-tokens.js';
 import type { ClaimedMessage } from '../newsletter/send-queue/mail-queue-repository.js';
-import type { QueuedEmail } from '../newsletter/send-queue/queued-messages.js';
 import { linkWithToken } from '../newsletter/unsubscribe-links.js';
 import { findCommentSignIn } from './comment-readers-repository.js';
+
+/** The message the send queue hands the mailer (as queued-messages.ts builds them). */
+type QueuedEmail = Parameters<Mailer['send']>[0];
 
 function CommentSignInEmail({ url }: { url: string }) {
   return (

@@ -68,6 +68,7 @@ describe('mail settings', () => {
       requireConfirmation: true,
       notifyAuthorOfContact: true,
       notifyAuthorOfPreorder: true,
+      notifyAuthorOfComments: true,
       authorEmailConfigured: true,
     });
     expect(await admin.settings.updateMail({ notifyAuthorOfPreorder: false })).toMatchObject({

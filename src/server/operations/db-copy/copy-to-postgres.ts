@@ -236,6 +236,9 @@ export async function copySqliteSiteToPostgres(
 
     await client.query('BEGIN');
     try {
+      // The target was empty before its migrations: any row now is one a migration seeds (the default blog
+      // categories), which the source's migrations seeded too, so the source's rows replace them.
+      for (const table of [...tables].reverse()) await client.query(`DELETE FROM ${quote(table)}`);
       // One snapshot of the SQLite file, even if the site is still writing to it.
       sqlite.exec('BEGIN');
       for (const table of tables) {
