@@ -11,14 +11,16 @@ import type { PagePrefetch } from './prefetch.js';
 import { ReadingNotFound } from './ReadingNotFound.js';
 import { ReadingSkeleton } from './ReadingSkeleton.js';
 
-export const prefetch: PagePrefetch = (utils, params) =>
-  Promise.all([
-    params.slug ? utils.excerpts.bySlug.ensureData({ slug: params.slug }).catch(() => undefined) : undefined,
+export const prefetch: PagePrefetch = async (utils, params) => {
+  if (!params.slug) return;
+  const [excerpt] = await Promise.all([
+    utils.excerpts.bySlug.ensureData({ slug: params.slug }).catch(() => undefined),
     utils.books.list.ensureData().catch(() => undefined),
-    params.id
-      ? utils.comments.thread.ensureData({ targetKind: 'excerpt', targetId: params.id }).catch(() => undefined)
-      : undefined,
   ]);
+  // The comments are read by the excerpt's id, known once the excerpt is.
+  if (excerpt)
+    await utils.comments.thread.ensureData({ targetKind: 'excerpt', targetId: excerpt.id }).catch(() => undefined);
+};
 
 const excerptRoute = getRouteApi('/site/excerpts/$slug');
 
@@ -114,7 +116,7 @@ export default function ExcerptPage() {
           </Button>
         </nav>
       </footer>
-      <Comments target={{ kind: 'excerpt', id: data.id, path: `/excerpts/${data.id}` }} />
+      <Comments target={{ kind: 'excerpt', id: data.id, path: `/excerpts/${data.slug}` }} />
     </article>
   );
 }

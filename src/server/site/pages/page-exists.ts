@@ -42,7 +42,7 @@ export function pageExistsChecker(services: AppServices): (path: string) => Prom
     const caller = createCaller(createRequestContext(withoutLimit, { ip: '127.0.0.1', headers: {} }));
     try {
       if (match[1] === 'books') await caller.books.bySlug({ slug: name });
-      else if (match[1] === 'excerpts') await caller.excerpts.byId({ id: name });
+      else if (match[1] === 'excerpts') await caller.excerpts.bySlug({ slug: name });
       else if (match[1] === 'blog') await caller.blog.bySlug({ slug: name });
       else await caller.newsletterArchive.issue({ id: name });
       return true;
