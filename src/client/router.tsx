@@ -254,12 +254,14 @@ const artMusicRoute = createRoute({
 });
 const blogRoute = createRoute({
   getParentRoute: site,
-  // ?category=soundtracks filters the list, so a filtered list can be shared and Back restores it; ?page=2 and up
-  // are the older posts. A renamed category's old address is answered 301 by the server (category-redirect.ts).
-  validateSearch: (search: Record<string, unknown>): { category?: string; page?: number } => {
+  // ?category=soundtracks filters the list, so a filtered list can be shared and Back restores it; ?tag=<slug> keeps
+  // one tag's posts (an old site's /tag/x/ leads here); ?page=2 and up are the older posts. A renamed category's old
+  // address is answered 301 by the server (category-redirect.ts).
+  validateSearch: (search: Record<string, unknown>): { category?: string; tag?: string; page?: number } => {
     const category = blogCategoryFrom(search.category);
+    const tag = blogCategoryFrom(search.tag);
     const page = blogPageFrom(search.page);
-    return { ...(category ? { category } : {}), ...(page ? { page } : {}) };
+    return { ...(category ? { category } : {}), ...(tag ? { tag } : {}), ...(page ? { page } : {}) };
   },
   ...pageRoute('/blog', pages.blog, staticPage('/blog')),
 });

@@ -12,16 +12,20 @@ import ui from '../ui/ui.module.css';
 import classes from './BlogPage.module.css';
 import type { PagePrefetch } from './prefetch.js';
 
-/** The cards query of one page of the list: the category's (or every) post, `page` (1: the newest). */
-const cardsInput = (category: string | undefined, page: number | undefined) => ({
+/** The cards query of one page of the list: the category's or tag's (or every) post, `page` (1: the newest). */
+const cardsInput = (category: string | undefined, tag: string | undefined, page: number | undefined) => ({
   ...(category ? { category } : {}),
+  ...(tag ? { tag } : {}),
   ...(page ? { page } : {}),
 });
 
 export const prefetch: PagePrefetch = async (utils, _params, search) => {
   await Promise.all([
-    utils.blog.cards.ensureData(cardsInput(blogCategoryFrom(search.category), blogPageFrom(search.page))),
+    utils.blog.cards.ensureData(
+      cardsInput(blogCategoryFrom(search.category), blogCategoryFrom(search.tag), blogPageFrom(search.page)),
+    ),
     utils.blog.categories.list.ensureData(),
+    blogCategoryFrom(search.tag) ? utils.blog.tags.ensureData() : undefined,
   ]).catch(() => undefined);
 };
 
@@ -33,13 +37,16 @@ const blogRoute = getRouteApi('/site/blog');
 export default function BlogPage() {
   const category = blogRoute.useSearch({ select: (search) => search.category });
   const page = blogRoute.useSearch({ select: (search) => search.page });
+  const tag = blogRoute.useSearch({ select: (search) => search.tag });
   const navigate = blogRoute.useNavigate();
   const filter: BlogFilterId = category ?? 'all';
   const setFilter = (id: BlogFilterId) =>
     void navigate({ search: id === 'all' ? {} : { category: id }, resetScroll: false });
   // Before (or without) the script the chips are links to the filtered list (served filtered).
   const hydrated = useHydrated();
-  const posts = trpc.blog.cards.useQuery(cardsInput(category, page), { placeholderData: keepPreviousData });
+  const posts = trpc.blog.cards.useQuery(cardsInput(category, tag, page), { placeholderData: keepPreviousData });
+  const tags = trpc.blog.tags.useQuery(undefined, { enabled: tag !== undefined });
+  const tagLabel = tag && (tags.data?.find((item) => item.slug === tag)?.label ?? tag);
   // The author's categories, in the author's order, after every post.
   const categories = trpc.blog.categories.list.useQuery();
   const filters = [
@@ -88,6 +95,14 @@ export default function BlogPage() {
           })}
         </div>
 
+        {tagLabel && (
+          <p className={classes.tagNote}>
+            Posts tagged <strong>{tagLabel}</strong> ·{' '}
+            <Link to="/blog" search={category ? { category } : {}} className={ui.textLink}>
+              Every post
+            </Link>
+          </p>
+        )}
         <div aria-live="polite" aria-busy={posts.isFetching}>
           {posts.isPending ? (
             <div className={classes.grid}>
@@ -115,7 +130,9 @@ export default function BlogPage() {
               ))}
             </ul>
           )}
-          {posts.data && <BlogPager category={category} page={posts.data.page} pageCount={posts.data.pageCount} />}
+          {posts.data && (
+            <BlogPager category={category} tag={tag} page={posts.data.page} pageCount={posts.data.pageCount} />
+          )}
         </div>
       </div>
     </>
@@ -126,9 +143,19 @@ export default function BlogPage() {
  * Links to the newer and older pages of the list: plain links, so they work before (and without) the script; with it
  * they navigate in the app.
  */
-function BlogPager({ category, page, pageCount }: { category: string | undefined; page: number; pageCount: number }) {
+function BlogPager({
+  category,
+  tag,
+  page,
+  pageCount,
+}: {
+  category: string | undefined;
+  tag: string | undefined;
+  page: number;
+  pageCount: number;
+}) {
   if (pageCount <= 1 && page <= 1) return null;
-  const searchFor = (target: number) => cardsInput(category, target > 1 ? target : undefined);
+  const searchFor = (target: number) => cardsInput(category, tag, target > 1 ? target : undefined);
   const newer = page > 1 ? Math.min(page - 1, pageCount) : null;
   const older = page < pageCount ? page + 1 : null;
   return (

@@ -344,4 +344,30 @@ describe('caching, compression and the content security policy', () => {
     expect(bodyText(after.html)).toContain(title);
     expect(jsonLdNodes(after.html).some((node) => node['@type'] === 'Book' && node.name === title)).toBe(true);
   });
+
+  it('lead an old site’s /tag/x/ to the blog list of that tag, rendered with its posts only', async () => {
+    const title = `Maps of the Drowned Coast ${Date.now()}`;
+    const created = await fetch(`${site.baseUrl}/api/blog`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${site.adminPassword}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title,
+        summary: 'Every map drawn for the series.',
+        content: 'The first map.\n\nThe second map.',
+        category: 'announcements',
+        coverImage: '',
+        tags: ['Coast Maps'],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const old = await page('/tag/coast-maps/');
+    expect(old.response.status).toBe(301);
+    expect(old.response.headers.get('location')).toBe('/blog?tag=coast-maps');
+    const list = await page('/blog?tag=coast-maps');
+    expect(list.response.status).toBe(200);
+    const text = bodyText(list.html);
+    expect(text).toContain('Posts tagged Coast Maps');
+    expect(text).toContain(title);
+    for (const other of posts) expect(text).not.toContain(other.title);
+  });
 });

@@ -22,12 +22,12 @@ describe('old archive and feed addresses of WordPress and Ghost', () => {
       ['/category/classic/page/1/', '/blog?category=classic'],
       ['/category/classic/feed/', '/blog/rss.xml?category=classic'],
       ['/category/parent/child/feed/atom/', '/blog/rss.xml?category=child'],
-      ['/tag/8bit/', '/blog/tag/8bit'],
-      ['/tag/post%20formats/', '/blog/tag/post-formats'],
-      ['/tag/caf%C3%A9/', '/blog/tag/cafe'],
+      ['/tag/8bit/', '/blog?tag=8bit'],
+      ['/tag/post%20formats/', '/blog?tag=post-formats'],
+      ['/tag/caf%C3%A9/', '/blog?tag=cafe'],
       ['/tag/8bit/feed/', '/blog/rss.xml?tag=8bit'],
       ['/tag/getting-started/rss/', '/blog/rss.xml?tag=getting-started'],
-      ['/tag/getting-started/page/2/', '/blog/tag/getting-started?page=2'],
+      ['/tag/getting-started/page/2/', '/blog?tag=getting-started&page=2'],
       ['/feed/', '/blog/rss.xml'],
       ['/feed', '/blog/rss.xml'],
       ['/feed/rss2/', '/blog/rss.xml'],
@@ -40,7 +40,7 @@ describe('old archive and feed addresses of WordPress and Ghost', () => {
       ['/page/2/', '/blog?page=2'],
       ['/page/1/', '/blog'],
       ['/?feed=rss2', '/blog/rss.xml'],
-      ['/?tag=8bit', '/blog/tag/8bit'],
+      ['/?tag=8bit', '/blog?tag=8bit'],
       ['/?paged=4', '/blog?page=4'],
       ['/?author=1', '/blog'],
     ];
@@ -120,7 +120,7 @@ describe('old archive and feed addresses of WordPress and Ghost', () => {
       expect(location.length).toBeLessThan(200);
     });
     // The two that read as slugs once cleaned: the same archive address, not the attacker's.
-    expect(answers[hostile.indexOf('/tag/https:evil.com/')]!.headers.location).toBe('/blog/tag/https-evil-com');
+    expect(answers[hostile.indexOf('/tag/https:evil.com/')]!.headers.location).toBe('/blog?tag=https-evil-com');
   });
 
   it('are answered before routing, in one place, and no page of the site starts with their first segment', async () => {

@@ -5,7 +5,7 @@ import { SLUG_PATTERN, slugify } from '../../domain/slugs.js';
 /** The site's feed, and the list of a category's or a tag's posts. */
 const SITE_FEED_PATH = '/blog/rss.xml';
 const categoryPath = (slug: string) => `/blog?category=${encodeURIComponent(slug)}`;
-const tagPath = (slug: string) => `/blog/tag/${encodeURIComponent(slug)}`;
+const tagPath = (slug: string) => `/blog?tag=${encodeURIComponent(slug)}`;
 /**
  * There is no feed per category or per tag yet: their old feeds lead to the site's feed, naming the category or
  * tag (the feed ignores it until it has one of its own, then the same address serves it).

@@ -62,7 +62,7 @@ export function isAnnouncementDismissed(cookieHeader: string | undefined): boole
 
 /**
  * The path as requested, with only the query parameters that change what the page shows: the
- * blog's category (when it could name one: blogCategoryLocation keeps those the site has) and page (2 and up) and the form pages' result parameters. A page is rendered
+ * blog's category (when it could name one: blogCategoryLocation keeps those the site has), tag and page (2 and up) and the form pages' result parameters. A page is rendered
  * and cached by that, so `?utm_source=…` and the like share one entry.
  */
 export function pageLocation(rawUrl: string): string {
@@ -74,6 +74,8 @@ export function pageLocation(rawUrl: string): string {
   if (pathname === '/blog') {
     const category = blogCategoryFrom(params.get('category'));
     if (category) kept.push(['category', category]);
+    const tag = blogCategoryFrom(params.get('tag'));
+    if (tag) kept.push(['tag', tag]);
     const page = blogPageFrom(params.get('page'));
     if (page) kept.push(['page', String(page)]);
   }
@@ -99,12 +101,17 @@ export function pageLocation(rawUrl: string): string {
  */
 const isSearchPage = (location: string): boolean => location.split('?')[0] === SEARCH_PATH;
 
+/** The blog list of one tag (`?tag=`, where an old site's /tag/x/ leads): any slug can be asked for. */
+const isTagList = (location: string): boolean => location.startsWith('/blog?') && /[?&]tag=/.test(location);
+
 /**
  * Pages answering what one reader holds, rendered for each request and never indexed: search results, and an
- * issue opened by its "view in browser" key (made-up keys must not fill the HTML cache either).
+ * issue opened by its "view in browser" key (made-up keys must not fill the HTML cache either), and a tag's list
+ * (made-up tags neither).
  */
 const isForOneReader = (location: string): boolean =>
   isSearchPage(location) ||
+  isTagList(location) ||
   (location.startsWith(`${NEWSLETTER_ARCHIVE_PATH}/`) && location.includes(`?${ISSUE_VIEW_KEY_PARAM}=`));
 
 /**
