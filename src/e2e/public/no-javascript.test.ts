@@ -111,6 +111,16 @@ describe('public forms without JavaScript', () => {
     const notice = section.getByRole('status');
     expect(await notice.innerText()).toContain('Check your email to confirm');
     expect(await notice.innerText()).toMatch(/check your email for confirmation/i);
+    // The message comes into view (a smooth scroll to #newsletter), below the sticky header, not under it.
+    await page.waitForFunction(
+      () => {
+        const header = document.querySelector('header')!.getBoundingClientRect();
+        const message = document.querySelector('#newsletter [role="status"]')!.getBoundingClientRect();
+        return message.top >= header.bottom && message.bottom <= window.innerHeight;
+      },
+      undefined,
+      { timeout: 5_000 },
+    );
     const stored = await adminList<{ email: string; isActive: boolean }>(site, '/api/admin/newsletter');
     expect(stored.filter((row) => row.email === address)).toEqual([expect.objectContaining({ isActive: true })]);
 
