@@ -1,7 +1,11 @@
 import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './FiguresTable.module.css';
 
-/** A small table of figures (first column the name, the rest numbers), scrolling sideways on a phone. */
+/**
+ * A small table of figures (first column the name, the rest numbers), scrolling sideways on a phone with a shade on
+ * the edge that has more columns.
+ */
 export function FiguresTable({
   label,
   columns,
@@ -22,7 +26,7 @@ export function FiguresTable({
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
+    <Table.ScrollContainer minWidth={minWidth} type="native" className={classes.scroller}>
       <Table aria-label={label} verticalSpacing={6} horizontalSpacing="xs" fz="sm">
         <Table.Thead>
           <Table.Tr>
