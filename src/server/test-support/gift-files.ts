@@ -8,8 +8,12 @@ export function sampleGiftFile(format: GiftFormat, size = 4096): Buffer {
     case 'pdf':
       return Buffer.concat([Buffer.from('%PDF-1.7\n'), body]);
     case 'epub': {
+      // A ZIP local header for its first entry, the stored file "mimetype" (20 bytes: application/epub+zip).
       const head = Buffer.alloc(30);
       head.writeUInt32LE(0x04034b50, 0);
+      head.writeUInt16LE(20, 4);
+      head.writeUInt32LE(20, 18);
+      head.writeUInt32LE(20, 22);
       head.writeUInt16LE(8, 26);
       return Buffer.concat([head, Buffer.from('mimetypeapplication/epub+zip'), body]);
     }

@@ -20,8 +20,8 @@ async function* checkedBytes(source: AsyncIterable<Buffer>, filename: string, on
   let head = Buffer.alloc(0);
   let checked = false;
   let bytes = 0;
-  const check = () => {
-    const result = checkGiftFileType(filename, head);
+  const check = async () => {
+    const result = await checkGiftFileType(filename, head);
     if (!result.ok) throw new HttpError(415, result.message);
     onFormat(result.format);
     checked = true;
@@ -32,7 +32,7 @@ async function* checkedBytes(source: AsyncIterable<Buffer>, filename: string, on
     if (!checked) {
       head = Buffer.concat([head, chunk]);
       if (head.length < GIFT_TYPE_HEAD_BYTES) continue;
-      check();
+      await check();
       yield head;
       continue;
     }
@@ -40,7 +40,7 @@ async function* checkedBytes(source: AsyncIterable<Buffer>, filename: string, on
   }
   if (!checked) {
     if (head.length === 0) throw new HttpError(400, 'The file is empty');
-    check();
+    await check();
     yield head;
   }
 }
