@@ -36,10 +36,13 @@ describe('insight: page analytics and the Overview', () => {
     });
     await page.goto(`${site.baseUrl}/books?utm_source=bsky&utm_campaign=launch`);
     await waitForHydration(page);
-    const beacon = page.waitForRequest((request) => request.url().endsWith('/api/analytics/navigation'));
+    // The server's answer, not just the sending: closing the context could otherwise cancel the beacon in flight.
+    const beacon = page.waitForResponse((response) => response.url().endsWith('/api/analytics/navigation'));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
     await page.waitForURL(/\/blog$/);
-    expect((await beacon).postData()).toBe('/blog');
+    const beaconAnswer = await beacon;
+    expect(beaconAnswer.request().postData()).toBe('/blog');
+    expect(beaconAnswer.status()).toBeLessThan(300);
     await reader.close();
 
     // A bot in Chromium (headless Chromium says so in its user agent) is not counted.
