@@ -20,7 +20,8 @@ export type BuyButton = { label: string; disabled: boolean };
 
 /**
  * The buy button says Buy or Preorder with the price, by the book's status, with the dash the site's typography
- * uses elsewhere ("Buy — $9.99", as "Buy direct — $4.99"; the spec's 'Buy - {price}' has a hyphen); a coming-soon
+ * uses elsewhere ("Buy — $9.99", as "Buy direct — $4.99"; the spec's 'Buy - {price}' and 'Preorder - {price}' have a hyphen,
+ * which issue 33 names as a typographic defect); a coming-soon
  * book's is disabled and says Coming Soon (a price on a button that cannot be pressed reads as an offer).
  */
 export function buyButtonFor(status: BookStatus, price: string | null): BuyButton {
