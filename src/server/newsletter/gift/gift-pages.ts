@@ -1,5 +1,5 @@
 import fastifyFormbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   GIFT_FORMAT_INFO,
   GIFT_LINK_MAX_DOWNLOADS,
@@ -105,6 +105,146 @@ function downloadPage(gift: Gift, token: string): NoticePage {
 /** The allowance of one personal link, shared by its files (site/downloads/download-meter.ts). */
 const meterOf = (linkId: string) => `gift-link:${linkId}`;
 
+const usedUpPage = (token: string): NoticePage =>
+  askForNewLink(
+    token,
+    'This download link has been used up',
+    `Each link works for ${GIFT_LINK_MAX_DOWNLOADS} downloads.`,
+  );
+
+const NEW_LINK_SENT: NoticePage = {
+  title: 'New link sent',
+  heading: 'A new link is on its way',
+  paragraphs: ['Check the inbox of the address you subscribed with: the new link arrives in a minute or two.'],
+  link: { href: '/', text: 'Back to the site' },
+};
+
+/** What the gift's pages work with; `sendNoticePage` draws a page in the site's styles. */
+type GiftPages = {
+  services: AppServices;
+  tokens: NewsletterTokens;
+  mailer: Mailer;
+  files: GiftFileStore;
+  sendNoticePage: (reply: FastifyReply, status: number, page: NoticePage) => FastifyReply;
+};
+
+type LinkCheck = { ok: true; claim: GiftClaim } | { ok: false; status: number; page: NoticePage };
+
+/** The link's claim, or the page that refuses it (not valid, expired, used up). */
+async function checkLink({ services, tokens }: GiftPages, token: unknown): Promise<LinkCheck> {
+  const check = tokens.checkGiftToken(token, Date.now());
+  if (!check.ok && check.reason === 'invalid') return { ok: false, status: 400, page: BAD_LINK };
+  const claim = check.ok ? check.claim : check.expiredClaim!;
+  const [link, subscription] = await Promise.all([
+    findGiftLink(services.db, claim.linkId),
+    findSubscription(services.db, claim.subscriptionId),
+  ]);
+  if (!link || link.subscriptionId !== claim.subscriptionId || !subscription?.isActive)
+    return { ok: false, status: 400, page: BAD_LINK };
+  if (!check.ok)
+    return {
+      ok: false,
+      status: 410,
+      page: askForNewLink(String(token), 'This download link has expired', 'Download links work for 30 days.'),
+    };
+  if (await isUsedUp(services.db, meterOf(link.id), GIFT_LINK_MAX_DOWNLOADS))
+    return { ok: false, status: 410, page: usedUpPage(String(token)) };
+  return { ok: true, claim };
+}
+
+async function showDownloadPage(pages: GiftPages, request: FastifyRequest, reply: FastifyReply) {
+  const link = await checkLink(pages, tokenOf(request));
+  if (!link.ok) return pages.sendNoticePage(reply, link.status, link.page);
+  const gift = await findActiveGift(pages.services.db);
+  if (!gift) return pages.sendNoticePage(reply, 404, NO_GIFT);
+  return pages.sendNoticePage(reply, 200, downloadPage(gift, String(tokenOf(request))));
+}
+
+/** One file of the gift, whole or by range; every response is charged its share of a download by the bytes it sends. */
+async function sendGiftFile(
+  pages: GiftPages,
+  request: FastifyRequest<{ Params: { fileId: string } }>,
+  reply: FastifyReply,
+) {
+  const { services, sendNoticePage } = pages;
+  const link = await checkLink(pages, tokenOf(request));
+  if (!link.ok) return sendNoticePage(reply, link.status, link.page);
+  const gift = await findActiveGift(services.db);
+  const file = gift?.files.find((candidate) => candidate.id === request.params.fileId);
+  if (!gift || !file) return sendNoticePage(reply, 404, NO_GIFT);
+  const range = parseRange(request.headers.range, file.bytes);
+  if (range === 'invalid')
+    return reply.status(416).header('content-range', `bytes */${file.bytes}`).send({ error: 'Range not satisfiable' });
+  const units = downloadUnits(range, file.bytes);
+  if (!(await chargeDownload(services.db, meterOf(link.claim.linkId), units, GIFT_LINK_MAX_DOWNLOADS)))
+    return sendNoticePage(reply, 410, usedUpPage(String(tokenOf(request))));
+  const info = GIFT_FORMAT_INFO[file.format];
+  const start = range?.start ?? 0;
+  const end = range?.end ?? file.bytes - 1;
+  const downloadName = `${slugify(gift.title) || 'gift'}.${info.extension}`;
+  reply
+    .status(range ? 206 : 200)
+    .header('content-type', info.contentType)
+    .header('content-disposition', `attachment; filename="${downloadName}"`)
+    .header('content-length', String(end - start + 1))
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('x-robots-tag', 'noindex');
+  if (range) reply.header('content-range', `bytes ${start}-${end}/${file.bytes}`);
+  return reply.send(pages.files.read(file.id, start, end));
+}
+
+/**
+ * "Ask for a new link": mails a fresh link to the address the old one (expired or used up, but genuine) was sent
+ * to, at most once per RESEND_GAP_MS per old link; the answer is the same either way, so it tells nothing.
+ */
+async function sendNewLink(pages: GiftPages, request: FastifyRequest, reply: FastifyReply) {
+  const { services, tokens, mailer, sendNoticePage } = pages;
+  const check = tokens.checkGiftToken(tokenOf(request), Date.now());
+  if (!check.ok && check.reason === 'invalid') return sendNoticePage(reply, 400, BAD_LINK);
+  const claim = check.ok ? check.claim : check.expiredClaim!;
+  const [link, subscription, gift] = await Promise.all([
+    findGiftLink(services.db, claim.linkId),
+    findSubscription(services.db, claim.subscriptionId),
+    findActiveGift(services.db),
+  ]);
+  if (!link || link.subscriptionId !== claim.subscriptionId || !subscription?.isActive)
+    return sendNoticePage(reply, 400, BAD_LINK);
+  if (!gift) return sendNoticePage(reply, 404, NO_GIFT);
+  // The one rule for links in mail a visitor's request sends (PUBLIC_URL, else a loopback Host only): a
+  // forged Host must not choose where the fresh gift, preferences and unsubscribe links point.
+  const origin = createRequestContext(services, request).mailLinkOrigin;
+  if (origin === null) {
+    request.log.error({ err: new NoMailLinkOrigin() }, 'gift link not sent');
+    return sendNoticePage(reply, 200, NEW_LINK_SENT);
+  }
+  if (!(await claimGiftResend(services.db, link.id, new Date(), RESEND_GAP_MS)))
+    return sendNoticePage(reply, 200, NEW_LINK_SENT);
+  const unsubscribe = unsubscribeLinkFor(origin, tokens.unsubscribeToken(subscription.id), mailer.from);
+  const rendered = await renderGiftLinkEmail(gift.title, {
+    giftUrl: await newGiftUrl(services.db, tokens, origin, subscription.id),
+    preferencesUrl: preferencesUrlFor(tokens, origin, subscription.id),
+    unsubscribeUrl: unsubscribe.url,
+  });
+  try {
+    await mailer.send({
+      to: subscription.email,
+      subject: giftLinkSubject(gift.title),
+      ...rendered,
+      headers: unsubscribe.headers,
+    });
+  } catch (error) {
+    request.log.error({ err: error }, 'gift link could not be sent');
+    return sendNoticePage(reply, 503, {
+      title: 'Not sent',
+      heading: 'The new link could not be sent just now',
+      paragraphs: ['Please try again in a few minutes.'],
+    });
+  }
+  return sendNoticePage(reply, 200, NEW_LINK_SENT);
+}
+
 /**
  * The gift's pages: the download page of a personal link (pick a format, how to open it), the
  * files themselves (streamed, with ranges: a resumed download or audio seeking), and "ask for a
@@ -122,6 +262,7 @@ export async function registerGiftPages(
 ): Promise<void> {
   const sendNoticePage = (reply: FastifyReply, status: number, page: NoticePage) =>
     sendPage(reply, status, page, styles);
+  const pages: GiftPages = { services, tokens, mailer, files, sendNoticePage };
   const limited = perAddressLimit(services.limiters.publicRead, (reply) =>
     sendNoticePage(reply, 429, {
       title: 'Too many requests',
@@ -130,150 +271,16 @@ export async function registerGiftPages(
     }),
   );
 
-  /** The link's claim and row, or the page that refuses it. */
-  async function checkLink(
-    token: unknown,
-  ): Promise<{ ok: true; claim: GiftClaim } | { ok: false; status: number; page: NoticePage }> {
-    const check = tokens.checkGiftToken(token, Date.now());
-    if (!check.ok && check.reason === 'invalid') return { ok: false, status: 400, page: BAD_LINK };
-    const claim = check.ok ? check.claim : check.expiredClaim!;
-    const [link, subscription] = await Promise.all([
-      findGiftLink(services.db, claim.linkId),
-      findSubscription(services.db, claim.subscriptionId),
-    ]);
-    if (!link || link.subscriptionId !== claim.subscriptionId || !subscription?.isActive)
-      return { ok: false, status: 400, page: BAD_LINK };
-    if (!check.ok)
-      return {
-        ok: false,
-        status: 410,
-        page: askForNewLink(String(token), 'This download link has expired', 'Download links work for 30 days.'),
-      };
-    if (await isUsedUp(services.db, meterOf(link.id), GIFT_LINK_MAX_DOWNLOADS))
-      return {
-        ok: false,
-        status: 410,
-        page: askForNewLink(
-          String(token),
-          'This download link has been used up',
-          `Each link works for ${GIFT_LINK_MAX_DOWNLOADS} downloads.`,
-        ),
-      };
-    return { ok: true, claim };
-  }
-
-  app.get(GIFT_PATH, { preHandler: limited }, async (request, reply) => {
-    const link = await checkLink(tokenOf(request));
-    if (!link.ok) return sendNoticePage(reply, link.status, link.page);
-    const gift = await findActiveGift(services.db);
-    if (!gift) return sendNoticePage(reply, 404, NO_GIFT);
-    return sendNoticePage(reply, 200, downloadPage(gift, String(tokenOf(request))));
-  });
-
+  app.get(GIFT_PATH, { preHandler: limited }, (request, reply) => showDownloadPage(pages, request, reply));
   // No HEAD twin: a HEAD must not count as a download. Not compressed: the bytes go as stored, by range.
   app.get<{ Params: { fileId: string } }>(
     DOWNLOAD_PATH,
     { exposeHeadRoute: false, compress: false, preHandler: limited },
-    async (request, reply) => {
-      const link = await checkLink(tokenOf(request));
-      if (!link.ok) return sendNoticePage(reply, link.status, link.page);
-      const gift = await findActiveGift(services.db);
-      const file = gift?.files.find((candidate) => candidate.id === request.params.fileId);
-      if (!gift || !file) return sendNoticePage(reply, 404, NO_GIFT);
-      const range = parseRange(request.headers.range, file.bytes);
-      if (range === 'invalid')
-        return reply
-          .status(416)
-          .header('content-range', `bytes */${file.bytes}`)
-          .send({ error: 'Range not satisfiable' });
-      // Every response is charged its share of a download, by the bytes it sends.
-      if (
-        !(await chargeDownload(
-          services.db,
-          meterOf(link.claim.linkId),
-          downloadUnits(range, file.bytes),
-          GIFT_LINK_MAX_DOWNLOADS,
-        ))
-      )
-        return sendNoticePage(
-          reply,
-          410,
-          askForNewLink(
-            String(tokenOf(request)),
-            'This download link has been used up',
-            `Each link works for ${GIFT_LINK_MAX_DOWNLOADS} downloads.`,
-          ),
-        );
-      const info = GIFT_FORMAT_INFO[file.format];
-      const start = range?.start ?? 0;
-      const end = range?.end ?? file.bytes - 1;
-      const downloadName = `${slugify(gift.title) || 'gift'}.${info.extension}`;
-      reply
-        .status(range ? 206 : 200)
-        .header('content-type', info.contentType)
-        .header('content-disposition', `attachment; filename="${downloadName}"`)
-        .header('content-length', String(end - start + 1))
-        .header('accept-ranges', 'bytes')
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('x-robots-tag', 'noindex');
-      if (range) reply.header('content-range', `bytes ${start}-${end}/${file.bytes}`);
-      return reply.send(files.read(file.id, start, end));
-    },
+    (request, reply) => sendGiftFile(pages, request, reply),
   );
-
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     await scope.register(fastifyFormbody, { bodyLimit: 1024 });
-    scope.post(NEW_LINK_PATH, { preHandler: limited }, async (request, reply) => {
-      const check = tokens.checkGiftToken(tokenOf(request), Date.now());
-      if (!check.ok && check.reason === 'invalid') return sendNoticePage(reply, 400, BAD_LINK);
-      const claim = check.ok ? check.claim : check.expiredClaim!;
-      const [link, subscription, gift] = await Promise.all([
-        findGiftLink(services.db, claim.linkId),
-        findSubscription(services.db, claim.subscriptionId),
-        findActiveGift(services.db),
-      ]);
-      if (!link || link.subscriptionId !== claim.subscriptionId || !subscription?.isActive)
-        return sendNoticePage(reply, 400, BAD_LINK);
-      if (!gift) return sendNoticePage(reply, 404, NO_GIFT);
-      const sent: NoticePage = {
-        title: 'New link sent',
-        heading: 'A new link is on its way',
-        paragraphs: ['Check the inbox of the address you subscribed with: the new link arrives in a minute or two.'],
-        link: { href: '/', text: 'Back to the site' },
-      };
-      // The one rule for links in mail a visitor's request sends (PUBLIC_URL, else a loopback Host only): a
-      // forged Host must not choose where the fresh gift, preferences and unsubscribe links point.
-      const origin = createRequestContext(services, request).mailLinkOrigin;
-      if (origin === null) {
-        request.log.error({ err: new NoMailLinkOrigin() }, 'gift link not sent');
-        return sendNoticePage(reply, 200, sent);
-      }
-      if (!(await claimGiftResend(services.db, link.id, new Date(), RESEND_GAP_MS)))
-        return sendNoticePage(reply, 200, sent);
-      const unsubscribe = unsubscribeLinkFor(origin, tokens.unsubscribeToken(subscription.id), mailer.from);
-      const rendered = await renderGiftLinkEmail(gift.title, {
-        giftUrl: await newGiftUrl(services.db, tokens, origin, subscription.id),
-        preferencesUrl: preferencesUrlFor(tokens, origin, subscription.id),
-        unsubscribeUrl: unsubscribe.url,
-      });
-      try {
-        await mailer.send({
-          to: subscription.email,
-          subject: giftLinkSubject(gift.title),
-          ...rendered,
-          headers: unsubscribe.headers,
-        });
-      } catch (error) {
-        request.log.error({ err: error }, 'gift link could not be sent');
-        return sendNoticePage(reply, 503, {
-          title: 'Not sent',
-          heading: 'The new link could not be sent just now',
-          paragraphs: ['Please try again in a few minutes.'],
-        });
-      }
-      return sendNoticePage(reply, 200, sent);
-    });
+    scope.post(NEW_LINK_PATH, { preHandler: limited }, (request, reply) => sendNewLink(pages, request, reply));
   });
 }
