@@ -9,7 +9,8 @@ export type NewComment = {
   parentId?: string | null;
   origin: CommentOrigin;
   readerId?: string | null;
-  remoteAuthor?: { name: string; server: string; url: string } | null;
+  /** A fediverse reply's author, or an imported comment's (its name only). */
+  remoteAuthor?: { name: string; server: string | null; url: string | null } | null;
   /** A remote object's id: the same reply lands once. */
   remoteId?: string | null;
   body: string;
