@@ -76,11 +76,20 @@ export const moderateCommentSchema = z.object({
   action: enumField('Action', COMMENT_MODERATION_ACTIONS),
 });
 
-export const commentQueueSchema = z.object({
-  status: enumField('Status', COMMENT_STATUSES).optional(),
-  reported: z.boolean().optional(),
-  limit: z.number().int().min(1).max(200).default(50),
-});
+export const commentQueueSchema = z
+  .object({
+    /** One state, or `all`; without it (and without `reported`) the held ones. */
+    status: enumField('Status', [...COMMENT_STATUSES, 'all']).optional(),
+    reported: z.boolean({ error: 'Reported must be true or false' }).optional(),
+    /** One post's or excerpt's comments (both or neither). */
+    targetKind: enumField('Target kind', COMMENT_TARGET_KINDS).optional(),
+    targetId: idSchema.optional(),
+    limit: z.number().int().min(1).max(200).default(50),
+  })
+  .refine((query) => (query.targetKind === undefined) === (query.targetId === undefined), {
+    message: 'Target kind and target id go together',
+    path: ['targetId'],
+  });
 
 export const commentTargetSwitchSchema = commentTargetSchema.extend({
   commentsOff: z.boolean({ error: 'Comments off must be true or false' }),

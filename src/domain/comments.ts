@@ -6,8 +6,8 @@
 export const COMMENT_TARGET_KINDS = ['post', 'excerpt'] as const;
 export type CommentTargetKind = (typeof COMMENT_TARGET_KINDS)[number];
 
-/** A comment written on this site, or (later) a reply from the fediverse. */
-export type CommentOrigin = 'site' | 'fediverse';
+/** A comment written on this site, a reply from the fediverse, or one brought in by an import (WordPress). */
+export type CommentOrigin = 'site' | 'fediverse' | 'import';
 
 export const COMMENT_STATUSES = ['held', 'approved', 'hidden', 'deleted'] as const;
 export type CommentStatus = (typeof COMMENT_STATUSES)[number];

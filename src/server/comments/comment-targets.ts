@@ -13,18 +13,20 @@ export type CommentTarget = {
   bookTitle: string | null;
 };
 
+/**
+ * The item a comment hangs under: a published post (or, for the admin, `anyState`, a draft or scheduled one too)
+ * or an excerpt.
+ */
 export async function findCommentTarget(
   db: AppDatabase,
   kind: CommentTargetKind,
   id: string,
+  options: { anyState?: boolean } = {},
 ): Promise<CommentTarget | undefined> {
   if (kind === 'post') {
-    const post = await db
-      .selectFrom('blogPosts')
-      .select(['id', 'title', 'slug', 'publishedAt'])
-      .where('id', '=', id)
-      .where('status', '=', 'published')
-      .executeTakeFirst();
+    let query = db.selectFrom('blogPosts').select(['id', 'title', 'slug', 'publishedAt']).where('id', '=', id);
+    if (!options.anyState) query = query.where('status', '=', 'published');
+    const post = await query.executeTakeFirst();
     return (
       post && {
         kind,

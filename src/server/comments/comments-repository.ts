@@ -9,7 +9,8 @@ export type NewComment = {
   parentId?: string | null;
   origin: CommentOrigin;
   readerId?: string | null;
-  remoteAuthor?: { name: string; server: string; url: string } | null;
+  /** A fediverse reply's author, or an imported comment's (its name only). */
+  remoteAuthor?: { name: string; server: string | null; url: string | null } | null;
   /** A remote object's id: the same reply lands once. */
   remoteId?: string | null;
   body: string;
@@ -26,6 +27,8 @@ export type CommentRow = {
   origin: CommentOrigin;
   readerId: string | null;
   readerName: string | null;
+  /** The reader is banned from commenting. */
+  readerBanned: boolean;
   remoteAuthorName: string | null;
   remoteAuthorServer: string | null;
   remoteAuthorUrl: string | null;
@@ -86,6 +89,7 @@ function commentQuery(db: AppDatabase) {
       'comments.origin',
       'comments.readerId',
       'commentReaders.displayName as readerName',
+      'commentReaders.bannedAt as readerBannedAt',
       'comments.remoteAuthorName',
       'comments.remoteAuthorServer',
       'comments.remoteAuthorUrl',
@@ -100,8 +104,9 @@ function commentQuery(db: AppDatabase) {
 
 type StoredRow = Awaited<ReturnType<ReturnType<typeof commentQuery>['execute']>>[number];
 
-const toComment = (row: StoredRow): CommentRow => ({
+const toComment = ({ readerBannedAt, ...row }: StoredRow): CommentRow => ({
   ...row,
+  readerBanned: readerBannedAt !== null,
   targetKind: row.targetKind as CommentTargetKind,
   origin: row.origin as CommentOrigin,
   status: row.status as CommentStatus,
@@ -206,13 +211,41 @@ export async function hasApprovedComment(db: AppDatabase, readerId: string): Pro
 /** The moderation queue: newest first, by state, or the reported ones. */
 export async function listCommentQueue(
   db: AppDatabase,
-  filter: { status?: CommentStatus; reported?: boolean; limit: number },
+  filter: {
+    status?: CommentStatus;
+    reported?: boolean;
+    target?: { kind: CommentTargetKind; id: string };
+    limit: number;
+  },
 ): Promise<CommentRow[]> {
   let query = commentQuery(db);
   if (filter.status) query = query.where('comments.status', '=', filter.status);
   if (filter.reported) query = query.where('comments.reportCount', '>', 0);
+  if (filter.target)
+    query = query
+      .where('comments.targetKind', '=', filter.target.kind)
+      .where('comments.targetId', '=', filter.target.id);
   const rows = await query.orderBy('comments.createdAt', 'desc').orderBy('comments.id').limit(filter.limit).execute();
   return rows.map(toComment);
+}
+
+/** The items with comments (any state), the most commented first: the admin's filter by post. */
+export async function listCommentedTargets(
+  db: AppDatabase,
+): Promise<Array<{ targetKind: CommentTargetKind; targetId: string; count: number }>> {
+  const rows = await db
+    .selectFrom('comments')
+    .select(['targetKind', 'targetId', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy(['targetKind', 'targetId'])
+    .orderBy('count', 'desc')
+    .orderBy('targetId')
+    .limit(500)
+    .execute();
+  return rows.map((row) => ({
+    targetKind: row.targetKind as CommentTargetKind,
+    targetId: row.targetId,
+    count: Number(row.count),
+  }));
 }
 
 /** Every comment, oldest first (the export). */

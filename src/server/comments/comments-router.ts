@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { COMMENT_MESSAGES, isCommentPagePath } from '../../domain/comments.js';
+import { COMMENT_MESSAGES, isCommentPagePath, type CommentTargetKind } from '../../domain/comments.js';
 import {
   commentByIdSchema,
   commentEditSchema,
@@ -14,6 +14,7 @@ import {
   displayNameSchema,
   moderateCommentSchema,
 } from '../../domain/comments.schema.js';
+import type { AppDatabase } from '../db/connection.js';
 import { updateSettings } from '../site/settings/site-settings-repository.js';
 import {
   adminProcedure,
@@ -49,12 +50,31 @@ import {
   findComment,
   hideHeldCommentsOf,
   isCommentsOff,
+  listCommentedTargets,
   listCommentQueue,
   markCommentDeleted,
   setCommentSpoiler,
   setCommentStatus,
   setCommentsOff,
 } from './comments-repository.js';
+
+/** Titles and pages of the items comments hang under (drafts too), each looked up once per request. */
+class TargetTitles {
+  private readonly known = new Map<string, Promise<{ title: string; path: string } | null>>();
+  constructor(private readonly db: AppDatabase) {}
+
+  of(kind: CommentTargetKind, id: string): Promise<{ title: string; path: string } | null> {
+    const key = `${kind}:${id}`;
+    let title = this.known.get(key);
+    if (!title) {
+      title = findCommentTarget(this.db, kind, id, { anyState: true }).then((target) =>
+        target ? { title: target.title, path: target.path } : null,
+      );
+      this.known.set(key, title);
+    }
+    return title;
+  }
+}
 
 function named(reader: CommentReader | null): CommentReader {
   if (!reader) throw new TRPCError({ code: 'FORBIDDEN', message: COMMENT_MESSAGES.needName });
@@ -127,27 +147,27 @@ export const commentsRouter = router({
 
   /** The admin's queue: held first by default, or any state, or the reported ones. */
   queue: adminProcedure.input(commentQueueSchema).query(async ({ ctx, input }) => {
+    const status = input.status ?? (input.reported ? 'all' : 'held');
     const rows = await listCommentQueue(ctx.db, {
-      ...input,
-      status: input.status ?? (input.reported ? undefined : 'held'),
+      status: status === 'all' ? undefined : status,
+      reported: input.reported,
+      target: input.targetKind && input.targetId ? { kind: input.targetKind, id: input.targetId } : undefined,
+      limit: input.limit,
     });
-    const titles = new Map<string, { title: string; path: string } | null>();
+    const titles = new TargetTitles(ctx.db);
     return Promise.all(
       rows.map(async (row) => {
-        const key = `${row.targetKind}:${row.targetId}`;
-        if (!titles.has(key)) {
-          const target = await findCommentTarget(ctx.db, row.targetKind, row.targetId);
-          titles.set(key, target ? { title: target.title, path: target.path } : null);
-        }
         return {
           id: row.id,
           targetKind: row.targetKind,
           targetId: row.targetId,
-          target: titles.get(key) ?? null,
+          target: await titles.of(row.targetKind, row.targetId),
           parentId: row.parentId,
           origin: row.origin,
           readerId: row.readerId,
           authorName: row.readerName ?? row.remoteAuthorName ?? '',
+          authorServer: row.remoteAuthorServer,
+          readerBanned: row.readerBanned,
           body: row.body,
           bodyHtml: renderCommentHtml(row.body),
           status: row.status,
@@ -156,6 +176,17 @@ export const commentsRouter = router({
           createdAt: row.createdAt,
         };
       }),
+    );
+  }),
+
+  /** The posts and excerpts with comments (any state), the most commented first: the queue's filter by post. */
+  targets: adminProcedure.query(async ({ ctx }) => {
+    const titles = new TargetTitles(ctx.db);
+    return Promise.all(
+      (await listCommentedTargets(ctx.db)).map(async (row) => ({
+        ...row,
+        target: await titles.of(row.targetKind, row.targetId),
+      })),
     );
   }),
 
@@ -200,7 +231,7 @@ export const commentsRouter = router({
 
   /** Comments off (or on again) for one post or excerpt. */
   setTargetOff: contentWriteProcedure.input(commentTargetSwitchSchema).mutation(async ({ ctx, input }) => {
-    found(await findCommentTarget(ctx.db, input.targetKind, input.targetId), 'Post or excerpt');
+    found(await findCommentTarget(ctx.db, input.targetKind, input.targetId, { anyState: true }), 'Post or excerpt');
     await setCommentsOff(ctx.db, input.targetKind, input.targetId, input.commentsOff);
     return input;
   }),

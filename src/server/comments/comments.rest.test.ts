@@ -247,6 +247,99 @@ describe('comments', () => {
     );
   });
 
+  it('lists every comment for the admin by state and by post, names the commented items, and marks banned readers', async () => {
+    const cookie = await reader('Eli');
+    const onPost = (await post(cookie, { targetKind: 'post', targetId: postId, body: 'On the post' })).json<{
+      id: string;
+    }>().id;
+    const onExcerpt = (
+      await post(cookie, { targetKind: 'excerpt', targetId: excerptId, body: 'On the excerpt' })
+    ).json<{
+      id: string;
+    }>().id;
+    await moderate(onPost, 'approve');
+    type Row = { id: string; status: string; target: { title: string } | null; readerBanned: boolean };
+    const list = async (query: string) => {
+      const res = await t.app.inject({ url: `/api/admin/comments?${query}`, headers: bearer(adminKey) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Row[]>();
+    };
+    const all = await list('status=all&limit=200');
+    expect(all.map((row) => row.id)).toEqual(expect.arrayContaining([onPost, onExcerpt]));
+    expect(new Set(all.map((row) => row.status)).size).toBeGreaterThan(1);
+    const excerptOnly = await list(`status=all&targetKind=excerpt&targetId=${excerptId}`);
+    expect(excerptOnly.map((row) => row.id)).toContain(onExcerpt);
+    expect(excerptOnly.every((row) => row.target?.title === 'Ending')).toBe(true);
+    expect((await list(`status=approved&targetKind=post&targetId=${postId}`)).map((row) => row.id)).toContain(onPost);
+    expect((await list(`status=held&targetKind=post&targetId=${postId}`)).map((row) => row.id)).not.toContain(onPost);
+    expectError(
+      await t.app.inject({ url: `/api/admin/comments?targetId=${postId}`, headers: bearer(adminKey) }),
+      400,
+      'Target kind and target id go together',
+    );
+    const targets = await t.app.inject({ url: '/api/admin/comments/targets', headers: bearer(adminKey) });
+    expect(targets.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          targetKind: 'excerpt',
+          targetId: excerptId,
+          target: expect.objectContaining({ title: 'Ending' }),
+        }),
+        expect.objectContaining({
+          targetKind: 'post',
+          targetId: postId,
+          target: expect.objectContaining({ title: 'Salt roads' }),
+        }),
+      ]),
+    );
+    expect((await t.app.inject({ url: '/api/admin/comments/targets' })).statusCode).toBe(401);
+    await moderate(onExcerpt, 'ban');
+    expect(
+      (await list(`status=all&targetKind=post&targetId=${postId}`)).find((row) => row.id === onPost),
+    ).toMatchObject({
+      readerBanned: true,
+    });
+  });
+
+  it('keeps the comment settings an update leaves out', async () => {
+    const settings = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/admin/comments/settings', headers: bearer(adminKey), payload });
+    expect((await settings({ holdFirstComments: false, closeAfterDays: 7, blockedWords: ['drat'] })).statusCode).toBe(
+      200,
+    );
+    expect((await settings({ closeAfterDays: 9 })).json()).toEqual({
+      holdFirstComments: false,
+      closeAfterDays: 9,
+      blockedWords: ['drat'],
+    });
+    await settings({ holdFirstComments: true, closeAfterDays: 0, blockedWords: [] });
+  });
+
+  it('lets the author switch comments off for a draft post before it is published', async () => {
+    const draftId = newId();
+    await t.services.db
+      .insertInto('blogPosts')
+      .values({
+        id: draftId,
+        title: 'Draft',
+        summary: 's',
+        content: 'c',
+        category: 'news',
+        coverImage: '',
+        publishedAt: timestampNow(),
+        slug: `draft-${draftId}`,
+        status: 'draft',
+      })
+      .execute();
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/comments/targets/post/${draftId}`,
+      headers: bearer(adminKey),
+      payload: { commentsOff: true },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+  });
+
   it('lets a reader edit for 10 minutes only, delete their own, and report another’s once', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const cookie = await approvedReader('Eve');

@@ -7,6 +7,7 @@ import { looksLikeId, slugify, SLUG_PATTERN, uniqueSlug } from '../../domain/slu
 import type { AppDatabase } from '../db/connection.js';
 import { renderContentText, renderLeadText } from '../content/rendering/render-content.js';
 import { createBlogPost } from '../content/blog/blog-posts-repository.js';
+import { addComment } from '../comments/comments-repository.js';
 import { detachedCopy } from './detached-text.js';
 import { htmlToMarkdown, markdownImageUrls, replaceMarkdownImages, summaryOf } from './html-to-markdown.js';
 import type { ImageFetcher, ImageSource } from './image-fetcher.js';
@@ -38,6 +39,22 @@ export type SourcePost = {
    * whatever its status, and the dry run says why.
    */
   notPublic?: string;
+  /** Readers' comments to bring in with the post (approved ones, threaded one level deep). */
+  comments?: SourceComment[];
+};
+
+/**
+ * A reader's comment on a source's post (WordPress's approved `wp:comment`s): the author's name only (never their
+ * address), the text as the comments' Markdown subset, and its parent among the post's comments (one level deep).
+ */
+export type SourceComment = {
+  sourceId: string;
+  /** The top-level comment it replies to; null for a top-level comment. */
+  parentSourceId: string | null;
+  authorName: string;
+  body: string;
+  /** ISO time it was written; null when the source has none. */
+  date: string | null;
 };
 
 /** A post ready to be written: its validated data, when it was published, where it came from. */
@@ -46,6 +63,7 @@ export type PreparedPost = {
   data: BlogPostData;
   publishedAt: string | null;
   legacyPaths: string[];
+  comments: SourceComment[];
 };
 
 /** The images of a planned post, to bring in before anything is written. */
@@ -195,7 +213,13 @@ export class PostImporter {
     const images = new Set([...markdownImageUrls(content), ...(post.featuredImage ? [post.featuredImage] : [])]).size;
     if (images > 0) warnings.push(`${images} image${images === 1 ? '' : 's'} to bring in`);
     const finalKind = empty ? 'draft' : kind;
-    return { item: { item: label, kind: finalKind, action: 'create', warnings }, input, date: post.date, source: post };
+    const comments = post.comments?.length ?? 0;
+    return {
+      item: { item: label, kind: finalKind, action: 'create', warnings, ...(comments > 0 ? { comments } : {}) },
+      input,
+      date: post.date,
+      source: post,
+    };
   }
 
   /**
@@ -279,7 +303,13 @@ export class PostImporter {
     });
     const publishedAt = plan.date && input.status === 'published' ? plan.date : null;
     return {
-      post: { sourceId: plan.source.sourceId, data, publishedAt, legacyPaths: plan.source.legacyPaths },
+      post: {
+        sourceId: plan.source.sourceId,
+        data,
+        publishedAt,
+        legacyPaths: plan.source.legacyPaths,
+        comments: plan.source.comments ?? [],
+      },
       warnings,
     };
   }
@@ -289,5 +319,37 @@ export class PostImporter {
     const post = await createBlogPost(db, prepared.data, prepared.publishedAt ?? undefined);
     await recordImportedItem(db, { source: this.source, kind: 'post', sourceId: prepared.sourceId, targetId: post.id });
     await recordLegacyPaths(db, post.id, prepared.legacyPaths);
+    await addImportedComments(db, post.id, prepared.comments, prepared.publishedAt);
+  }
+}
+
+/**
+ * A post's comments, top-level ones first so each reply finds its parent: shown at once (they were approved on the
+ * old site), under the name they had there (`origin: 'import'`, no reader of this site, no address).
+ */
+async function addImportedComments(
+  db: AppDatabase,
+  postId: string,
+  comments: readonly SourceComment[],
+  publishedAt: string | null,
+): Promise<void> {
+  const ids = new Map<string, string>();
+  const ordered = [
+    ...comments.filter((comment) => comment.parentSourceId === null),
+    ...comments.filter((comment) => comment.parentSourceId !== null),
+  ];
+  for (const comment of ordered) {
+    const parentId = comment.parentSourceId === null ? null : (ids.get(comment.parentSourceId) ?? null);
+    const id = await addComment(db, {
+      targetKind: 'post',
+      targetId: postId,
+      parentId,
+      origin: 'import',
+      remoteAuthor: { name: comment.authorName, server: null, url: null },
+      body: comment.body,
+      status: 'approved',
+      createdAt: comment.date ?? publishedAt ?? undefined,
+    });
+    ids.set(comment.sourceId, id);
   }
 }

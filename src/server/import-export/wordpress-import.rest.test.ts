@@ -138,7 +138,7 @@ describe('POST /api/admin/import?source=wordpress', () => {
 
   it('importing the same file again creates nothing and says so', async () => {
     const summary = await importOk(context, 'source=wordpress', wxr);
-    expect(summary.created).toEqual({ posts: 0, drafts: 0, scheduled: 0, subscribers: 0, images: 0 });
+    expect(summary.created).toEqual({ posts: 0, drafts: 0, scheduled: 0, subscribers: 0, images: 0, comments: 0 });
     expect(summary.skipped.filter((skip) => skip.reason === 'already imported')).toHaveLength(5);
     expect(await posts()).toHaveLength(5);
   });

@@ -6,6 +6,7 @@ import { MAX_TAG_LABEL, MAX_TAGS_PER_POST } from '../../../domain/blog.js';
 import { trpc } from '../../trpc.js';
 import { zodValidate } from '../../ui/zod-validate.js';
 import type { ContentFormProps } from '../content/ContentTab.js';
+import { CommentsOffSwitch } from '../comments/CommentsOffSwitch.js';
 import { draftKey } from '../editor/local-draft.js';
 import { MarkdownEditor } from '../editor/MarkdownEditor.js';
 import { RestoreDraftPrompt } from '../editor/RestoreDraftPrompt.js';
@@ -137,6 +138,7 @@ export function BlogForm({
           {...form.getInputProps('publishAt')}
         />
       )}
+      {item && <CommentsOffSwitch targetKind="post" targetId={item.id} />}
       {item && <ContentViews kind="posts" id={item.id} />}
       {item && (
         <Text size="sm">

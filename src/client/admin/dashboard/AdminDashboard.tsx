@@ -4,6 +4,7 @@ import classes from '../admin.module.css';
 import { ArtTab } from '../art/ArtTab.js';
 import { BlogTab } from '../blog/BlogTab.js';
 import { BooksTab } from '../books/BooksTab.js';
+import { CommentsTab } from '../comments/CommentsTab.js';
 import { ExcerptsTab } from '../excerpts/ExcerptsTab.js';
 import { OverviewTab } from '../overview/OverviewTab.js';
 import { MailArea } from '../mail/MailArea.js';
@@ -25,6 +26,7 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   series: SeriesTab,
   excerpts: ExcerptsTab,
   blog: BlogTab,
+  comments: CommentsTab,
   art: ArtTab,
   contact: ContactTab,
   newsletter: NewsletterTab,
@@ -99,7 +101,7 @@ export function AdminDashboard() {
           activateTabWithKeyboard
           variant="default"
         >
-          {/* On a phone a few of the 12 tabs show at a time (the list scrolls, its edge fades): this menu names them all. */}
+          {/* On a phone a few of the 14 tabs show at a time (the list scrolls, its edge fades): this menu names them all. */}
           <NativeSelect
             hiddenFrom="sm"
             label="Go to section"

@@ -10,6 +10,7 @@ import { draftKey } from '../editor/local-draft.js';
 import { MarkdownEditor } from '../editor/MarkdownEditor.js';
 import { RestoreDraftPrompt } from '../editor/RestoreDraftPrompt.js';
 import { useLocalDraft } from '../editor/use-local-draft.js';
+import { CommentsOffSwitch } from '../comments/CommentsOffSwitch.js';
 import { FormShell } from '../forms/FormShell.js';
 
 type ExcerptFormValues = {
@@ -131,6 +132,7 @@ export function ExcerptForm({
           {...form.getInputProps('spoilerLevel')}
         />
       </SimpleGrid>
+      {item && <CommentsOffSwitch targetKind="excerpt" targetId={item.id} />}
     </FormShell>
   );
 }

@@ -96,6 +96,7 @@ export function SummaryView({
     [created.scheduled, 'scheduled', 'scheduled'],
     [created.subscribers, 'subscriber', 'subscribers'],
     [created.images, 'image', 'images'],
+    [created.comments, 'comment', 'comments'],
   ] as const;
   const rows =
     summary.items.length > 0

@@ -13,6 +13,7 @@ import { wordpressExport } from './wxr.js';
 import { CONTENT_TABLES } from './site-tables.js';
 import { allOrders, ORDER_CSV_COLUMNS } from '../../sales/order-csv.js';
 import { listAllComments } from '../../comments/comments-repository.js';
+import { shownCommentsByPost } from './wxr-comments.js';
 
 const README = `Everything on the site, to keep or to move elsewhere.
 
@@ -93,8 +94,9 @@ export async function buildExport(
   let orders = toCsv(ORDER_CSV_COLUMNS, []);
   for await (const page of allOrders(db)) orders += toCsvRows(ORDER_CSV_COLUMNS, page);
   zip.addBuffer(Buffer.from(orders), 'orders.csv');
+  const comments = await listAllComments(db);
   zip.addBuffer(
-    json((await listAllComments(db)).map(({ reportCount: _reports, readerId: _reader, ...comment }) => comment)),
+    json(comments.map(({ reportCount: _reports, readerId: _reader, ...comment }) => comment)),
     'comments.json',
   );
   const names = await uploads.store.list();
@@ -108,7 +110,10 @@ export async function buildExport(
     'ghost-members.csv',
   );
   // Written as the zip reaches it, a post at a time.
-  zip.addReadStream(Readable.from(wordpressExport(posts, siteOrigin, images)), 'wordpress.xml');
+  zip.addReadStream(
+    Readable.from(wordpressExport(posts, siteOrigin, images, shownCommentsByPost(comments))),
+    'wordpress.xml',
+  );
   const ghostZip = new yazl.ZipFile();
   zip.addReadStream(ghostZip.outputStream, 'ghost-import.zip', { compress: false });
   ghostZip.addBuffer(ghostJson, 'ghost.json');

@@ -3,7 +3,9 @@ import { renderContentHtml } from '../../content/rendering/render-content.js';
 import type { ContentFormat } from '../../../domain/content-format.js';
 import { blogCategoryLabel } from '../../../domain/blog.js';
 import { blogPostPath } from '../../../domain/content-links.js';
+import type { CommentRow } from '../../comments/comments-repository.js';
 import { postImageNames, uploadNameOf } from './post-images.js';
+import { wxrComments } from './wxr-comments.js';
 
 /** WordPress's own words for a post's state. */
 const WP_STATUS: Record<string, string> = { published: 'publish', draft: 'draft', scheduled: 'future' };
@@ -23,14 +25,15 @@ const wpDate = (iso: string) => new Date(iso).toISOString().slice(0, 19).replace
 /**
  * The blog as a WordPress export (WXR 1.2, as Tools → Export writes it): the site's categories, every post with its
  * HTML, excerpt, state and dates, and an attachment per uploaded image the posts show (`wp:attachment_url` on this
- * site, which WordPress's importer downloads, and which a cover names as the post's `_thumbnail_id`). The site has no
- * comments, so none are written. `images`: the uploads the posts show. Yielded an item at a time (each post's HTML
+ * site, which WordPress's importer downloads, and which a cover names as the post's `_thumbnail_id`), and each post's
+ * shown comments as `wp:comment` (`comments`, by post id). `images`: the uploads the posts show. Yielded an item at a time (each post's HTML
  * rendered when its turn comes), so a big blog is never one string.
  */
 export function* wordpressExport(
   posts: readonly BlogPostRow[],
   siteOrigin: string,
   images: readonly string[],
+  comments: ReadonlyMap<string, readonly CommentRow[]> = new Map(),
   now = new Date(),
 ): Generator<Buffer> {
   const origin = siteOrigin.replace(/\/+$/, '');
@@ -120,8 +123,10 @@ export function* wordpressExport(
     ]);
   }
 
+  let commentId = 1;
   for (const post of posts) {
     const id = postIds.get(post.id)!;
+    const shown = comments.get(post.id) ?? [];
     const date = wpDate(post.publishedAt);
     const html = renderContentHtml(post.content, post.contentFormat as ContentFormat, {
       siteOrigin: origin,
@@ -151,7 +156,9 @@ export function* wordpressExport(
       '\t\t<wp:is_sticky>0</wp:is_sticky>',
       `\t\t<category domain="category" nicename="${escapeXml(post.category)}">${text(blogCategoryLabel(post.category))}</category>`,
       ...(cover ? postmeta('_thumbnail_id', String(attachmentIds.get(cover))) : []),
+      ...wxrComments(shown, commentId, { cdata, text, date: wpDate }),
     ]);
+    commentId += shown.length;
   }
   yield Buffer.from('</channel>\n</rss>\n');
 }

@@ -1,11 +1,12 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { COMMENT_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH } from '../../../domain/comments.js';
 import { renderContentText } from '../../content/rendering/render-content.js';
 import { htmlToMarkdown, paragraphsOfClassicText } from '../html-to-markdown.js';
 import { ImportRefused } from '../import-refused.js';
 import { detachedCopy } from '../detached-text.js';
 import { legacyPathOf } from '../legacy-paths.js';
 import { readTextChunks } from '../text-chunks.js';
-import type { SourcePost } from '../post-importer.js';
+import type { SourceComment, SourcePost } from '../post-importer.js';
 import { expandShortcodes } from '../wordpress-shortcodes.js';
 
 const NOT_WORDPRESS = 'This is not a WordPress export: use Tools → Export in WordPress and upload the .xml file';
@@ -30,6 +31,8 @@ type RawItem = {
   fields: Map<string, string>;
   categories: string[];
   meta: Map<string, string>;
+  /** Each `wp:comment`'s fields (`wp:comment_id`, `wp:comment_parent`, …). */
+  comments: Map<string, string>[];
 };
 
 const STATUSES: Record<string, SourcePost['status']> = { publish: 'published', draft: 'draft', future: 'scheduled' };
@@ -66,6 +69,57 @@ function isoOf(gmt: string | undefined, local: string | undefined): string | nul
     if (!Number.isNaN(date.getTime())) return date.toISOString();
   }
   return null;
+}
+
+/**
+ * A post's approved comments (not pingbacks or trackbacks), one level deep: a reply to a reply hangs under its
+ * top-level ancestor (a reply to an unapproved comment, under the nearest approved one above it, else at the top).
+ * The author's name only: their address, link and IP stay behind.
+ */
+function sourceComments(raw: readonly Map<string, string>[]): SourceComment[] {
+  const field = (comment: Map<string, string>, name: string) => (comment.get(`wp:comment_${name}`) ?? '').trim();
+  const parentOf = new Map<string, string>();
+  const approved = new Set<string>();
+  const kept: Map<string, string>[] = [];
+  for (const comment of raw) {
+    const id = field(comment, 'id');
+    if (!id) continue;
+    parentOf.set(id, field(comment, 'parent'));
+    const type = field(comment, 'type');
+    if (field(comment, 'approved') !== '1' || (type !== '' && type !== 'comment')) continue;
+    approved.add(id);
+    kept.push(comment);
+  }
+  /** The topmost approved comment above `id` (none: null); a loop in the file ends the walk. */
+  const topOf = (id: string): string | null => {
+    let top: string | null = null;
+    const seen = new Set([id]);
+    for (let at = parentOf.get(id); at && at !== '0' && !seen.has(at); at = parentOf.get(at)) {
+      seen.add(at);
+      if (approved.has(at)) top = at;
+    }
+    return top;
+  };
+  const comments: SourceComment[] = [];
+  for (const comment of kept) {
+    const body = htmlToMarkdown(paragraphsOfClassicText(field(comment, 'content')))
+      .slice(0, COMMENT_MAX_LENGTH)
+      .trim();
+    if (!body) continue;
+    const id = field(comment, 'id');
+    comments.push({
+      sourceId: id,
+      parentSourceId: topOf(id),
+      authorName: titleText(field(comment, 'author')).slice(0, DISPLAY_NAME_MAX_LENGTH) || 'A reader',
+      body,
+      date: isoOf(field(comment, 'date_gmt'), field(comment, 'date')),
+    });
+  }
+  // A reply whose top-level comment had no words to keep goes to the top.
+  const ids = new Set(comments.map((comment) => comment.sourceId));
+  return comments.map((comment) =>
+    comment.parentSourceId && !ids.has(comment.parentSourceId) ? { ...comment, parentSourceId: null } : comment,
+  );
 }
 
 function toSourcePost(
@@ -112,6 +166,7 @@ function toSourcePost(
     featuredImage: thumbnail ? (attachments.get(thumbnail.trim()) ?? null) : null,
     legacyPaths: [...new Set(legacyPaths)],
     ...(notPublic ? { notPublic } : {}),
+    ...(raw.comments.length > 0 ? { comments: sourceComments(raw.comments) } : {}),
     ...(type === 'post' || type === 'page' ? {} : { skipReason: `post type "${type}" is not a blog post` }),
   };
 }
@@ -145,10 +200,11 @@ export async function* readWordPressExport(
     stack.push(tag.name);
     const depth = stack.length;
     if (tag.name === 'item' && stack[depth - 2] === 'channel') {
-      item = { fields: new Map(), categories: [], meta: new Map() };
+      item = { fields: new Map(), categories: [], meta: new Map(), comments: [] };
       itemDepth = depth;
     } else if (item && depth === itemDepth + 1) {
       text = '';
+      if (tag.name === 'wp:comment') item.comments.push(new Map());
       if (tag.name === 'category' && tag.attributes.domain !== 'category') text = '\u0000';
     } else if (item && depth === itemDepth + 2) {
       text = '';
@@ -171,12 +227,16 @@ export async function* readWordPressExport(
         if (!text.startsWith('\u0000') && text.trim()) item.categories.push(detachedCopy(text.trim()));
       } else if (tag.name === 'wp:postmeta') {
         item.meta.set(metaKey, metaValue);
+      } else if (tag.name === 'wp:comment') {
+        // Its fields are kept as they close (below).
       } else if (!item.fields.has(tag.name)) {
         item.fields.set(tag.name, USED_ONCE.has(tag.name) ? text : detachedCopy(text));
       }
     } else if (item && depth === itemDepth + 2 && stack[itemDepth] === 'wp:postmeta') {
       if (tag.name === 'wp:meta_key') metaKey = text.trim();
       if (tag.name === 'wp:meta_value') metaValue = detachedCopy(text);
+    } else if (item && depth === itemDepth + 2 && stack[itemDepth] === 'wp:comment') {
+      if (tag.name.startsWith('wp:comment_')) item.comments.at(-1)?.set(tag.name, detachedCopy(text));
     }
     stack.pop();
   });

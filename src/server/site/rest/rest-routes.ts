@@ -256,6 +256,8 @@ const commentRoutes: RestRoute[] = [
       callUnchecked(caller.comments.queue, {
         status: r.query.status,
         reported: r.query.reported === undefined ? undefined : r.query.reported === 'true' || r.query.reported === '1',
+        targetKind: r.query.targetKind,
+        targetId: r.query.targetId,
         limit: numberParam(r.query.limit),
       }),
   },
@@ -265,6 +267,7 @@ const commentRoutes: RestRoute[] = [
     call: (caller, r) => callUnchecked(caller.comments.moderate, { ...(r.body as object | null), id: id(r) }),
   },
   { method: 'GET', url: '/api/admin/comments/settings', call: (caller) => caller.comments.settings() },
+  { method: 'GET', url: '/api/admin/comments/targets', call: (caller) => caller.comments.targets() },
   {
     method: 'PUT',
     url: '/api/admin/comments/settings',
