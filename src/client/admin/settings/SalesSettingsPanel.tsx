@@ -7,8 +7,6 @@ import { serverErrorMessage } from '../../ui/error-message.js';
 import { toast } from '../../ui/toast-store.js';
 import { FindCopy } from '../sales/FindCopy.js';
 import { PROVIDER_LABELS } from '../sales/sales-labels.js';
-import { useAdminSession } from '../session/AdminSession.js';
-import { readAdminKey } from '../session/admin-key-store.js';
 import { AdminPanel } from '../ui/AdminPanel.js';
 import { formatAdminDate } from '../ui/format-date.js';
 
