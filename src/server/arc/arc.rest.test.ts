@@ -324,6 +324,43 @@ describe('the ARC path: apply → select → download → fingerprint → review
     expect(launch.reviewsPerRetailer).toEqual({ amazon: 1, goodreads: 1, bookbub: 0, storygraph: 0, blog: 1 });
   });
 
+  it('exports the review links for launch day as CSV: every cell a reader wrote defused, 401/404 as JSON', async () => {
+    // A reader whose name is a spreadsheet formula, added to the running campaign, submits a review.
+    await addSubscriber(t.services.db, 'formula@readers.example');
+    const hostileName = '=HYPERLINK("https://evil.example","Click")';
+    const added = await api('POST', `/api/admin/arc/campaigns/${campaignId}/readers`, {
+      email: 'formula@readers.example',
+      name: hostileName,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const page = linkIn((await waitForMail('formula@readers.example', 1))[0]!, '/arc-copy');
+    const saved = await form(
+      '/arc-copy/reviews',
+      reviewForm(page.searchParams.get('token')!, { bookbub: 'https://www.bookbub.com/reviews/-1+1' }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const res = await api('GET', `/api/admin/arc/campaigns/${campaignId}/reviews.csv`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="arc-reviews-${book.slug}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+    );
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('retailer,url,name,email,submittedAt');
+    expect(lines.filter(Boolean)).toHaveLength(5);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^Amazon,https:\/\/www\.amazon\.co\.uk\/review\/R1ADA,Ada Lovelace,/),
+    );
+    // The formula is written as text: a leading quote, the field quoted (it holds quotes and commas).
+    const formulaRow = lines.find((line) => line.includes('formula@readers.example'))!;
+    expect(formulaRow).toContain(`"'=HYPERLINK(""https://evil.example"",""Click"")"`);
+    expect(formulaRow.split(',').some((cell) => /^[=+\-@]/.test(cell))).toBe(false);
+
+    expectError(await api('GET', `/api/admin/arc/campaigns/${campaignId}/reviews.csv`, undefined, null), 401);
+    expectError(await api('GET', '/api/admin/arc/campaigns/nope/reviews.csv'), 404, 'Campaign not found');
+  });
+
   it('lets a reader step back: no download after it; a thank-you goes to reviewers only, once', async () => {
     const stepped = await form(
       '/arc-copy/step-back',
@@ -333,7 +370,7 @@ describe('the ARC path: apply → select → download → fingerprint → review
     expect(stepped.body).toContain('You stepped back');
     expect((await t.app.inject({ method: 'GET', url: `/arc-copy/download${bob.search}` })).statusCode).toBe(410);
     await suppressAddress(t.services.db, { email: 'late@readers.example', reason: 'manual' });
-    expect((await api('POST', `/api/admin/arc/campaigns/${campaignId}/thank-reviewers`)).json()).toEqual({ queued: 1 });
+    expect((await api('POST', `/api/admin/arc/campaigns/${campaignId}/thank-reviewers`)).json()).toEqual({ queued: 2 });
     expect((await api('POST', `/api/admin/arc/campaigns/${campaignId}/thank-reviewers`)).json()).toEqual({ queued: 0 });
     const mails = await waitForMail('ada@readers.example', 2);
     expect(mails[1]!.headers.get('subject')).toBe('Thank you for reviewing The Emberfall');

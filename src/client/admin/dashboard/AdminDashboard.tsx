@@ -1,6 +1,7 @@
 import { Anchor, Box, Button, Container, Group, NativeSelect, Tabs, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import classes from '../admin.module.css';
+import { ArcTab } from '../arc/ArcTab.js';
 import { ArtTab } from '../art/ArtTab.js';
 import { BlogTab } from '../blog/BlogTab.js';
 import { BooksTab } from '../books/BooksTab.js';
@@ -32,6 +33,7 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   newsletter: NewsletterTab,
   mail: MailArea,
   orders: OrdersTab,
+  arc: ArcTab,
   preorders: PreordersTab,
   playlists: PlaylistsTab,
   settings: SettingsTab,

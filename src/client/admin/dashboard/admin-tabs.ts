@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   { id: 'newsletter', label: 'Newsletter' },
   { id: 'mail', label: 'Mail' },
   { id: 'orders', label: 'Orders' },
+  { id: 'arc', label: 'ARC team' },
   { id: 'preorders', label: 'Preorders' },
   { id: 'playlists', label: 'Playlists' },
   { id: 'settings', label: 'Settings' },

@@ -1,14 +1,12 @@
-import { Alert, Badge, Button, FileButton, Group, List, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { SALE_PROVIDERS, SALE_SECRET_VARIABLES, type SaleProvider } from '../../../domain/sales.js';
 import type { SalesSecrets } from '../../../domain/sales.schema.js';
 import { trpc, type RouterOutputs } from '../../trpc.js';
 import { serverErrorMessage } from '../../ui/error-message.js';
 import { toast } from '../../ui/toast-store.js';
-import { postFile } from '../forms/upload-image.js';
+import { FindCopy } from '../sales/FindCopy.js';
 import { PROVIDER_LABELS } from '../sales/sales-labels.js';
-import { useAdminSession } from '../session/AdminSession.js';
-import { readAdminKey } from '../session/admin-key-store.js';
 import { AdminPanel } from '../ui/AdminPanel.js';
 import { formatAdminDate } from '../ui/format-date.js';
 
@@ -159,92 +157,6 @@ function ProviderRow({ provider, source }: { provider: SaleProvider; source: 'en
             ))}
           </List>
         </div>
-      )}
-    </Stack>
-  );
-}
-
-type Lookup =
-  | {
-      status: 'found';
-      foundIn: string[];
-      order: null | {
-        reference: string;
-        buyerName: string;
-        buyerEmail: string;
-        bookTitle: string | null;
-        state: string;
-        createdAt: string;
-      };
-    }
-  | { status: 'none'; kind: string };
-
-function FindCopy() {
-  const session = useAdminSession();
-  const [busy, setBusy] = useState<number | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: boolean; title: string; text: string } | null>(null);
-
-  async function look(file: File | null) {
-    if (!file) return;
-    const key = readAdminKey();
-    if (!key) return session.expire();
-    setOutcome(null);
-    setBusy(0);
-    try {
-      const result = (await postFile('/api/admin/sales/find-copy', 'file', file, key, setBusy)) as Lookup;
-      if (result.status === 'none')
-        setOutcome({
-          ok: false,
-          title: 'No fingerprint found',
-          text: `${file.name} is a readable ${result.kind}, but carries no fingerprint this site wrote: it is not one of its personal copies, or the marks were stripped.`,
-        });
-      else if (!result.order)
-        setOutcome({
-          ok: false,
-          title: 'Fingerprint found, no order',
-          text: `${file.name} carries a copy fingerprint (in the ${result.foundIn.join(', ')}), but no order of this site has it (another site’s copy, or an erased order).`,
-        });
-      else
-        setOutcome({
-          ok: true,
-          title: `Order ${result.order.reference}`,
-          text: `${file.name} is the copy of ${result.order.bookTitle ?? 'a book'} made for ${result.order.buyerName || result.order.buyerEmail} <${result.order.buyerEmail}>, order ${result.order.reference} of ${formatAdminDate(result.order.createdAt)} (${result.order.state}); found in the ${result.foundIn.join(', ')}.`,
-        });
-    } catch (error) {
-      setOutcome({
-        ok: false,
-        title: 'File not readable',
-        text: error instanceof Error ? error.message : 'The file could not be read.',
-      });
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  return (
-    <Stack gap="xs" component="section" aria-labelledby="find-copy-title">
-      <Title order={3} size="h5" id="find-copy-title">
-        Find a copy’s buyer
-      </Title>
-      <Text size="sm" c="dimmed">
-        Found a copy shared online? Upload the EPUB or PDF (or an audiobook ZIP): its fingerprint names the order it was
-        made for.
-      </Text>
-      <Group gap="xs">
-        <FileButton onChange={(file) => void look(file)} accept=".epub,.pdf,.zip,.mp3">
-          {(props) => (
-            <Button {...props} variant="default" loading={busy !== null}>
-              Choose a file to check
-            </Button>
-          )}
-        </FileButton>
-      </Group>
-      {outcome && (
-        <Alert color={outcome.ok ? 'teal' : 'yellow'} variant="light" role="status" title={outcome.title}>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {outcome.text}
-          </Text>
-        </Alert>
       )}
     </Stack>
   );

@@ -9,6 +9,7 @@ import type { AppServices } from '../../services.js';
 import { toCsv, toCsvRows, type CsvColumn } from '../../../domain/csv.js';
 import type { ListedOrder } from '../../sales/orders-repository.js';
 import { ORDER_CSV_COLUMNS } from '../../sales/order-csv.js';
+import { ARC_RETAILER_LABELS, type ArcRetailer } from '../../../domain/arc.js';
 
 export { csvCellText, csvField, toCsv } from '../../../domain/csv.js';
 
@@ -128,6 +129,33 @@ function registerExport<T>(app: FastifyInstance, services: AppServices, spec: Cs
   });
 }
 
+type ArcReviewRow = { name: string; email: string; retailer: string; url: string; submittedAt: string };
+
+const ARC_REVIEW_COLUMNS: CsvColumn<ArcReviewRow>[] = [
+  { header: 'retailer', value: (row) => ARC_RETAILER_LABELS[row.retailer as ArcRetailer] ?? row.retailer },
+  { header: 'url', value: (row) => row.url },
+  { header: 'name', value: (row) => row.name },
+  { header: 'email', value: (row) => row.email },
+  { header: 'submittedAt', value: (row) => row.submittedAt },
+];
+
+/**
+ * GET /api/admin/arc/campaigns/:id/reviews.csv — the review links of one ARC campaign for launch day (one row per
+ * link, oldest first), through the same admin procedure as the launch view: 401 without the key, 404 for an unknown
+ * campaign. Readers' names are theirs to write, so every cell is defused like the other exports'.
+ */
+function registerArcReviewsExport(app: FastifyInstance, services: AppServices): void {
+  app.get<{ Params: { id: string } }>('/api/admin/arc/campaigns/:id/reviews.csv', async (request, reply) => {
+    const caller = createCaller(createRequestContext(services, request));
+    const launch = await caller.arc.launch({ campaignId: request.params.id });
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${csvFileName(`arc-reviews-${launch.campaign.bookSlug}`)}"`)
+      .header('cache-control', 'no-store')
+      .send(UTF8_BOM + toCsv(ARC_REVIEW_COLUMNS, launch.reviews));
+  });
+}
+
 /**
  * GET /api/admin/{orders,contact,newsletter,preorders}.csv — admin only. Each calls the same admin
  * procedure as the admin lists through a caller, so authentication lives in one place: a
@@ -140,4 +168,5 @@ export function registerCsvExports(app: FastifyInstance, services: AppServices):
   registerExport(app, services, contactExport);
   registerExport(app, services, newsletterExport);
   registerExport(app, services, preordersExport);
+  registerArcReviewsExport(app, services);
 }
