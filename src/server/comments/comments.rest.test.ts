@@ -34,7 +34,7 @@ async function subscriber(email: string): Promise<string> {
 /** A signed-in reader with a name: the Cookie header their browser sends. */
 async function reader(name = 'Ada'): Promise<string> {
   const subscriptionId = await subscriber(`${newId()}@example.com`);
-  const cookie = t.services.commentSessions.sessionCookie(subscriptionId, false).split(';')[0]!;
+  const cookie = `${COMMENT_SESSION_COOKIE}=${t.services.commentSessions.sessionToken(subscriptionId)}`;
   const res = await t.app.inject({
     method: 'PUT',
     url: '/api/comments/me',
