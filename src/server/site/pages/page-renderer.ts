@@ -25,7 +25,6 @@ import { createCriticalCssInliner } from './critical-css/inline-critical-css.js'
 import { newScriptNonce, rendererScripts } from './inline-scripts.js';
 import type { ClientAssets, SsrEntry } from './types.js';
 
-
 /** Paths that name a file: never a page, so a miss is a plain 404 without rendering. */
 const FILE_PATH =
   /^\/(?:assets\/|objects\/)|\.(?:js|mjs|css|map|json|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|txt|xml|webmanifest)$/i;
