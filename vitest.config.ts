@@ -184,6 +184,10 @@ export default defineConfig({
           exclude: ['src/e2e/load/**', 'src/e2e/readme/**', '**/node_modules/**'],
           environment: 'node',
           pool: 'forks',
+          // A worker keeps its modules (playwright-core, the fixture) and its Chromium between files
+          // (browser.ts, workerChromium): one launch per worker, not per file. Each file still gets its
+          // own server and its own browser contexts, closed with it.
+          isolate: false,
           maxWorkers: BROWSER_WORKERS,
           sequence: { groupOrder: 1 },
           globalSetup: ['src/e2e/support/global-setup.ts', 'src/e2e/support/site-templates-setup.ts'],

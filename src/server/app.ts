@@ -1,6 +1,7 @@
 import { CommentSessions } from './comments/comment-sessions.js';
 import { registerCommentPages } from './comments/comment-pages.js';
 import type { NoticePageStyles } from './newsletter/notice-page.js';
+import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -208,6 +209,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerJsonBodyParser(app);
   registerSecurityHeaders(app);
+  // Every cookie the site reads or sets (comment sessions, admin previews, the announcement bar) goes
+  // through request.cookies and reply.setCookie: parsed and written here, nowhere by hand.
+  await app.register(fastifyCookie);
   // A content write's answer leaves only once every other server process has cleared its caches.
   app.addHook('onSend', (_request, _reply, payload, done) => {
     const propagation = services.cache.propagation();

@@ -13,7 +13,7 @@ const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.
 
 /** The Buy menu's code loads on intent, not with /books; the button works by keyboard from the first press. */
 describe('Buy menu on /books', () => {
-  const site = useBrowserSite({ isolation: 'test' });
+  const site = useBrowserSite({ readOnly: true, isolation: 'test' });
 
   it('loads the menu code only once the Buy button is focused, then opens on Space with focus on the first shop', async () => {
     const requested: string[] = [];

@@ -13,7 +13,7 @@ async function slowData(page: Page, delayMs: number): Promise<void> {
 
 /** Client-side navigations that wait for data show a progress bar and the page's skeleton, then the page. */
 describe('navigation feedback', () => {
-  const site = useBrowserSite({ isolation: 'test' });
+  const site = useBrowserSite({ readOnly: true, isolation: 'test' });
   const progressBar = (page: Page) => page.getByRole('progressbar', { name: 'Loading the page' });
 
   it('shows the progress bar and the books skeleton while /books loads, then the books', async () => {

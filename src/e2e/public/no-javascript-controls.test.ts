@@ -16,7 +16,7 @@ async function openWithoutScript(context: BrowserContext, url: string): Promise<
  * <details>, which the script then enhances.
  */
 describe('controls without JavaScript', () => {
-  const site = useBrowserSite({ javaScriptEnabled: false, viewport: 'mobile' });
+  const site = useBrowserSite({ readOnly: true, javaScriptEnabled: false, viewport: 'mobile' });
 
   it('the phone menu button opens the menu (a link to it), whose links and Subscribe work', async () => {
     const page = await openWithoutScript(site.context, `${site.baseUrl}/books`);
@@ -125,7 +125,7 @@ describe('controls without JavaScript', () => {
 });
 
 describe('the same controls once the script runs', () => {
-  const site = useBrowserSite({ viewport: 'mobile' });
+  const site = useBrowserSite({ readOnly: true, viewport: 'mobile' });
 
   beforeAll(async () => {
     // The player is a third-party frame: answered locally so tests never leave this machine.

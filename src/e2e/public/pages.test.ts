@@ -13,7 +13,7 @@ const heading = (page: Page, name: string | RegExp, level = 1) => page.getByRole
 const text = (page: Page, value: string) => page.getByText(value, { exact: true }).first().waitFor();
 
 describe('public pages', () => {
-  const site = useBrowserSite();
+  const site = useBrowserSite({ readOnly: true });
   let excerptId = '';
   let postId = '';
 

@@ -7,7 +7,7 @@ const ANNOUNCEMENT = /subscribers receive/i;
 
 /** The page shell: announcement bar, navigation (desktop and mobile) and footer. */
 describe('page shell', () => {
-  const site = useBrowserSite({ isolation: 'test' });
+  const site = useBrowserSite({ readOnly: true, isolation: 'test' });
 
   it('dismisses the announcement bar and keeps it dismissed on reload, without a flash', async () => {
     const { page, problems } = await openPage(site.context, site.baseUrl, '/books');

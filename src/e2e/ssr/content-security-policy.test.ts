@@ -7,7 +7,7 @@ import { useBrowserSite } from '../support/fixture.js';
  * hydrates) and nothing else inline. A script placed in the page's content (as an HTML injection
  * would) is blocked, on the first render and on the cached page alike.
  */
-const site = useBrowserSite();
+const site = useBrowserSite({ readOnly: true });
 
 const INJECTED = '<script>window.__injected = true</script>';
 

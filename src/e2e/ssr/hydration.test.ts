@@ -12,7 +12,7 @@ import { useBrowserSite } from '../support/fixture.js';
  * loading the admin area's code.
  */
 
-const site = useBrowserSite();
+const site = useBrowserSite({ readOnly: true });
 let publicPaths: string[];
 
 /** The files only the admin area loads (its chunk and stylesheet), from the build manifest. */

@@ -13,7 +13,7 @@ const FIRST_VIEW_JS_GZIP_KB = 172;
 /** zod's error class: present in any bundle that carries zod. */
 const ZOD_MARK = '$ZodError';
 
-const site = useBrowserSite();
+const site = useBrowserSite({ readOnly: true });
 let readingPages: string[];
 
 beforeAll(async () => {

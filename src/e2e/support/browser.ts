@@ -2,8 +2,23 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium.mjs';
 
 /** Headless, with a fresh temporary profile that Playwright removes on close. */
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
+}
+
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * The Chromium of this test worker: launched by the first file that asks, then shared by the files the
+ * worker runs after it (the browser project keeps a worker's modules between files: isolate false),
+ * each in contexts of its own (fixture.ts closes a file's contexts). Launched again if it went away.
+ * Playwright closes it when the worker exits.
+ */
+export async function workerChromium(): Promise<Browser> {
+  const current = workerBrowser && (await workerBrowser.catch(() => undefined));
+  if (current?.isConnected()) return current;
+  workerBrowser = launchBrowser();
+  return workerBrowser;
 }
 
 const VIEWPORTS = {

@@ -1,13 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { startProductionServer, type ProductionServer } from '../../../scripts/lib/production-server.mjs';
-import { launchBrowser, newContext, trackConsoleProblems, type ContextOptions, type Viewport } from './browser.js';
+import { newContext, workerChromium, trackConsoleProblems, type ContextOptions, type Viewport } from './browser.js';
 import { seedEnv, startFromTemplate, type Seed, type SiteTemplates } from './site-templates.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The data folders test sites start from a copy of (site-templates-setup.ts, project `browser`). */
     e2eSiteTemplates: SiteTemplates | undefined;
+    /** The demo site the read-only files share (site-templates-setup.ts, project `browser`). */
+    e2eReadOnlySite: { baseUrl: string; dataDir: string; adminPassword: string } | undefined;
   }
 }
 
@@ -24,6 +26,12 @@ export type BrowserSiteOptions = SiteOptions & {
   javaScriptEnabled?: boolean;
   /** One context and page for the whole file (default), or a fresh one for each test. */
   isolation?: 'file' | 'test';
+  /**
+   * The file only reads the demo site (no admin write, no form sent, no file in its data folder):
+   * it uses the one server the run starts for such files instead of starting its own. Only with
+   * the default seed and no env.
+   */
+  readOnly?: boolean;
 };
 
 /** A running production server on a temporary database. Read it inside tests and hooks only. */
@@ -33,6 +41,9 @@ export type Site = {
   readonly adminPassword: string;
 };
 
+/** A server the fixture started (ProductionServer) or shares (the read-only site: stop does nothing). */
+type RunningSite = Site & { stop: () => Promise<void> };
+
 export type BrowserSite = Site & {
   readonly browser: Browser;
   /** The context for the file or the current test (see isolation). */
@@ -41,12 +52,20 @@ export type BrowserSite = Site & {
   readonly page: Page;
   /** Console errors, warnings and page errors of that page so far. */
   readonly problems: string[];
-  /** Another context (the fixture's viewport unless given); the browser closes it at the latest. */
+  /** Another context (the fixture's viewport unless given); closed with the block at the latest. */
   newContext: (options?: ContextOptions) => Promise<BrowserContext>;
 };
 
 /** Variables a template, made with the defaults, would contradict: such a site starts from nothing. */
 const FIRST_START_ENV = ['DATA_DIR', 'DATABASE_URL', 'ADMIN_PASSWORD'];
+
+/** The run's read-only demo site (site-templates-setup.ts), which the files using it never stop. */
+function readOnlyServer(options: BrowserSiteOptions): RunningSite | undefined {
+  if (!options.readOnly) return undefined;
+  if (options.env || (options.seed ?? 'demo') !== 'demo') throw new Error('readOnly is for the demo seed, no env');
+  const shared = inject('e2eReadOnlySite');
+  return shared && { ...shared, stop: async () => {} };
+}
 
 /** A fresh site of its own: a copy of the seed's template folder (site-templates-setup.ts), or a first start. */
 function startServer({ env = {}, seed = 'demo' }: SiteOptions): Promise<ProductionServer> {
@@ -60,7 +79,7 @@ function ready<T>(value: T | undefined, what: string): T {
   return value;
 }
 
-function siteOf(server: () => ProductionServer | undefined): Site {
+function siteOf(server: () => RunningSite | undefined): Site {
   return {
     get baseUrl() {
       return ready(server(), 'The server').baseUrl;
@@ -87,14 +106,16 @@ export function useSite(options: SiteOptions = {}): Site {
 }
 
 /**
- * The production server and a Chromium for the current describe block (or file), started
- * together, with a context and page per file or per test. Hooks the test file registers
+ * The production server for the current describe block (or file) and the worker's Chromium
+ * (browser.ts), started together, with a context and page per file or per test. Hooks the test file registers
  * after this call run after these (before hooks) and before them (after hooks).
  */
 export function useBrowserSite(options: BrowserSiteOptions = {}): BrowserSite {
   const { viewport = 'desktop', javaScriptEnabled = true, isolation = 'file' } = options;
-  let server: ProductionServer | undefined;
+  let server: RunningSite | undefined;
   let browser: Browser | undefined;
+  /** The worker's browser is shared: the contexts open before this block are another block's. */
+  let contextsBefore = new Set<BrowserContext>();
   let scoped: { context: BrowserContext; page: Page; problems: string[] } | undefined;
 
   const openScope = async () => {
@@ -108,12 +129,16 @@ export function useBrowserSite(options: BrowserSiteOptions = {}): BrowserSite {
   };
 
   beforeAll(async () => {
-    const starting = startServer(options);
-    const launching = launchBrowser();
+    const shared = readOnlyServer(options);
+    const starting = shared ? Promise.resolve(shared) : startServer(options);
+    const launching = workerChromium();
     // Both settle before either failure is reported, so nothing is left running.
     const [started, launched] = await Promise.allSettled([starting, launching]);
     if (started.status === 'fulfilled') server = started.value;
-    if (launched.status === 'fulfilled') browser = launched.value;
+    if (launched.status === 'fulfilled') {
+      browser = launched.value;
+      contextsBefore = new Set(browser.contexts());
+    }
     if (started.status === 'rejected') throw started.reason;
     if (launched.status === 'rejected') throw launched.reason;
     if (isolation === 'file') await openScope();
@@ -124,7 +149,9 @@ export function useBrowserSite(options: BrowserSiteOptions = {}): BrowserSite {
   }
   afterAll(async () => {
     await closeScope();
-    await browser?.close();
+    // Every context this block opened (the test's own too); the browser goes on to the worker's next file.
+    const opened = browser?.contexts().filter((context) => !contextsBefore.has(context)) ?? [];
+    await Promise.all(opened.map((context) => context.close()));
     await server?.stop();
   });
 

@@ -10,6 +10,8 @@ import {
   COMMENT_REPORT_PATH,
   COMMENT_SIGN_IN_LIFETIME_MINUTES,
   COMMENT_SIGN_IN_PATH,
+  COMMENT_SESSION_COOKIE,
+  COMMENT_SESSION_DAYS,
   COMMENT_SIGN_OUT_PATH,
   COMMENTS_ANCHOR,
   DISPLAY_NAME_MAX_LENGTH,
@@ -31,7 +33,7 @@ import { perAddressLimit } from '../site/rate-limit/per-address-limit.js';
 import { createCaller } from '../trpc/app-router.js';
 import { createRequestContext } from '../trpc/context.js';
 import type { AppServices } from '../services.js';
-import { CommentSessions } from './comment-sessions.js';
+import { COMMENT_SESSION_COOKIE_OPTIONS } from './comment-sessions.js';
 import { findCommentSignIn, findReaderBySubscription } from './comment-readers-repository.js';
 
 type Fields = Record<string, unknown>;
@@ -110,7 +112,11 @@ export async function registerCommentPages(
           check.ok || check.reason === 'invalid' ? 400 : 410,
           signInPage('/', 'This sign-in link is not valid any more (they work for an hour). Ask for a new one:'),
         );
-      reply.header('set-cookie', services.commentSessions.sessionCookie(signIn.subscriptionId, secure(request)));
+      reply.setCookie(COMMENT_SESSION_COOKIE, services.commentSessions.sessionToken(signIn.subscriptionId), {
+        ...COMMENT_SESSION_COOKIE_OPTIONS,
+        maxAge: COMMENT_SESSION_DAYS * 86_400,
+        secure: secure(request),
+      });
       const reader = await findReaderBySubscription(services.db, signIn.subscriptionId);
       const next = reader
         ? backTo(signIn.returnPath)
@@ -243,7 +249,7 @@ export async function registerCommentPages(
     scope.post(COMMENT_SIGN_OUT_PATH, async (request, reply) => {
       const fields = (request.body ?? {}) as Fields;
       return reply
-        .header('set-cookie', CommentSessions.signOutCookie())
+        .clearCookie(COMMENT_SESSION_COOKIE, COMMENT_SESSION_COOKIE_OPTIONS)
         .header('cache-control', 'no-store')
         .redirect(backTo(returnOf(fields.return)), 303);
     });

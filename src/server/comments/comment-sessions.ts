@@ -2,12 +2,19 @@ import { COMMENT_SESSION_COOKIE, COMMENT_SESSION_DAYS } from '../../domain/comme
 import type { NewsletterTokens } from '../newsletter/newsletter-tokens.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const COOKIE_VALUE = new RegExp(`(?:^|;)\\s*${COMMENT_SESSION_COOKIE}=([^;\\s]{1,300})`);
+const COOKIE_VALUE = /^[^;\s]{1,300}$/;
 
-/** The raw `commentReader` cookie of a Cookie header, if any. */
-export function commentCookieOf(cookieHeader: string | undefined): string | null {
-  return cookieHeader ? (COOKIE_VALUE.exec(cookieHeader)?.[1] ?? null) : null;
+/** The cookies of a request, as @fastify/cookie parsed them (registered once, in app.ts). */
+export type RequestCookies = Readonly<Record<string, string | undefined>>;
+
+/** The raw `commentReader` cookie among a request's cookies, if any. */
+export function commentCookieOf(cookies: RequestCookies | undefined): string | null {
+  const value = cookies?.[COMMENT_SESSION_COOKIE];
+  return value && COOKIE_VALUE.test(value) ? value : null;
 }
+
+/** How the session cookie is set and cleared (reply.setCookie / clearCookie): the whole site, not to scripts. */
+export const COMMENT_SESSION_COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'lax' } as const;
 
 /**
  * A commenter's sign-in: the emailed link and the session cookie, both signed with the newsletter's
@@ -25,17 +32,9 @@ export class CommentSessions {
     return this.tokens.checkCommentSignInToken(token, now);
   }
 
-  /** The Set-Cookie value of a new session for the subscription. */
-  sessionCookie(subscriptionId: string, secure: boolean, now = Date.now()): string {
-    const token = this.tokens.commentSessionToken({ subscriptionId, expiresAt: now + COMMENT_SESSION_DAYS * DAY_MS });
-    return (
-      `${COMMENT_SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${COMMENT_SESSION_DAYS * 86_400}` +
-      (secure ? '; Secure' : '')
-    );
-  }
-
-  static signOutCookie(): string {
-    return `${COMMENT_SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+  /** The session cookie's value for a new session of the subscription (COMMENT_SESSION_DAYS long). */
+  sessionToken(subscriptionId: string, now = Date.now()): string {
+    return this.tokens.commentSessionToken({ subscriptionId, expiresAt: now + COMMENT_SESSION_DAYS * DAY_MS });
   }
 
   /** The subscription a session cookie names, or null (none, forged, expired). */

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { COMMENT_SESSION_COOKIE } from '../../domain/comments.js';
+import { COMMENT_SESSION_COOKIE, COMMENT_SESSION_DAYS, COMMENT_SIGN_OUT_PATH } from '../../domain/comments.js';
 import { newId, timestampNow } from '../db/row-conversion.js';
 import { extractZip } from '../import-export/zip-reader.js';
 import { bearer, expectError, freshAddress } from '../test-support/http.js';
@@ -34,7 +34,7 @@ async function subscriber(email: string): Promise<string> {
 /** A signed-in reader with a name: the Cookie header their browser sends. */
 async function reader(name = 'Ada'): Promise<string> {
   const subscriptionId = await subscriber(`${newId()}@example.com`);
-  const cookie = t.services.commentSessions.sessionCookie(subscriptionId, false).split(';')[0]!;
+  const cookie = `${COMMENT_SESSION_COOKIE}=${t.services.commentSessions.sessionToken(subscriptionId)}`;
   const res = await t.app.inject({
     method: 'PUT',
     url: '/api/comments/me',
@@ -163,9 +163,29 @@ describe('comments', () => {
     const opened = await t.app.inject({ url: link.replace(/^https?:\/\/[^/]+/, ''), remoteAddress: freshAddress() });
     expect(opened.statusCode).toBe(303);
     expect(opened.headers.location).toBe('/comments/name?return=%2Fblog%2Fsalt-roads');
-    const cookie = String(opened.headers['set-cookie']).split(';')[0]!;
+    const setCookie = String(opened.headers['set-cookie']);
+    const cookie = setCookie.split(';')[0]!;
     expect(cookie.startsWith(`${COMMENT_SESSION_COOKIE}=`)).toBe(true);
     expect(t.services.commentSessions.subscriptionOf(cookie.split('=')[1]!)).toBe(subscriptionId);
+    // The whole site's, not for scripts, sent on links from elsewhere, for COMMENT_SESSION_DAYS; no Secure on http.
+    expect(setCookie).toMatch(/; Path=\/(;|$)/);
+    expect(setCookie).toMatch(/; HttpOnly/);
+    expect(setCookie).toMatch(/; SameSite=Lax/);
+    expect(setCookie).toContain(`; Max-Age=${COMMENT_SESSION_DAYS * 86_400}`);
+    expect(setCookie).not.toMatch(/Secure/);
+    // Signing out clears it (same path), and a page then reads no session.
+    const signedOut = await t.app.inject({
+      method: 'POST',
+      url: COMMENT_SIGN_OUT_PATH,
+      payload: 'return=%2Fblog%2Fsalt-roads',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin', cookie },
+      remoteAddress: freshAddress(),
+    });
+    expect(signedOut.statusCode).toBe(303);
+    const cleared = String(signedOut.headers['set-cookie']);
+    expect(cleared).toMatch(new RegExp(`^${COMMENT_SESSION_COOKIE}=;`));
+    expect(cleared).toMatch(/; Max-Age=0/);
+    expect(cleared).toMatch(/; Path=\/(;|$)/);
     const forged = await t.app.inject({
       url: `/comments/sign-in?token=${'a'.repeat(40)}.b`,
       remoteAddress: freshAddress(),

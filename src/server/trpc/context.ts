@@ -1,6 +1,6 @@
 import type { KeyCheck } from '../auth/admin-auth.js';
 import { bearerTokenOf } from '../auth/admin-key.js';
-import { commentCookieOf } from '../comments/comment-sessions.js';
+import { commentCookieOf, type RequestCookies } from '../comments/comment-sessions.js';
 import { mailLinkOrigin } from '../site/http/site-origin.js';
 import type { AppServices } from '../services.js';
 
@@ -28,7 +28,9 @@ export function createRequestContext(
   services: AppServices,
   request: {
     ip: string;
-    headers: { authorization?: string | undefined; cookie?: string | undefined };
+    headers: { authorization?: string | undefined };
+    /** Parsed by @fastify/cookie. */
+    cookies?: RequestCookies;
     protocol?: string;
     host?: string;
   },
@@ -40,7 +42,7 @@ export function createRequestContext(
     siteOrigin: services.publicOrigin ?? requestOrigin,
     mailLinkOrigin: mailLinkOrigin(services.publicOrigin, request),
     adminKey: bearerTokenOf(request.headers.authorization),
-    commentCookie: commentCookieOf(request.headers.cookie),
+    commentCookie: commentCookieOf(request.cookies),
     perRequest: { keyCheck: null, passwordAttempts: 0, searches: 0, answerSize: 0 },
   };
 }

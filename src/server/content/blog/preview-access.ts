@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PREVIEW_SESSION_PATH } from '../../../domain/post-states.js';
 import { SESSION_LIFETIME_MS } from '../../auth/admin-auth.js';
 import { createRequestContext } from '../../trpc/context.js';
+import type { RequestCookies } from '../../comments/comment-sessions.js';
 import type { AppServices } from '../../services.js';
 
 /**
@@ -13,17 +14,10 @@ const PREVIEW_COOKIE = 'adminPreview';
 const PREVIEW_COOKIE_PATH = '/blog/preview/';
 const COOKIE_VALUE = /^[A-Za-z0-9_-]{16,512}$/;
 
-/** The session token in a request's preview cookie, if any. */
-export function previewKeyOf(cookieHeader: string | undefined): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === PREVIEW_COOKIE) {
-      const token = value.join('=');
-      return COOKIE_VALUE.test(token) ? token : null;
-    }
-  }
-  return null;
+/** The session token in a request's preview cookie (parsed by @fastify/cookie), if any. */
+export function previewKeyOf(cookies: RequestCookies | undefined): string | null {
+  const token = cookies?.[PREVIEW_COOKIE];
+  return token && COOKIE_VALUE.test(token) ? token : null;
 }
 
 export function registerPreviewAccess(app: FastifyInstance, services: AppServices): void {
@@ -33,12 +27,13 @@ export function registerPreviewAccess(app: FastifyInstance, services: AppService
     // Only a session token goes into a cookie, never the password itself (which is not even tried).
     if (!key || !COOKIE_VALUE.test(key) || !(await services.auth.isLiveSession(key)))
       return reply.status(401).send({ error: 'A signed-in admin session is required' });
-    const secure = request.protocol === 'https' ? '; Secure' : '';
-    reply.header(
-      'set-cookie',
-      `${PREVIEW_COOKIE}=${key}; Path=${PREVIEW_COOKIE_PATH}; Max-Age=${Math.floor(SESSION_LIFETIME_MS / 1000)}; ` +
-        `HttpOnly; SameSite=Strict${secure}`,
-    );
+    reply.setCookie(PREVIEW_COOKIE, key, {
+      path: PREVIEW_COOKIE_PATH,
+      maxAge: Math.floor(SESSION_LIFETIME_MS / 1000),
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+    });
     return reply.status(204).send();
   });
 }

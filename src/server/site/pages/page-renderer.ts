@@ -8,7 +8,7 @@ import { FORM_RESULT_PAGES, FORM_RESULT_PARAMS, type FormOutcome } from '../../.
 import { SEARCH_PATH } from '../../../domain/search.js';
 import { ISSUE_VIEW_KEY_PARAM, NEWSLETTER_ARCHIVE_PATH } from '../../../domain/newsletter-issues.js';
 import { previewKeyOf } from '../../content/blog/preview-access.js';
-import { commentCookieOf } from '../../comments/comment-sessions.js';
+import { commentCookieOf, type RequestCookies } from '../../comments/comment-sessions.js';
 import { COMMENT_SESSION_COOKIE, isCommentPagePath } from '../../../domain/comments.js';
 import { withScriptSources } from '../http/content-security-policy.js';
 import { ifNoneMatchMatches } from '../http/conditional-get.js';
@@ -24,9 +24,6 @@ import { blogCategoryLocation } from './category-redirect.js';
 import { createCriticalCssInliner } from './critical-css/inline-critical-css.js';
 import { newScriptNonce, rendererScripts } from './inline-scripts.js';
 import type { ClientAssets, SsrEntry } from './types.js';
-
-/** The cookie the announcement bar sets when dismissed (src/client/layout/announcement-context.tsx). */
-const ANNOUNCEMENT_COOKIE = /(?:^|;)\s*announcementDismissed=1\s*(?:;|$)/;
 
 /** Paths that name a file: never a page, so a miss is a plain 404 without rendering. */
 const FILE_PATH =
@@ -56,8 +53,11 @@ export type PageRendererOptions = {
   fixStack?: (error: Error) => void;
 };
 
-export function isAnnouncementDismissed(cookieHeader: string | undefined): boolean {
-  return cookieHeader !== undefined && ANNOUNCEMENT_COOKIE.test(cookieHeader);
+/** The cookie the announcement bar sets when dismissed (src/client/layout/announcement-context.tsx). */
+const ANNOUNCEMENT_COOKIE_NAME = 'announcementDismissed';
+
+export function isAnnouncementDismissed(cookies: RequestCookies | undefined): boolean {
+  return cookies?.[ANNOUNCEMENT_COOKIE_NAME] === '1';
 }
 
 /**
@@ -144,7 +144,7 @@ type PageRender = {
 
 /** A signed-in commenter's cookie on a page with comments: that page is rendered for them and never kept. */
 const commentCookieFor = (request: FastifyRequest, location: string): string | null =>
-  isCommentPagePath(location.split('?')[0] ?? '') ? commentCookieOf(request.headers.cookie) : null;
+  isCommentPagePath(location.split('?')[0] ?? '') ? commentCookieOf(request.cookies) : null;
 
 export function cacheKey(origin: string, location: string, announcementDismissed: boolean): string {
   return `${origin} ${location} ${announcementDismissed ? 1 : 0}`;
@@ -194,10 +194,8 @@ export function createPageRenderer(options: PageRendererOptions) {
       { ...services, limiters: { ...services.limiters, publicRead: null } },
       {
         ip: request.ip,
-        headers: {
-          ...(adminKey ? { authorization: `Bearer ${adminKey}` } : {}),
-          ...(commentCookie ? { cookie: `${COMMENT_SESSION_COOKIE}=${commentCookie}` } : {}),
-        },
+        headers: adminKey ? { authorization: `Bearer ${adminKey}` } : {},
+        cookies: commentCookie ? { [COMMENT_SESSION_COOKIE]: commentCookie } : {},
       },
     );
     const scriptNonce = newScriptNonce();
@@ -244,7 +242,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       return renderPage(render);
     // A preview is the admin's alone: rendered for each request, never kept or shared.
     if (isBlogPreviewPath(location))
-      return renderPage({ ...render, formOutcome: undefined, adminKey: previewKeyOf(request.headers.cookie) });
+      return renderPage({ ...render, formOutcome: undefined, adminKey: previewKeyOf(request.cookies) });
     const key = cacheKey(origin, location, announcementDismissed);
     const cached = cache?.get(key);
     if (cached) return cached;
@@ -282,7 +280,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     const category = formResult ? undefined : await blogCategoryLocation(services, pageLocation(request.url));
     if (category?.moved) return reply.redirect(category.location, 301);
     const location = formResult?.location ?? category!.location;
-    const announcementDismissed = isAnnouncementDismissed(request.headers.cookie);
+    const announcementDismissed = isAnnouncementDismissed(request.cookies);
     const preview = isBlogPreviewPath(location);
     const commentCookie = commentCookieFor(request, location);
     const forOneVisitor = formResult !== undefined || isFormResult(location) || preview || commentCookie !== null;
