@@ -84,9 +84,6 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   // @mantine/core alone is 581 modules whose source and module records the server would otherwise keep in memory
   // for every component, used or not.
   ssr: { noExternal: [/^@mantine\//, /^@tanstack\//] },
-  // The router's inlined page CSS (see src/client/entry-server.tsx): the browser keeps the server's
-  // <style> as is when it hydrates, instead of rendering it empty.
-  define: { 'process.env.TSS_INLINE_CSS_ENABLED': JSON.stringify('true') },
   css: {
     ...(command === 'build' ? { modules: { generateScopedName: shortScopedName } } : {}),
     postcss: {

@@ -47,7 +47,6 @@ const NO_DATABASE = [
   'src/server/site/downloads/write-part-file.test.ts',
   'src/server/site/http/conditional-get.test.ts',
   'src/server/site/pages/client-assets.test.ts',
-  'src/server/site/pages/critical-css/critical-css.test.ts',
   'src/server/site/pages/inline-scripts.test.ts',
   'src/server/site/rate-limit/address-group.test.ts',
   'src/server/site/rate-limit/fixed-window-limiter.test.ts',

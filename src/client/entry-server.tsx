@@ -26,27 +26,21 @@ const manifests = new WeakMap<ClientAssets, Manifest>();
 
 /** Where each page route leaves the modules of its chunk for the loader below. */
 const PRELOAD_QUEUE = 'self.__pagePreloads';
-/** Where each page route leaves the stylesheets of its chunk for the loader below. */
-const STYLESHEET_QUEUE = 'self.__pageStyles';
 
 /**
  * The production loader: once the document is parsed and painted, it adds module preloads for
- * the entry's imports and the page's chunk (queued by the route scripts after it), links the
- * stylesheets whose first-paint part the server inlined (the entry's, then the page's: the
- * cascade order Vite gives them), and imports the entry, which hydrates, once they apply: what
- * the script adds (menus, dialogs) is styled from the first frame, and Vite's loader finds them
- * linked instead of adding them again later (which reordered the cascade mid-scroll). Until the
- * first paint the bandwidth goes to the inlined page, its images and fonts.
+ * the entry's imports and the page's chunk (queued by the route scripts after it) and imports
+ * the entry, which hydrates. The stylesheets (the entry's, then the page's: the cascade order
+ * Vite gives them) are linked in the head, so the first paint is styled and what the script adds
+ * (menus, dialogs) is styled from its first frame; they are cached for a year and shared by every
+ * page, instead of their first-paint part being repeated in each page's HTML. Until the first
+ * paint the bandwidth goes to the page, its stylesheets, images and fonts.
  */
-function deferredLoader(entry: string, preloads: string[], stylesheets: string[]): string {
+function deferredLoader(entry: string, preloads: string[]): string {
   return (
     `(()=>{const go=()=>{for(const h of ${JSON.stringify(preloads)}.concat(${PRELOAD_QUEUE}||[])){` +
     `const l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.append(l)}` +
-    `const s=[];for(const h of ${JSON.stringify(stylesheets)}.concat(${STYLESHEET_QUEUE}||[])){` +
-    `if(document.querySelector('link[rel="stylesheet"][href="'+h+'"]'))continue;` +
-    `const l=document.createElement('link');l.rel='stylesheet';l.href=h;` +
-    `s.push(new Promise(r=>{l.onload=l.onerror=r}));document.head.append(l)}` +
-    `Promise.all(s).then(()=>import(${JSON.stringify(entry)}))};` +
+    `import(${JSON.stringify(entry)})};` +
     `const start=()=>requestAnimationFrame(()=>setTimeout(go));` +
     `document.readyState==='loading'?addEventListener('DOMContentLoaded',start):start()})()`
   );
@@ -64,7 +58,7 @@ function routerManifest(assets: ClientAssets): Manifest {
   const deferred = assets.loadAfterFirstPaint === true && entry !== undefined && assets.scripts.length === 1;
   const routes: Record<string, ManifestRoute> = {
     __root__: deferred
-      ? { css: assets.css, scripts: [{ children: deferredLoader(entry.src, assets.preloads, assets.css) }] }
+      ? { css: assets.css, scripts: [{ children: deferredLoader(entry.src, assets.preloads) }] }
       : {
           css: assets.css,
           preloads: assets.preloads,
@@ -83,16 +77,13 @@ function routerManifest(assets: ClientAssets): Manifest {
           css: chunk.css,
           scripts: [
             {
-              children:
-                `${PRELOAD_QUEUE}=(${PRELOAD_QUEUE}||[]).concat(${JSON.stringify(chunk.preloads)});` +
-                `${STYLESHEET_QUEUE}=(${STYLESHEET_QUEUE}||[]).concat(${JSON.stringify(chunk.css)})`,
+              children: `${PRELOAD_QUEUE}=(${PRELOAD_QUEUE}||[]).concat(${JSON.stringify(chunk.preloads)})`,
             },
           ],
         }
       : { css: chunk.css, preloads: chunk.preloads };
   }
-  // Inlined stylesheets leave the routes' links: the router writes their text into one <style>.
-  const manifest: Manifest = { routes, ...(assets.inlineCss ? { inlineCss: { styles: assets.inlineCss } } : {}) };
+  const manifest: Manifest = { routes };
   manifests.set(assets, manifest);
   return manifest;
 }

@@ -15,20 +15,19 @@ import { StateMessage } from '../ui/StateMessage.js';
 import { ResponsiveImage } from '../ui/ResponsiveImage.js';
 import ui from '../ui/ui.module.css';
 import classes from './HomePage.module.css';
-import { latestRelease } from './home-data.js';
 import type { PagePrefetch } from './prefetch.js';
 
 export const prefetch: PagePrefetch = (utils) =>
   Promise.all([
-    utils.books.list.ensureData().catch(() => undefined),
+    utils.books.latest.ensureData().catch(() => undefined),
     utils.blog.cards.ensureData(HOME_CARDS_INPUT).catch(() => undefined),
   ]);
 
 export default function HomePage() {
   const hash = useRouterState({ select: (state) => state.location.hash });
-  const books = trpc.books.list.useQuery();
+  const latest = trpc.books.latest.useQuery();
   const posts = trpc.blog.cards.useQuery(HOME_CARDS_INPUT);
-  const contentSettled = !books.isPending && !posts.isPending;
+  const contentSettled = !latest.isPending && !posts.isPending;
 
   // Arriving at /#newsletter: once the sections above have their final height, show the form.
   useEffect(() => {
@@ -40,7 +39,7 @@ export default function HomePage() {
   return (
     <>
       <Hero />
-      <LatestRelease books={books.data} loading={books.isPending} failed={books.isError} />
+      <LatestRelease book={latest.data ?? null} loading={latest.isPending} failed={latest.isError} />
       <LatestAnnouncements posts={posts.data} loading={posts.isPending} />
       <Spotlights />
       <Testimonials />
@@ -89,14 +88,13 @@ function HeroView({ hero }: { hero: PublicSiteSettings['hero'] }) {
 }
 
 type LatestReleaseProps = {
-  books: RouterOutputs['books']['list'] | undefined;
+  book: RouterOutputs['books']['latest'];
   loading: boolean;
   /** The books could not be read: say so, rather than that no book exists yet. */
   failed: boolean;
 };
 
-function LatestRelease({ books, loading, failed }: LatestReleaseProps) {
-  const book = books ? latestRelease(books) : null;
+function LatestRelease({ book, loading, failed }: LatestReleaseProps) {
   return (
     <section className={classes.section} aria-labelledby="latest-release-title">
       <div className={`${ui.container} ${classes.release}`}>

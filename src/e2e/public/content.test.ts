@@ -148,7 +148,7 @@ describe('public content', () => {
 
   it('says so on Home when the books cannot be read, instead of "on its way"', async () => {
     const { page, problems } = await openPage(site.context, site.baseUrl, '/contact');
-    await page.route('**/trpc/*books.list*', (route) =>
+    await page.route('**/trpc/*books.latest*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
     );
     await page.getByRole('navigation').getByRole('link', { name: 'Home', exact: true }).first().click();

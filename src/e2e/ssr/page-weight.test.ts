@@ -8,8 +8,11 @@ import { useBrowserSite } from '../support/fixture.js';
  * measures the rest (HTML, CSS, wire bytes, memory, start time); its goal is 120 KB.
  */
 
-/** A ceiling a little above today's figures (about 165 KB; 194 KB while zod loaded with the layout). */
-const FIRST_VIEW_JS_GZIP_KB = 172;
+/**
+ * A ceiling a little above today's figures (about 162 KB since the tRPC transport loads with the first call;
+ * 165 KB before, 194 KB while zod loaded with the layout).
+ */
+const FIRST_VIEW_JS_GZIP_KB = 166;
 /** zod's error class: present in any bundle that carries zod. */
 const ZOD_MARK = '$ZodError';
 

@@ -35,6 +35,34 @@ describe('books router rules', () => {
     expect(titles).toEqual(['B', 'A', 'C']);
   });
 
+  it("gives the home page its latest release alone, without the list's editions and shop links", async () => {
+    // Ordered after any other test's books: the callers share one database.
+    await context.admin.books.create({ ...validBook, title: 'Out', order: 999_990 });
+    const preorder = await context.admin.books.create({
+      ...validBook,
+      title: 'Next',
+      status: 'preorder',
+      order: 999_991,
+    });
+    await context.admin.books.create({
+      ...validBook,
+      title: 'Later',
+      status: 'coming-soon',
+      price: null,
+      order: 999_992,
+    });
+    const latest = await context.visitor.books.latest();
+    expect(latest).toEqual({
+      id: preorder.id,
+      slug: preorder.slug,
+      title: 'Next',
+      status: 'preorder',
+      price: validBook.price,
+      description: validBook.description,
+      coverImage: validBook.coverImage,
+    });
+  });
+
   it('reports every problem of an input at once', async () => {
     await expectTRPCError(
       context.admin.books.create({ ...validBook, title: ' ', coverImage: 'x' } as never),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { bookInputSchema, type Book, type BookData, type BookWithSeries } from '../../../domain/books.schema.js';
 import type { Series } from '../../../domain/series.schema.js';
 import { seriesNumberLabel } from '../../../domain/series.js';
+import { LATEST_RELEASE_FIELDS, latestRelease } from '../../../domain/latest-release.js';
 import { redirectKey, withShopTag } from '../../analytics/shop-links.js';
 import type { AppDatabase } from '../../db/connection.js';
 import {
@@ -102,8 +103,22 @@ const bySlugInput = z.object({
   slug: z.string({ error: 'Slug is required' }).trim().min(1, 'Slug is required').max(100, 'Book not found'),
 });
 
+type ListedBook = Awaited<ReturnType<typeof listBooksWithImages>>[number];
+type LatestReleaseCard = Pick<ListedBook, (typeof LATEST_RELEASE_FIELDS)[number]>;
+
 export const booksRouter = router({
   ...content,
+  /**
+   * The home page's Latest Release, with only what it shows: the whole list (every edition's shop
+   * links, the direct sales) would be most of the home page's state, written into its HTML.
+   */
+  latest: publicProcedure.query(async ({ ctx }): Promise<LatestReleaseCard | null> => {
+    const book = latestRelease(await ctx.cache.get('books', () => listBooksWithImages(ctx.db)));
+    if (!book) return null;
+    // A cover with no processed image has no `image` (as in the list).
+    const fields = LATEST_RELEASE_FIELDS.flatMap((key) => (book[key] === undefined ? [] : [[key, book[key]]]));
+    return Object.fromEntries(fields) as LatestReleaseCard;
+  }),
   /**
    * The book at /books/<slug>. An old link finds the book too, by its id or by a slug it had
    * before: the page then redirects (301) to the book's slug, which the answer carries. Its series

@@ -54,7 +54,7 @@ export async function serveBuiltClient(
   }
   // The renderer and React read NODE_ENV when first imported: the built site runs in production mode.
   process.env.NODE_ENV ??= 'production';
-  const assets = await readClientAssets(clientDir, manifestFile);
+  const assets = await readClientAssets(manifestFile);
   options.noticePageStyles?.stylesheets.push(...assets.css);
   // The renderer (React, the router, every page: about 70 MB) is loaded by the first page asked
   // for, not at start: /healthz, the API and the assets answer without it.

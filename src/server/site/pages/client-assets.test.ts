@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,22 +66,14 @@ describe('clientAssetsFromManifest', () => {
 });
 
 describe('readClientAssets', () => {
-  it('reads the text of every public stylesheet, to inline in the pages', async () => {
+  it('reads the build manifest: the pages link its stylesheets, none is read to be inlined', async () => {
     const clientDir = await mkdtemp(path.join(os.tmpdir(), 'client-assets-'));
     try {
-      await mkdir(path.join(clientDir, 'assets'));
-      await mkdir(path.join(clientDir, '.vite'));
-      const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+      const manifestFile = path.join(clientDir, 'manifest.json');
       await writeFile(manifestFile, JSON.stringify(manifest));
-      for (const name of ['entry-client-A', 'vendor-B', 'HomePage-D']) {
-        await writeFile(path.join(clientDir, 'assets', `${name}.css`), `.${name}{color:red}`);
-      }
-      const assets = await readClientAssets(clientDir, manifestFile);
-      expect(assets.inlineCss).toEqual({
-        '/assets/entry-client-A.css': '.entry-client-A{color:red}',
-        '/assets/vendor-B.css': '.vendor-B{color:red}',
-        '/assets/HomePage-D.css': '.HomePage-D{color:red}',
-      });
+      const assets = await readClientAssets(manifestFile);
+      expect(assets).toEqual(clientAssetsFromManifest(manifest));
+      expect(assets.css).toEqual(['/assets/vendor-B.css', '/assets/entry-client-A.css']);
     } finally {
       await rm(clientDir, { recursive: true, force: true });
     }

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { ClientAssets } from './types.js';
 
 /** One entry of Vite's build manifest (dist/client/.vite/manifest.json). */
@@ -76,14 +75,9 @@ export function clientAssetsFromManifest(manifest: ViteManifest, entryKey = CLIE
   };
 }
 
-/** The assets of the client build in `clientDir`, with the text of its public stylesheets to inline. */
-export async function readClientAssets(clientDir: string, manifestFile: string): Promise<ClientAssets> {
-  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as ViteManifest;
-  const assets = clientAssetsFromManifest(manifest);
-  const stylesheets = new Set([...assets.css, ...Object.values(assets.chunks).flatMap((chunk) => chunk.css)]);
-  const inlineCss: Record<string, string> = {};
-  for (const href of stylesheets) inlineCss[href] = await readFile(path.join(clientDir, href), 'utf8');
-  return { ...assets, inlineCss };
+/** The assets of the client build, from its manifest. */
+export async function readClientAssets(manifestFile: string): Promise<ClientAssets> {
+  return clientAssetsFromManifest(JSON.parse(await readFile(manifestFile, 'utf8')) as ViteManifest);
 }
 
 /**

@@ -21,7 +21,6 @@ import type { AppServices } from '../../services.js';
 import { CachedBody } from '../cache/cached-body.js';
 import type { CacheShelf } from '../cache/public-cache.js';
 import { blogCategoryLocation } from './category-redirect.js';
-import { createCriticalCssInliner } from './critical-css/inline-critical-css.js';
 import { newScriptNonce, rendererScripts } from './inline-scripts.js';
 import type { ClientAssets, SsrEntry } from './types.js';
 
@@ -175,7 +174,6 @@ export function createPageRenderer(options: PageRendererOptions) {
   const { services, cache, log } = options;
   /** Renders in progress, so concurrent requests for one page share one render. */
   const inFlight = new Map<string, Promise<RenderedPage | { redirect: string; status: number }>>();
-  const inlineCriticalCss = createCriticalCssInliner();
   if (cache) services.cache.onClear(() => inFlight.clear());
 
   async function renderPage({
@@ -219,7 +217,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     const own = rendererScripts(result.html, scriptNonce);
     const page: RenderedPage = {
       status: result.status,
-      body: CachedBody.fromText(inlineCriticalCss(own.html)),
+      body: CachedBody.fromText(own.html),
       kept: false,
       scriptSources: own.scriptSources,
     };

@@ -26,12 +26,6 @@ export type ClientAssets = {
    * the images and the fonts of the server-rendered page get the bandwidth first.
    */
   loadAfterFirstPaint?: boolean;
-  /**
-   * Production: the text of every stylesheet above, by its path. The renderer puts the page's
-   * stylesheets in a <style> of its head instead of linking them, so the first paint waits for
-   * no request after the HTML.
-   */
-  inlineCss?: Record<string, string>;
 };
 
 export type SsrRenderInput = {

@@ -1,4 +1,4 @@
-import type { BookStatus } from '../../domain/books.js';
+import type { BookStatus } from './books.js';
 
 /** Statuses a "Latest Release" may have: out now, or open for preorder. */
 const RELEASED_STATUSES: ReadonlySet<BookStatus> = new Set(['published', 'preorder']);
@@ -15,3 +15,15 @@ export function latestRelease<T extends { status: BookStatus; order: number }>(b
   }
   return latest;
 }
+
+/** What the home page shows of its Latest Release (books.latest): no editions, shop links or sales. */
+export const LATEST_RELEASE_FIELDS = [
+  'id',
+  'slug',
+  'title',
+  'status',
+  'price',
+  'description',
+  'coverImage',
+  'image',
+] as const;

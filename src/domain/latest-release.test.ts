@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BookStatus } from '../../domain/books.js';
-import { latestRelease } from './home-data.js';
+import type { BookStatus } from './books.js';
+import { latestRelease } from './latest-release.js';
 
 describe('latestRelease', () => {
   it('picks the published or preorder book with the highest order', () => {
