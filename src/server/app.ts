@@ -21,6 +21,7 @@ import { configuredDatabase, configuredEngine } from './db/database-engine.js';
 import { checkDatabaseHealth } from './db/database-health.js';
 import { registerFormPosts } from './site/forms/register-form-posts.js';
 import { createNewsletterMail } from './newsletter/create-newsletter-mail.js';
+import { QueueSignal } from './newsletter/send-queue/queue-signal.js';
 import { registerNewsletterPages } from './newsletter/newsletter-pages.js';
 import { registerPreorderPages } from './newsletter/preorders/preorder-pages.js';
 import { registerReaderPages } from './newsletter/reader-pages.js';
@@ -167,6 +168,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     backups: new BackupService(config.dataDir, config.backup),
     uploadsDir,
     uploads,
+    imageVariants: new QueueSignal(),
     analytics: new PageAnalytics(db, {
       enabled: config.analytics,
       log: { error: (details, message) => app.log.error(details, message) },

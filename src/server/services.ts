@@ -65,6 +65,8 @@ export interface AppServices {
   readonly uploadsDir: string;
   /** Where uploads are kept and read, served under /objects/: the folder, or the database on PostgreSQL. */
   readonly uploads: UploadStore;
+  /** Wakes the image-variants job: an import stored originals whose variants are still to make. */
+  readonly imageVariants: QueueSignal;
   /** Cookie-less page views (src/server/analytics). */
   readonly analytics: PageAnalytics;
   /** SPF, DKIM and DMARC of MAIL_FROM's domain (Settings → Mail). */

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { UPLOADED_OBJECT_PREFIX } from '../../domain/images.js';
-import type { AppDatabase } from '../db/connection.js';
-import { inImageQueue, storeImage } from '../content/images/image-store.js';
+import { inImageQueue, storeOriginal } from '../content/images/image-store.js';
 import { detectImageType, storedExtension } from '../content/uploads/image-type.js';
 import type { UploadStore } from '../content/uploads/upload-store.js';
 import { NotFetched, safeFetch, type OutboundRules } from '../site/http/safe-fetch.js';
@@ -23,7 +22,8 @@ export type ImageSource = 'site' | 'archive' | 'web' | 'missing';
 export type MediaCounts = { archive: number; fetched: number; missing: number };
 
 /**
- * Brings an imported text's images into the upload pipeline (stripped, resized, served from /objects/): from the
+ * Brings an imported text's images into the upload pipeline (stripped, served from /objects/; their responsive
+ * variants made afterwards by the image-variants job, which run-import wakes): from the
  * import's own files, or over HTTP(S) from public addresses only (safe-fetch: checked at each connection, on each
  * redirect), up to 5 MB and 5 s an image. A host that did not answer once is not asked again in the same import, so
  * a site whose old host is gone imports in seconds, each image left as a link. What the author is told of a failed
@@ -45,7 +45,6 @@ export class ImageFetcher {
   readonly counts: MediaCounts = { archive: 0, fetched: 0, missing: 0 };
 
   constructor(
-    private readonly db: AppDatabase,
     private readonly uploads: UploadStore,
     private readonly localImages: LocalImages = async () => null,
     private readonly outbound: OutboundRules = {},
@@ -176,7 +175,7 @@ export class ImageFetcher {
         warning: `image ${reference}${where} is not a PNG, JPEG, GIF, WebP, AVIF or HEIC image; left as a link`,
       };
     const name = `${randomBytes(16).toString('hex')}.${storedExtension(type)}`;
-    await inImageQueue(() => storeImage(this.db, this.uploads, name, bytes, type.extension));
+    await inImageQueue(() => storeOriginal(this.uploads, name, bytes, type.extension));
     this.stored += 1;
     return { path: `${UPLOADED_OBJECT_PREFIX}${name}` };
   }

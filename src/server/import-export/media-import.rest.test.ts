@@ -6,6 +6,7 @@ import { useTestApp } from '../test-support/app-context.js';
 import { pngImage } from '../test-support/images.js';
 import { fixture, fixturesDir, importOk, postImport, zipOf, zipOfEntries } from '../test-support/import-requests.js';
 import { loopbackStandIns } from '../test-support/outbound.js';
+import { processExistingUploads } from '../content/images/process-existing-uploads.js';
 import { EMPTY_POST_TEXT } from './post-importer.js';
 import { cp, mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -93,13 +94,23 @@ describe('WordPress (theme unit test shapes) with a wp-content/uploads zip besid
   });
 
   it('imports: archived and fetched images through the upload pipeline, placeholders, no stand-in covers, drafts', async () => {
+    let variantsJobWoken = 0;
+    const unsubscribe = context.t.services.imageVariants.on(() => (variantsJobWoken += 1));
     const summary = await importOk(context, 'source=wordpress', wxr, undefined, undefined, uploadsZip);
+    unsubscribe();
     expect(summary.created).toMatchObject({ posts: 5, drafts: 3 });
     // canola2.jpg (its resized copy canola2-150x150.jpg found as the original) and the fetched one.
     expect(summary.created.images).toBe(2);
     expect(summary.media).toEqual({ archive: 2, fetched: 1, missing: 3, refused: 2 });
+    // Their originals are stored at once, stripped; their variants are the image-variants job's, woken once.
+    const originals = (await context.t.services.uploads.list()).filter((name) => /^[0-9a-f]{32}\.png$/.test(name));
+    expect(originals).toHaveLength(2);
+    expect(await db().selectFrom('images').select('name').execute()).toEqual([]);
+    expect(variantsJobWoken).toBe(1);
+    const quiet = { info: () => undefined, warn: () => undefined };
+    expect(await processExistingUploads(db(), context.t.services.uploads, quiet)).toEqual({ processed: 2, failed: 0 });
     const stored = await db().selectFrom('images').select(['name', 'variants']).execute();
-    expect(stored).toHaveLength(2);
+    expect(stored.map((image) => image.name).sort()).toEqual(originals.sort());
     expect(stored.every((image) => image.variants !== '[]')).toBe(true);
 
     const gallery = await bySlug('block-gallery');

@@ -75,7 +75,7 @@ async function importPosts(
 ): Promise<ImportSummary> {
   const importer = await PostImporter.open(services.db, sourceName);
   const check = new SummaryRecorder(sourceName, options.dryRun);
-  const images = new ImageFetcher(services.db, services.uploads, posts.images, services.outbound, archive);
+  const images = new ImageFetcher(services.uploads, posts.images, services.outbound, archive);
   if (archive) for (const { name, reason } of archive.refused) check.warn(`media archive: ${name}`, reason);
   // The import keeps each planned post (its text already converted) for the writes, so nothing is parsed twice.
   const plans = options.dryRun ? null : new NdjsonFile<Plan>(path.join(scratch, 'plans.ndjson'));
@@ -134,6 +134,8 @@ async function importPosts(
     }
     if (posts.postPaths) await recordLegacyPathsOfSourcePosts(trx, sourceName, posts.postPaths);
   });
+  // Their variants are made in the background, one image at a time, once the posts are written.
+  if (images.stored > 0) services.imageVariants.notify();
   recorder.summary.created.images = images.stored;
   recorder.summary.media = { ...images.counts, refused: archive?.refused.length ?? 0 };
   for (const { name, reason } of archive?.refused ?? []) recorder.warn(`media archive: ${name}`, reason);

@@ -2,7 +2,7 @@ import type { AppDatabase } from '../../db/connection.js';
 import { insertImage } from './images-repository.js';
 import { variantName, type StoredVariant } from './image-variants.js';
 import type { UploadStore } from '../uploads/upload-store.js';
-import { processImage } from './process-image.js';
+import { processImage, processOriginal } from './process-image.js';
 
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -50,4 +50,19 @@ export async function storeImage(
     await Promise.all(written.map((file) => uploads.remove(file).catch(() => undefined)));
     throw error;
   }
+}
+
+/**
+ * Stores an image's original alone (processed as an upload's is: upright, stripped of metadata), with no images
+ * row and no variants yet: pages show it as a plain image until the image-variants job (which looks for exactly
+ * such uploads) has made its variants. An import of hundreds of images stores them this way, and wakes the job.
+ */
+export async function storeOriginal(
+  uploads: UploadStore,
+  name: string,
+  bytes: Buffer,
+  extension: string,
+): Promise<void> {
+  const { original } = await processOriginal(bytes, extension);
+  await uploads.write(name, original, 'new');
 }

@@ -14,13 +14,15 @@ import type { AppServices } from '../../services.js';
 import { JobRunner, type Job } from './job-runner.js';
 
 /**
- * Uploads from before responsive images get their variants once, after the site is up; pages then
- * show them. Several instances on one PostgreSQL: one of them does it.
+ * Uploads from before responsive images get their variants once, after the site is up, and an import's images
+ * after it (the import stores their originals alone and wakes this job); pages then show them. Several instances
+ * on one PostgreSQL: one of them does it.
  */
 function imageVariantsJob(services: AppServices, log: FastifyBaseLogger): Job {
   return {
     name: 'image-variants',
     oneInstance: true,
+    wakeOn: (wake) => services.imageVariants.on(wake),
     run: async () => {
       const { processed, failed } = await processExistingUploads(services.db, services.uploads, log);
       if (processed > 0 || failed > 0) {
