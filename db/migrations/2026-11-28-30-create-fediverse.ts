@@ -1,10 +1,12 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * The site as an ActivityPub actor (src/server/fediverse). `fediverse_keys` holds the actor's key pairs (JWK);
  * `fediverse_kv` is Fedify's key–value store (caches, idempotence), `fediverse_queue` its durable message queue
  * (deliveries and their retries); `fediverse_followers` the accounts following the site, with their inboxes;
- * `fediverse_reactions` likes and boosts of posts; `fediverse_blocks` accounts and servers refused.
+ * `fediverse_reactions` likes and boosts of posts; `fediverse_blocks` accounts and servers refused;
+ * `fediverse_posts` the posts sent as `Create` (posts published before this migration count as sent: a site's old
+ * posts are not delivered to its first follower all at once), `edited` set by an edit until its `Update` goes out.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -58,6 +60,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['post_id', 'kind'])
     .execute();
   await db.schema
+    .createTable('fediverse_posts')
+    .addColumn('post_id', 'text', (col) => col.primaryKey().notNull())
+    .addColumn('edited', 'integer', (col) => col.notNull().defaultTo(0))
+    .addColumn('federated_at', 'text', (col) => col.notNull())
+    .execute();
+  await sql`insert into fediverse_posts (post_id, edited, federated_at)
+    select id, 0, ${new Date().toISOString()} from blog_posts where status = 'published'`.execute(db);
+  await db.schema
     .createTable('fediverse_blocks')
     .addColumn('target', 'text', (col) => col.primaryKey().notNull())
     .addColumn('kind', 'text', (col) => col.notNull())
@@ -68,6 +78,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
     'fediverse_blocks',
+    'fediverse_posts',
     'fediverse_reactions',
     'fediverse_followers',
     'fediverse_queue',

@@ -778,6 +778,13 @@ interface FediverseReactionsTable {
   createdAt: string;
 }
 
+/** A post sent to the followers as `Create`; `edited` until its `Update` goes out. */
+interface FediversePostsTable {
+  postId: string;
+  edited: Generated<number>;
+  federatedAt: string;
+}
+
 /** An account (its actor id) or a server (its host name) the site refuses. */
 interface FediverseBlocksTable {
   target: string;
@@ -861,6 +868,7 @@ export interface Database {
   fediverseFollowers: FediverseFollowersTable;
   fediverseReactions: FediverseReactionsTable;
   fediverseBlocks: FediverseBlocksTable;
+  fediversePosts: FediversePostsTable;
 }
 
 export type ExcerptRow = Selectable<ExcerptsTable>;

@@ -72,6 +72,7 @@ export function registerFediverseRoutes(app: FastifyInstance, services: AppServi
     } catch {
       return reply.status(400).send({ error: "The request's Host is not a web address" });
     }
+    await services.fediverse.rememberOrigin(new URL(fedifyRequest.url).origin);
     const response = await federation.fetch(fedifyRequest, {
       contextData: undefined,
       onNotFound: () => notFedify,

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFediverseRemote, type FediverseRemote } from '../test-support/fediverse-remote.js';
 import { loopbackStandIns } from '../test-support/outbound.js';
 import { openAdminSession } from '../test-support/sessions.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { createTestApp, validBlogPost, type TestApp } from '../test-support/test-app.js';
+import { federatePosts } from './post-federation.js';
 
 const AP = 'application/activity+json';
 
@@ -19,6 +20,14 @@ let siteActor: Actor;
 async function drainQueue(): Promise<void> {
   for (let round = 0; round < 100; round++) if ((await site.services.fediverse.queue.runDue()) !== 0) return;
   throw new Error('the queue never emptied');
+}
+
+/** What the post-federation job does after a content write. */
+async function federateAndDeliver() {
+  const { federation, knownOrigin } = site.services.fediverse;
+  const done = await federatePosts(site.services.db, federation, await knownOrigin());
+  await drainQueue();
+  return done;
 }
 
 const followers = () => site.services.db.selectFrom('fediverseFollowers').selectAll().execute();
@@ -153,6 +162,43 @@ describe('the site as an ActivityPub actor', () => {
     await drainQueue();
     expect(await followers()).toHaveLength(1);
     expect((await followers())[0]!.followId).toBe(`${remote.origin}/follows/1`);
+  });
+
+  it('a published post reaches the follower as a signed Create of a full Article; a draft does not', async () => {
+    const admin = site.callerWithKey(await openAdminSession(site.services));
+    await admin.blog.create({ ...validBlogPost, title: 'Draft only', status: 'draft' });
+    const post = await admin.blog.create({ ...validBlogPost, content: 'The **ash** falls.', tags: ['Ash Throne'] });
+    expect(await federateAndDeliver()).toEqual({ created: 1, updated: 0, deleted: 0 });
+    const creates = remote.received.filter((activity) => activity.type === 'Create');
+    expect(creates).toHaveLength(1);
+    const article = (await creates[0]!.object!.toJsonLd({ format: 'compact' })) as Record<string, unknown>;
+    expect(article).toMatchObject({
+      type: 'Article',
+      id: `${siteOrigin}/ap/posts/${post.id}`,
+      name: 'Chapter drop',
+      summary: 'A new chapter for subscribers.',
+      url: `${siteOrigin}/blog/${post.slug}`,
+      attributedTo: `${siteOrigin}/ap/actors/site`,
+      image: { type: 'Image', url: 'https://example.com/cover.png' },
+      tag: { type: 'Hashtag', name: '#ash-throne' },
+    });
+    expect(article.content).toContain('<strong>ash</strong>');
+    // Nothing new: nothing sent again.
+    expect(await federateAndDeliver()).toEqual({ created: 0, updated: 0, deleted: 0 });
+
+    const served = await fetch(`${siteOrigin}/ap/posts/${post.id}`, { headers: { accept: AP } });
+    expect(((await served.json()) as { name: string }).name).toBe('Chapter drop');
+
+    await admin.blog.update({ id: post.id, data: { ...validBlogPost, title: 'Chapter drop, revised' } });
+    expect(await federateAndDeliver()).toEqual({ created: 0, updated: 1, deleted: 0 });
+    const update = remote.received.find((activity) => activity.type === 'Update');
+    expect(update?.object?.id?.href).toBe(`${siteOrigin}/ap/posts/${post.id}`);
+
+    await admin.blog.update({ id: post.id, data: { ...validBlogPost, status: 'draft' } });
+    expect(await federateAndDeliver()).toEqual({ created: 0, updated: 0, deleted: 1 });
+    expect(remote.received.filter((activity) => activity.type === 'Delete')).toHaveLength(1);
+    const gone = await fetch(`${siteOrigin}/ap/posts/${post.id}`, { headers: { accept: AP } });
+    expect(gone.status).toBe(404);
   });
 
   it('an Undo of the Follow removes the follower', async () => {

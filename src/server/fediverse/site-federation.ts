@@ -41,7 +41,13 @@ export type SiteFederation = {
   federation: Federation<void>;
   queue: DatabaseMessageQueue;
   kv: DatabaseKvStore;
+  /** Notes the origin a fediverse request came to (without PUBLIC_URL, the jobs' activities use the last one). */
+  rememberOrigin: (origin: string) => Promise<void>;
+  /** PUBLIC_URL's origin, else the last one a fediverse request came to, else null (nothing is sent). */
+  knownOrigin: () => Promise<string | null>;
 };
+
+const ORIGIN_KEY = ['site', 'origin'] as const;
 
 const siteSettings = (db: AppDatabase) => readSettings(db, SITE_SETTINGS_KEY, siteSettingsSchema);
 const followersCursor = (row: { createdAt: string; actorId: string }) => `${row.createdAt}|${row.actorId}`;
@@ -188,7 +194,14 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
       await removeFollower(db, undo.actorId.href, object.id?.href);
     });
 
-  return { federation, queue, kv };
+  let remembered: string | null = null;
+  const rememberOrigin = async (origin: string) => {
+    if (options.publicOrigin || origin === remembered) return;
+    remembered = origin;
+    await kv.set(ORIGIN_KEY, origin);
+  };
+  const knownOrigin = async () => options.publicOrigin ?? remembered ?? (await kv.get<string>(ORIGIN_KEY)) ?? null;
+  return { federation, queue, kv, rememberOrigin, knownOrigin };
 }
 
 /** Where a browser asking for an ActivityPub address is sent: the About page, or the post's page. */

@@ -13,6 +13,7 @@ import { issuesWithPostsJob } from '../../newsletter/issues/issues-with-posts-jo
 import type { AppServices } from '../../services.js';
 import { JobRunner, type Job } from './job-runner.js';
 import { fediverseQueueJob } from '../../fediverse/fediverse-queue.js';
+import { postFederationJob } from '../../fediverse/post-federation.js';
 
 /**
  * Uploads from before responsive images get their variants once, after the site is up; pages then
@@ -57,6 +58,12 @@ export function siteJobs(config: AppConfig, services: AppServices, log: FastifyB
     returnPathPruningJob(services.db),
     arcRemindersJob(services.db, services.mailing.queueSignal),
     fediverseQueueJob(services.fediverse.queue),
+    postFederationJob({
+      db: services.db,
+      federation: services.fediverse.federation,
+      cache: services.cache,
+      origin: services.fediverse.knownOrigin,
+    }),
     ...(backupEveryMs ? [backupJob(services.backups, backupEveryMs, log)] : []),
   ];
   return new JobRunner(jobs, { log, db: services.db });
