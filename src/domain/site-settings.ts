@@ -120,7 +120,7 @@ const socialLinkSchema = z.object({
 });
 
 /** The site's fediverse account, `@handle@host` (src/server/fediverse). */
-export const FEDIVERSE_HANDLE_MESSAGE = 'Handle must be 1 to 30 letters, digits or underscores';
+const FEDIVERSE_HANDLE_MESSAGE = 'Handle must be 1 to 30 letters, digits or underscores';
 const fediverseSchema = z.object({
   handle: z
     .string({ error: FEDIVERSE_HANDLE_MESSAGE })

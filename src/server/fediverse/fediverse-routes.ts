@@ -5,7 +5,7 @@ import { isFediverseRequestPath } from './actor-identity.js';
 import { pageOfFediverseAddress } from './site-federation.js';
 
 /** An activity is a few kilobytes; an inbox POST larger than this is refused unread. */
-export const MAX_INBOX_BODY_BYTES = 256 * 1024;
+const MAX_INBOX_BODY_BYTES = 256 * 1024;
 
 /** The marker of "Fedify has nothing here": Fastify's own routes answer. */
 const notFedify = new Response(null, { status: 404 });

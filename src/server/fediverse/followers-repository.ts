@@ -1,7 +1,7 @@
 import type { AppDatabase } from '../db/connection.js';
 import { timestampNow } from '../db/row-conversion.js';
 
-export type FollowerStatus = 'accepted' | 'pending';
+type FollowerStatus = 'accepted' | 'pending';
 
 export type NewFollower = {
   actorId: string;

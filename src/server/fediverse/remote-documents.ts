@@ -3,9 +3,9 @@ import { preloadedContexts } from '@fedify/vocab-runtime';
 import { NotFetched, safeFetch, type OutboundRules } from '../site/http/safe-fetch.js';
 
 /** A remote actor, key or post is a few kilobytes; a larger document (a 2 MB name, say) is refused. */
-export const MAX_REMOTE_DOCUMENT_BYTES = 256 * 1024;
+const MAX_REMOTE_DOCUMENT_BYTES = 256 * 1024;
 /** The whole fetch, redirects and body included. */
-export const REMOTE_DOCUMENT_TIMEOUT_MS = 10_000;
+const REMOTE_DOCUMENT_TIMEOUT_MS = 10_000;
 
 const ACCEPT = 'application/activity+json, application/ld+json; profile="https://www.w3.org/ns/activitystreams"';
 

@@ -25,7 +25,7 @@ const backoff = createExponentialBackoffPolicy({
   maxDelay: { hours: 6 },
   maxAttempts: 64,
 });
-export const deliveryRetryPolicy: RetryPolicy = (context) =>
+const deliveryRetryPolicy: RetryPolicy = (context) =>
   context.elapsedTime.total('millisecond') >= GIVE_UP_AFTER_MS ? null : backoff(context);
 
 export type SiteFederationOptions = {

@@ -13,7 +13,7 @@ import {
 } from '@fedify/vocab';
 
 /** An activity the remote server's inbox took: Fedify there verified its signature with the sender's published key. */
-export type ReceivedActivity = { type: string; id: string | null; actor: string | null; object: APObject | null };
+type ReceivedActivity = { type: string; id: string | null; actor: string | null; object: APObject | null };
 
 export type FediverseRemote = {
   origin: string;
