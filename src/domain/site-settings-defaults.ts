@@ -19,6 +19,7 @@ export const SITE_SETTINGS_DEFAULTS = {
   social: [],
   footerText: '',
   seo: { title: 'Author website', description: '' },
+  fediverse: { handle: 'author', holdFollows: false },
 } as const;
 
 /** The fields of the announcement bar that decide whether it shows. */

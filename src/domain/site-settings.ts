@@ -130,6 +130,17 @@ const socialLinkSchema = z.object({
   handle: text('Handle', 100).default(''),
 });
 
+/** The site's fediverse account, `@handle@host` (src/server/fediverse). */
+const FEDIVERSE_HANDLE_MESSAGE = 'Handle must be 1 to 30 letters, digits or underscores';
+const fediverseSchema = z.object({
+  handle: z
+    .string({ error: FEDIVERSE_HANDLE_MESSAGE })
+    .trim()
+    .regex(/^[A-Za-z0-9_]{1,30}$/, FEDIVERSE_HANDLE_MESSAGE),
+  /** Follows wait for the author's approval instead of being accepted at once. */
+  holdFollows: z.boolean({ error: 'Hold follows must be true or false' }),
+});
+
 export const siteSettingsSchema = z.object({
   announcement: announcementSchema.default(SITE_SETTINGS_DEFAULTS.announcement),
   hero: z
@@ -161,6 +172,7 @@ export const siteSettingsSchema = z.object({
       description: text('Site description', SITE_TEXT_LIMITS.seoDescription),
     })
     .default(SITE_SETTINGS_DEFAULTS.seo),
+  fediverse: fediverseSchema.default(SITE_SETTINGS_DEFAULTS.fediverse),
 });
 
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
@@ -176,6 +188,7 @@ export const siteSettingsUpdateSchema = z
     social: siteSettingsSchema.shape.social.unwrap(),
     footerText: siteSettingsSchema.shape.footerText.unwrap(),
     seo: siteSettingsSchema.shape.seo.unwrap(),
+    fediverse: fediverseSchema,
   })
   .partial()
   .strict();

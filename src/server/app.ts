@@ -63,6 +63,8 @@ import type { JobRunner } from './operations/jobs/job-runner.js';
 import { siteJobs } from './operations/jobs/site-jobs.js';
 import { ensureSearchIndex } from './content/search/search-index.js';
 import { WorkGate } from './site/work-gate.js';
+import { createSiteFederation } from './fediverse/site-federation.js';
+import { registerFediverseRoutes } from './fediverse/fediverse-routes.js';
 
 export type BuildOptions = {
   /** How the React app is served: the production build, Vite's dev middleware, or not at all (API tests). */
@@ -181,7 +183,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     outbound: options.outbound ?? {},
     salesConfig: config.sales,
     commentSessions: new CommentSessions(mail.tokens),
+    fediverse: createSiteFederation({
+      db,
+      publicOrigin: config.publicUrl,
+      outbound: options.outbound ?? {},
+      log: { error: (details, message) => app.log.error(details, message) },
+    }),
   };
+  // Fedify's handler of queued messages; the job runner's fediverse-queue job hands it the due ones.
+  const fediverseQueueStop = new AbortController();
+  void services.fediverse.federation.startQueue(undefined, { signal: fediverseQueueStop.signal });
 
   const app = Fastify({
     // The request log keeps no token and no client address (request-log.ts, docs/analytics.md).
@@ -202,6 +213,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => {
     // First: a run under way (a mail round, a backup) finishes while the database is still open.
     await jobs.stop();
+    fediverseQueueStop.abort();
     await services.analytics.close();
     await postgresBus?.close();
     await mail.close();
@@ -214,6 +226,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Every cookie the site reads or sets (comment sessions, admin previews, the announcement bar) goes
   // through request.cookies and reply.setCookie: parsed and written here, nowhere by hand.
   await app.register(fastifyCookie);
+  registerFediverseRoutes(app, services);
   // A content write's answer leaves only once every other server process has cleared its caches.
   app.addHook('onSend', (_request, _reply, payload, done) => {
     const propagation = services.cache.propagation();

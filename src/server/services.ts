@@ -1,4 +1,5 @@
 import type { CommentSessions } from './comments/comment-sessions.js';
+import type { SiteFederation } from './fediverse/site-federation.js';
 import type { PageAnalytics } from './analytics/page-analytics.js';
 import type { AdminAuth } from './auth/admin-auth.js';
 import type { WorkGate } from './site/work-gate.js';
@@ -77,4 +78,6 @@ export interface AppServices {
   readonly salesConfig: SalesConfig;
   /** Commenters' sign-in links and session cookies (src/server/comments). */
   readonly commentSessions: CommentSessions;
+  /** The site as an ActivityPub actor: Fedify, its queue and store in the database (src/server/fediverse). */
+  readonly fediverse: SiteFederation;
 }

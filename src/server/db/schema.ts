@@ -728,6 +728,71 @@ interface CommentTargetsTable {
   commentsOff: number;
 }
 
+/** The site actor's key pairs (src/server/fediverse), one per algorithm, as JWK. */
+interface FediverseKeysTable {
+  /** 'RSASSA-PKCS1-v1_5' | 'Ed25519' */
+  algorithm: string;
+  privateJwk: string;
+  publicJwk: string;
+  createdAt: string;
+}
+
+/** Fedify's key–value store: the key is the JSON of Fedify's key parts. */
+interface FediverseKvTable {
+  key: string;
+  /** JSON */
+  value: string;
+  expiresAt: string | null;
+}
+
+/** Fedify's durable message queue (outgoing deliveries, their retries). */
+interface FediverseQueueTable {
+  id: string;
+  /** JSON of Fedify's message */
+  message: string;
+  runAt: string;
+  createdAt: string;
+}
+
+/** An account following the site. */
+interface FediverseFollowersTable {
+  actorId: string;
+  /** @name@server */
+  handle: string;
+  server: string;
+  inbox: string;
+  sharedInbox: string | null;
+  followId: string;
+  /** 'accepted' | 'pending' */
+  status: string;
+  createdAt: string;
+}
+
+/** A like or boost of a post, counted once per activity. */
+interface FediverseReactionsTable {
+  activityId: string;
+  postId: string;
+  /** 'like' | 'boost' */
+  kind: string;
+  actorId: string;
+  createdAt: string;
+}
+
+/** A post sent to the followers as `Create`; `edited` until its `Update` goes out. */
+interface FediversePostsTable {
+  postId: string;
+  edited: Generated<number>;
+  federatedAt: string;
+}
+
+/** An account (its actor id) or a server (its host name) the site refuses. */
+interface FediverseBlocksTable {
+  target: string;
+  /** 'account' | 'server' */
+  kind: string;
+  createdAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   adminSessions: AdminSessionsTable;
@@ -797,6 +862,13 @@ export interface Database {
   comments: CommentsTable;
   commentReports: CommentReportsTable;
   commentTargets: CommentTargetsTable;
+  fediverseKeys: FediverseKeysTable;
+  fediverseKv: FediverseKvTable;
+  fediverseQueue: FediverseQueueTable;
+  fediverseFollowers: FediverseFollowersTable;
+  fediverseReactions: FediverseReactionsTable;
+  fediverseBlocks: FediverseBlocksTable;
+  fediversePosts: FediversePostsTable;
 }
 
 export type ExcerptRow = Selectable<ExcerptsTable>;

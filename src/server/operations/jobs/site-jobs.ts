@@ -12,6 +12,8 @@ import { mailQueueJob } from '../../newsletter/send-queue/mail-queue-job.js';
 import { issuesWithPostsJob } from '../../newsletter/issues/issues-with-posts-job.js';
 import type { AppServices } from '../../services.js';
 import { JobRunner, type Job } from './job-runner.js';
+import { fediverseQueueJob } from '../../fediverse/fediverse-queue.js';
+import { postFederationJob } from '../../fediverse/post-federation.js';
 
 /**
  * Uploads from before responsive images get their variants once, after the site is up, and an import's images
@@ -57,6 +59,13 @@ export function siteJobs(config: AppConfig, services: AppServices, log: FastifyB
     imageVariantsJob(services, log),
     returnPathPruningJob(services.db),
     arcRemindersJob(services.db, services.mailing.queueSignal),
+    fediverseQueueJob(services.fediverse.queue),
+    postFederationJob({
+      db: services.db,
+      federation: services.fediverse.federation,
+      cache: services.cache,
+      origin: services.fediverse.knownOrigin,
+    }),
     ...(backupEveryMs ? [backupJob(services.backups, backupEveryMs, log)] : []),
   ];
   return new JobRunner(jobs, { log, db: services.db });

@@ -1,0 +1,68 @@
+import type { AppDatabase } from '../db/connection.js';
+import { timestampNow } from '../db/row-conversion.js';
+
+type FollowerStatus = 'accepted' | 'pending';
+
+export type NewFollower = {
+  actorId: string;
+  handle: string;
+  server: string;
+  inbox: string;
+  sharedInbox: string | null;
+  followId: string;
+  status: FollowerStatus;
+};
+
+/** Records a follow (again: the newest Follow and status win). */
+export async function saveFollower(db: AppDatabase, follower: NewFollower): Promise<void> {
+  const { handle, server, inbox, sharedInbox, followId, status } = follower;
+  await db
+    .insertInto('fediverseFollowers')
+    .values({ ...follower, createdAt: timestampNow() })
+    .onConflict((conflict) =>
+      conflict.column('actorId').doUpdateSet({ handle, server, inbox, sharedInbox, followId, status }),
+    )
+    .execute();
+}
+
+/** Removes a follower (an Undo of its Follow); true if it was one. */
+export async function removeFollower(db: AppDatabase, actorId: string, followId?: string): Promise<boolean> {
+  let query = db.deleteFrom('fediverseFollowers').where('actorId', '=', actorId);
+  if (followId) query = query.where('followId', '=', followId);
+  const result = await query.executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export type FollowerPageRow = { actorId: string; inbox: string; sharedInbox: string | null };
+
+/** A page of accepted followers in the order they came, after `cursor` (an actor id), for the collection. */
+export async function acceptedFollowerPage(
+  db: AppDatabase,
+  limit: number,
+  after: { createdAt: string; actorId: string } | null,
+): Promise<Array<FollowerPageRow & { createdAt: string }>> {
+  let query = db
+    .selectFrom('fediverseFollowers')
+    .select(['actorId', 'inbox', 'sharedInbox', 'createdAt'])
+    .where('status', '=', 'accepted')
+    .orderBy('createdAt')
+    .orderBy('actorId')
+    .limit(limit);
+  if (after)
+    query = query.where((eb) =>
+      eb.or([
+        eb('createdAt', '>', after.createdAt),
+        eb.and([eb('createdAt', '=', after.createdAt), eb('actorId', '>', after.actorId)]),
+      ]),
+    );
+  return query.execute();
+}
+
+export async function countAcceptedFollowers(db: AppDatabase): Promise<number> {
+  const row = await db
+    .selectFrom('fediverseFollowers')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('status', '=', 'accepted')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,215 @@
+import { createExponentialBackoffPolicy, createFederation, type Federation, type RetryPolicy } from '@fedify/fedify';
+import { Accept, Article, Endpoints, Follow, Image, Person, Undo, isActor } from '@fedify/vocab';
+import { SITE_SETTINGS_KEY, siteSettingsSchema } from '../../domain/site-settings.js';
+import { blogPostPath } from '../../domain/content-links.js';
+import { findBlogPost } from '../content/blog/blog-posts-repository.js';
+import type { AppDatabase } from '../db/connection.js';
+import { newId } from '../db/row-conversion.js';
+import type { OutboundRules } from '../site/http/safe-fetch.js';
+import { readSettings } from '../site/settings/site-settings-repository.js';
+import { ACTOR_IDENTIFIER, FEDIVERSE_PATHS } from './actor-identity.js';
+import { loadActorKeyPairs, type ActorKeyPairs } from './actor-keys.js';
+import { DatabaseKvStore } from './fediverse-kv.js';
+import { DatabaseMessageQueue } from './fediverse-queue.js';
+import { acceptedFollowerPage, countAcceptedFollowers, removeFollower, saveFollower } from './followers-repository.js';
+import { articleOfPost } from './post-articles.js';
+import { safeDocumentLoader } from './remote-documents.js';
+
+type Log = { error: (details: object, message: string) => void };
+
+const FOLLOWERS_PAGE = 100;
+/** A delivery to one inbox is tried again with a growing wait (1 min, 2, 4… at most 6 h) and given up after a day. */
+const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+const backoff = createExponentialBackoffPolicy({
+  initialDelay: { minutes: 1 },
+  maxDelay: { hours: 6 },
+  maxAttempts: 64,
+});
+const deliveryRetryPolicy: RetryPolicy = (context) =>
+  context.elapsedTime.total('millisecond') >= GIVE_UP_AFTER_MS ? null : backoff(context);
+
+export type SiteFederationOptions = {
+  db: AppDatabase;
+  /** PUBLIC_URL's origin: the handle's host and the actor's addresses; null: each request's own host. */
+  publicOrigin: string | null;
+  /** Where remote documents may be fetched from (public addresses; a test's loopback stand-ins). */
+  outbound: OutboundRules;
+  log: Log;
+};
+
+export type SiteFederation = {
+  federation: Federation<void>;
+  queue: DatabaseMessageQueue;
+  kv: DatabaseKvStore;
+  /** Notes the origin a fediverse request came to (without PUBLIC_URL, the jobs' activities use the last one). */
+  rememberOrigin: (origin: string) => Promise<void>;
+  /** PUBLIC_URL's origin, else the last one a fediverse request came to, else null (nothing is sent). */
+  knownOrigin: () => Promise<string | null>;
+};
+
+const ORIGIN_KEY = ['site', 'origin'] as const;
+
+const siteSettings = (db: AppDatabase) => readSettings(db, SITE_SETTINGS_KEY, siteSettingsSchema);
+const followersCursor = (row: { createdAt: string; actorId: string }) => `${row.createdAt}|${row.actorId}`;
+function parseFollowersCursor(cursor: string): { createdAt: string; actorId: string } | null {
+  const bar = cursor.indexOf('|');
+  return bar > 0 ? { createdAt: cursor.slice(0, bar), actorId: cursor.slice(bar + 1) } : null;
+}
+
+/**
+ * The site as one ActivityPub actor, on Fedify (docs/fediverse.md): WebFinger, the actor with its keys, its inbox,
+ * outbox and followers, NodeInfo, posts as `Article`s; its key–value store and queue in the site's database, its
+ * remote fetches through the site's safe fetch. Follows are accepted at once unless Settings → Site holds them.
+ */
+export function createSiteFederation(options: SiteFederationOptions): SiteFederation {
+  const { db } = options;
+  const kv = new DatabaseKvStore(db);
+  const queue = new DatabaseMessageQueue(db, options.log);
+  const loader = safeDocumentLoader(options.outbound);
+  const federation = createFederation<void>({
+    kv,
+    queue,
+    manuallyStartQueue: true,
+    ...(options.publicOrigin ? { origin: options.publicOrigin } : {}),
+    documentLoaderFactory: () => loader,
+    contextLoaderFactory: () => loader,
+    authenticatedDocumentLoaderFactory: () => loader,
+    outboxRetryPolicy: deliveryRetryPolicy,
+  });
+
+  let keyPairs: Promise<ActorKeyPairs> | null = null;
+  const actorKeyPairs = () => {
+    keyPairs ??= loadActorKeyPairs(db).catch((error: unknown) => {
+      keyPairs = null;
+      throw error;
+    });
+    return keyPairs;
+  };
+
+  federation
+    .setActorDispatcher(FEDIVERSE_PATHS.actor, async (ctx, identifier) => {
+      if (identifier !== ACTOR_IDENTIFIER) return null;
+      const settings = await siteSettings(db);
+      const keys = await ctx.getActorKeyPairs(identifier);
+      return new Person({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: settings.fediverse.handle,
+        name: settings.about.authorName,
+        summary: settings.seo.description || null,
+        url: new URL('/about', ctx.origin),
+        icon: new Image({ url: new URL(settings.about.portrait, ctx.origin) }),
+        inbox: ctx.getInboxUri(identifier),
+        outbox: ctx.getOutboxUri(identifier),
+        followers: ctx.getFollowersUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        manuallyApprovesFollowers: settings.fediverse.holdFollows,
+        publicKey: keys[0]?.cryptographicKey ?? null,
+        assertionMethods: keys.map((key) => key.multikey),
+      });
+    })
+    .mapHandle(async (_ctx, username) => {
+      const settings = await siteSettings(db);
+      return username.toLowerCase() === settings.fediverse.handle.toLowerCase() ? ACTOR_IDENTIFIER : null;
+    })
+    .setKeyPairsDispatcher(async (_ctx, identifier) => (identifier === ACTOR_IDENTIFIER ? actorKeyPairs() : []));
+
+  federation
+    .setFollowersDispatcher(FEDIVERSE_PATHS.followers, async (ctx, identifier, cursor) => {
+      if (identifier !== ACTOR_IDENTIFIER) return null;
+      // Fedify reads every page to deliver to the followers; a browser of the collection gets its pages.
+      const after = cursor === null || cursor === '' ? null : parseFollowersCursor(cursor);
+      const rows = await acceptedFollowerPage(db, FOLLOWERS_PAGE, after);
+      const items = rows.map((row) => ({
+        id: new URL(row.actorId),
+        inboxId: new URL(row.inbox),
+        endpoints: row.sharedInbox ? { sharedInbox: new URL(row.sharedInbox) } : null,
+      }));
+      const last = rows.at(-1);
+      return { items, nextCursor: rows.length === FOLLOWERS_PAGE && last ? followersCursor(last) : null };
+    })
+    .setFirstCursor(() => '')
+    .setCounter((_ctx, identifier) => (identifier === ACTOR_IDENTIFIER ? countAcceptedFollowers(db) : null));
+
+  federation
+    .setOutboxDispatcher(FEDIVERSE_PATHS.outbox, (_ctx, identifier) =>
+      identifier === ACTOR_IDENTIFIER ? { items: [] } : null,
+    )
+    .setCounter(() => 0);
+
+  federation.setObjectDispatcher(
+    Article,
+    FEDIVERSE_PATHS.article,
+    async (ctx, values) => (await articleOfPost(ctx, db, values.id)) ?? null,
+  );
+
+  federation.setNodeInfoDispatcher(FEDIVERSE_PATHS.nodeInfo, async () => {
+    const posts = await db
+      .selectFrom('blogPosts')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('status', '=', 'published')
+      .executeTakeFirstOrThrow();
+    return {
+      software: { name: 'throne-of-ash-site', version: '1.0.0' },
+      protocols: ['activitypub'],
+      openRegistrations: false,
+      usage: {
+        users: { total: 1, activeHalfyear: 1, activeMonth: 1 },
+        localPosts: Number(posts.count),
+        localComments: 0,
+      },
+    };
+  });
+
+  federation
+    .setInboxListeners(FEDIVERSE_PATHS.inbox, FEDIVERSE_PATHS.sharedInbox)
+    .on(Follow, async (ctx, follow) => {
+      if (!follow.id || !follow.actorId || !follow.objectId) return;
+      const target = ctx.parseUri(follow.objectId);
+      if (target?.type !== 'actor' || target.identifier !== ACTOR_IDENTIFIER) return;
+      const follower = await follow.getActor(ctx);
+      if (!follower || !isActor(follower) || !follower.id || !follower.inboxId) return;
+      const settings = await siteSettings(db);
+      const status = settings.fediverse.holdFollows ? 'pending' : 'accepted';
+      await saveFollower(db, {
+        actorId: follower.id.href,
+        handle: `@${follower.preferredUsername?.toString() ?? 'unknown'}@${follower.id.host}`,
+        server: follower.id.host,
+        inbox: follower.inboxId.href,
+        sharedInbox: follower.endpoints?.sharedInbox?.href ?? null,
+        followId: follow.id.href,
+        status,
+      });
+      if (status !== 'accepted') return;
+      const actorUri = ctx.getActorUri(ACTOR_IDENTIFIER);
+      await ctx.sendActivity(
+        { identifier: ACTOR_IDENTIFIER },
+        follower,
+        new Accept({ id: new URL(`#accepts/${newId()}`, actorUri), actor: actorUri, object: follow }),
+      );
+    })
+    .on(Undo, async (ctx, undo) => {
+      if (!undo.actorId) return;
+      const object = await undo.getObject(ctx);
+      if (!(object instanceof Follow) || object.actorId?.href !== undo.actorId.href) return;
+      await removeFollower(db, undo.actorId.href, object.id?.href);
+    });
+
+  let remembered: string | null = null;
+  const rememberOrigin = async (origin: string) => {
+    if (options.publicOrigin || origin === remembered) return;
+    remembered = origin;
+    await kv.set(ORIGIN_KEY, origin);
+  };
+  const knownOrigin = async () => options.publicOrigin ?? remembered ?? (await kv.get<string>(ORIGIN_KEY)) ?? null;
+  return { federation, queue, kv, rememberOrigin, knownOrigin };
+}
+
+/** Where a browser asking for an ActivityPub address is sent: the About page, or the post's page. */
+export async function pageOfFediverseAddress(db: AppDatabase, path: string): Promise<string> {
+  const post = /^\/ap\/posts\/([^/]+)$/.exec(path);
+  if (post) {
+    const found = await findBlogPost(db, decodeURIComponent(post[1]!));
+    if (found?.status === 'published') return blogPostPath(found);
+  }
+  return '/about';
+}
