@@ -20,7 +20,12 @@ const builtIn = (path: BuiltInPath): NavEntry => ({ kind: 'builtin', path, label
 /** A new site's menus: the header and footer the site always had. */
 export const DEFAULT_NAVIGATION: Navigation = {
   header: (['/', '/books', '/excerpts', '/art-music', '/blog', '/about', '/contact'] as const).map(builtIn),
-  footer: (['/books', '/excerpts', '/art-music', '/preorder', '/blog', '/about', '/contact'] as const).map(builtIn),
+  footer: [
+    ...(['/books', '/excerpts', '/art-music', '/preorder'] as const).map(builtIn),
+    { kind: 'builtin', path: '/blog', label: 'Blog & News' },
+    { kind: 'builtin', path: '/about', label: 'About the Author' },
+    builtIn('/contact'),
+  ],
 };
 
 /** A menu's link as the header and footer draw it. */

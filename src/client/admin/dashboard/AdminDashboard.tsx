@@ -8,6 +8,7 @@ import { ExcerptsTab } from '../excerpts/ExcerptsTab.js';
 import { OverviewTab } from '../overview/OverviewTab.js';
 import { MailArea } from '../mail/MailArea.js';
 import { OrdersTab } from '../sales/OrdersTab.js';
+import { PagesTab } from '../pages/PagesTab.js';
 import { PlaylistsTab } from '../playlists/PlaylistsTab.js';
 import { SeriesTab } from '../series/SeriesTab.js';
 import { useAdminSession } from '../session/AdminSession.js';
@@ -25,6 +26,7 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   series: SeriesTab,
   excerpts: ExcerptsTab,
   blog: BlogTab,
+  pages: PagesTab,
   art: ArtTab,
   contact: ContactTab,
   newsletter: NewsletterTab,

@@ -5,6 +5,7 @@ export const ADMIN_TABS = [
   { id: 'series', label: 'Series' },
   { id: 'excerpts', label: 'Excerpts' },
   { id: 'blog', label: 'Blog' },
+  { id: 'pages', label: 'Pages' },
   { id: 'art', label: 'Art' },
   { id: 'contact', label: 'Contact' },
   { id: 'newsletter', label: 'Newsletter' },
