@@ -2,10 +2,11 @@ import { ActionIcon, Button, Group, Select, Stack, Text, TextInput } from '@mant
 import type { UseFormReturnType } from '@mantine/form';
 import { MAX_NAV_ENTRIES, MAX_NAV_LABEL, type NavEntry, type Navigation } from '../../../domain/navigation.js';
 import { BUILT_IN_PAGES } from '../../../domain/site-pages.js';
+import type { SiteSettings } from '../../../domain/site-settings.js';
 import { trpc } from '../../trpc.js';
 import { CloseIcon } from '../../ui/icons.js';
 
-type NavForm = UseFormReturnType<{ navigation: Navigation }>;
+type NavForm = UseFormReturnType<SiteSettings>;
 type Menu = keyof Navigation;
 
 /**
