@@ -69,6 +69,7 @@ import * as m2790 from './2026-11-27-90-create-comments.js';
 import * as m2797 from './2026-11-27-97-issue-sends-with-post.js';
 import * as m2798 from './2026-11-27-98-excerpt-slugs.js';
 import * as m2830 from './2026-11-28-30-create-fediverse.js';
+import * as m2840 from './2026-11-28-40-create-site-pages.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -142,4 +143,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-97-issue-sends-with-post': m2797,
   '2026-11-27-98-excerpt-slugs': m2798,
   '2026-11-28-30-create-fediverse': m2830,
+  '2026-11-28-40-create-site-pages': m2840,
 };

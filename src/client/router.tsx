@@ -72,6 +72,7 @@ const pages = {
     load: () => import('./pages/NewsletterArchivePage.js'),
   },
   newsletterIssue: { file: 'pages/NewsletterIssuePage.tsx', load: () => import('./pages/NewsletterIssuePage.js') },
+  sitePage: { file: 'pages/SitePage.tsx', load: () => import('./pages/SitePage.js') },
 } satisfies Record<string, PageSpec>;
 
 /** Page components already loaded, so a pending page can render without suspending. */
@@ -347,6 +348,15 @@ const newsletterIssueRoute = createRoute({
   }),
 });
 
+/**
+ * The author's own pages (/<slug>, /<parent>/<slug>): the router tries every other route first, so this is any
+ * address no built-in page has; one no page has either is the 404 page (status 404).
+ */
+const sitePageRoute = createRoute({
+  getParentRoute: site,
+  ...pageRoute('/$', pages.sitePage, async (context) => (await seoBuilders()).sitePageSeo(context)),
+});
+
 /** What the server renders for /admin: the admin area is client-only and loads its own data. */
 function AdminShell() {
   return (
@@ -397,6 +407,7 @@ export const routeTree = rootRoute.addChildren([
     searchRoute,
     newsletterArchiveRoute,
     newsletterIssueRoute,
+    sitePageRoute,
   ]),
   adminRoute,
 ]);

@@ -52,7 +52,7 @@ const PUBLISH_AT_MESSAGE = 'Publish time must be a date and time like 2026-12-01
 const SOCIAL_IMAGE_MESSAGE = COVER_IMAGE_MESSAGE.replace('Cover image', 'Social image');
 
 /** A moment with its offset (the admin's browser sends UTC ISO), stored as UTC ISO text. */
-const publishAtSchema = z
+export const publishAtSchema = z
   .string({ error: PUBLISH_AT_MESSAGE })
   .trim()
   .max(40, PUBLISH_AT_MESSAGE)

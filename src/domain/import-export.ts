@@ -76,7 +76,15 @@ export type ImportSummary = {
   source: ImportSource;
   dryRun: boolean;
   /** created on import; on a dry run, what would be created. */
-  created: { posts: number; drafts: number; scheduled: number; subscribers: number; images: number; comments: number };
+  created: {
+    posts: number;
+    drafts: number;
+    scheduled: number;
+    subscribers: number;
+    images: number;
+    comments: number;
+    pages: number;
+  };
   updated: number;
   skipped: { item: string; reason: string }[];
   /** Every skipped item, whether listed in `skipped` or not. */
@@ -111,7 +119,7 @@ export function emptySummary(source: ImportSource, dryRun: boolean): ImportSumma
   return {
     source,
     dryRun,
-    created: { posts: 0, drafts: 0, scheduled: 0, subscribers: 0, images: 0, comments: 0 },
+    created: { posts: 0, drafts: 0, scheduled: 0, subscribers: 0, images: 0, comments: 0, pages: 0 },
     updated: 0,
     skipped: [],
     skippedCount: 0,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { enumField } from './fields.schema.js';
+import { enumField, idSchema } from './fields.schema.js';
+import { DEFAULT_NAVIGATION, MAX_NAV_ENTRIES, MAX_NAV_LABEL } from './navigation.js';
+import { BUILT_IN_PATHS } from './site-pages.js';
 import { SITE_SETTINGS_DEFAULTS } from './site-settings-defaults.js';
 
 /**
@@ -140,6 +142,29 @@ const fediverseSchema = z.object({
   /** Follows wait for the author's approval instead of being accepted at once. */
   holdFollows: z.boolean({ error: 'Hold follows must be true or false' }),
 });
+export const NAV_LINK_MESSAGE = 'A menu link must be a page of this site (/books) or an https:// address';
+
+const navLabel = text('Menu label', MAX_NAV_LABEL);
+const navEntrySchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('builtin'), path: enumField('Built-in page', BUILT_IN_PATHS), label: navLabel }),
+    z.object({ kind: z.literal('page'), pageId: idSchema, label: navLabel }),
+    z.object({
+      kind: z.literal('link'),
+      url: text('Link', 2_048).refine((value) => isSitePath(value) || isHttps(value), { message: NAV_LINK_MESSAGE }),
+      label: navLabel.min(1, 'A menu link needs a label'),
+    }),
+  ],
+  { error: 'A menu entry is a built-in page, a page or a link' },
+);
+const navMenu = (name: string) =>
+  z
+    .array(navEntrySchema, { error: `The ${name} menu must be a list` })
+    .max(MAX_NAV_ENTRIES, `The ${name} menu has at most ${MAX_NAV_ENTRIES} entries`);
+
+/** The header's and the footer's menus, in order (navigation.ts resolves them). */
+export const navigationSchema = z.object({ header: navMenu('header'), footer: navMenu('footer') });
 
 export const siteSettingsSchema = z.object({
   announcement: announcementSchema.default(SITE_SETTINGS_DEFAULTS.announcement),
@@ -173,6 +198,7 @@ export const siteSettingsSchema = z.object({
     })
     .default(SITE_SETTINGS_DEFAULTS.seo),
   fediverse: fediverseSchema.default(SITE_SETTINGS_DEFAULTS.fediverse),
+  navigation: navigationSchema.default(DEFAULT_NAVIGATION),
 });
 
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
@@ -189,6 +215,7 @@ export const siteSettingsUpdateSchema = z
     footerText: siteSettingsSchema.shape.footerText.unwrap(),
     seo: siteSettingsSchema.shape.seo.unwrap(),
     fediverse: fediverseSchema,
+    navigation: navigationSchema,
   })
   .partial()
   .strict();

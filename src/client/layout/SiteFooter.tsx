@@ -1,25 +1,16 @@
-import { Link } from '@tanstack/react-router';
 import { FlameIcon, SOCIAL_ICONS } from '../ui/icons.js';
 import classes from './layout.module.css';
 import { useSiteSettings } from './site-settings.js';
-
-const EXPLORE_LINKS = [
-  { to: '/books', label: 'Books' },
-  { to: '/excerpts', label: 'Excerpts' },
-  { to: '/art-music', label: 'Art & Music' },
-  { to: '/preorder', label: 'Preorder' },
-] as const;
-
-const CONNECT_LINKS = [
-  { to: '/blog', label: 'Blog & News' },
-  { to: '/about', label: 'About the Author' },
-  { to: '/contact', label: 'Contact' },
-] as const;
+import type { MenuLink } from '../../domain/navigation.js';
+import { MenuAnchor } from './SiteNav.js';
 
 /** Social links, quick links, the series name, copyright, and two inert legal links. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   const site = useSiteSettings();
+  const links = site.menus.footer;
+  // The footer's menu (Settings → Site) in two columns, the first the longer.
+  const half = Math.ceil(links.length / 2);
   return (
     <footer className={classes.footer}>
       <div className={classes.footerInner}>
@@ -51,10 +42,12 @@ export function SiteFooter() {
           )}
         </div>
 
-        <nav aria-label="Quick links" className={classes.footerLinks}>
-          <FooterLinkColumn title="Explore" links={EXPLORE_LINKS} />
-          <FooterLinkColumn title="Connect" links={CONNECT_LINKS} />
-        </nav>
+        {links.length > 0 && (
+          <nav aria-label="Quick links" className={classes.footerLinks}>
+            <FooterLinkColumn title="Explore" links={links.slice(0, half)} />
+            {links.length > 1 && <FooterLinkColumn title="Connect" links={links.slice(half)} />}
+          </nav>
+        )}
       </div>
 
       <div className={classes.footerBottom}>
@@ -78,16 +71,14 @@ export function SiteFooter() {
   );
 }
 
-function FooterLinkColumn({ title, links }: { title: string; links: readonly { to: string; label: string }[] }) {
+function FooterLinkColumn({ title, links }: { title: string; links: readonly MenuLink[] }) {
   return (
     <div>
       <h2 className={classes.footerHeading}>{title}</h2>
       <ul className={classes.footerList}>
         {links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className={classes.footerLink}>
-              {link.label}
-            </Link>
+          <li key={`${link.href} ${link.label}`}>
+            <MenuAnchor link={link} className={classes.footerLink} />
           </li>
         ))}
       </ul>

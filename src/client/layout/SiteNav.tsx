@@ -10,7 +10,7 @@ import { useHydrated } from '../ui/form-outcome.js';
 import { FlameIcon, SearchIcon } from '../ui/icons.js';
 import { useGoToNewsletter } from '../ui/newsletter.js';
 import classes from './layout.module.css';
-import { NAV_LINKS } from './nav-links.js';
+import { headerMenuFits, type MenuLink } from '../../domain/navigation.js';
 
 /** The phone menu's id: before the script runs, the burger is a link to it, shown by :target. */
 const MENU_ID = 'site-menu';
@@ -22,7 +22,11 @@ const MENU_ID = 'site-menu';
  */
 export function SiteNav() {
   const hydrated = useHydrated();
-  const siteTitle = useSiteSettings().seo.title;
+  const site = useSiteSettings();
+  const siteTitle = site.seo.title;
+  const links = site.menus.header;
+  // A menu too long for a laptop's header lives in the burger's menu at every width.
+  const crowded = !headerMenuFits(links);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = MENU_ID;
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -46,7 +50,7 @@ export function SiteNav() {
   };
 
   return (
-    <header className={classes.header}>
+    <header className={classes.header} data-crowded={crowded || undefined}>
       <div className={classes.headerInner}>
         <Link
           to="/"
@@ -60,11 +64,9 @@ export function SiteNav() {
 
         <nav aria-label="Main" className={classes.desktopNav}>
           <ul className={classes.navList}>
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={classes.navLink} activeOptions={{ exact: link.to === '/' }}>
-                  {link.label}
-                </Link>
+            {links.map((link) => (
+              <li key={`${link.href} ${link.label}`}>
+                <MenuAnchor link={link} className={classes.navLink} />
               </li>
             ))}
           </ul>
@@ -106,16 +108,9 @@ export function SiteNav() {
         <SearchForm variant="menu" onSearch={() => setMenuOpen(false)} />
         <nav aria-label="Mobile">
           <ul className={classes.mobileList}>
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link
-                  to={link.to}
-                  className={classes.mobileLink}
-                  activeOptions={{ exact: link.to === '/' }}
-                  onClick={() => setMenuOpen(false)}
-                >
-                  {link.label}
-                </Link>
+            {links.map((link) => (
+              <li key={`${link.href} ${link.label}`}>
+                <MenuAnchor link={link} className={classes.mobileLink} onClick={() => setMenuOpen(false)} />
               </li>
             ))}
           </ul>
@@ -131,5 +126,21 @@ export function SiteNav() {
         )}
       </div>
     </header>
+  );
+}
+
+/** A menu's link: a page of the site through the router, another site's in a new tab. */
+export function MenuAnchor({ link, className, onClick }: { link: MenuLink; className?: string; onClick?: () => void }) {
+  if (link.external) {
+    return (
+      <a href={link.href} className={className} target="_blank" rel="noopener noreferrer" onClick={onClick}>
+        {link.label}
+      </a>
+    );
+  }
+  return (
+    <Link to={link.href} className={className} activeOptions={{ exact: link.href === '/' }} onClick={onClick}>
+      {link.label}
+    </Link>
   );
 }

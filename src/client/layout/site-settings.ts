@@ -1,3 +1,4 @@
+import { DEFAULT_NAVIGATION, resolveMenus } from '../../domain/navigation.js';
 import { SITE_SETTINGS_DEFAULTS } from '../../domain/site-settings-defaults.js';
 import { trpc, type RouterOutputs } from '../trpc.js';
 
@@ -8,6 +9,8 @@ const FALLBACK: PublicSiteSettings = {
   ...SITE_SETTINGS_DEFAULTS,
   about: { ...SITE_SETTINGS_DEFAULTS.about, bioHtml: '' },
   social: [],
+  navigation: DEFAULT_NAVIGATION,
+  menus: resolveMenus(DEFAULT_NAVIGATION, []),
 };
 
 /** The site's own words (Settings → Site); the site route's loader has them in the cache before any page renders. */

@@ -174,6 +174,31 @@ export async function blogPostSeo({ utils, origin, params }: SeoContext): Promis
   return { seo: postSeo(origin, post.value) };
 }
 
+/** One of the author's pages; an address no page has is the site's 404 page. */
+export async function sitePageSeo({ utils, origin, params }: SeoContext): Promise<PageLoaderData> {
+  const path = params._splat ?? '';
+  const address = `/${path.split('/').map(encodeURIComponent).join('/')}`;
+  const page = await attempt(() => utils.pages.byPath.ensureData({ path }));
+  if (!page.value) {
+    return page.missing
+      ? { seo: notFoundSeo(origin, address), notFound: true }
+      : { seo: staticSeo(origin, address, NOT_FOUND_META) };
+  }
+  const description = page.value.metaDescription || renderedLead(page.value.contentHtml);
+  const image = page.value.socialImage ? { src: page.value.socialImage, alt: page.value.title } : null;
+  return { seo: staticSeo(origin, page.value.path, { title: page.value.title, description }, { image }) };
+}
+
+/** The first words of a page's text (its HTML's text), for its description when it has none of its own. */
+function renderedLead(html: string): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&[a-z#0-9]+;/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, '')}…` : text;
+}
+
 /** A preview is never indexed; to anyone but the signed-in admin it does not exist. */
 export async function blogPreviewSeo({ utils, origin, params }: SeoContext): Promise<PageLoaderData> {
   const id = params.id ?? '';

@@ -126,6 +126,24 @@ interface BlogPostTagsTable {
   position: number;
 }
 
+/** The author's pages (/<slug>, or under a parent page). */
+interface SitePagesTable {
+  id: string;
+  /** '' for a top-level page. */
+  parentId: Generated<string>;
+  slug: string;
+  title: string;
+  content: string;
+  contentFormat: Generated<string>;
+  /** 'draft', 'scheduled' or 'published'. */
+  status: Generated<string>;
+  /** Published: when; scheduled: when it will be; draft: when it was last saved. */
+  publishedAt: string;
+  metaDescription: Generated<string>;
+  socialImage: Generated<string>;
+  updatedAt: string;
+}
+
 interface BlogPostsTable {
   id: string;
   title: string;
@@ -802,6 +820,7 @@ export interface Database {
   series: SeriesTable;
   excerpts: ExcerptsTable;
   blogPosts: BlogPostsTable;
+  sitePages: SitePagesTable;
   blogCategories: BlogCategoriesTable;
   blogTags: BlogTagsTable;
   blogPostTags: BlogPostTagsTable;
@@ -873,6 +892,7 @@ export interface Database {
 
 export type ExcerptRow = Selectable<ExcerptsTable>;
 export type BlogPostRow = Selectable<BlogPostsTable>;
+export type SitePageRow = Selectable<SitePagesTable>;
 export type ArtPieceRow = Selectable<ArtPiecesTable>;
 export type PlaylistRow = Selectable<PlaylistsTable>;
 export type PreorderRow = Selectable<PreordersTable>;

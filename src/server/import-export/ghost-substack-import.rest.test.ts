@@ -13,16 +13,16 @@ describe('POST /api/admin/import?source=ghost', () => {
 
   it('imports a Ghost 5 export: lexical posts as Markdown, tags as categories, members as subscribers', async () => {
     const dry = await importOk(context, 'source=ghost&dryRun=1', await fixture('ghost-5.json'));
-    expect(dry.skipped).toHaveLength(1);
-    expect(dry.created).toMatchObject({ posts: 1, drafts: 1, subscribers: 2 });
+    expect(dry.skipped).toHaveLength(0);
+    expect(dry.created).toMatchObject({ posts: 1, drafts: 1, subscribers: 2, pages: 1 });
     expect(await postsOf(context)).toEqual([]);
 
     const summary = await importOk(context, 'source=ghost', await fixture('ghost-5.json'));
     expect(summary.created).toMatchObject({ posts: 1, drafts: 1, subscribers: 2 });
-    expect(summary.skipped).toContainEqual({
-      item: 'Contact (page 6650a3)',
-      reason: 'a page, not a blog post: this site has its own pages (copy its text by hand if you need it)',
-    });
+    // Ghost's pages become the site's pages (issue 31), their slugs kept.
+    expect(summary.created.pages).toBe(1);
+    const pages = await context.t.services.db.selectFrom('sitePages').select(['slug', 'status']).execute();
+    expect(pages).toEqual([{ slug: 'contact-me', status: 'published' }]);
     const [release, bells] = await postsOf(context);
     expect(bells).toMatchObject({
       slug: 'the-bells-of-vesperhold',

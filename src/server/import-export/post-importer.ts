@@ -8,6 +8,9 @@ import type { AppDatabase } from '../db/connection.js';
 import { renderContentText, renderLeadText } from '../content/rendering/render-content.js';
 import { createBlogPost } from '../content/blog/blog-posts-repository.js';
 import { addComment } from '../comments/comments-repository.js';
+import { createSitePage } from '../content/pages/site-pages-repository.js';
+import { RESERVED_PAGE_SEGMENTS } from '../../domain/site-pages.js';
+import { sitePageInputSchema, type SitePageData, type SitePageInput } from '../../domain/site-pages.schema.js';
 import { detachedCopy } from './detached-text.js';
 import { htmlToMarkdown, markdownImageUrls, replaceMarkdownImages, summaryOf } from './html-to-markdown.js';
 import type { ImageFetcher, ImageSource } from './image-fetcher.js';
@@ -32,6 +35,8 @@ export type SourcePost = {
   featuredImage: string | null;
   /** Old addresses on the source site, as paths (e.g. /2019/05/slug/, /?p=123). */
   legacyPaths: string[];
+  /** A page's parent page on the source (WordPress's wp:post_parent): the page keeps its nested address. */
+  parentSourceId?: string;
   /** Set when the source's item is never a post here (e.g. a WordPress custom post type): why. */
   skipReason?: string;
   /**
@@ -58,19 +63,29 @@ export type SourceComment = {
 };
 
 /** A post ready to be written: its validated data, when it was published, where it came from. */
-export type PreparedPost = {
-  sourceId: string;
-  data: BlogPostData;
-  publishedAt: string | null;
-  legacyPaths: string[];
-  comments: SourceComment[];
-};
+export type PreparedPost =
+  | {
+      kind: 'post';
+      sourceId: string;
+      data: BlogPostData;
+      publishedAt: string | null;
+      legacyPaths: string[];
+      comments: SourceComment[];
+    }
+  | { kind: 'page'; sourceId: string; data: SitePageData; publishedAt: string | null; parentSourceId: string | null };
 
 /** The images of a planned post, to bring in before anything is written. */
 export type PlannedImages = { urls: string[]; featured: string | null };
 export type BroughtImages = { replaced: ReadonlyMap<string, string | null>; cover: string | null; warnings: string[] };
 
-export type Plan = { item: ImportItem; input?: BlogPostInput; date: string | null; source: SourcePost };
+export type Plan = {
+  item: ImportItem;
+  input?: BlogPostInput;
+  /** A page's data (the item is a page): written after the posts, each parent before its subpages. */
+  page?: SitePageInput;
+  date: string | null;
+  source: SourcePost;
+};
 
 /** The text of a post that had none (a title alone): a draft the author fills, its old address kept. */
 export const EMPTY_POST_TEXT = '_This post had no text on the old site._';
@@ -102,7 +117,7 @@ function categoryOf(names: readonly string[]): { category: BlogCategory; warning
   };
 }
 
-function slugOf(post: SourcePost): string {
+function slugOf(post: SourcePost, fallback = 'post'): string {
   let raw = post.slug ?? '';
   try {
     raw = decodeURIComponent(raw);
@@ -111,7 +126,7 @@ function slugOf(post: SourcePost): string {
   }
   const clean = raw.trim().toLowerCase();
   if (SLUG_PATTERN.test(clean) && clean.length <= 80 && !looksLikeId(clean)) return clean;
-  return slugify(clean || post.title, 'post');
+  return slugify(clean || post.title, fallback);
 }
 
 const KIND_OF_STATUS = { published: 'post', draft: 'draft', scheduled: 'scheduled' } as const;
@@ -125,21 +140,35 @@ const KIND_OF_STATUS = { published: 'post', draft: 'draft', scheduled: 'schedule
 export class PostImporter {
   private readonly slugsInFile = new Set<string>();
   private readonly idsInFile = new Set<string>();
+  /** Slugs of the pages planned, by their parent's source id ('' at the top). */
+  private readonly pageSlugsInFile = new Map<string, Set<string>>();
+  /** The pages written, by their source id: their subpages sit under them. */
+  private readonly pageIds = new Map<string, string>();
 
   private constructor(
     private readonly source: string,
     private readonly siteSlugs: Set<string>,
     private readonly importedIds: Set<string>,
+    private readonly topPageSlugs: Set<string>,
+    private readonly importedPages: Map<string, string>,
   ) {}
 
   static async open(db: AppDatabase, source: string): Promise<PostImporter> {
-    const [posts, redirects, imported] = await Promise.all([
+    const [posts, redirects, imported, topPages, pages] = await Promise.all([
       db.selectFrom('blogPosts').select('slug').execute(),
       db.selectFrom('slugRedirects').select('oldSlug').where('kind', '=', 'post').execute(),
       importedSourceIds(db, source, 'post'),
+      db.selectFrom('sitePages').select('slug').where('parentId', '=', '').execute(),
+      db
+        .selectFrom('importedItems')
+        .select(['sourceId', 'targetId'])
+        .where('source', '=', source)
+        .where('kind', '=', 'page')
+        .execute(),
     ]);
     const slugs = new Set([...posts.map((row) => row.slug), ...redirects.map((row) => row.oldSlug)]);
-    return new PostImporter(source, slugs, imported);
+    const importedPages = new Map(pages.map((row) => [row.sourceId, row.targetId]));
+    return new PostImporter(source, slugs, imported, new Set(topPages.map((row) => row.slug)), importedPages);
   }
 
   /** Whether plan() would convert this post's HTML (it is not skipped before): the import converts it beforehand. */
@@ -159,9 +188,8 @@ export class PostImporter {
       source: post,
     });
     if (post.skipReason) return skip(post.skipReason);
-    if (post.type === 'page')
-      return skip('a page, not a blog post: this site has its own pages (copy its text by hand if you need it)');
     if (status === 'other') return skip(`status "${post.statusLabel}" has no counterpart here`);
+    if (post.type === 'page') return this.planPage(post, status, skip);
     if (this.importedIds.has(post.sourceId)) return skip('already imported');
     if (this.idsInFile.has(post.sourceId)) return skip('appears twice in the file');
     this.idsInFile.add(post.sourceId);
@@ -223,12 +251,69 @@ export class PostImporter {
   }
 
   /**
+   * A page of the old site becomes one of this site's pages: its slug kept (so /level-1/level-2/ still answers,
+   * under the same parents), a draft when it was not for everyone, its images brought in like a post's.
+   */
+  private planPage(
+    post: SourcePost,
+    status: 'published' | 'draft' | 'scheduled',
+    skip: (reason: string) => Plan,
+  ): Plan {
+    const title = post.title.trim() || 'Untitled';
+    const label = `${title} (page ${post.sourceId})`;
+    if (this.importedPages.has(post.sourceId)) return skip('already imported');
+    if (this.idsInFile.has(post.sourceId)) return skip('appears twice in the file');
+    this.idsInFile.add(post.sourceId);
+    const parent = post.parentSourceId ?? '';
+    const siblings = this.pageSlugsInFile.get(parent) ?? new Set<string>();
+    this.pageSlugsInFile.set(parent, siblings);
+    const warnings: string[] = [];
+    let slug = slugOf(post, 'page');
+    const taken = parent === '' ? new Set([...siblings, ...this.topPageSlugs, ...RESERVED_PAGE_SEGMENTS]) : siblings;
+    if (taken.has(slug)) {
+      const unique = uniqueSlug(slug, taken);
+      warnings.push(
+        parent === '' && (RESERVED_PAGE_SEGMENTS.has(slug) || this.topPageSlugs.has(slug))
+          ? `the address /${slug} is taken on this site: this page becomes /${unique}`
+          : `slug "${slug}" is used twice in the file: this one becomes "${unique}"`,
+      );
+      slug = unique;
+    }
+    siblings.add(slug);
+    if (post.notPublic) warnings.push(post.notPublic);
+    let content = post.markdown ?? htmlToMarkdown(post.html);
+    const empty = content === '';
+    if (empty) {
+      content = EMPTY_POST_TEXT;
+      warnings.push('no text on the old site: arrives as a draft with its title; write it, then publish it');
+    }
+    if (content.length > TEXT_LIMITS.content)
+      return skip(`text longer than ${TEXT_LIMITS.content.toLocaleString('en')} characters`);
+    if (!post.title.trim()) warnings.push('no title: called "Untitled"');
+    const page: SitePageInput = {
+      title: title.slice(0, TEXT_LIMITS.title),
+      content,
+      contentFormat: 'markdown',
+      slug,
+      status: empty ? 'draft' : status,
+      publishAt: status === 'scheduled' && !empty ? post.date : null,
+      metaDescription: '',
+      socialImage: '',
+    };
+    const checked = sitePageInputSchema.safeParse(page);
+    if (!checked.success) return skip(describeValidationIssues(checked.error.issues));
+    const images = new Set(markdownImageUrls(content)).size;
+    if (images > 0) warnings.push(`${images} image${images === 1 ? '' : 's'} to bring in`);
+    return { item: { item: label, kind: 'page', action: 'create', warnings }, page, date: post.date, source: post };
+  }
+
+  /**
    * The images a planned post shows (its text's, and its featured image): what the import brings in for it, kept
    * until then as copies, not as slices of the post's text.
    */
   imagesOf(plan: Plan): PlannedImages | null {
-    const urls = markdownImageUrls(plan.input!.content).map(detachedCopy);
-    const featured = plan.source.featuredImage && detachedCopy(plan.source.featuredImage);
+    const urls = markdownImageUrls((plan.input ?? plan.page)!.content).map(detachedCopy);
+    const featured = plan.page ? null : plan.source.featuredImage && detachedCopy(plan.source.featuredImage);
     return urls.length > 0 || featured ? { urls, featured } : null;
   }
 
@@ -292,9 +377,19 @@ export class PostImporter {
 
   /** The data to write for a planned post, its images (brought in before) in place, and its warnings. */
   prepare(plan: Plan, brought: BroughtImages | undefined): { post: PreparedPost; warnings: string[] } {
-    const input = plan.input!;
     const warnings = (plan.item.warnings ?? []).filter((warning) => !DRY_RUN_IMAGE_NOTE.test(warning));
     if (brought) warnings.push(...brought.warnings);
+    if (plan.page) {
+      const page = plan.page;
+      const data = sitePageInputSchema.parse({
+        ...page,
+        content: brought ? replaceMarkdownImages(page.content, brought.replaced) : page.content,
+      });
+      const publishedAt = plan.date && page.status === 'published' ? plan.date : null;
+      const parentSourceId = plan.source.parentSourceId ?? null;
+      return { post: { kind: 'page', sourceId: plan.source.sourceId, data, publishedAt, parentSourceId }, warnings };
+    }
+    const input = plan.input!;
     // No image: no cover (the blog shows a text card), never the same stand-in on every post.
     const data = blogPostInputSchema.parse({
       ...input,
@@ -304,6 +399,7 @@ export class PostImporter {
     const publishedAt = plan.date && input.status === 'published' ? plan.date : null;
     return {
       post: {
+        kind: 'post',
         sourceId: plan.source.sourceId,
         data,
         publishedAt,
@@ -314,8 +410,43 @@ export class PostImporter {
     };
   }
 
+  /**
+   * Writes the prepared pages (inside the import's transaction), each parent before its subpages; a page whose parent
+   * is neither in the file nor imported before becomes a top-level page.
+   */
+  async writePages(db: AppDatabase, pages: ReadonlyArray<Extract<PreparedPost, { kind: 'page' }>>): Promise<void> {
+    const inFile = new Set(pages.map((page) => page.sourceId));
+    let waiting = [...pages];
+    while (waiting.length > 0) {
+      const later: typeof waiting = [];
+      for (const page of waiting) {
+        const parent = page.parentSourceId;
+        const parentId = parent ? (this.pageIds.get(parent) ?? this.importedPages.get(parent)) : undefined;
+        // The parent is in the file but not written yet (it comes later, or in a loop): after it.
+        if (parent && !parentId && inFile.has(parent) && !this.pageIds.has(parent)) {
+          later.push(page);
+          continue;
+        }
+        const written = await createSitePage(
+          db,
+          { ...page.data, parentId: parentId ?? null },
+          page.publishedAt ?? undefined,
+        );
+        this.pageIds.set(page.sourceId, written.id);
+        await recordImportedItem(db, {
+          source: this.source,
+          kind: 'page',
+          sourceId: page.sourceId,
+          targetId: written.id,
+        });
+      }
+      // A loop of parents (never in a real export): the rest go to the top.
+      waiting = later.length === waiting.length ? later.map((page) => ({ ...page, parentSourceId: null })) : later;
+    }
+  }
+
   /** Writes one prepared post (inside the import's transaction). */
-  async write(db: AppDatabase, prepared: PreparedPost): Promise<void> {
+  async write(db: AppDatabase, prepared: Extract<PreparedPost, { kind: 'post' }>): Promise<void> {
     const post = await createBlogPost(db, prepared.data, prepared.publishedAt ?? undefined);
     await recordImportedItem(db, { source: this.source, kind: 'post', sourceId: prepared.sourceId, targetId: post.id });
     await recordLegacyPaths(db, post.id, prepared.legacyPaths);

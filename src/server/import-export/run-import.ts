@@ -10,7 +10,14 @@ import { ImportRefused } from './import-refused.js';
 import { MediaArchive } from './media-archive.js';
 import { MarkdownConverter } from './markdown-converter.js';
 import { NdjsonFile } from './ndjson-file.js';
-import { PostImporter, type BroughtImages, type Plan, type PlannedImages, type SourcePost } from './post-importer.js';
+import {
+  PostImporter,
+  type BroughtImages,
+  type Plan,
+  type PlannedImages,
+  type PreparedPost,
+  type SourcePost,
+} from './post-importer.js';
 import { readGhostExport } from './sources/ghost.js';
 import { restoreSiteExport } from './sources/site-export.js';
 import { openSubstackExport } from './sources/substack.js';
@@ -124,14 +131,18 @@ async function importPosts(
   if (done === 0 && total > 0) options.onProgress?.({ done, total });
   await inTransaction(services.db, async (trx) => {
     let index = 0;
+    // Pages (tens, a few hundred at most) wait for the end: a subpage may come before its parent in the file.
+    const pages: Array<Extract<PreparedPost, { kind: 'page' }>> = [];
     for await (const plan of plans.read()) {
       const { post, warnings } = importer.prepare(plan, brought.get(index));
       brought.delete(index++);
       recorder.record({ ...plan.item, warnings });
-      await importer.write(trx, post);
+      if (post.kind === 'page') pages.push(post);
+      else await importer.write(trx, post);
       done += 1;
       if (done % 25 === 0 || done === total) options.onProgress?.({ done, total });
     }
+    await importer.writePages(trx, pages);
     if (posts.postPaths) await recordLegacyPathsOfSourcePosts(trx, sourceName, posts.postPaths);
   });
   // Their variants are made in the background, one image at a time, once the posts are written.

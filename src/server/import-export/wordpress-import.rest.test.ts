@@ -39,12 +39,9 @@ describe('POST /api/admin/import?source=wordpress', () => {
     expect(summary.created).toMatchObject({ posts: 2, drafts: 2, scheduled: 1, subscribers: 0 });
     expect(summary.created.images).toBe(summary.media!.archive + summary.media!.fetched);
     expect(summary.media!.missing).toBeGreaterThan(0);
-    expect(summary.skipped).toEqual([
-      {
-        item: 'About (page 50)',
-        reason: 'a page, not a blog post: this site has its own pages (copy its text by hand if you need it)',
-      },
-    ]);
+    // Pages become the site's pages (issue 31): counted, not skipped.
+    expect(summary.skipped).toEqual([]);
+    expect(summary.created.pages).toBe(1);
     expect(summary.warnings).toContainEqual({
       item: 'A private note (post 60)',
       message: 'private on WordPress: arrives as a draft (the import never publishes it)',
@@ -54,7 +51,7 @@ describe('POST /api/admin/import?source=wordpress', () => {
       ['Tour dates & a caption (post 20)', 'post', 'create'],
       ['Notes toward book four (post 30)', 'draft', 'create'],
       ['The soundtrack is coming (post 40)', 'scheduled', 'create'],
-      ['About (page 50)', 'page', 'skip'],
+      ['About (page 50)', 'page', 'create'],
       ['A private note (post 60)', 'draft', 'create'],
     ]);
     expect(summary.warnings).toContainEqual({
@@ -138,7 +135,15 @@ describe('POST /api/admin/import?source=wordpress', () => {
 
   it('importing the same file again creates nothing and says so', async () => {
     const summary = await importOk(context, 'source=wordpress', wxr);
-    expect(summary.created).toEqual({ posts: 0, drafts: 0, scheduled: 0, subscribers: 0, images: 0, comments: 0 });
+    expect(summary.created).toEqual({
+      posts: 0,
+      drafts: 0,
+      scheduled: 0,
+      subscribers: 0,
+      images: 0,
+      comments: 0,
+      pages: 0,
+    });
     expect(summary.skipped.filter((skip) => skip.reason === 'already imported')).toHaveLength(5);
     expect(await posts()).toHaveLength(5);
   });
@@ -157,8 +162,9 @@ describe('POST /api/admin/import with Accept: application/x-ndjson (the admin’
       .map((line) => JSON.parse(line) as { progress?: { done: number; total: number }; summary?: ImportSummary });
     const progress = lines.filter((line) => line.progress).map((line) => line.progress!);
     // One step for each of the 2 posts that show images, then one for each of the 5 posts written.
-    expect(progress[0]).toEqual({ done: 1, total: 7 });
-    expect(progress.at(-1)).toEqual({ done: 7, total: 7 });
+    // One more than before issue 31: the page is written too.
+    expect(progress[0]).toEqual({ done: 1, total: 8 });
+    expect(progress.at(-1)).toEqual({ done: 8, total: 8 });
     expect(lines.at(-1)?.summary?.created).toMatchObject({ posts: 2, drafts: 2, scheduled: 1 });
 
     const refused = await postImport(streamed, 'source=wordpress', '<rss><channel>', {

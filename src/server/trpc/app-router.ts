@@ -14,6 +14,7 @@ import { newsletterArchiveRouter } from '../newsletter/issues/archive-router.js'
 import { maintenanceRouter } from '../operations/maintenance-router.js';
 import { playlistsRouter } from '../content/playlists/playlists-router.js';
 import { searchRouter } from '../content/search/search-router.js';
+import { sitePagesRouter } from '../content/pages/site-pages-router.js';
 import { seriesRouter } from '../content/series/series-router.js';
 import { settingsRouter } from '../site/settings/settings-router.js';
 import { siteRouter } from '../site/settings/site-router.js';
@@ -29,6 +30,7 @@ export const appRouter = router({
   series: seriesRouter,
   excerpts: excerptsRouter,
   blog: blogRouter,
+  pages: sitePagesRouter,
   art: artRouter,
   playlists: playlistsRouter,
   contact: contactRouter,

@@ -10,6 +10,7 @@ import { ExcerptsTab } from '../excerpts/ExcerptsTab.js';
 import { OverviewTab } from '../overview/OverviewTab.js';
 import { MailArea } from '../mail/MailArea.js';
 import { OrdersTab } from '../sales/OrdersTab.js';
+import { PagesTab } from '../pages/PagesTab.js';
 import { PlaylistsTab } from '../playlists/PlaylistsTab.js';
 import { SeriesTab } from '../series/SeriesTab.js';
 import { useAdminSession } from '../session/AdminSession.js';
@@ -28,6 +29,7 @@ const PANELS: Record<AdminTabId, ComponentType> = {
   excerpts: ExcerptsTab,
   blog: BlogTab,
   comments: CommentsTab,
+  pages: PagesTab,
   art: ArtTab,
   contact: ContactTab,
   newsletter: NewsletterTab,

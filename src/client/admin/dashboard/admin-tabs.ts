@@ -6,6 +6,7 @@ export const ADMIN_TABS = [
   { id: 'excerpts', label: 'Excerpts' },
   { id: 'blog', label: 'Blog' },
   { id: 'comments', label: 'Comments' },
+  { id: 'pages', label: 'Pages' },
   { id: 'art', label: 'Art' },
   { id: 'contact', label: 'Contact' },
   { id: 'newsletter', label: 'Newsletter' },

@@ -31,6 +31,7 @@ import { toast } from '../../ui/toast-store.js';
 import { zodValidate } from '../../ui/zod-validate.js';
 import { MarkdownEditor } from '../editor/MarkdownEditor.js';
 import { ImageField } from '../forms/ImageField.js';
+import { NavigationEditor } from './NavigationEditor.js';
 import { AdminPanel } from '../ui/AdminPanel.js';
 import { LoadError } from '../ui/ListStates.js';
 import classes from './SiteSettingsPanel.module.css';
@@ -41,7 +42,8 @@ type Values = SiteSettings;
 function formValues(settings: RouterOutputs['site']['settings']): Values {
   const { image: _heroImage, ...hero } = settings.hero;
   const { image: _portraitImage, bioHtml: _bioHtml, ...about } = settings.about;
-  return { ...settings, hero, about };
+  const { menus: _menus, ...stored } = settings;
+  return { ...stored, hero, about };
 }
 
 /** Settings → Site: the site's own words, each group with a preview as readers will see it. */
@@ -51,7 +53,7 @@ export function SiteSettingsPanel() {
     <AdminPanel
       id="site-settings"
       title="Site"
-      description="The words around your content: announcement bar, home page, About page, social links, footer, and how search engines name the site."
+      description="The words around your content: announcement bar, home page, About page, social links, menus, footer, and how search engines name the site."
     >
       {settings.isPending ? (
         <Skeleton height={240} aria-label="Loading the site settings" />
@@ -256,6 +258,10 @@ function SiteSettingsForm({ initial }: { initial: Values }) {
               Add a social link
             </Button>
           </Group>
+        </Section>
+
+        <Section title="Navigation">
+          <NavigationEditor form={form} />
         </Section>
 
         <Section title="Footer">

@@ -2,6 +2,7 @@ import type { PublicCache } from '../../site/cache/public-cache.js';
 import type { AppDatabase } from '../../db/connection.js';
 import type { Job } from '../../operations/jobs/job-runner.js';
 import { nextScheduledTime, publishDuePosts } from './blog-posts-repository.js';
+import { nextScheduledPageTime, publishDuePages } from '../pages/site-pages-repository.js';
 
 type Log = { info: (message: string) => void };
 
@@ -11,7 +12,7 @@ const RETRY_AFTER_MS = 30_000;
 export type ScheduledPublishingOptions = { db: AppDatabase; cache: PublicCache; log: Log };
 
 /**
- * Publishes scheduled posts at their time (a job of the site's JobRunner): it waits for the next
+ * Publishes scheduled posts (and the author's scheduled pages) at their time (a job of the site's JobRunner): it waits for the next
  * one; when it passes, the post is marked published and the public caches (lists, pages, API
  * answers, feeds) are cleared in every server process (PublicCache.clear publishes on the
  * invalidation bus, as every write does), so the post appears without a restart or a write. Posts
@@ -25,15 +26,17 @@ export function scheduledPublishingJob({ db, cache, log }: ScheduledPublishingOp
     retryAfterMs: RETRY_AFTER_MS,
     wakeOn: (wake) => cache.onClear(wake),
     run: async () => {
-      const published = await publishDuePosts(db, new Date());
-      if (published > 0) {
-        log.info(`scheduled posts: ${published} published`);
+      const now = new Date();
+      const published = await publishDuePosts(db, now);
+      const pages = await publishDuePages(db, now);
+      if (published + pages > 0) {
+        log.info(`scheduled posts: ${published} published${pages > 0 ? `, ${pages} pages published` : ''}`);
         // Clearing wakes this job again, which then waits for the next scheduled post.
         cache.clear();
         return null;
       }
-      const next = await nextScheduledTime(db);
-      return next ? next.getTime() - Date.now() : null;
+      const times = [await nextScheduledTime(db), await nextScheduledPageTime(db)].filter((time) => time !== null);
+      return times.length > 0 ? Math.min(...times.map((time) => time.getTime())) - Date.now() : null;
     },
   };
 }

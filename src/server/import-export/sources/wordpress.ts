@@ -165,6 +165,9 @@ function toSourcePost(
     categories: raw.categories,
     featuredImage: thumbnail ? (attachments.get(thumbnail.trim()) ?? null) : null,
     legacyPaths: [...new Set(legacyPaths)],
+    ...(type === 'page' && /^[1-9]\d*$/.test(field('wp:post_parent').trim())
+      ? { parentSourceId: field('wp:post_parent').trim() }
+      : {}),
     ...(notPublic ? { notPublic } : {}),
     ...(raw.comments.length > 0 ? { comments: sourceComments(raw.comments) } : {}),
     ...(type === 'post' || type === 'page' ? {} : { skipReason: `post type "${type}" is not a blog post` }),

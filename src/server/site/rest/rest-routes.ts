@@ -175,6 +175,36 @@ function contentRoutes(
 
 const slugParam = (request: RestRequest) => request.params.slug ?? '';
 
+/** The author's pages: the published ones for every reader; every page, with its text, for the author. */
+const sitePageRoutes: RestRoute[] = [
+  { method: 'GET', url: '/api/pages', call: (caller) => caller.pages.list(), publicReadKey: () => '/api/pages' },
+  {
+    method: 'GET',
+    url: '/api/pages/by-path/*',
+    call: (caller, r) => caller.pages.byPath({ path: r.params['*'] ?? '' }),
+    publicReadKey: (r) => `/api/pages/by-path ${r.params['*'] ?? ''}`,
+  },
+  { method: 'GET', url: '/api/admin/pages', call: (caller) => caller.pages.adminList() },
+  { method: 'GET', url: '/api/admin/pages/:id', call: (caller, r) => caller.pages.adminGet({ id: id(r) }) },
+  {
+    method: 'POST',
+    url: '/api/admin/pages',
+    status: 201,
+    call: (caller, r) => callUnchecked(caller.pages.create, r.body),
+  },
+  {
+    method: 'PUT',
+    url: '/api/admin/pages/:id',
+    call: (caller, r) => callUnchecked(caller.pages.update, { id: id(r), data: r.body }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/admin/pages/:id',
+    status: 204,
+    call: (caller, r) => caller.pages.delete({ id: id(r) }),
+  },
+];
+
 /** The blog's categories: every reader lists them; the author creates, renames, merges, reorders and deletes. */
 const blogCategoryRoutes: RestRoute[] = [
   {
@@ -315,6 +345,7 @@ export const restRoutes: RestRoute[] = [
     publicReadKey: () => '/api/blog/tags',
   },
   ...blogCategoryRoutes,
+  ...sitePageRoutes,
   ...contentRoutes('/api/art', (caller) => caller.art),
   ...contentRoutes('/api/playlists', (caller) => caller.playlists),
   {
