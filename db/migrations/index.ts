@@ -68,6 +68,7 @@ import * as m2786 from './2026-11-27-86-create-blog-tags.js';
 import * as m2790 from './2026-11-27-90-create-comments.js';
 import * as m2797 from './2026-11-27-97-issue-sends-with-post.js';
 import * as m2798 from './2026-11-27-98-excerpt-slugs.js';
+import * as m2850 from './2026-11-28-50-search-post-tags.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -140,4 +141,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-90-create-comments': m2790,
   '2026-11-27-97-issue-sends-with-post': m2797,
   '2026-11-27-98-excerpt-slugs': m2798,
+  '2026-11-28-50-search-post-tags': m2850,
 };
