@@ -64,7 +64,7 @@ type ImportItemAction = 'create' | 'update' | 'skip';
 /** One line of the dry run or the import: what happens (or happened) to one item of the file. */
 export type ImportItem = {
   item: string;
-  kind: 'post' | 'draft' | 'scheduled' | 'subscriber' | 'page';
+  kind: 'post' | 'draft' | 'scheduled' | 'subscriber' | 'page' | 'category' | 'tag';
   action: ImportItemAction;
   reason?: string;
   warnings?: string[];
@@ -74,7 +74,16 @@ export type ImportSummary = {
   source: ImportSource;
   dryRun: boolean;
   /** created on import; on a dry run, what would be created. */
-  created: { posts: number; drafts: number; scheduled: number; subscribers: number; images: number };
+  created: {
+    posts: number;
+    drafts: number;
+    scheduled: number;
+    subscribers: number;
+    images: number;
+    /** The posts' categories and tags the site did not have. */
+    categories: number;
+    tags: number;
+  };
   updated: number;
   skipped: { item: string; reason: string }[];
   /** Every skipped item, whether listed in `skipped` or not. */
@@ -109,7 +118,7 @@ export function emptySummary(source: ImportSource, dryRun: boolean): ImportSumma
   return {
     source,
     dryRun,
-    created: { posts: 0, drafts: 0, scheduled: 0, subscribers: 0, images: 0 },
+    created: { posts: 0, drafts: 0, scheduled: 0, subscribers: 0, images: 0, categories: 0, tags: 0 },
     updated: 0,
     skipped: [],
     skippedCount: 0,

@@ -87,6 +87,11 @@ async function importPosts(
   try {
     for await (const post of convertedAhead(posts.posts(), importer, converter)) {
       const plan = importer.plan(post);
+      // The categories and tags this post makes, each said once (the import makes them with the posts).
+      for (const term of importer.takeNewTerms()) {
+        check.record(term);
+        recorder.record(term);
+      }
       if (!plans && plan.item.action === 'create') {
         // The dry run says where each image will come from, and which will be missing.
         const planned = importer.imagesOf(plan);
@@ -123,6 +128,7 @@ async function importPosts(
   withImages.clear();
   if (done === 0 && total > 0) options.onProgress?.({ done, total });
   await inTransaction(services.db, async (trx) => {
+    await importer.writeCategories(trx);
     let index = 0;
     for await (const plan of plans.read()) {
       const { post, warnings } = importer.prepare(plan, brought.get(index));

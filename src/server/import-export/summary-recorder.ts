@@ -38,6 +38,8 @@ export class SummaryRecorder {
       else if (item.kind === 'draft') created.drafts += 1;
       else if (item.kind === 'scheduled') created.scheduled += 1;
       else if (item.kind === 'subscriber') created.subscribers += 1;
+      else if (item.kind === 'category') created.categories += 1;
+      else if (item.kind === 'tag') created.tags += 1;
     }
     for (const message of item.warnings ?? []) this.warn(item.item, message, itemListed);
   }

@@ -96,6 +96,8 @@ export function SummaryView({
     [created.scheduled, 'scheduled', 'scheduled'],
     [created.subscribers, 'subscriber', 'subscribers'],
     [created.images, 'image', 'images'],
+    [created.categories, 'category', 'categories'],
+    [created.tags, 'tag', 'tags'],
   ] as const;
   const rows =
     summary.items.length > 0
