@@ -70,6 +70,7 @@ import * as m2797 from './2026-11-27-97-issue-sends-with-post.js';
 import * as m2798 from './2026-11-27-98-excerpt-slugs.js';
 import * as m2830 from './2026-11-28-30-create-fediverse.js';
 import * as m2840 from './2026-11-28-40-create-site-pages.js';
+import * as m2850 from './2026-11-28-50-search-post-tags.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -144,4 +145,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-98-excerpt-slugs': m2798,
   '2026-11-28-30-create-fediverse': m2830,
   '2026-11-28-40-create-site-pages': m2840,
+  '2026-11-28-50-search-post-tags': m2850,
 };

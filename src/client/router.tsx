@@ -61,6 +61,7 @@ const pages = {
   excerpt: { file: 'pages/ExcerptPage.tsx', load: () => import('./pages/ExcerptPage.js') },
   artMusic: { file: 'pages/ArtMusicPage.tsx', load: () => import('./pages/ArtMusicPage.js') },
   blog: { file: 'pages/BlogPage.tsx', load: () => import('./pages/BlogPage.js') },
+  blogTag: { file: 'pages/BlogTagPage.tsx', load: () => import('./pages/BlogTagPage.js') },
   blogPost: { file: 'pages/BlogPostPage.tsx', load: () => import('./pages/BlogPostPage.js') },
   blogPostPreview: { file: 'pages/BlogPostPreviewPage.tsx', load: () => import('./pages/BlogPostPreviewPage.js') },
   about: { file: 'pages/AboutPage.tsx', load: () => import('./pages/AboutPage.js') },
@@ -266,6 +267,15 @@ const blogRoute = createRoute({
   },
   ...pageRoute('/blog', pages.blog, staticPage('/blog')),
 });
+/** One tag's posts (an old site's /tag/x/ leads here); ?page=2 and up are the older ones. */
+const blogTagRoute = createRoute({
+  getParentRoute: site,
+  validateSearch: (search: Record<string, unknown>): { page?: number } => {
+    const page = blogPageFrom(search.page);
+    return page ? { page } : {};
+  },
+  ...pageRoute('/blog/tag/$tag', pages.blogTag, async (context) => (await seoBuilders()).blogTagSeo(context)),
+});
 const blogPostRoute = createRoute({
   getParentRoute: site,
   // An old address (the post's id, or a slug it had before) moves permanently to its slug.
@@ -399,6 +409,7 @@ export const routeTree = rootRoute.addChildren([
     excerptRoute,
     artMusicRoute,
     blogRoute,
+    blogTagRoute,
     blogPostRoute,
     blogPreviewRoute,
     aboutRoute,

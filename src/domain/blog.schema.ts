@@ -17,6 +17,11 @@ const optionalTagReference = z
   .optional()
   .transform((value) => (value === undefined ? undefined : typeof value === 'string' ? value.trim() : ''));
 
+/** One tag by its slug (GET /api/blog/tags/{slug}): anything else is no tag's slug. */
+export const tagBySlugInput = z.object({
+  slug: z.string({ error: 'Tag not found' }).max(MAX_SLUG_LENGTH, 'Tag not found').regex(SLUG_PATTERN, 'Tag not found'),
+});
+
 /**
  * A page of published posts with their text: `limit` (20, at most 50) after `cursor` (the last post's id); `category`
  * (one of the site's, checked by the server) keeps one category.

@@ -64,7 +64,7 @@ type ImportItemAction = 'create' | 'update' | 'skip';
 /** One line of the dry run or the import: what happens (or happened) to one item of the file. */
 export type ImportItem = {
   item: string;
-  kind: 'post' | 'draft' | 'scheduled' | 'subscriber' | 'page';
+  kind: 'post' | 'draft' | 'scheduled' | 'subscriber' | 'page' | 'category' | 'tag';
   action: ImportItemAction;
   reason?: string;
   warnings?: string[];
@@ -84,6 +84,9 @@ export type ImportSummary = {
     images: number;
     comments: number;
     pages: number;
+    /** The posts' categories and tags the site did not have. */
+    categories: number;
+    tags: number;
   };
   updated: number;
   skipped: { item: string; reason: string }[];
@@ -119,7 +122,17 @@ export function emptySummary(source: ImportSource, dryRun: boolean): ImportSumma
   return {
     source,
     dryRun,
-    created: { posts: 0, drafts: 0, scheduled: 0, subscribers: 0, images: 0, comments: 0, pages: 0 },
+    created: {
+      posts: 0,
+      drafts: 0,
+      scheduled: 0,
+      subscribers: 0,
+      images: 0,
+      comments: 0,
+      pages: 0,
+      categories: 0,
+      tags: 0,
+    },
     updated: 0,
     skipped: [],
     skippedCount: 0,

@@ -6,6 +6,7 @@ import { formatLongDate, isoDate } from '../../domain/date-format.js';
 import { ArrowLeftIcon, ArrowRightIcon, MailIcon } from '../ui/icons.js';
 import { NEWSLETTER_SECTION_ID } from '../ui/newsletter.js';
 import { ResponsiveImage } from '../ui/ResponsiveImage.js';
+import { TagChips } from './TagChips.js';
 import ui from '../ui/ui.module.css';
 import reading from '../pages/reading.module.css';
 
@@ -28,6 +29,7 @@ export function BlogPostArticle({ post }: { post: Post }) {
             {post.title}
           </Title>
           <p className={reading.summary}>{post.summary}</p>
+          <TagChips tags={post.tags} />
         </div>
       </header>
 

@@ -5,13 +5,14 @@ import { CategoryBadge } from '../ui/badges.js';
 import { formatShortDate, isoDate } from '../../domain/date-format.js';
 import { ArrowRightIcon } from '../ui/icons.js';
 import { ResponsiveImage } from '../ui/ResponsiveImage.js';
+import { TagChips } from './TagChips.js';
 import ui from '../ui/ui.module.css';
 
 type PostCardData = RouterOutputs['blog']['cards']['items'][number];
 
 /**
  * A published post as a card (Home's announcements, the blog list): cover, category and date,
- * title, summary and a "Read" link to the post. A post without a cover is a text card (its title larger).
+ * title, summary, its tags (links to their pages) and a "Read" link to the post. A post without a cover is a text card (its title larger).
  */
 export function PostCard({
   post,
@@ -47,6 +48,7 @@ export function PostCard({
           {post.title}
         </Title>
         <p className={clampSummary ? `${ui.cardText} ${ui.cardTextClamped}` : ui.cardText}>{post.summary}</p>
+        <TagChips tags={post.tags} label={`Tags of ${post.title}`} />
         <Link to="/blog/$slug" params={{ slug: post.slug }} className={`${ui.textLink} ${ui.cardAction}`}>
           Read <span className="visually-hidden">{post.title}</span> <ArrowRightIcon size={16} />
         </Link>

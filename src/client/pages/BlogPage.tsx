@@ -5,6 +5,7 @@ import { useHydrated } from '../ui/form-outcome.js';
 import { blogCategoryFrom, blogPageFrom } from '../../domain/blog.js';
 import { useSiteSettings } from '../layout/site-settings.js';
 import { PostCard } from '../blog/PostCard.js';
+import { TagChips } from '../blog/TagChips.js';
 import { trpc } from '../trpc.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { StateMessage } from '../ui/StateMessage.js';
@@ -25,7 +26,7 @@ export const prefetch: PagePrefetch = async (utils, _params, search) => {
       cardsInput(blogCategoryFrom(search.category), blogCategoryFrom(search.tag), blogPageFrom(search.page)),
     ),
     utils.blog.categories.list.ensureData(),
-    blogCategoryFrom(search.tag) ? utils.blog.tags.ensureData() : undefined,
+    utils.blog.publishedTags.ensureData(),
   ]).catch(() => undefined);
 };
 
@@ -45,7 +46,7 @@ export default function BlogPage() {
   // Before (or without) the script the chips are links to the filtered list (served filtered).
   const hydrated = useHydrated();
   const posts = trpc.blog.cards.useQuery(cardsInput(category, tag, page), { placeholderData: keepPreviousData });
-  const tags = trpc.blog.tags.useQuery(undefined, { enabled: tag !== undefined });
+  const tags = trpc.blog.publishedTags.useQuery();
   const tagLabel = tag && (tags.data?.find((item) => item.slug === tag)?.label ?? tag);
   // The author's categories, in the author's order, after every post.
   const categories = trpc.blog.categories.list.useQuery();
@@ -95,9 +96,19 @@ export default function BlogPage() {
           })}
         </div>
 
-        {tagLabel && (
+        {tags.data && tags.data.length > 0 && (
+          <details className={classes.tagBrowser}>
+            <summary>Browse by tag ({tags.data.length})</summary>
+            <TagChips tags={tags.data} label="Every tag" />
+          </details>
+        )}
+        {tagLabel && tag && (
           <p className={classes.tagNote}>
             Posts tagged <strong>{tagLabel}</strong> ·{' '}
+            <Link to="/blog/tag/$tag" params={{ tag }} className={ui.textLink}>
+              The tag&apos;s page
+            </Link>{' '}
+            ·{' '}
             <Link to="/blog" search={category ? { category } : {}} className={ui.textLink}>
               Every post
             </Link>

@@ -1,4 +1,4 @@
-import { blogPostPath } from '../../domain/content-links.js';
+import { blogPostPath, blogTagPath } from '../../domain/content-links.js';
 import { blogPreviewPath } from '../../domain/post-states.js';
 import type { RouterOutputs, TrpcUtils } from '../trpc.js';
 import { pageSeo, type PageSeo } from './head.js';
@@ -197,6 +197,25 @@ function renderedLead(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, '')}…` : text;
+}
+
+const TAG_NOT_FOUND: StaticPageMeta = { title: 'Tag Not Found', description: 'No published post has this tag.' };
+
+/** A tag's page: its name in the title; a tag no published post has is a 404. */
+export async function blogTagSeo({ utils, origin, params }: SeoContext): Promise<PageLoaderData> {
+  const slug = params.tag ?? '';
+  const path = blogTagPath(slug);
+  const tag = await attempt(() => utils.blog.tag.ensureData({ slug }));
+  if (!tag.value) {
+    return tag.missing
+      ? { seo: notFoundSeo(origin, path, TAG_NOT_FOUND), notFound: true }
+      : { seo: staticSeo(origin, path, metaOf('/blog')) };
+  }
+  const meta = {
+    title: `Posts tagged ${tag.value.label}`,
+    description: `${tag.value.postCount} post${tag.value.postCount === 1 ? '' : 's'} tagged ${tag.value.label}.`,
+  };
+  return { seo: staticSeo(origin, path, meta) };
 }
 
 /** A preview is never indexed; to anyone but the signed-in admin it does not exist. */

@@ -1,17 +1,11 @@
 import { blogPageFrom } from '../../domain/blog.js';
 import { LEGACY_ADDRESS_SEGMENTS } from '../../domain/legacy-addresses.js';
+import { BLOG_FEED_PATH, blogTagPath, categoryFeedPath, tagFeedPath } from '../../domain/content-links.js';
 import { SLUG_PATTERN, slugify } from '../../domain/slugs.js';
 
-/** The site's feed, and the list of a category's or a tag's posts. */
-const SITE_FEED_PATH = '/blog/rss.xml';
+/** The list of a category's posts, and a tag's page; their feeds are the site's feed naming them. */
 const categoryPath = (slug: string) => `/blog?category=${encodeURIComponent(slug)}`;
-const tagPath = (slug: string) => `/blog?tag=${encodeURIComponent(slug)}`;
-/**
- * There is no feed per category or per tag yet: their old feeds lead to the site's feed, naming the category or
- * tag (the feed ignores it until it has one of its own, then the same address serves it).
- */
-const categoryFeedPath = (slug: string) => `${SITE_FEED_PATH}?category=${encodeURIComponent(slug)}`;
-const tagFeedPath = (slug: string) => `${SITE_FEED_PATH}?tag=${encodeURIComponent(slug)}`;
+const tagPath = blogTagPath;
 const withPage = (path: string, page: number | undefined) =>
   page ? `${path}${path.includes('?') ? '&' : '?'}page=${page}` : path;
 
@@ -76,9 +70,9 @@ function fromPath(segments: readonly string[]): string | null {
   const [first, ...rest] = segments;
   switch (first) {
     case 'feed':
-      return rest.length === 0 || (rest.length === 1 && FEED_TYPES.has(rest[0]!)) ? SITE_FEED_PATH : null;
+      return rest.length === 0 || (rest.length === 1 && FEED_TYPES.has(rest[0]!)) ? BLOG_FEED_PATH : null;
     case 'rss':
-      return rest.length === 0 ? SITE_FEED_PATH : null;
+      return rest.length === 0 ? BLOG_FEED_PATH : null;
     case 'page': {
       const page = rest.length === 1 ? pageOf(rest[0]) : null;
       return page === null ? null : withPage('/blog', page);
@@ -104,7 +98,7 @@ function fromPath(segments: readonly string[]): string | null {
       // One author writes here: their archive is the blog, their feed the site's.
       const tail = rest.length > 0 && slugOf(rest[0]) ? tailOf(rest.slice(1)) : null;
       if (!tail) return null;
-      return tail.kind === 'feed' ? SITE_FEED_PATH : withPage('/blog', tail.page);
+      return tail.kind === 'feed' ? BLOG_FEED_PATH : withPage('/blog', tail.page);
     }
     default:
       return null;
@@ -115,7 +109,7 @@ function fromPath(segments: readonly string[]): string | null {
 function fromQuery(search: string): string | null {
   const params = new URLSearchParams(search);
   const feed = params.get('feed');
-  if (feed !== null) return feed === '' || FEED_TYPES.has(feed) ? SITE_FEED_PATH : null;
+  if (feed !== null) return feed === '' || FEED_TYPES.has(feed) ? BLOG_FEED_PATH : null;
   const tag = params.get('tag');
   if (tag !== null) {
     const slug = tag.length <= MAX_SEGMENT ? slugOf(tag.toLowerCase()) : null;

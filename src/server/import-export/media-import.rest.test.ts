@@ -62,7 +62,6 @@ describe('WordPress (theme unit test shapes) with a wp-content/uploads zip besid
     expect(summary.created).toMatchObject({ posts: 5, drafts: 3 });
     expect(summary.skipped).toEqual([]);
     expect(warningsOf(summary, 'Block: Gallery')).toEqual([
-      'category "Block" not on this site: filed under Announcements',
       '3 images: 1 in the media archive, 2 missing',
       `image ${FILES}/2008/06/dsc20050315_145007_132.jpg (dsc20050315_145007_132.jpg in the media archive) is not an image: missing; shown as a placeholder with its alt text and a link`,
       `image ${FILES}/2008/06/100_5540.jpg missing: not in the media archive, and its host does not answer; shown as a placeholder with its alt text and a link`,

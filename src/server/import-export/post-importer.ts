@@ -1,4 +1,12 @@
-import { BLOG_CATEGORIES, blogCategoryLabel, DEFAULT_BLOG_CATEGORY, type BlogCategory } from '../../domain/blog.js';
+import { createHash } from 'node:crypto';
+import {
+  DEFAULT_BLOG_CATEGORY,
+  MAX_BLOG_CATEGORIES,
+  MAX_CATEGORY_LABEL,
+  MAX_TAG_LABEL,
+  MAX_TAGS_PER_POST,
+  type BlogTagItem,
+} from '../../domain/blog.js';
 import { blogPostInputSchema, type BlogPostData, type BlogPostInput } from '../../domain/blog.schema.js';
 import { describeValidationIssues } from '../../domain/errors.js';
 import type { ImportItem } from '../../domain/import-export.js';
@@ -11,6 +19,11 @@ import { addComment } from '../comments/comments-repository.js';
 import { createSitePage } from '../content/pages/site-pages-repository.js';
 import { RESERVED_PAGE_SEGMENTS } from '../../domain/site-pages.js';
 import { sitePageInputSchema, type SitePageData, type SitePageInput } from '../../domain/site-pages.schema.js';
+import {
+  insertImportedCategories,
+  listBlogCategories,
+  listOldCategorySlugs,
+} from '../content/blog/blog-categories-repository.js';
 import { detachedCopy } from './detached-text.js';
 import { htmlToMarkdown, markdownImageUrls, replaceMarkdownImages, summaryOf } from './html-to-markdown.js';
 import type { ImageFetcher, ImageSource } from './image-fetcher.js';
@@ -31,7 +44,10 @@ export type SourcePost = {
   statusLabel: string;
   /** ISO time of publication (or of the schedule); null when the source has none. */
   date: string | null;
-  categories: string[];
+  /** The post's categories, first the one it is filed under (a post here has one; the others become tags). */
+  categories: SourceTerm[];
+  /** The post's tags, in order. */
+  tags: SourceTerm[];
   featuredImage: string | null;
   /** Old addresses on the source site, as paths (e.g. /2019/05/slug/, /?p=123). */
   legacyPaths: string[];
@@ -62,12 +78,16 @@ export type SourceComment = {
   date: string | null;
 };
 
+/** A category or a tag as the source names it: its name, and its slug there when it has one. */
+export type SourceTerm = { label: string; slug?: string };
+
 /** A post ready to be written: its validated data, when it was published, where it came from. */
 export type PreparedPost =
   | {
       kind: 'post';
       sourceId: string;
       data: BlogPostData;
+      tags: BlogTagItem[];
       publishedAt: string | null;
       legacyPaths: string[];
       comments: SourceComment[];
@@ -83,6 +103,8 @@ export type Plan = {
   input?: BlogPostInput;
   /** A page's data (the item is a page): written after the posts, each parent before its subpages. */
   page?: SitePageInput;
+  /** The post's tags with their slugs (kept from the old site). */
+  tags?: BlogTagItem[];
   date: string | null;
   source: SourcePost;
 };
@@ -92,30 +114,25 @@ export const EMPTY_POST_TEXT = '_This post had no text on the old site._';
 /** Warnings about a post's images that only the dry run shows (the import says what became of each). */
 const DRY_RUN_IMAGE_NOTE = /^\d+ images? (to bring in|: )/;
 
-/** Category names of other blogs that mean one of the site's categories. */
-const CATEGORY_SYNONYMS: Record<string, BlogCategory> = {
-  news: 'announcements',
-  announcement: 'announcements',
-  'behind-the-scenes': 'behind-scenes',
-  'behind-scenes': 'behind-scenes',
-  writing: 'behind-scenes',
-  soundtrack: 'soundtracks',
-  music: 'soundtracks',
-};
-
-function categoryOf(names: readonly string[]): { category: BlogCategory; warning?: string } {
-  for (const name of names) {
-    const slug = slugify(name, '');
-    const known = BLOG_CATEGORIES.find((category) => category === slug) ?? CATEGORY_SYNONYMS[slug];
-    if (known) return { category: known };
+/**
+ * A source's slug for a category or tag, kept when it is one here; else one made from its name; a name with no
+ * Latin letter (Ελληνικά) gets `<kind>-<hash of the name>`, the same at every import and one per name.
+ */
+function termSlug(term: SourceTerm, fallback: string): string {
+  let raw = term.slug ?? '';
+  try {
+    raw = decodeURIComponent(raw);
+  } catch {
+    // A malformed escape: the slug is made from the name.
   }
-  const label = blogCategoryLabel(DEFAULT_BLOG_CATEGORY);
-  if (names.length === 0) return { category: DEFAULT_BLOG_CATEGORY };
-  return {
-    category: DEFAULT_BLOG_CATEGORY,
-    warning: `categor${names.length === 1 ? 'y' : 'ies'} ${names.map((n) => `"${n}"`).join(', ')} not on this site: filed under ${label}`,
-  };
+  const clean = raw.trim().toLowerCase();
+  if (SLUG_PATTERN.test(clean) && clean.length <= 80) return clean;
+  const slug = slugify(term.label, '');
+  return slug || `${fallback}-${createHash('sha256').update(term.label.trim()).digest('hex').slice(0, 8)}`;
 }
+
+/** A term's name as this site takes it: trimmed, at most MAX_TAG_LABEL (or MAX_CATEGORY_LABEL) characters. */
+const termLabel = (term: SourceTerm, max: number) => term.label.trim().slice(0, max).trim();
 
 function slugOf(post: SourcePost, fallback = 'post'): string {
   let raw = post.slug ?? '';
@@ -144,6 +161,11 @@ export class PostImporter {
   private readonly pageSlugsInFile = new Map<string, Set<string>>();
   /** The pages written, by their source id: their subpages sit under them. */
   private readonly pageIds = new Map<string, string>();
+  /** The categories the import makes (slug → name), in the order the posts first name them. */
+  readonly newCategories = new Map<string, string>();
+  /** The tags the import makes (by slug), and the lines saying so not yet taken by the summary. */
+  private readonly newTags = new Set<string>();
+  private pendingItems: ImportItem[] = [];
 
   private constructor(
     private readonly source: string,
@@ -151,10 +173,15 @@ export class PostImporter {
     private readonly importedIds: Set<string>,
     private readonly topPageSlugs: Set<string>,
     private readonly importedPages: Map<string, string>,
+    /** The site's categories: slug → slug, old slug → current slug, and name (lower case) → slug. */
+    private readonly siteCategories: Map<string, string>,
+    private readonly categoryCount: number,
+    private readonly defaultCategory: string,
+    private readonly siteTags: Set<string>,
   ) {}
 
   static async open(db: AppDatabase, source: string): Promise<PostImporter> {
-    const [posts, redirects, imported, topPages, pages] = await Promise.all([
+    const [posts, redirects, imported, topPages, pages, categories, oldCategories, tags] = await Promise.all([
       db.selectFrom('blogPosts').select('slug').execute(),
       db.selectFrom('slugRedirects').select('oldSlug').where('kind', '=', 'post').execute(),
       importedSourceIds(db, source, 'post'),
@@ -165,10 +192,102 @@ export class PostImporter {
         .where('source', '=', source)
         .where('kind', '=', 'page')
         .execute(),
+      listBlogCategories(db),
+      listOldCategorySlugs(db),
+      db.selectFrom('blogTags').select('slug').execute(),
     ]);
     const slugs = new Set([...posts.map((row) => row.slug), ...redirects.map((row) => row.oldSlug)]);
     const importedPages = new Map(pages.map((row) => [row.sourceId, row.targetId]));
-    return new PostImporter(source, slugs, imported, new Set(topPages.map((row) => row.slug)), importedPages);
+    const named = new Map<string, string>();
+    for (const category of categories) named.set(`name:${category.label.toLowerCase()}`, category.slug);
+    for (const [old, id] of oldCategories) {
+      const current = categories.find((category) => category.id === id);
+      if (current) named.set(old, current.slug);
+    }
+    for (const category of categories) named.set(category.slug, category.slug);
+    const fallback = categories.some((category) => category.slug === DEFAULT_BLOG_CATEGORY)
+      ? DEFAULT_BLOG_CATEGORY
+      : (categories[0]?.slug ?? DEFAULT_BLOG_CATEGORY);
+    const tagSlugs = new Set(tags.map((row) => row.slug));
+    return new PostImporter(
+      source,
+      slugs,
+      imported,
+      new Set(topPages.map((row) => row.slug)),
+      importedPages,
+      named,
+      categories.length,
+      fallback,
+      tagSlugs,
+    );
+  }
+
+  /** The lines of the categories and tags the posts planned since the last call will make (for the summary). */
+  takeNewTerms(): ImportItem[] {
+    const items = this.pendingItems;
+    this.pendingItems = [];
+    return items;
+  }
+
+  /**
+   * The category a post is filed under: the site's own with that slug (or an old slug, or the same name), else a new
+   * one under the source's slug; a post without one goes to the site's default. Its other categories become tags.
+   */
+  private categoryOf(post: SourcePost, warnings: string[]): { category: string; extraTags: SourceTerm[] } {
+    const [first, ...others] = post.categories.filter((term) => termLabel(term, MAX_CATEGORY_LABEL) !== '');
+    if (others.length > 0)
+      warnings.push(
+        `also in ${others.map((term) => `"${term.label.trim()}"`).join(', ')}: kept as tags (a post here has one category)`,
+      );
+    if (!first) return { category: this.defaultCategory, extraTags: others };
+    const label = termLabel(first, MAX_CATEGORY_LABEL);
+    const slug = termSlug(first, 'category');
+    const known =
+      this.siteCategories.get(slug) ??
+      this.siteCategories.get(`name:${label.toLowerCase()}`) ??
+      (this.newCategories.has(slug) ? slug : undefined);
+    if (known) return { category: known, extraTags: others };
+    if (this.categoryCount + this.newCategories.size >= MAX_BLOG_CATEGORIES) {
+      warnings.push(`category "${label}" not made: a blog has at most ${MAX_BLOG_CATEGORIES} categories`);
+      return { category: this.defaultCategory, extraTags: [first, ...others] };
+    }
+    this.newCategories.set(slug, label);
+    this.pendingItems.push({ item: `${label} (/blog?category=${slug})`, kind: 'category', action: 'create' });
+    return { category: slug, extraTags: others };
+  }
+
+  /** A post's tags, each once by slug, at most MAX_TAGS_PER_POST; those new to the site are listed once. */
+  private tagsOf(terms: readonly SourceTerm[], warnings: string[]): BlogTagItem[] {
+    const tags = new Map<string, BlogTagItem>();
+    for (const term of terms) {
+      const label = termLabel(term, MAX_TAG_LABEL);
+      if (!label) continue;
+      const slug = termSlug(term, 'tag');
+      if (!tags.has(slug)) tags.set(slug, { slug, label });
+    }
+    const kept = [...tags.values()];
+    if (kept.length > MAX_TAGS_PER_POST)
+      warnings.push(
+        `${kept.length} tags: the first ${MAX_TAGS_PER_POST} are kept (a post here has at most ${MAX_TAGS_PER_POST})`,
+      );
+    return kept.slice(0, MAX_TAGS_PER_POST);
+  }
+
+  /** Lists the tags of a planned post that the site does not have yet, each once. */
+  private noteNewTags(tags: readonly BlogTagItem[]): void {
+    for (const tag of tags) {
+      if (this.siteTags.has(tag.slug) || this.newTags.has(tag.slug)) continue;
+      this.newTags.add(tag.slug);
+      this.pendingItems.push({ item: `${tag.label} (/blog/tag/${tag.slug})`, kind: 'tag', action: 'create' });
+    }
+  }
+
+  /** Makes the categories the plans named (inside the import's transaction, before the posts). */
+  async writeCategories(db: AppDatabase): Promise<void> {
+    await insertImportedCategories(
+      db,
+      [...this.newCategories].map(([slug, label]) => ({ slug, label })),
+    );
   }
 
   /** Whether plan() would convert this post's HTML (it is not skipped before): the import converts it beforehand. */
@@ -215,8 +334,10 @@ export class PostImporter {
     }
     if (content.length > TEXT_LIMITS.content)
       return skip(`text longer than ${TEXT_LIMITS.content.toLocaleString('en')} characters`);
-    const { category, warning } = categoryOf(post.categories);
-    if (warning) warnings.push(warning);
+    const pending = this.pendingItems.length;
+    const newCategory = this.newCategories.size;
+    const { category, extraTags } = this.categoryOf(post, warnings);
+    const tags = this.tagsOf([...post.tags, ...extraTags], warnings);
     if (!post.title.trim()) warnings.push('no title: called "Untitled"');
     const empty = content === EMPTY_POST_TEXT;
     // The excerpt, else the text's first sentences: prose only, no heading run into it.
@@ -234,9 +355,16 @@ export class PostImporter {
       slug,
       metaDescription: '',
       socialImage: '',
+      tags: tags.map((tag) => tag.label),
     };
     const checked = blogPostInputSchema.safeParse(input);
-    if (!checked.success) return skip(describeValidationIssues(checked.error.issues));
+    if (!checked.success) {
+      // A skipped post makes no category and no tag.
+      this.pendingItems.length = pending;
+      for (const slug of [...this.newCategories.keys()].slice(newCategory)) this.newCategories.delete(slug);
+      return skip(describeValidationIssues(checked.error.issues));
+    }
+    this.noteNewTags(tags);
     // Each address once, as the import brings it in (a featured image also shown in the text is one image).
     const images = new Set([...markdownImageUrls(content), ...(post.featuredImage ? [post.featuredImage] : [])]).size;
     if (images > 0) warnings.push(`${images} image${images === 1 ? '' : 's'} to bring in`);
@@ -245,6 +373,7 @@ export class PostImporter {
     return {
       item: { item: label, kind: finalKind, action: 'create', warnings, ...(comments > 0 ? { comments } : {}) },
       input,
+      tags,
       date: post.date,
       source: post,
     };
@@ -402,6 +531,7 @@ export class PostImporter {
         kind: 'post',
         sourceId: plan.source.sourceId,
         data,
+        tags: plan.tags ?? [],
         publishedAt,
         legacyPaths: plan.source.legacyPaths,
         comments: plan.source.comments ?? [],
@@ -447,7 +577,7 @@ export class PostImporter {
 
   /** Writes one prepared post (inside the import's transaction). */
   async write(db: AppDatabase, prepared: Extract<PreparedPost, { kind: 'post' }>): Promise<void> {
-    const post = await createBlogPost(db, prepared.data, prepared.publishedAt ?? undefined);
+    const post = await createBlogPost(db, prepared.data, prepared.publishedAt ?? undefined, undefined, prepared.tags);
     await recordImportedItem(db, { source: this.source, kind: 'post', sourceId: prepared.sourceId, targetId: post.id });
     await recordLegacyPaths(db, post.id, prepared.legacyPaths);
     await addImportedComments(db, post.id, prepared.comments, prepared.publishedAt);

@@ -94,6 +94,11 @@ async function importPosts(
   try {
     for await (const post of convertedAhead(posts.posts(), importer, converter)) {
       const plan = importer.plan(post);
+      // The categories and tags this post makes, each said once (the import makes them with the posts).
+      for (const term of importer.takeNewTerms()) {
+        check.record(term);
+        recorder.record(term);
+      }
       if (!plans && plan.item.action === 'create') {
         // The dry run says where each image will come from, and which will be missing.
         const planned = importer.imagesOf(plan);
@@ -130,6 +135,7 @@ async function importPosts(
   withImages.clear();
   if (done === 0 && total > 0) options.onProgress?.({ done, total });
   await inTransaction(services.db, async (trx) => {
+    await importer.writeCategories(trx);
     let index = 0;
     // Pages (tens, a few hundred at most) wait for the end: a subpage may come before its parent in the file.
     const pages: Array<Extract<PreparedPost, { kind: 'page' }>> = [];

@@ -39,6 +39,8 @@ export class SummaryRecorder {
       else if (item.kind === 'scheduled') created.scheduled += 1;
       else if (item.kind === 'subscriber') created.subscribers += 1;
       else if (item.kind === 'page') created.pages += 1;
+      else if (item.kind === 'category') created.categories += 1;
+      else if (item.kind === 'tag') created.tags += 1;
       created.comments += item.comments ?? 0;
     }
     for (const message of item.warnings ?? []) this.warn(item.item, message, itemListed);

@@ -97,6 +97,8 @@ export function SummaryView({
     [created.subscribers, 'subscriber', 'subscribers'],
     [created.images, 'image', 'images'],
     [created.comments, 'comment', 'comments'],
+    [created.categories, 'category', 'categories'],
+    [created.tags, 'tag', 'tags'],
   ] as const;
   const rows =
     summary.items.length > 0

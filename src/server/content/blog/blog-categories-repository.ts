@@ -1,4 +1,4 @@
-import { MAX_BLOG_CATEGORIES, type BlogCategoryItem } from '../../../domain/blog.js';
+import { BLOG_CATEGORY_COLORS, MAX_BLOG_CATEGORIES, type BlogCategoryItem } from '../../../domain/blog.js';
 import type { BlogCategoryData } from '../../../domain/blog-categories.schema.js';
 import { slugify, uniqueSlug } from '../../../domain/slugs.js';
 import type { AppDatabase } from '../../db/connection.js';
@@ -190,4 +190,30 @@ export function reorderBlogCategories(
       await trx.updateTable('blogCategories').set({ position }).where('slug', '=', slug).execute();
     return { ok: await listBlogCategories(trx) };
   });
+}
+
+/**
+ * An import's new categories, after the site's, each under its old site's slug (one no category here has, checked
+ * by the import's plan), in turn through the palette's colours.
+ */
+export async function insertImportedCategories(
+  db: AppDatabase,
+  categories: ReadonlyArray<{ slug: string; label: string }>,
+): Promise<void> {
+  if (categories.length === 0) return;
+  const existing = await listBlogCategories(db);
+  let position = Math.max(-1, ...existing.map((category) => category.position));
+  for (const [index, category] of categories.entries()) {
+    await releaseSlug(db, 'category', category.slug);
+    await db
+      .insertInto('blogCategories')
+      .values({
+        id: newId(),
+        slug: category.slug,
+        label: category.label,
+        color: BLOG_CATEGORY_COLORS[(existing.length + index) % BLOG_CATEGORY_COLORS.length]!,
+        position: ++position,
+      })
+      .execute();
+  }
 }

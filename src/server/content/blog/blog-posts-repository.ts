@@ -1,3 +1,4 @@
+import type { BlogTagItem } from '../../../domain/blog.js';
 import type { BlogPost, BlogPostCard, BlogPostData } from '../../../domain/blog.schema.js';
 import type { ContentFormat } from '../../../domain/content-format.js';
 import { DEFAULT_POST_STATE, type PostState } from '../../../domain/post-states.js';
@@ -149,13 +150,15 @@ const coverReference = (data: BlogPostData) => ({ coverImageId: imageReference(d
 
 /**
  * A blank slug is made from the title (slug-2, slug-3… when taken). `publishedAt` dates a post
- * written as published (the demo seed's posts of earlier days).
+ * written as published (the demo seed's posts of earlier days). `tagsWithSlugs` (an import's) replaces
+ * `data.tags`, each tag keeping its old site's slug.
  */
 export async function createBlogPost(
   db: AppDatabase,
   data: BlogPostData,
   publishedAt?: string,
   now = new Date(),
+  tagsWithSlugs?: readonly BlogTagItem[],
 ): Promise<BlogPost> {
   const state = stateOf(data, undefined, now);
   const row = {
@@ -171,7 +174,7 @@ export async function createBlogPost(
       .insertInto('blogPosts')
       .values({ ...row, ...coverReference(data) })
       .execute();
-    await setPostTags(trx, row.id, data.tags ?? []);
+    await setPostTags(trx, row.id, tagsWithSlugs ?? data.tags ?? []);
     await indexBlogPost(trx, row);
   });
   return (await findBlogPost(db, row.id))!;

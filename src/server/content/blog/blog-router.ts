@@ -1,6 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { blogCardsInput, blogListInput, blogPostInputSchema, type BlogPostData } from '../../../domain/blog.schema.js';
+import {
+  blogCardsInput,
+  blogListInput,
+  blogPostInputSchema,
+  tagBySlugInput,
+  type BlogPostData,
+} from '../../../domain/blog.schema.js';
 import { blogAdminPageInputSchema } from '../../../domain/admin-lists.schema.js';
 import { byIdInput } from '../../../domain/fields.schema.js';
 import { blogPostPath } from '../../../domain/content-links.js';
@@ -24,7 +30,15 @@ import { blogCategoriesRouter } from './blog-categories-router.js';
 import { categoryNamed, siteCategories, withCategoryLabels } from './blog-categories.js';
 import { listBlogCategories } from './blog-categories-repository.js';
 import { listBlogTags } from './blog-tags-repository.js';
-import { forReaders, oldPostSlugs, publishedCards, publishedPost, publishedPosts } from './published-posts.js';
+import {
+  forReaders,
+  oldPostSlugs,
+  publishedCards,
+  publishedPost,
+  publishedPosts,
+  publishedTag,
+  publishedTags,
+} from './published-posts.js';
 
 export const POST_SLUG_TAKEN = 'Another post already uses this slug';
 
@@ -99,6 +113,17 @@ export const blogRouter = router({
   categories: blogCategoriesRouter,
   /** Every tag a post has, by name: GET /api/blog/tags. */
   tags: publicProcedure.query(({ ctx }) => ctx.cache.get('blog:tags', () => listBlogTags(ctx.db))),
+  /** The tags of the published posts, by name, with how many carry each (/blog's "Browse by tag"). */
+  publishedTags: publicProcedure.query(({ ctx }) => publishedTags(ctx)),
+  /**
+   * One tag of the published posts, by slug, with how many carry it (the /blog/tag/<slug> page's heading):
+   * GET /api/blog/tags/{slug}; NOT_FOUND when no published post has it.
+   */
+  tag: publicProcedure.input(tagBySlugInput).query(async ({ ctx, input }) => {
+    const tag = await publishedTag(ctx, input.slug);
+    if (!tag) throw new TRPCError({ code: 'NOT_FOUND', message: 'Tag not found' });
+    return tag;
+  }),
   /**
    * A page of published posts with their text, newest first (BLOG_POST_PAGE: 20, at most 50, after `cursor`, the
    * last post's id of the page before); `category` keeps one category. GET /api/blog and the RSS feed.

@@ -15,12 +15,17 @@ export async function listBlogTags(db: AppDatabase): Promise<BlogTagItem[]> {
 
 /**
  * Gives a post these tags, in this order (run inside the post's write). Names alike once made into slugs are one
- * tag; a tag is made the first time a post names it, under the name it was first given.
+ * tag; a tag is made the first time a post names it, under the name it was first given. An import gives each tag
+ * with its old site's slug, kept.
  */
-export async function setPostTags(db: AppDatabase, postId: string, labels: readonly string[]): Promise<void> {
+export async function setPostTags(
+  db: AppDatabase,
+  postId: string,
+  labels: ReadonlyArray<string | BlogTagItem>,
+): Promise<void> {
   const bySlug = new Map<string, string>();
-  for (const label of labels) {
-    const slug = slugify(label, 'tag');
+  for (const tag of labels) {
+    const [slug, label] = typeof tag === 'string' ? [slugify(tag, 'tag'), tag] : [tag.slug, tag.label];
     if (!bySlug.has(slug)) bySlug.set(slug, label);
   }
   await db.deleteFrom('blogPostTags').where('postId', '=', postId).execute();

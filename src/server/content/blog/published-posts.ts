@@ -1,3 +1,4 @@
+import type { BlogTagItem } from '../../../domain/blog.js';
 import type { BlogPost } from '../../../domain/blog.schema.js';
 import { blogPostPath } from '../../../domain/content-links.js';
 import type { AppDatabase } from '../../db/connection.js';
@@ -29,6 +30,23 @@ export const publishedCards = (ctx: ReadContext, category?: string) =>
     const cards = await withCategoryLabels(ctx.db, listed);
     return cards.map((post) => ({ ...post, url: blogPostPath(post) }));
   });
+
+/** The tags of the published posts, by name, each as the posts carry it with how many do; cached until the next write. */
+export const publishedTags = (ctx: ReadContext) =>
+  ctx.cache.get('blog:published-tags', async () => {
+    const tags = new Map<string, BlogTagItem & { postCount: number }>();
+    for (const card of await publishedCards(ctx))
+      for (const tag of card.tags) {
+        const seen = tags.get(tag.slug);
+        if (seen) seen.postCount += 1;
+        else tags.set(tag.slug, { slug: tag.slug, label: tag.label, postCount: 1 });
+      }
+    return [...tags.values()].sort((a, b) => a.label.localeCompare(b.label));
+  });
+
+/** A tag of the published posts by its slug, with how many carry it; undefined when none does. */
+export const publishedTag = async (ctx: ReadContext, slug: string) =>
+  (await publishedTags(ctx)).find((tag) => tag.slug === slug);
 
 /**
  * One published post with its text, rendered; undefined when it is not (or no longer) published. Only the recently

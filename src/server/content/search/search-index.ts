@@ -70,8 +70,20 @@ async function saveDocument(db: AppDatabase, kind: SearchResultKind, itemId: str
   `.execute(db);
 }
 
-export const indexBlogPost = (db: AppDatabase, post: { id: string } & Parameters<typeof postDocument>[0]) =>
-  saveDocument(db, 'post', post.id, postDocument(post));
+/** A post's document, with its tags' names (read here, so every write and the rebuild index them alike). */
+export async function indexBlogPost(
+  db: AppDatabase,
+  post: { id: string } & Omit<Parameters<typeof postDocument>[0], 'tags'>,
+): Promise<void> {
+  const tags = await db
+    .selectFrom('blogPostTags')
+    .innerJoin('blogTags', 'blogTags.id', 'blogPostTags.tagId')
+    .select('blogTags.label')
+    .where('blogPostTags.postId', '=', post.id)
+    .orderBy('blogPostTags.position')
+    .execute();
+  await saveDocument(db, 'post', post.id, postDocument({ ...post, tags: tags.map((tag) => tag.label) }));
+}
 
 export const indexExcerpt = (db: AppDatabase, excerpt: { id: string } & Parameters<typeof excerptDocument>[0]) =>
   saveDocument(db, 'excerpt', excerpt.id, excerptDocument(excerpt));

@@ -23,13 +23,18 @@ function readableText(content: string, contentFormat: string | undefined): strin
 
 const joined = (...parts: string[]) => clean(parts.filter((part) => part.trim() !== '').join('\n\n'));
 
+/** A post's body: its summary, its text, then its tags' names (a search for a tag's name finds its posts). */
 export function postDocument(post: {
   title: string;
   summary: string;
   content: string;
   contentFormat?: string;
+  tags?: readonly string[];
 }): SearchDocument {
-  return { title: clean(post.title), body: joined(post.summary, readableText(post.content, post.contentFormat)) };
+  return {
+    title: clean(post.title),
+    body: joined(post.summary, readableText(post.content, post.contentFormat), (post.tags ?? []).join(' · ')),
+  };
 }
 
 export function excerptDocument(excerpt: {

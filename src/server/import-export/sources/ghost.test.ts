@@ -38,7 +38,7 @@ describe('readGhostExport', () => {
         },
       }),
     );
-    expect(posts.map((post) => [post.sourceId, post.slug, post.type, post.categories])).toEqual([
+    expect(posts.map((post) => [post.sourceId, post.slug, post.type, post.categories.map((t) => t.label)])).toEqual([
       ['a', 'old', 'post', ['announcements']],
     ]);
     expect(await readFile(subscribersCsv!, 'utf8')).toBe(

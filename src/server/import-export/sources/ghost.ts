@@ -7,7 +7,7 @@ import { htmlToMarkdown } from '../html-to-markdown.js';
 import { ImportRefused } from '../import-refused.js';
 import { legacyPathOf } from '../legacy-paths.js';
 import { NdjsonFile } from '../ndjson-file.js';
-import type { SourcePost } from '../post-importer.js';
+import type { SourcePost, SourceTerm } from '../post-importer.js';
 import { readTextChunks } from '../text-chunks.js';
 import { cardMarkdown, lexicalToMarkdown } from './ghost-lexical.js';
 
@@ -68,7 +68,7 @@ function markdownOf(post: GhostPost): string | undefined {
   return text(post.plaintext);
 }
 
-function toSourcePost(post: GhostPost, categories: string[]): SourcePost {
+function toSourcePost(post: GhostPost, terms: { categories: SourceTerm[]; tags: SourceTerm[] }): SourcePost {
   const id = text(post.id);
   const slug = text(post.slug) || null;
   const status = text(post.status);
@@ -86,7 +86,7 @@ function toSourcePost(post: GhostPost, categories: string[]): SourcePost {
     status: STATUSES[status] ?? 'other',
     statusLabel: status,
     date: text(post.published_at) ? new Date(text(post.published_at)).toISOString() : null,
-    categories,
+    ...terms,
     featuredImage: imageOf(post.feature_image),
     legacyPaths: slug ? [legacyPathOf(`/${slug}/`)].filter((p): p is string => p !== null) : [],
   };
@@ -97,8 +97,9 @@ function toSourcePost(post: GhostPost, categories: string[]): SourcePost {
  * (Ghost may write them after the posts and members they name). Posts and members go to scratch files.
  */
 class GhostTables {
-  readonly tagNames = new Map<string, string>();
-  readonly tagsOfPost = new Map<string, string[]>();
+  readonly tagNames = new Map<string, SourceTerm>();
+  /** Each post's tags with their place (Ghost's sort_order: the first is the primary tag). */
+  readonly tagsOfPost = new Map<string, Array<{ tagId: string; order: number }>>();
   /** Members who take a newsletter, or null when the export has no members_newsletters table (Ghost 4). */
   subscribedMembers: Set<string> | null = null;
   posts = 0;
@@ -118,19 +119,27 @@ class GhostTables {
       this.members += 1;
       await this.membersFile.write(pick(row, MEMBER_FIELDS));
     } else if (table === 'tags') {
-      this.tagNames.set(text(row.id), text(row.name));
+      const slug = text(row.slug);
+      this.tagNames.set(text(row.id), { label: text(row.name), ...(slug ? { slug } : {}) });
     } else if (table === 'posts_tags') {
       const list = this.tagsOfPost.get(text(row.post_id)) ?? [];
-      list.push(text(row.tag_id));
+      list.push({ tagId: text(row.tag_id), order: Number(row.sort_order) || 0 });
       this.tagsOfPost.set(text(row.post_id), list);
     } else if (table === 'members_newsletters') {
       (this.subscribedMembers ??= new Set()).add(text(row.member_id));
     }
   }
 
-  categoriesOf(postId: string): string[] {
-    const names = (this.tagsOfPost.get(postId) ?? []).map((id) => this.tagNames.get(id));
-    return names.filter((name): name is string => !!name && !name.startsWith('#'));
+  /**
+   * A post's public tags in Ghost's order: the primary tag (the first) is its category here, the others its tags.
+   * Internal tags (#name) are Ghost's own machinery, left out.
+   */
+  termsOf(postId: string): { categories: SourceTerm[]; tags: SourceTerm[] } {
+    const terms = [...(this.tagsOfPost.get(postId) ?? [])]
+      .sort((a, b) => a.order - b.order)
+      .map(({ tagId }) => this.tagNames.get(tagId))
+      .filter((term): term is SourceTerm => !!term && term.label.trim() !== '' && !term.label.startsWith('#'));
+    return { categories: terms.slice(0, 1), tags: terms.slice(1) };
   }
 
   memberStatusOf(member: GhostMember): 'subscribed' | 'unsubscribed' {
@@ -236,7 +245,7 @@ export async function readGhostExport(file: string, scratch: string) {
   }
   return {
     posts: async function* (): AsyncGenerator<SourcePost> {
-      for await (const post of tables.postsFile.read()) yield toSourcePost(post, tables.categoriesOf(text(post.id)));
+      for await (const post of tables.postsFile.read()) yield toSourcePost(post, tables.termsOf(text(post.id)));
     },
     subscribersCsv,
     subscribersService: 'ghost',

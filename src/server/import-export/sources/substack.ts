@@ -55,6 +55,7 @@ export async function openSubstackExport(file: string, scratch: string) {
         statusLabel: published ? 'published' : 'draft',
         date: date && !Number.isNaN(date.getTime()) ? date.toISOString() : null,
         categories: [],
+        tags: [],
         featuredImage: null,
         legacyPaths: slug ? [legacyPathOf(`/p/${slug}`)].filter((p): p is string => p !== null) : [],
         ...(row.type && row.type !== 'newsletter' ? { skipReason: `a Substack ${row.type}, not a written post` } : {}),

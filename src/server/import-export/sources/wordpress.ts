@@ -6,7 +6,7 @@ import { ImportRefused } from '../import-refused.js';
 import { detachedCopy } from '../detached-text.js';
 import { legacyPathOf } from '../legacy-paths.js';
 import { readTextChunks } from '../text-chunks.js';
-import type { SourceComment, SourcePost } from '../post-importer.js';
+import type { SourceComment, SourcePost, SourceTerm } from '../post-importer.js';
 import { expandShortcodes } from '../wordpress-shortcodes.js';
 
 const NOT_WORDPRESS = 'This is not a WordPress export: use Tools → Export in WordPress and upload the .xml file';
@@ -29,7 +29,8 @@ export type WordPressAttachmentPages = Map<string, string[]>;
 
 type RawItem = {
   fields: Map<string, string>;
-  categories: string[];
+  categories: SourceTerm[];
+  tags: SourceTerm[];
   meta: Map<string, string>;
   /** Each `wp:comment`'s fields (`wp:comment_id`, `wp:comment_parent`, …). */
   comments: Map<string, string>[];
@@ -163,6 +164,7 @@ function toSourcePost(
     statusLabel: status,
     date: isoOf(field('wp:post_date_gmt'), field('wp:post_date')),
     categories: raw.categories,
+    tags: raw.tags,
     featuredImage: thumbnail ? (attachments.get(thumbnail.trim()) ?? null) : null,
     legacyPaths: [...new Set(legacyPaths)],
     ...(type === 'page' && /^[1-9]\d*$/.test(field('wp:post_parent').trim())
@@ -193,6 +195,9 @@ export async function* readWordPressExport(
   let text = '';
   let metaKey = '';
   let metaValue = '';
+  /** The taxonomy and slug of the <category> being read. */
+  let termOf: 'category' | 'post_tag' | null = null;
+  let termSlug = '';
   let failure: ImportRefused | null = null;
 
   parser.on('doctype', () => {
@@ -203,12 +208,17 @@ export async function* readWordPressExport(
     stack.push(tag.name);
     const depth = stack.length;
     if (tag.name === 'item' && stack[depth - 2] === 'channel') {
-      item = { fields: new Map(), categories: [], meta: new Map(), comments: [] };
+      item = { fields: new Map(), categories: [], tags: [], meta: new Map(), comments: [] };
       itemDepth = depth;
     } else if (item && depth === itemDepth + 1) {
       text = '';
       if (tag.name === 'wp:comment') item.comments.push(new Map());
-      if (tag.name === 'category' && tag.attributes.domain !== 'category') text = '\u0000';
+      // <category domain="category|post_tag" nicename="slug">Name</category>; other taxonomies are left out.
+      if (tag.name === 'category') {
+        const domain = String(tag.attributes.domain ?? '');
+        termOf = domain === 'category' || domain === 'post_tag' ? domain : null;
+        termSlug = String(tag.attributes.nicename ?? '');
+      }
     } else if (item && depth === itemDepth + 2) {
       text = '';
     }
@@ -227,7 +237,10 @@ export async function* readWordPressExport(
       item = null;
     } else if (item && depth === itemDepth + 1) {
       if (tag.name === 'category') {
-        if (!text.startsWith('\u0000') && text.trim()) item.categories.push(detachedCopy(text.trim()));
+        const label = text.trim();
+        const term = { label: detachedCopy(label), ...(termSlug ? { slug: detachedCopy(termSlug) } : {}) };
+        if (label && termOf === 'category') item.categories.push(term);
+        else if (label && termOf === 'post_tag') item.tags.push(term);
       } else if (tag.name === 'wp:postmeta') {
         item.meta.set(metaKey, metaValue);
       } else if (tag.name === 'wp:comment') {

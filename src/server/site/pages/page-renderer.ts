@@ -61,7 +61,8 @@ export function isAnnouncementDismissed(cookies: RequestCookies | undefined): bo
 
 /**
  * The path as requested, with only the query parameters that change what the page shows: the
- * blog's category (when it could name one: blogCategoryLocation keeps those the site has), tag and page (2 and up) and the form pages' result parameters. A page is rendered
+ * blog's category (when it could name one: blogCategoryLocation keeps those the site has), tag and page (2 and up; a
+ * tag's page too) and the form pages' result parameters. A page is rendered
  * and cached by that, so `?utm_source=…` and the like share one entry.
  */
 export function pageLocation(rawUrl: string): string {
@@ -75,6 +76,10 @@ export function pageLocation(rawUrl: string): string {
     if (category) kept.push(['category', category]);
     const tag = blogCategoryFrom(params.get('tag'));
     if (tag) kept.push(['tag', tag]);
+    const page = blogPageFrom(params.get('page'));
+    if (page) kept.push(['page', String(page)]);
+  }
+  if (pathname.startsWith('/blog/tag/')) {
     const page = blogPageFrom(params.get('page'));
     if (page) kept.push(['page', String(page)]);
   }

@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { blogCategoryLabel } from '../../../domain/blog.js';
 import type { ContentFormat } from '../../../domain/content-format.js';
 import type { ResponsiveImageData } from '../../../domain/images.js';
-import { blogPostPath, excerptPath } from '../../../domain/content-links.js';
+import { BLOG_FEED_PATH, blogPostPath, blogTagPath, excerptPath } from '../../../domain/content-links.js';
 import { renderContentHtml } from '../../content/rendering/render-content.js';
 import { loadResponsiveImages } from '../../content/images/responsive-images.js';
 import { publishedCards } from '../../content/blog/published-posts.js';
 import { CachedBody } from '../cache/cached-body.js';
+import { feedFilterOf } from './feed-filter.js';
 import { ifNoneMatchMatches } from '../http/conditional-get.js';
 import { createCaller } from '../../trpc/app-router.js';
 import { siteOrigin } from '../http/site-origin.js';
@@ -37,8 +38,19 @@ export function escapeXml(text: string): string {
 type SitemapInput = {
   books: ReadonlyArray<{ slug: string }>;
   excerpts: ReadonlyArray<{ slug: string }>;
-  posts: ReadonlyArray<{ slug: string; publishedAt: Date }>;
+  posts: ReadonlyArray<{ slug: string; publishedAt: Date; tags?: ReadonlyArray<{ slug: string }> }>;
 };
+
+/** Each tag of the published posts once, with its newest post's date (its page's last change). */
+function tagPages(posts: SitemapInput['posts']): Array<{ loc: string; lastmod: Date }> {
+  const newest = new Map<string, Date>();
+  for (const post of posts)
+    for (const tag of post.tags ?? []) {
+      const seen = newest.get(tag.slug);
+      if (!seen || post.publishedAt > seen) newest.set(tag.slug, post.publishedAt);
+    }
+  return [...newest].map(([slug, lastmod]) => ({ loc: blogTagPath(slug), lastmod }));
+}
 
 export function sitemapXml(origin: string, { books, excerpts, posts }: SitemapInput): string {
   const newestPost = posts.reduce<Date | null>(
@@ -53,6 +65,7 @@ export function sitemapXml(origin: string, { books, excerpts, posts }: SitemapIn
     ...books.map((book) => ({ loc: `${origin}/books/${encodeURIComponent(book.slug)}` })),
     ...excerpts.map((excerpt) => ({ loc: `${origin}${excerptPath(excerpt)}` })),
     ...posts.map((post) => ({ loc: `${origin}${blogPostPath(post)}`, lastmod: post.publishedAt })),
+    ...tagPages(posts).map(({ loc, lastmod }) => ({ loc: `${origin}${loc}`, lastmod })),
   ];
   const urls = entries.map(
     ({ loc, lastmod }) =>
@@ -78,14 +91,18 @@ type FeedPost = {
   contentFormat: ContentFormat;
 };
 
+/** A feed of one category's or one tag's posts: its name, its list's page and its own address (site-relative). */
+type FeedChannel = { label: string; listPath: string; feedPath: string };
+
 /**
- * RSS 2.0 of the blog, newest first: each item's summary as its description and the whole post, rendered
- * with absolute links and images, as its content:encoded.
+ * RSS 2.0 of the blog (or of one category or tag, `channel`), newest first: each item's summary as its description
+ * and the whole post, rendered with absolute links and images, as its content:encoded.
  */
 export function rssXml(
   origin: string,
   posts: readonly FeedPost[],
   images: ReadonlyMap<string, ResponsiveImageData> = new Map(),
+  channel?: FeedChannel,
 ): string {
   const sorted = [...posts].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime());
   const items = sorted.map((post) => {
@@ -112,9 +129,9 @@ export function rssXml(
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
     '  <channel>',
-    `    <title>${escapeXml(`${SITE_TITLE} — Blog & News`)}</title>`,
-    `    <link>${escapeXml(`${origin}/blog`)}</link>`,
-    `    <atom:link href="${escapeXml(`${origin}/blog/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    `    <title>${escapeXml(`${SITE_TITLE} — Blog & News${channel ? `: ${channel.label}` : ''}`)}</title>`,
+    `    <link>${escapeXml(`${origin}${channel?.listPath ?? '/blog'}`)}</link>`,
+    `    <atom:link href="${escapeXml(`${origin}${channel?.feedPath ?? BLOG_FEED_PATH}`)}" rel="self" type="application/rss+xml"/>`,
     `    <description>${escapeXml(`Announcements, behind-the-scenes notes and soundtracks from ${SITE_AUTHOR}.`)}</description>`,
     '    <language>en</language>',
     `    <lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>`,
@@ -176,9 +193,27 @@ export function registerSeoRoutes(app: FastifyInstance, services: AppServices): 
     }),
   );
 
-  app.get('/blog/rss.xml', (request, reply) =>
-    serve(request, reply, 'rss', 'application/rss+xml; charset=utf-8', async (origin) =>
-      rssXml(origin, await callerFor(request).blog.list(), await loadResponsiveImages(services.db)),
-    ),
-  );
+  // The whole blog's feed, or (?category=<slug>, ?tag=<slug>) one category's or one tag's: a renamed category's old
+  // slug answers 301 to its new feed, a category or tag the site's published posts do not have 404 (so made-up
+  // names never fill the cache).
+  app.get<{ Querystring: Record<string, unknown> }>(BLOG_FEED_PATH, async (request, reply) => {
+    const filter = await feedFilterOf(services, request.query);
+    if (filter.kind === 'moved') return reply.redirect(filter.location, 301);
+    if (filter.kind === 'none')
+      return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not found');
+    const { category, tag, channel } = filter;
+    return serve(
+      request,
+      reply,
+      `rss ${channel?.feedPath ?? ''}`,
+      'application/rss+xml; charset=utf-8',
+      async (origin) =>
+        rssXml(
+          origin,
+          await callerFor(request).blog.list({ ...(category ? { category } : {}), ...(tag ? { tag } : {}) }),
+          await loadResponsiveImages(services.db),
+          channel,
+        ),
+    );
+  });
 }

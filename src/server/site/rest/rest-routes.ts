@@ -344,6 +344,12 @@ export const restRoutes: RestRoute[] = [
     call: (caller) => caller.blog.tags(),
     publicReadKey: () => '/api/blog/tags',
   },
+  {
+    method: 'GET',
+    url: '/api/blog/tags/:slug',
+    call: (caller, r) => caller.blog.tag({ slug: r.params.slug ?? '' }),
+    publicReadKey: (r) => `/api/blog/tags/:slug ${r.params.slug ?? ''}`,
+  },
   ...blogCategoryRoutes,
   ...sitePageRoutes,
   ...contentRoutes('/api/art', (caller) => caller.art),
