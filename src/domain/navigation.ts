@@ -78,7 +78,7 @@ export function placePage(navigation: Navigation, pageId: string, menu: 'header'
  * The header's menu takes the width of a laptop's screen from this many characters of labels (or this many
  * entries) on: past it, the menu lives in the burger's menu at every width, so the header never overflows.
  */
-export const HEADER_MENU_FITS = { entries: 8, characters: 60 } as const;
+const HEADER_MENU_FITS = { entries: 8, characters: 60 } as const;
 
 export function headerMenuFits(links: readonly MenuLink[]): boolean {
   const characters = links.reduce((sum, link) => sum + link.label.length, 0);

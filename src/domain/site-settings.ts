@@ -142,7 +142,7 @@ const fediverseSchema = z.object({
   /** Follows wait for the author's approval instead of being accepted at once. */
   holdFollows: z.boolean({ error: 'Hold follows must be true or false' }),
 });
-export const NAV_LINK_MESSAGE = 'A menu link must be a page of this site (/books) or an https:// address';
+const NAV_LINK_MESSAGE = 'A menu link must be a page of this site (/books) or an https:// address';
 
 const navLabel = text('Menu label', MAX_NAV_LABEL);
 const navEntrySchema = z.discriminatedUnion(
@@ -164,7 +164,7 @@ const navMenu = (name: string) =>
     .max(MAX_NAV_ENTRIES, `The ${name} menu has at most ${MAX_NAV_ENTRIES} entries`);
 
 /** The header's and the footer's menus, in order (navigation.ts resolves them). */
-export const navigationSchema = z.object({ header: navMenu('header'), footer: navMenu('footer') });
+const navigationSchema = z.object({ header: navMenu('header'), footer: navMenu('footer') });
 
 export const siteSettingsSchema = z.object({
   announcement: announcementSchema.default(SITE_SETTINGS_DEFAULTS.announcement),

@@ -1,7 +1,7 @@
 import type { ContentFormat } from '../../../domain/content-format.js';
 import type { PostState } from '../../../domain/post-states.js';
 import type { SitePageData } from '../../../domain/site-pages.schema.js';
-import { MAX_PAGE_DEPTH, pagePaths, RESERVED_PAGE_SEGMENTS, reservedPathMessage } from '../../../domain/site-pages.js';
+import { MAX_PAGE_DEPTH, RESERVED_PAGE_SEGMENTS, reservedPathMessage } from '../../../domain/site-pages.js';
 import { slugify, uniqueSlug } from '../../../domain/slugs.js';
 import type { AppDatabase } from '../../db/connection.js';
 import { inTransaction } from '../../db/in-transaction.js';
