@@ -117,6 +117,32 @@ describe('page analytics', () => {
     });
   });
 
+  it('counts beacons for the author’s pages and a tag’s page; a draft page or an unused tag is no page (400)', async () => {
+    const admin = t.callerWithKey(token);
+    const page = await admin.pages.create({
+      title: 'Colophon',
+      content: 'How the books are made.',
+      status: 'published',
+    });
+    const draft = await admin.pages.create({ title: 'Unfinished', content: 'Soon.' });
+    await admin.blog.create({ ...validBlogPost, tags: ['Maps'] });
+    const beacon = (path: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: NAVIGATION_BEACON_PATH,
+        remoteAddress: '10.0.6.1',
+        headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': DESKTOP },
+        body: path,
+      });
+    const answers = await Promise.all(
+      [`/${page.slug}`, '/blog/tag/maps', `/${draft.slug}`, '/blog/tag/no-such-tag', '/no/such/page'].map(beacon),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([204, 204, 400, 400, 400]);
+    const pages = (await stats()).pages.map((entry) => entry.path);
+    expect(pages).toEqual(expect.arrayContaining([`/${page.slug}`, '/blog/tag/maps']));
+    for (const path of [`/${draft.slug}`, '/blog/tag/no-such-tag', '/no/such/page']) expect(pages).not.toContain(path);
+  });
+
   it('counts 600 beacons of one visitor for one page as one view, and a page that does not exist as none', async () => {
     const admin = t.callerWithKey(token);
     const book = await admin.books.create({ ...validBook, title: 'Beacon Book' });
