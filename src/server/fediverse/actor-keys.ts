@@ -5,6 +5,10 @@ import { timestampNow } from '../db/row-conversion.js';
 /** RSA for HTTP Signatures (what Mastodon checks), Ed25519 for Object Integrity Proofs. */
 const ALGORITHMS = ['RSASSA-PKCS1-v1_5', 'Ed25519'] as const;
 
+// Fedify's own key types: the server is built without the DOM's lib, where the global Web Crypto names live.
+type CryptoKeyPair = Awaited<ReturnType<typeof generateCryptoKeyPair>>;
+type JsonWebKey = Parameters<typeof importJwk>[0];
+
 export type ActorKeyPairs = CryptoKeyPair[];
 
 /**
