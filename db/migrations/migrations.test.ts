@@ -89,6 +89,7 @@ const APP_TABLES = [
   'series',
   'shop_clicks',
   'signup_challenge_uses',
+  'site_pages',
   'site_secrets',
   'site_settings',
   'slug_redirects',

@@ -1,3 +1,5 @@
+import { DEFAULT_NAVIGATION } from './navigation.js';
+
 /**
  * The site's own words (Settings → Site) as they are before anything is saved, and when the
  * announcement bar shows. No zod here: the public layout reads these on every page, and the
@@ -20,6 +22,7 @@ export const SITE_SETTINGS_DEFAULTS = {
   footerText: '',
   seo: { title: 'Author website', description: '' },
   fediverse: { handle: 'author', holdFollows: false },
+  navigation: DEFAULT_NAVIGATION,
 } as const;
 
 /** The fields of the announcement bar that decide whether it shows. */

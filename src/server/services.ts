@@ -1,5 +1,5 @@
 import type { CommentSessions } from './comments/comment-sessions.js';
-import type { SiteFederation } from './fediverse/site-federation.js';
+import type { SiteFederation } from './fediverse/site-federation-service.js';
 import type { PageAnalytics } from './analytics/page-analytics.js';
 import type { AdminAuth } from './auth/admin-auth.js';
 import type { WorkGate } from './site/work-gate.js';

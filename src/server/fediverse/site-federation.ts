@@ -1,4 +1,4 @@
-import { createExponentialBackoffPolicy, createFederation, type Federation, type RetryPolicy } from '@fedify/fedify';
+import { createExponentialBackoffPolicy, createFederation, type RetryPolicy } from '@fedify/fedify';
 import { Accept, Article, Endpoints, Follow, Image, Person, Undo, isActor } from '@fedify/vocab';
 import { SITE_SETTINGS_KEY, siteSettingsSchema } from '../../domain/site-settings.js';
 import { blogPostPath } from '../../domain/content-links.js';
@@ -14,6 +14,7 @@ import { DatabaseMessageQueue } from './fediverse-queue.js';
 import { acceptedFollowerPage, countAcceptedFollowers, removeFollower, saveFollower } from './followers-repository.js';
 import { articleOfPost } from './post-articles.js';
 import { safeDocumentLoader } from './remote-documents.js';
+import type { SiteFederation } from './site-federation-service.js';
 
 type Log = { error: (details: object, message: string) => void };
 
@@ -35,16 +36,6 @@ export type SiteFederationOptions = {
   /** Where remote documents may be fetched from (public addresses; a test's loopback stand-ins). */
   outbound: OutboundRules;
   log: Log;
-};
-
-export type SiteFederation = {
-  federation: Federation<void>;
-  queue: DatabaseMessageQueue;
-  kv: DatabaseKvStore;
-  /** Notes the origin a fediverse request came to (without PUBLIC_URL, the jobs' activities use the last one). */
-  rememberOrigin: (origin: string) => Promise<void>;
-  /** PUBLIC_URL's origin, else the last one a fediverse request came to, else null (nothing is sent). */
-  knownOrigin: () => Promise<string | null>;
 };
 
 const ORIGIN_KEY = ['site', 'origin'] as const;
