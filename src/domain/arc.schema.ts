@@ -67,7 +67,19 @@ export const arcCampaignInputSchema = z.object({
 });
 export type ArcCampaignInput = z.infer<typeof arcCampaignInputSchema>;
 
-export const arcCampaignUpdateSchema = arcCampaignInputSchema.omit({ bookId: true }).partial().extend({ id: idSchema });
+/**
+ * An update: any subset of the fields. `state` and `holdBackNonReviewers` lose their defaults first: zod's
+ * `.partial()` keeps a `.default()`, so an update that left them out would reopen the campaign and turn the
+ * hold-back off.
+ */
+export const arcCampaignUpdateSchema = arcCampaignInputSchema
+  .omit({ bookId: true })
+  .extend({
+    state: arcCampaignInputSchema.shape.state.unwrap(),
+    holdBackNonReviewers: arcCampaignInputSchema.shape.holdBackNonReviewers.unwrap(),
+  })
+  .partial()
+  .extend({ id: idSchema });
 
 export const arcCampaignIdInput = z.object({ campaignId: idSchema });
 export const arcSelectInput = z.object({

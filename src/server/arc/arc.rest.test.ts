@@ -116,6 +116,17 @@ describe('ARC campaigns over REST (/api/admin/arc/campaigns)', () => {
     await api('PUT', `/api/admin/arc/campaigns/${campaign.id}`, { state: 'closed' });
   });
 
+  it('keeps what an update leaves out: changing the places neither reopens a closed campaign nor drops its hold-back', async () => {
+    const campaign = await createCampaign();
+    await api('PUT', `/api/admin/arc/campaigns/${campaign.id}`, { state: 'closed', holdBackNonReviewers: true });
+    const updated = await api('PUT', `/api/admin/arc/campaigns/${campaign.id}`, { places: 7 });
+    expect(updated.statusCode).toBe(200);
+    const stored = (await api('GET', '/api/admin/arc/campaigns'))
+      .json<{ id: string; state: string; holdBackNonReviewers: boolean; places: number }[]>()
+      .find((entry) => entry.id === campaign.id);
+    expect(stored).toMatchObject({ state: 'closed', holdBackNonReviewers: true, places: 7 });
+  });
+
   it('refuses every admin route without the key (401) and unknown campaigns (404)', async () => {
     const routes: ['GET' | 'POST' | 'PUT', string][] = [
       ['GET', '/api/admin/arc/campaigns'],
