@@ -20,8 +20,19 @@ export const mailSettingsSchema = z.object({
 
 export type MailSettings = z.output<typeof mailSettingsSchema>;
 
-/** An update: any subset of the settings. */
-export const mailSettingsUpdateSchema = mailSettingsSchema.partial().strict();
+/**
+ * An update: any subset of the settings. Built from the fields without their defaults: zod's `.partial()` keeps
+ * a `.default()`, so a setting left out would come back as its default and overwrite the stored value.
+ */
+export const mailSettingsUpdateSchema = z
+  .object({
+    requireConfirmation: mailSettingsSchema.shape.requireConfirmation.unwrap(),
+    notifyAuthorOfContact: mailSettingsSchema.shape.notifyAuthorOfContact.unwrap(),
+    notifyAuthorOfPreorder: mailSettingsSchema.shape.notifyAuthorOfPreorder.unwrap(),
+    notifyAuthorOfComments: mailSettingsSchema.shape.notifyAuthorOfComments.unwrap(),
+  })
+  .partial()
+  .strict();
 
 export const MAIL_SETTINGS_KEY = 'mail';
 

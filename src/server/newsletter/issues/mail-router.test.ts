@@ -79,6 +79,16 @@ describe('mail settings', () => {
     await admin.settings.updateMail({ notifyAuthorOfPreorder: true });
   });
 
+  it('an update keeps the settings it leaves out (the partial schema fills in no defaults)', async () => {
+    await admin.settings.updateMail({ notifyAuthorOfComments: false, notifyAuthorOfContact: false });
+    expect(await admin.settings.updateMail({ requireConfirmation: true })).toMatchObject({
+      notifyAuthorOfComments: false,
+      notifyAuthorOfContact: false,
+    });
+    expect(await admin.settings.mail()).toMatchObject({ notifyAuthorOfComments: false, notifyAuthorOfContact: false });
+    await admin.settings.updateMail({ notifyAuthorOfComments: true, notifyAuthorOfContact: true });
+  });
+
   it('refuses bad input and strangers', async () => {
     for (const input of [{ requireConfirmation: 'yes' }, { unknown: true }, null, 'x'])
       await expectTRPCError(admin.settings.updateMail(input as never), 'BAD_REQUEST');
