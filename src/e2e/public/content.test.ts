@@ -217,8 +217,11 @@ describe('public content', () => {
     await artTab.focus();
     await page.keyboard.press('ArrowRight');
     expect(await musicTab.getAttribute('aria-selected')).toBe('true');
-    const player = page.locator('iframe');
+    // The player the reader sees (exactly one is visible); a second, hidden copy may exist for a moment while the
+    // panel settles after the switch, and must be gone once it has.
+    const player = page.locator('iframe:visible');
     await player.waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('iframe').length === 1);
     expect(await player.getAttribute('title')).toContain('Official Soundtrack');
     expect(await player.getAttribute('height')).toBe('352');
     expect(await player.getAttribute('width')).toBe('100%');

@@ -46,14 +46,6 @@ describe('sign-up with the challenge on', () => {
       page.on('request', (request) => {
         if (request.url().includes('newsletter.subscribe')) subscribeBodies.push(request.postData() ?? '');
       });
-      // Long tasks (over 50 ms) on the main thread while the challenge is solved.
-      await page.evaluate(() => {
-        const record: number[] = [];
-        (window as unknown as { longTasks: number[] }).longTasks = record;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) record.push(entry.duration);
-        }).observe({ type: 'longtask' });
-      });
       const section = page.locator('#newsletter');
       const field = section.getByRole('textbox', { name: 'Email address' });
       await field.focus();
@@ -62,10 +54,8 @@ describe('sign-up with the challenge on', () => {
       await page.locator('.toast', { hasText: 'Check your email to confirm' }).waitFor({ timeout: 20_000 });
       expect(subscribeBodies).toHaveLength(1);
       expect(subscribeBodies[0]).toContain('"challenge":');
-      const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-      // The solver hashes in slices of ~8 ms; on this shared machine Chromium is sometimes
-      // descheduled for a couple of hundred ms, so the bound is for a page that froze outright.
-      expect(Math.max(0, ...longTasks)).toBeLessThan(500);
+      // That the solver gives the page its turn between slices is a rule of the solver, tested
+      // in src/domain/proof-of-work.test.ts (a time bound here would only measure the machine).
 
       const [email] = await outboxMailTo(site.dataDir, address);
       expect(email!.text).toMatch(/Someone asked on [A-Z][a-z]{2} \d{1,2}, \d{4} at \d{2}:\d{2} UTC to subscribe/);
