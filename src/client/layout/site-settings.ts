@@ -13,9 +13,14 @@ const FALLBACK: PublicSiteSettings = {
   menus: resolveMenus(DEFAULT_NAVIGATION, []),
 };
 
-/** The site's own words (Settings → Site); the site route's loader has them in the cache before any page renders. */
+/**
+ * The site's own words (Settings → Site); the site route's loader has them in the cache before any page renders.
+ * They are never fetched again during a visit (the client's default staleTime): a page may come from the
+ * server's render cache minutes after it was rendered, but that cache is emptied by every write, so its
+ * copy is current — and a time-based staleness would refetch them while the page hydrates.
+ */
 export function useSiteSettings(): PublicSiteSettings {
-  return trpc.site.settings.useQuery(undefined, { staleTime: 60_000 }).data ?? FALLBACK;
+  return trpc.site.settings.useQuery().data ?? FALLBACK;
 }
 
 /** Today in UTC as YYYY-MM-DD: the announcement's dates are whole days. */

@@ -35,7 +35,8 @@ const FAILURE_TITLE = 'Subscription failed';
 
 export function NewsletterForm({ successText, page, label = 'Email address', layout = 'inline' }: Props) {
   const sent = useWasSent('newsletter');
-  const options = trpc.newsletter.signupOptions.useQuery(undefined, { staleTime: 60_000 });
+  // Like the site's settings (useSiteSettings), the options that came with the page are current.
+  const options = trpc.newsletter.signupOptions.useQuery();
   const [interests, setInterests] = useState<string[]>([]);
   const challenge = useSignupChallenge();
   const [solving, setSolving] = useState(false);

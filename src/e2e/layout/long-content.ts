@@ -45,6 +45,10 @@ export type LongContent = {
   issueId: string;
   /** The admin session (Bearer key in the admin, the preview cookie's value). */
   token: string;
+  /** A published author page (issue 31) with the long content: its address, `/<slug>`. */
+  pagePath: string;
+  /** A tag of the long post, as its /blog/tag/<slug> page names it. */
+  tagSlug: string;
   /** A post imported from the theme unit test fixture with every structure (tables, embeds, lists, code, notes). */
   importedSlug: string;
 };
@@ -143,6 +147,15 @@ export async function writeLongContent(site: Site): Promise<LongContent> {
     title: LONG_TITLE,
     summary: `${LONG_TITLE} ${BARE_URL}`,
     content: markdown,
+    tags: [LONG_TITLE.slice(0, 60)],
+  });
+  const [tag] = await api<Json[]>(site, 'GET', '/api/blog/tags', token);
+  const authorPage = await api<Json>(site, 'POST', '/api/admin/pages', token, {
+    title: LONG_TITLE,
+    content: markdown,
+    metaDescription: BARE_URL,
+    status: 'published',
+    menu: 'header',
   });
   const draft = await api<Json>(site, 'POST', '/api/blog', token, {
     title: `${LONG_TITLE} (draft)`,
@@ -173,6 +186,8 @@ export async function writeLongContent(site: Site): Promise<LongContent> {
   const importedSlug = await importStructurePost(site, token);
   return {
     importedSlug,
+    pagePath: String(authorPage.path),
+    tagSlug: String(tag!.slug),
     bookSlug: String(book!.slug),
     excerptSlug: String(excerpt!.slug),
     postSlug: String(post!.slug),

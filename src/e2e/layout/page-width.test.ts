@@ -35,10 +35,13 @@ const PHONE_MAX_WIDTH = 767;
 
 /** A page's address with the long content's names in its parameters (and a query that finds it). */
 function addressOf(routePath: string, content: LongContent): string {
+  // The author's pages answer any address the other routes leave (the splat route, `/$`).
+  if (routePath === '/$') return content.pagePath;
   const params: Record<string, string> = {
     '/books/$slug': content.bookSlug,
     '/excerpts/$slug': content.excerptSlug,
     '/blog/$slug': content.postSlug,
+    '/blog/tag/$tag': content.tagSlug,
     '/blog/preview/$id': content.draftId,
     '/newsletter/archive/$id': content.issueId,
   };

@@ -88,7 +88,7 @@ export function AdminDashboard() {
 
   useEffect(() => {
     setVisited((previous) => (previous.has(tab) ? previous : new Set([...previous, tab])));
-    // On a phone the tab list scrolls sideways: keep the selected tab in view.
+    // Below the desktop width the tab list scrolls sideways: keep the selected tab in view.
     listRef.current
       ?.querySelector<HTMLElement>('[aria-selected="true"]')
       ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -105,7 +105,7 @@ export function AdminDashboard() {
           activateTabWithKeyboard
           variant="default"
         >
-          {/* On a phone a few of the 14 tabs show at a time (the list scrolls, its edge fades): this menu names them all. */}
+          {/* On a phone a few of the tabs show at a time (the list scrolls, its edge fades): this menu names them all. */}
           <NativeSelect
             hiddenFrom="sm"
             label="Go to section"

@@ -5,6 +5,7 @@ import { BUILT_IN_PAGES } from '../../../domain/site-pages.js';
 import type { SiteSettings } from '../../../domain/site-settings.js';
 import { trpc } from '../../trpc.js';
 import { CloseIcon } from '../../ui/icons.js';
+import classes from '../admin.module.css';
 
 type NavForm = UseFormReturnType<SiteSettings>;
 type Menu = keyof Navigation;
@@ -60,7 +61,9 @@ export function NavigationEditor({ form }: { form: NavForm }) {
               label={`${index + 1}. ${titleOf(entry)}`}
               placeholder={entry.kind === 'link' ? 'Label' : 'Its own name'}
               maxLength={MAX_NAV_LABEL}
-              style={{ flex: '1 1 180px' }}
+              // A page's title may be one long word: its label wraps rather than widening the form.
+              style={{ flex: '1 1 180px', minWidth: 0 }}
+              classNames={{ label: classes.breakAnywhere }}
               {...form.getInputProps(`navigation.${name}.${index}.label`)}
             />
             {entry.kind === 'link' && (
