@@ -54,6 +54,7 @@ const SERVER_SEGMENTS = [
   'gift',
   'import',
   'export',
+  'follow',
 ] as const;
 
 /** Every first segment no top-level page may have: the built-in pages', the server's and the old sites' archives. */

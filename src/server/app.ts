@@ -65,6 +65,7 @@ import { ensureSearchIndex } from './content/search/search-index.js';
 import { WorkGate } from './site/work-gate.js';
 import { createSiteFederation } from './fediverse/site-federation.js';
 import { registerFediverseRoutes } from './fediverse/fediverse-routes.js';
+import { registerFollowRedirect } from './fediverse/follow-redirect.js';
 
 export type BuildOptions = {
   /** How the React app is served: the production build, Vite's dev middleware, or not at all (API tests). */
@@ -295,6 +296,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerPurchasePages(app, services, mail.tokens, noticePageStyles);
   await registerArcPages(app, services, mail.tokens, noticePageStyles);
   await registerCommentPages(app, services, noticePageStyles);
+  registerFollowRedirect(app, services, noticePageStyles);
   registerCsvExports(app, services);
   registerBackupDownload(app, services);
   registerPreviewAccess(app, services);

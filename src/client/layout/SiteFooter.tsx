@@ -1,13 +1,16 @@
+import { Link } from '@tanstack/react-router';
 import { FlameIcon, SOCIAL_ICONS } from '../ui/icons.js';
 import classes from './layout.module.css';
+import { useFediverseHandle } from './fediverse-handle.js';
 import { useSiteSettings } from './site-settings.js';
 import type { MenuLink } from '../../domain/navigation.js';
 import { MenuAnchor } from './SiteNav.js';
 
-/** Social links, quick links, the series name, copyright, and two inert legal links. */
+/** Social links, the fediverse account, quick links, the series name, copyright, and two inert legal links. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   const site = useSiteSettings();
+  const handle = useFediverseHandle();
   const links = site.menus.footer;
   // The footer's menu (Settings → Site) in two columns, the first the longer.
   const half = Math.ceil(links.length / 2);
@@ -20,6 +23,12 @@ export function SiteFooter() {
             {site.seo.title}
           </p>
           {site.footerText && <p className={classes.footerTagline}>{site.footerText}</p>}
+          <p className={classes.footerFediverse}>
+            On the fediverse:{' '}
+            <Link to="/about" hash="follow" className={classes.footerLink}>
+              {handle}
+            </Link>
+          </p>
           {site.social.length > 0 && (
             <ul className={classes.socialList} aria-label="Social media">
               {site.social.map((social) => {

@@ -1,8 +1,10 @@
 import { Button, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useFediverseHandle } from '../layout/fediverse-handle.js';
 import { useSiteSettings, type PublicSiteSettings } from '../layout/site-settings.js';
 import reading from './reading.module.css';
 import { MailIcon } from '../ui/icons.js';
+import { FollowFromMastodon } from '../ui/FollowFromMastodon.js';
 import { ResponsiveImage } from '../ui/ResponsiveImage.js';
 import ui from '../ui/ui.module.css';
 import classes from './AboutPage.module.css';
@@ -11,10 +13,10 @@ import { noPrefetch, type PagePrefetch } from './prefetch.js';
 export const prefetch: PagePrefetch = noPrefetch;
 
 export default function AboutPage() {
-  return <AboutView about={useSiteSettings().about} />;
+  return <AboutView about={useSiteSettings().about} handle={useFediverseHandle()} />;
 }
 
-function AboutView({ about }: { about: PublicSiteSettings['about'] }) {
+function AboutView({ about, handle }: { about: PublicSiteSettings['about']; handle: string }) {
   return (
     <div className={`${ui.container} ${classes.about}`}>
       <div className={classes.portraitWrap}>
@@ -47,6 +49,7 @@ function AboutView({ about }: { about: PublicSiteSettings['about'] }) {
         >
           Contact / Press
         </Button>
+        <FollowFromMastodon handle={handle} />
       </div>
     </div>
   );

@@ -31,6 +31,7 @@ import { toast } from '../../ui/toast-store.js';
 import { zodValidate } from '../../ui/zod-validate.js';
 import { MarkdownEditor } from '../editor/MarkdownEditor.js';
 import { ImageField } from '../forms/ImageField.js';
+import { FediverseSettings } from './FediverseSettings.js';
 import { NavigationEditor } from './NavigationEditor.js';
 import { AdminPanel } from '../ui/AdminPanel.js';
 import { LoadError } from '../ui/ListStates.js';
@@ -53,7 +54,7 @@ export function SiteSettingsPanel() {
     <AdminPanel
       id="site-settings"
       title="Site"
-      description="The words around your content: announcement bar, home page, About page, social links, menus, footer, and how search engines name the site."
+      description="The words around your content: announcement bar, home page, About page, social links, menus, footer, the fediverse account, and how search engines name the site."
     >
       {settings.isPending ? (
         <Skeleton height={240} aria-label="Loading the site settings" />
@@ -273,6 +274,10 @@ function SiteSettingsForm({ initial }: { initial: Values }) {
             maxLength={SITE_TEXT_LIMITS.footer}
             {...form.getInputProps('footerText')}
           />
+        </Section>
+
+        <Section title="Fediverse">
+          <FediverseSettings form={form} />
         </Section>
 
         <Section title="Search engines and sharing">
