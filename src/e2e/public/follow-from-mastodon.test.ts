@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { waitForHydration } from '../support/browser.js';
 import { useBrowserSite } from '../support/fixture.js';
 import { expectNoHorizontalOverflow, openPage } from './helpers.js';
 
@@ -39,8 +40,17 @@ describe('Follow from Mastodon', () => {
       await page.waitForURL(/\/about#follow$/);
       const form = page.getByRole('form', { name: 'Follow from Mastodon' });
       await page.locator('#follow').getByText(handle).waitFor();
+      // The link leads to the form itself, scrolled into view.
+      await expect
+        .poll(() => page.locator('#follow').evaluate((section) => section.getBoundingClientRect().top < innerHeight))
+        .toBe(true);
       await expectNoHorizontalOverflow(page);
 
+      // A client-side navigation shows the page while its data loads and then swaps in the loaded one (the
+      // router's pending page), which would drop what was typed in the first few hundred ms: the form is tried on
+      // the page as loaded.
+      await page.reload();
+      await waitForHydration(page);
       // A name that is not a server is answered in place, before anything is sent.
       const field = form.getByRole('textbox', { name: 'Your server' });
       await field.focus();
