@@ -19,7 +19,8 @@ import { readSiteShape } from './site-shape.js';
 const README = `Everything on the site, to keep or to move elsewhere.
 
 posts/*.md, excerpts/*.md   each post and excerpt as Markdown with front matter
-content/*.json              books (with their editions), series, excerpts, art, playlists, posts, images, as stored
+content/*.json              books (with their editions), series, excerpts, art, playlists, categories, tags, posts
+                            (and their tags), pages, images, as stored
 subscribers.csv             the newsletter list, with status, dates and where each address came from
 contact-messages.csv        messages sent through the contact form
 preorders.csv               preorders
