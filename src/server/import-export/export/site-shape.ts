@@ -6,7 +6,7 @@ import { listBlogCategories } from '../../content/blog/blog-categories-repositor
 import { tagsOfPosts } from '../../content/blog/blog-tags-repository.js';
 
 /** A page as an export writes it: its row and its address on this site (null when its parent is missing). */
-export type ExportedPage = SitePageRow & { path: string | null };
+type ExportedPage = SitePageRow & { path: string | null };
 
 /**
  * What the author made around the posts' text, which an export that leaves for WordPress or Ghost carries: the
