@@ -51,6 +51,7 @@ beforeAll(async () => {
     category: 'field-notes',
     tags: ['Islands', 'Night sky'],
     content: 'The lamp turned all night.\n\nThe keeper wrote it down.',
+    metaDescription: 'A night at the lighthouse',
   });
   await caller.blog.create({
     ...validBlogPost,
@@ -168,6 +169,16 @@ async function commentsOf(context: AppContext) {
     .sort((a, b) => a.body.localeCompare(b.body));
 }
 
+/** The posts' and pages' descriptions for search engines, by slug (those that have one). */
+const descriptions = async (context: AppContext) =>
+  [
+    ...(await db(context).selectFrom('blogPosts').select(['slug', 'metaDescription']).execute()),
+    ...(await db(context).selectFrom('sitePages').select(['slug', 'metaDescription']).execute()),
+  ]
+    .filter((row) => row.metaDescription !== '')
+    .map((row) => `${row.slug}:${row.metaDescription}`)
+    .sort();
+
 const consentOf = async (context: AppContext) =>
   (
     await db(context)
@@ -278,6 +289,13 @@ describe("the export carries the author's shape", () => {
     expect(await consentOf(fromGhost)).toEqual(
       (await consentOf(site)).map((row) => row.replace(/:pending$/, ':unsubscribed')),
     );
+
+    // Ghost has the SEO description WordPress lacks: it comes back on posts and pages.
+    expect(await descriptions(fromGhost)).toEqual(await descriptions(site));
+    expect(await descriptions(site)).toEqual([
+      'lighthouse-log:A night at the lighthouse',
+      'printers:The printers of the books',
+    ]);
 
     const again = await importOk(fromGhost, 'source=ghost', json);
     expect(Object.values(again.created).every((count) => count === 0)).toBe(true);
