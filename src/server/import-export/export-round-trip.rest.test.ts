@@ -9,11 +9,12 @@ import { bearer, expectError } from '../test-support/http.js';
 import { fixture, importOk } from '../test-support/import-requests.js';
 import { imageUpload } from '../test-support/multipart.js';
 import { photo } from '../test-support/photos.js';
-import { validBook } from '../test-support/test-app.js';
+import { validBlogPost, validBook } from '../test-support/test-app.js';
 import { extractZip } from './zip-reader.js';
 
 const site = useTestApp();
 const emptySite = useTestApp();
+const taggedSite = useTestApp();
 let zip: Buffer;
 let unpacked: string;
 
@@ -41,6 +42,17 @@ beforeAll(async () => {
   await site.t
     .callerWithKey(site.token)
     .books.create({ ...validBook, title: 'The Photographed Crown', coverImage: cover });
+  // The author's shape: a category of their own, tags, nested pages (one a draft).
+  const caller = site.t.callerWithKey(site.token);
+  await caller.blog.categories.create({ label: 'Field notes', slug: 'field-notes' });
+  await caller.blog.create({
+    ...validBlogPost,
+    slug: 'tagged-notes',
+    category: 'field-notes',
+    tags: ['Islands', 'Lantern'],
+  });
+  const colophon = await caller.pages.create({ title: 'Colophon', content: 'How they are made.', status: 'published' });
+  await caller.pages.create({ title: 'Paper', content: 'Soon.', parentId: colophon.id });
   const res = await site.t.app.inject({ method: 'GET', url: '/api/admin/export', headers: bearer(site.token) });
   expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
   expect(res.headers['content-type']).toBe('application/zip');
@@ -55,8 +67,17 @@ afterAll(() => rm(unpacked, { recursive: true, force: true }));
 
 const tableRows = (
   context: typeof site,
-  table: 'blogPosts' | 'books' | 'series' | 'artPieces' | 'playlists' | 'excerpts',
+  table: 'blogPosts' | 'books' | 'series' | 'artPieces' | 'playlists' | 'excerpts' | 'sitePages' | 'blogCategories',
 ) => context.t.services.db.selectFrom(table).selectAll().orderBy('id').execute();
+/** Each post's tags (slug and name), in order. */
+const postTags = (context: typeof site) =>
+  context.t.services.db
+    .selectFrom('blogPostTags')
+    .innerJoin('blogTags', 'blogTags.id', 'blogPostTags.tagId')
+    .select(['blogPostTags.postId', 'blogPostTags.position', 'blogTags.slug', 'blogTags.label'])
+    .orderBy('blogPostTags.postId')
+    .orderBy('blogPostTags.position')
+    .execute();
 
 describe('GET /api/admin/export', () => {
   it('refuses without the admin key', async () => {
@@ -75,6 +96,10 @@ describe('GET /api/admin/export', () => {
         'content/art.json',
         'content/playlists.json',
         'content/excerpts.json',
+        'content/categories.json',
+        'content/tags.json',
+        'content/post-tags.json',
+        'content/pages.json',
         'subscribers.csv',
         'contact-messages.csv',
         'preorders.csv',
@@ -93,7 +118,10 @@ describe('GET /api/admin/export', () => {
     expect(subscribers.split('\r\n')[0]).toBe('email,name,status,created_at,confirmed_at,unsubscribed_at,source');
     expect(subscribers).toContain('raven@example.com,Mira Vale,subscribed,2021-03-04T10:00:00.000Z');
     const ghost = JSON.parse(await readFile(path.join(unpacked, 'x', 'ghost.json'), 'utf8'));
-    expect(ghost.db[0].data.posts).toHaveLength(posts.length);
+    // Ghost keeps pages among its posts (type "page").
+    const ghostPosts: Array<{ type: string }> = ghost.db[0].data.posts;
+    expect(ghostPosts.filter((post) => post.type === 'post')).toHaveLength(posts.length);
+    expect(ghostPosts.filter((post) => post.type === 'page')).toHaveLength(2);
     expect(ghost.db[0].data.members.map((member: { email: string }) => member.email)).toContain('raven@example.com');
   });
 
@@ -109,10 +137,24 @@ describe('GET /api/admin/export', () => {
     const dry = await importOk(emptySite, 'source=site&dryRun=1', zip);
     expect(await tableRows(emptySite, 'blogPosts')).toEqual([]);
     expect(dry.created.posts).toBeGreaterThan(0);
+    expect(dry.created.pages).toBe(2);
     const summary: ImportSummary = await importOk(emptySite, 'source=site', zip);
     expect(summary.created.subscribers).toBe(3);
-    for (const table of ['blogPosts', 'books', 'series', 'artPieces', 'playlists', 'excerpts'] as const)
+    expect(summary.created.pages).toBe(2);
+    const tables = [
+      'blogPosts',
+      'books',
+      'series',
+      'artPieces',
+      'playlists',
+      'excerpts',
+      'sitePages',
+      'blogCategories',
+    ];
+    for (const table of tables as Array<Parameters<typeof tableRows>[1]>)
       expect(await tableRows(emptySite, table), table).toEqual(await tableRows(site, table));
+    expect((await postTags(site)).length).toBe(2);
+    expect(await postTags(emptySite)).toEqual(await postTags(site));
     expect((await emptySite.t.services.uploads.list()).sort()).toEqual((await site.t.services.uploads.list()).sort());
     // Covers and pictures find their processed uploads through the same references (set again on import).
     const referenced = await site.t.services.db
@@ -143,6 +185,27 @@ describe('GET /api/admin/export', () => {
     expect(await hits(emptySite)).toEqual(await hits(site));
     // Twice changes nothing.
     const again = await importOk(emptySite, 'source=site', zip);
-    expect(again.created).toMatchObject({ posts: 0, subscribers: 0 });
+    expect(again.created).toMatchObject({ posts: 0, subscribers: 0, pages: 0 });
+    expect(await postTags(emptySite)).toEqual(await postTags(site));
+  });
+
+  it("a restored post takes the site's own tag of the same slug: one tag, on both posts", async () => {
+    const caller = taggedSite.t.callerWithKey(taggedSite.token);
+    const own = await caller.blog.create({ ...validBlogPost, slug: 'own-lantern', tags: ['Lantern'] });
+    await importOk(taggedSite, 'source=site', zip);
+    const tags = (await postTags(taggedSite)).map(({ postId, slug }) => ({ postId, slug }));
+    const restored = (await postTags(site)).map(({ postId, slug }) => ({ postId, slug }));
+    expect(tags).toEqual(expect.arrayContaining([...restored, { postId: own.id, slug: 'lantern' }]));
+    expect(tags).toHaveLength(restored.length + 1);
+    // One tag per slug, which both posts share.
+    const lanterns = await taggedSite.t.services.db
+      .selectFrom('blogTags')
+      .where('slug', '=', 'lantern')
+      .selectAll()
+      .execute();
+    expect(lanterns).toHaveLength(1);
+    const tagged = await taggedSite.t.app.inject({ method: 'GET', url: '/api/blog/tags/lantern' });
+    expect(tagged.statusCode, tagged.body).toBe(200);
+    expect(tagged.json()).toEqual({ slug: 'lantern', label: 'Lantern', postCount: 2 });
   });
 });

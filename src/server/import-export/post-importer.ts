@@ -48,6 +48,8 @@ export type SourcePost = {
   categories: SourceTerm[];
   /** The post's tags, in order. */
   tags: SourceTerm[];
+  /** Its description for search engines, when the source has one (Ghost's `meta_description`). */
+  metaDescription?: string;
   featuredImage: string | null;
   /** Old addresses on the source site, as paths (e.g. /2019/05/slug/, /?p=123). */
   legacyPaths: string[];
@@ -130,6 +132,9 @@ function termSlug(term: SourceTerm, fallback: string): string {
   const slug = slugify(term.label, '');
   return slug || `${fallback}-${createHash('sha256').update(term.label.trim()).digest('hex').slice(0, 8)}`;
 }
+
+/** A source's description for search engines, as this site keeps one (at most TEXT_LIMITS.summary characters). */
+const metaDescriptionOf = (post: SourcePost) => (post.metaDescription ?? '').trim().slice(0, TEXT_LIMITS.summary);
 
 /** A term's name as this site takes it: trimmed, at most MAX_TAG_LABEL (or MAX_CATEGORY_LABEL) characters. */
 const termLabel = (term: SourceTerm, max: number) => term.label.trim().slice(0, max).trim();
@@ -353,7 +358,7 @@ export class PostImporter {
       status: empty ? 'draft' : status,
       publishAt: status === 'scheduled' && !empty ? post.date : null,
       slug,
-      metaDescription: '',
+      metaDescription: metaDescriptionOf(post),
       socialImage: '',
       tags: tags.map((tag) => tag.label),
     };
@@ -426,7 +431,7 @@ export class PostImporter {
       slug,
       status: empty ? 'draft' : status,
       publishAt: status === 'scheduled' && !empty ? post.date : null,
-      metaDescription: '',
+      metaDescription: metaDescriptionOf(post),
       socialImage: '',
     };
     const checked = sitePageInputSchema.safeParse(page);

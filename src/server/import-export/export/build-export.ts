@@ -14,25 +14,28 @@ import { CONTENT_TABLES } from './site-tables.js';
 import { allOrders, ORDER_CSV_COLUMNS } from '../../sales/order-csv.js';
 import { listAllComments } from '../../comments/comments-repository.js';
 import { shownCommentsByPost } from './wxr-comments.js';
+import { readSiteShape } from './site-shape.js';
 
 const README = `Everything on the site, to keep or to move elsewhere.
 
 posts/*.md, excerpts/*.md   each post and excerpt as Markdown with front matter
-content/*.json              books (with their editions), series, excerpts, art, playlists, posts, images, as stored
+content/*.json              books (with their editions), series, excerpts, art, playlists, categories, tags, posts
+                            (and their tags), pages, images, as stored
 subscribers.csv             the newsletter list, with status, dates and where each address came from
 contact-messages.csv        messages sent through the contact form
 preorders.csv               preorders
 orders.csv                  orders of books sold direct: buyer, book, amount, currency, provider, state
 comments.json               readers' comments (held, hidden and deleted ones too), with their post or excerpt and reader's name
 uploads/                    every uploaded file (originals and their resized variants)
-ghost.json                  posts and members in Ghost's import format (Ghost: Settings → Labs → Import content)
+ghost.json                  posts (with their tags: the category first), pages and members in Ghost's import
+                            format (Ghost: Settings → Labs → Import content)
 ghost-import.zip            ghost.json with the posts' images at content/images/: upload it whole to Ghost
                             (Settings → Labs → Import content)
 ghost-members.csv           the newsletter list in Ghost's member import format (Ghost: Members → Import members);
                             only confirmed subscribers are subscribed_to_emails, an unsubscribed address stays so
-wordpress.xml               posts, categories and the posts' images (attachments) as a WordPress export (WXR 1.2;
-                            WordPress: Tools → Import → WordPress, with "Download and import file attachments"
-                            while this site is still online)
+wordpress.xml               posts, pages (nested), categories, tags, the posts' shown comments and the images
+                            (attachments) as a WordPress export (WXR 1.2; WordPress: Tools → Import → WordPress,
+                            with "Download and import file attachments" while this site is still online)
 
 Importing this zip into an empty site (Settings → Import → "This site's export") restores it.
 `;
@@ -100,9 +103,14 @@ export async function buildExport(
     'comments.json',
   );
   const names = await uploads.store.list();
-  // The images the posts show go along to Ghost and WordPress (an original each; they make their own sizes).
-  const images = postImageNames(posts, new Set(names));
-  const ghostJson = json(ghostExport(posts, subscribers, siteOrigin, new Set(images)));
+  const shape = await readSiteShape(
+    db,
+    posts.map((post) => post.id),
+  );
+  // The images the posts and pages show go along to Ghost and WordPress (an original each; they make their own sizes).
+  const shown = [...posts, ...shape.pages.map((page) => ({ content: page.content, coverImage: '' }))];
+  const images = postImageNames(shown, new Set(names));
+  const ghostJson = json(ghostExport(posts, shape, subscribers, siteOrigin, new Set(images)));
   zip.addBuffer(ghostJson, 'ghost.json');
   const series = await db.selectFrom('series').select(['id', 'name']).execute();
   zip.addBuffer(
@@ -111,7 +119,7 @@ export async function buildExport(
   );
   // Written as the zip reaches it, a post at a time.
   zip.addReadStream(
-    Readable.from(wordpressExport(posts, siteOrigin, images, shownCommentsByPost(comments))),
+    Readable.from(wordpressExport(posts, shape, siteOrigin, images, shownCommentsByPost(comments))),
     'wordpress.xml',
   );
   const ghostZip = new yazl.ZipFile();

@@ -6,7 +6,11 @@ export const CONTENT_TABLES = [
   { table: 'excerpts', file: 'excerpts' },
   { table: 'artPieces', file: 'art' },
   { table: 'playlists', file: 'playlists' },
+  { table: 'blogCategories', file: 'categories' },
+  { table: 'blogTags', file: 'tags' },
   { table: 'blogPosts', file: 'posts' },
+  { table: 'blogPostTags', file: 'post-tags' },
+  { table: 'sitePages', file: 'pages' },
   { table: 'slugRedirects', file: 'slug-redirects' },
   { table: 'legacyPaths', file: 'legacy-paths' },
 ] as const;

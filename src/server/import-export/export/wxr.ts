@@ -1,10 +1,10 @@
 import type { BlogPostRow } from '../../db/schema.js';
 import { renderContentHtml } from '../../content/rendering/render-content.js';
 import type { ContentFormat } from '../../../domain/content-format.js';
-import { blogCategoryLabel } from '../../../domain/blog.js';
 import { blogPostPath } from '../../../domain/content-links.js';
 import type { CommentRow } from '../../comments/comments-repository.js';
 import { postImageNames, uploadNameOf } from './post-images.js';
+import { exportedCategories, exportedTags, type SiteShape } from './site-shape.js';
 import { wxrComments } from './wxr-comments.js';
 
 /** WordPress's own words for a post's state. */
@@ -23,14 +23,17 @@ const text = (value: string) => cdata(xmlSafe(value));
 const wpDate = (iso: string) => new Date(iso).toISOString().slice(0, 19).replace('T', ' ');
 
 /**
- * The blog as a WordPress export (WXR 1.2, as Tools → Export writes it): the site's categories, every post with its
- * HTML, excerpt, state and dates, and an attachment per uploaded image the posts show (`wp:attachment_url` on this
- * site, which WordPress's importer downloads, and which a cover names as the post's `_thumbnail_id`), and each post's
- * shown comments as `wp:comment` (`comments`, by post id). `images`: the uploads the posts show. Yielded an item at a time (each post's HTML
- * rendered when its turn comes), so a big blog is never one string.
+ * The blog as a WordPress export (WXR 1.2, as Tools → Export writes it): the site's categories and the posts' tags
+ * (`wp:category`, `wp:tag`, slugs kept), every post with its HTML, excerpt, state, dates, category and tags, the
+ * author's pages (`wp:post_type` page, nested by `wp:post_parent`, parents first), and an attachment per uploaded
+ * image the posts and pages show (`wp:attachment_url` on this site, which WordPress's importer downloads, and which a
+ * cover names as the post's `_thumbnail_id`), and each post's shown comments as `wp:comment` (`comments`, by post
+ * id). `images`: the uploads the posts and pages show. A page's SEO fields have no WordPress field: left out.
+ * Yielded an item at a time (each post's HTML rendered when its turn comes), so a big blog is never one string.
  */
 export function* wordpressExport(
   posts: readonly BlogPostRow[],
+  shape: SiteShape,
   siteOrigin: string,
   images: readonly string[],
   comments: ReadonlyMap<string, readonly CommentRow[]> = new Map(),
@@ -38,7 +41,10 @@ export function* wordpressExport(
 ): Generator<Buffer> {
   const origin = siteOrigin.replace(/\/+$/, '');
   const imageNames = new Set(images);
-  const categories = [...new Set(posts.map((post) => post.category))];
+  const categories = exportedCategories(shape, posts);
+  const categoryLabels = new Map(categories.map((category) => [category.slug, category.label]));
+  const tags = exportedTags(shape, posts);
+  const { pages } = shape;
   // Attachments first, as WordPress numbers them when they are uploaded before the post that shows them: an
   // importer reading the file once knows a cover's file when it reaches the post (WordPress's own remaps them after).
   // A cover elsewhere on the web is an attachment too (WordPress's featured image is one), at its own address.
@@ -55,13 +61,19 @@ export function* wordpressExport(
   ];
   const attachmentIds = new Map(attachmentUrls.map((url, index) => [url, index + 1]));
   const postIds = new Map(posts.map((post, index) => [post.id, attachmentUrls.length + index + 1]));
-  /** The first post that shows an image: its attachment's parent. */
+  const pageIds = new Map(pages.map((page, index) => [page.id, attachmentUrls.length + posts.length + index + 1]));
+  /** The first post (else page) that shows an image: its attachment's parent. */
   const parentOf = new Map<string, number>();
   for (const post of posts) {
     const shown = postImageNames([post], imageNames).map((name) => `${origin}/objects/${name}`);
     for (const url of [coverUrl(post), ...shown])
       if (url && !parentOf.has(url)) parentOf.set(url, postIds.get(post.id)!);
   }
+  for (const page of pages)
+    for (const name of postImageNames([{ content: page.content, coverImage: '' }], imageNames)) {
+      const url = `${origin}/objects/${name}`;
+      if (!parentOf.has(url)) parentOf.set(url, pageIds.get(page.id)!);
+    }
   const item = (lines: readonly string[]) => Buffer.from(['\t<item>', ...lines, '\t</item>', ''].join('\n'));
 
   yield Buffer.from(
@@ -88,7 +100,11 @@ export function* wordpressExport(
       `\t<wp:author><wp:author_id>1</wp:author_id><wp:author_login>${cdata(AUTHOR_LOGIN)}</wp:author_login><wp:author_email>${cdata('')}</wp:author_email><wp:author_display_name>${cdata('Author')}</wp:author_display_name><wp:author_first_name>${cdata('')}</wp:author_first_name><wp:author_last_name>${cdata('')}</wp:author_last_name></wp:author>`,
       ...categories.map(
         (category, index) =>
-          `\t<wp:category><wp:term_id>${index + 1}</wp:term_id><wp:category_nicename>${cdata(category)}</wp:category_nicename><wp:category_parent>${cdata('')}</wp:category_parent><wp:cat_name>${text(blogCategoryLabel(category))}</wp:cat_name></wp:category>`,
+          `\t<wp:category><wp:term_id>${index + 1}</wp:term_id><wp:category_nicename>${cdata(category.slug)}</wp:category_nicename><wp:category_parent>${cdata('')}</wp:category_parent><wp:cat_name>${text(category.label)}</wp:cat_name></wp:category>`,
+      ),
+      ...tags.map(
+        (tag, index) =>
+          `\t<wp:tag><wp:term_id>${categories.length + index + 1}</wp:term_id><wp:tag_slug>${cdata(tag.slug)}</wp:tag_slug><wp:tag_name>${text(tag.label)}</wp:tag_name></wp:tag>`,
       ),
       "\t<generator>This site's export (WXR 1.2)</generator>",
       '',
@@ -154,11 +170,45 @@ export function* wordpressExport(
       `\t\t<wp:post_type>${cdata('post')}</wp:post_type>`,
       `\t\t<wp:post_password>${cdata('')}</wp:post_password>`,
       '\t\t<wp:is_sticky>0</wp:is_sticky>',
-      `\t\t<category domain="category" nicename="${escapeXml(post.category)}">${text(blogCategoryLabel(post.category))}</category>`,
+      `\t\t<category domain="category" nicename="${escapeXml(post.category)}">${text(categoryLabels.get(post.category)!)}</category>`,
+      ...(shape.tagsOf.get(post.id) ?? []).map(
+        (tag) => `\t\t<category domain="post_tag" nicename="${escapeXml(tag.slug)}">${text(tag.label)}</category>`,
+      ),
       ...(cover ? postmeta('_thumbnail_id', String(attachmentIds.get(cover))) : []),
       ...wxrComments(shown, commentId, { cdata, text, date: wpDate }),
     ]);
     commentId += shown.length;
+  }
+
+  for (const page of pages) {
+    const id = pageIds.get(page.id)!;
+    const date = wpDate(page.publishedAt);
+    const html = renderContentHtml(page.content, page.contentFormat as ContentFormat, {
+      siteOrigin: origin,
+      absoluteUrls: true,
+    });
+    yield item([
+      `\t\t<title>${text(page.title)}</title>`,
+      `\t\t<link>${escapeXml(`${origin}${page.path ?? `/?page_id=${id}`}`)}</link>`,
+      `\t\t<pubDate>${rfc2822(new Date(page.publishedAt))}</pubDate>`,
+      `\t\t<dc:creator>${cdata(AUTHOR_LOGIN)}</dc:creator>`,
+      `\t\t<guid isPermaLink="false">${escapeXml(`${origin}/?page_id=${id}`)}</guid>`,
+      '\t\t<description></description>',
+      `\t\t<content:encoded>${text(html)}</content:encoded>`,
+      `\t\t<excerpt:encoded>${cdata('')}</excerpt:encoded>`,
+      `\t\t<wp:post_id>${id}</wp:post_id>`,
+      ...datesOf(date, page.status === 'draft' ? '0000-00-00 00:00:00' : date),
+      `\t\t<wp:comment_status>${cdata('closed')}</wp:comment_status>`,
+      `\t\t<wp:ping_status>${cdata('closed')}</wp:ping_status>`,
+      `\t\t<wp:post_name>${cdata(page.slug)}</wp:post_name>`,
+      `\t\t<wp:status>${cdata(WP_STATUS[page.status] ?? 'draft')}</wp:status>`,
+      // Its parent page's item (written before it); a page whose parent is gone sits at the top.
+      `\t\t<wp:post_parent>${(page.parentId && pageIds.get(page.parentId)) || 0}</wp:post_parent>`,
+      '\t\t<wp:menu_order>0</wp:menu_order>',
+      `\t\t<wp:post_type>${cdata('page')}</wp:post_type>`,
+      `\t\t<wp:post_password>${cdata('')}</wp:post_password>`,
+      '\t\t<wp:is_sticky>0</wp:is_sticky>',
+    ]);
   }
   yield Buffer.from('</channel>\n</rss>\n');
 }

@@ -28,6 +28,7 @@ const POST_FIELDS = [
   'mobiledoc',
   'plaintext',
   'custom_excerpt',
+  'meta_description',
   'published_at',
   'feature_image',
 ] as const;
@@ -83,6 +84,7 @@ function toSourcePost(post: GhostPost, terms: { categories: SourceTerm[]; tags: 
     html,
     ...(markdown === undefined ? {} : { markdown: markdown.replaceAll('__GHOST_URL__', '') }),
     excerpt: text(post.custom_excerpt),
+    ...(text(post.meta_description) ? { metaDescription: text(post.meta_description) } : {}),
     status: STATUSES[status] ?? 'other',
     statusLabel: status,
     date: text(post.published_at) ? new Date(text(post.published_at)).toISOString() : null,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import secureJsonParse from 'secure-json-parse';
 import { UPLOAD_NAME_PATTERN } from '../../../domain/uploads.js';
 import type { AppServices } from '../../services.js';
+import type { AppDatabase } from '../../db/connection.js';
 import { inTransaction } from '../../db/in-transaction.js';
 import { IMAGE_REFERENCES, linkImageReferences } from '../../content/images/image-references-repository.js';
 import { ensureSearchIndex } from '../../content/search/search-index.js';
@@ -26,6 +27,22 @@ function withoutImageReference(table: ContentTable, row: Record<string, unknown>
   return rest;
 }
 
+/**
+ * The file's tag ids (by its `tags.json` rows) to the ids of the tags with the same slugs here: a tag the site
+ * already had under that slug keeps its own id, and the restored posts are given it.
+ */
+async function tagIdsHere(db: AppDatabase, fileTags: readonly Record<string, unknown>[]): Promise<Map<string, string>> {
+  const here = new Map(
+    (await db.selectFrom('blogTags').select(['id', 'slug']).execute()).map((tag) => [tag.slug, tag.id]),
+  );
+  const ids = new Map<string, string>();
+  for (const tag of fileTags) {
+    const id = here.get(String(tag.slug));
+    if (id) ids.set(String(tag.id), id);
+  }
+  return ids;
+}
+
 async function rowsOf(file: string): Promise<Record<string, unknown>[]> {
   const rows: unknown = secureJsonParse.parse(await readFile(file, 'utf8'), undefined, {
     protoAction: 'remove',
@@ -37,7 +54,8 @@ async function rowsOf(file: string): Promise<Record<string, unknown>[]> {
 
 /**
  * This site's own export zip, back into a site: every content table's rows as they were (ids, slugs, dates),
- * each row that is not there yet; the uploads; the subscribers. Rows already present are left alone, so a
+ * each row that is not there yet (categories, tags and pages too; a restored post's tags, by slug); the uploads;
+ * the subscribers. Rows already present are left alone, so a
  * restore twice changes nothing. The search index is rebuilt from the restored rows.
  */
 export async function restoreSiteExport(
@@ -67,29 +85,39 @@ export async function restoreSiteExport(
       const kind = post.status === 'draft' ? 'drafts' : post.status === 'scheduled' ? 'scheduled' : 'posts';
       summary.created[kind] += 1;
     }
+    summary.created.pages = tables.find((entry) => entry.table === 'sitePages')!.rows.length;
     return;
   }
   // The list is checked before anything is written: a bad one refuses the whole restore.
   await restoreSubscribers(true, new SummaryRecorder('site', true));
   const created = summary.created;
+  const fileTags = tables.find((entry) => entry.table === 'blogTags')!.rows;
   await inTransaction(services.db, async (trx) => {
+    /** The posts this restore adds: only they take the file's tags (a post already here keeps its own). */
+    const addedPosts = new Set<string>();
+    let tagIds = new Map<string, string>();
     for (const { table, name, rows } of tables) {
       let added = 0;
+      if (table === 'blogPostTags') tagIds = await tagIdsHere(trx, fileTags);
       for (const row of rows) {
+        if (table === 'blogPostTags' && !addedPosts.has(String(row.postId))) continue;
+        const values = table === 'blogPostTags' ? { ...row, tagId: tagIds.get(String(row.tagId)) ?? row.tagId } : row;
         const result = await trx
           .insertInto(table)
-          .values(withoutImageReference(table, row) as never)
+          .values(withoutImageReference(table, values) as never)
           .onConflict((conflict) => conflict.doNothing())
           .executeTakeFirst();
         const inserted = Number(result.numInsertedOrUpdatedRows ?? 0n);
         added += inserted;
         if (table === 'blogPosts' && inserted) {
+          addedPosts.add(String(row.id));
           const kind = row.status === 'draft' ? 'drafts' : row.status === 'scheduled' ? 'scheduled' : 'posts';
           created[kind] += 1;
         }
       }
       if (table === 'images') created.images = added;
-      if (added < rows.length)
+      if (table === 'sitePages') created.pages = added;
+      if (added < rows.length && table !== 'blogPostTags')
         options.recorder.record(
           {
             item: `${name}.json`,
