@@ -95,6 +95,18 @@ const FIXTURE = path.join(
 );
 const STRUCTURE_POST_ID = '<wp:post_id>1173</wp:post_id>';
 
+/** Sends an export file to the import endpoint (`source`: wordpress or ghost), as the admin's Import does. */
+async function importFile(site: Site, token: string, source: string, name: string, file: string): Promise<void> {
+  const form = new FormData();
+  form.append('file', new Blob([file], { type: name.endsWith('.json') ? 'application/json' : 'text/xml' }), name);
+  const response = await fetch(`${site.baseUrl}/api/admin/import?source=${source}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
 /**
  * Issue 31: imports the theme unit test fixture's post with every structure through the import endpoint, alone (its
  * other posts show images of hosts that are not there).
@@ -103,16 +115,22 @@ async function importStructurePost(site: Site, token: string): Promise<string> {
   const wxr = await readFile(FIXTURE, 'utf8');
   const items = wxr.split('<item>');
   const item = items.find((text) => text.includes(STRUCTURE_POST_ID))!.split('</item>')[0];
-  const file = `${items[0]}<item>${item}</item>\n</channel>\n</rss>\n`;
-  const form = new FormData();
-  form.append('file', new Blob([file], { type: 'text/xml' }), 'structure.xml');
-  const response = await fetch(`${site.baseUrl}/api/admin/import?source=wordpress`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
+  await importFile(site, token, 'wordpress', 'structure.xml', `${items[0]}<item>${item}</item>\n</channel>\n</rss>\n`);
   return 'markup-title-with-markup';
+}
+
+/** The import fixtures in WordPress's and Ghost's shapes: nested pages, categories and tags, comments, Ghost pages. */
+const SHAPE_FIXTURES = [
+  ['wordpress', 'wordpress-pages.xml'],
+  ['wordpress', 'wordpress-theme-unit-taxonomy.xml'],
+  ['wordpress', 'wordpress-theme-unit-comments.xml'],
+  ['ghost', 'ghost-5-tags.json'],
+] as const;
+
+/** Imports every shape fixture into the site (issue 31: each imported page is then walked at 375 px). */
+export async function importShapeFixtures(site: Site, token: string): Promise<void> {
+  for (const [source, name] of SHAPE_FIXTURES)
+    await importFile(site, token, source, name, await readFile(path.join(path.dirname(FIXTURE), name), 'utf8'));
 }
 
 /** Writes the long content into the demo site: the first book, excerpt, post and art piece, About, the title. */

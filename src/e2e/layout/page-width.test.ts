@@ -5,7 +5,7 @@ import { ADMIN_TABS } from '../../client/admin/dashboard/admin-tabs.js';
 import { routeTree, type RouterContext } from '../../client/router.js';
 import { waitForHydration, type Viewport } from '../support/browser.js';
 import { useBrowserSite } from '../support/fixture.js';
-import { LONG_TITLE, SITE_TITLE, writeLongContent, type LongContent } from './long-content.js';
+import { importShapeFixtures, LONG_TITLE, SITE_TITLE, writeLongContent, type LongContent } from './long-content.js';
 
 /**
  * Issue 33: no page is ever wider than the screen. Every page the router knows (public pages, the 404
@@ -171,6 +171,38 @@ describe('every page fits the screen, whatever the content', () => {
         await page.locator('dl').waitFor();
         await expectFits(page, 'the imported post');
       });
+
+      if (viewport === 'mobile')
+        it('every imported post, page and tag page fits 375 px (WordPress nested pages, taxonomy, comments; Ghost pages)', async () => {
+          const addresses = async () => {
+            const answer = await Promise.all(
+              ['/api/blog', '/api/pages', '/api/blog/tags'].map(async (url) =>
+                (await fetch(site.baseUrl + url)).json(),
+              ),
+            );
+            const [posts, pages, tags] = answer as [
+              Array<{ slug: string }>,
+              Array<{ path: string }>,
+              Array<{ slug: string }>,
+            ];
+            return new Set([
+              ...posts.map((post) => `/blog/${post.slug}`),
+              ...pages.map((item) => item.path),
+              ...tags.map((tag) => `/blog/tag/${tag.slug}`),
+            ]);
+          };
+          const before = await addresses();
+          await importShapeFixtures(site, content.token);
+          const imported = [...(await addresses())].filter((address) => !before.has(address));
+          // The fixtures' nested WordPress pages, their posts and tags, and Ghost's pages all arrived.
+          expect(imported).toEqual(expect.arrayContaining(['/level-1/level-2/level-3', '/blog/tag/8bit']));
+          expect(imported.length).toBeGreaterThan(12);
+          for (const address of imported) {
+            const response = await page.goto(site.baseUrl + address);
+            expect(response?.status(), address).toBe(200);
+            await expectFits(page, `the imported ${address}`);
+          }
+        });
 
       it("the editor's preview of a long code line, table and address", async () => {
         await page.goto(`${site.baseUrl}${ADMIN_PATH}?tab=blog`);
