@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NAV_LINKS } from '../../client/layout/nav-links.js';
+import { FAVICON_PATH } from '../../client/seo/site.js';
 
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -65,6 +66,7 @@ function renderNoticePage(page: NoticePage, styles: NoticePageStyles = { stylesh
     <meta name="robots" content="noindex">
     <meta name="referrer" content="no-referrer">${page.refreshSeconds ? `\n    <meta http-equiv="refresh" content="${page.refreshSeconds}">` : ''}
     <title>${escapeHtml(page.title)} | The Cinderwake Cycle</title>
+    <link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
     ${stylesheets}
     <style>
       html { color-scheme: dark; }

@@ -1,0 +1,160 @@
+import Database from 'better-sqlite3';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../../server/test-support/smtp-inbox.js';
+import { expectToast, logIn, openTab } from '../admin/admin-helpers.js';
+import { useBrowserSite, type Site } from '../support/fixture.js';
+import { expectNoHorizontalOverflow, openPage, uniqueEmail } from './helpers.js';
+
+const SCREENSHOTS = path.join(process.cwd(), 'test-results', 'comments');
+const env: Record<string, string> = { MAIL_FROM: 'Delphine Rook <news@example.com>' };
+let inbox: SmtpInbox;
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  env.SMTP_URL = inbox.url;
+});
+afterAll(async () => {
+  await inbox.close();
+});
+
+/** Markup a reader might try: shown as text, never run. */
+const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
+const HELD = 'Waiting for the author’s approval: only you see it for now.';
+
+/** Confirmed newsletter subscribers: the readers who may comment. */
+async function confirmedReaders(site: Site, ...emails: string[]): Promise<void> {
+  for (const email of emails) {
+    const res = await fetch(`${site.baseUrl}/api/newsletter`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    expect(res.status).toBe(201);
+  }
+  const sqlite = new Database(path.join(site.dataDir, 'site.sqlite'));
+  const confirm = sqlite.prepare('UPDATE newsletter_subscriptions SET confirmed_at = created_at WHERE email = ?');
+  for (const email of emails) confirm.run(email);
+  sqlite.close();
+}
+
+/** The sign-in link emailed to `address` (after its sign-up's confirmation email). */
+async function signInLink(address: string): Promise<string> {
+  for (let waited = 0; waited < 20_000; waited += 100) {
+    const link = inbox
+      .to(address)
+      .map((email: ReceivedEmail) => /https?:\/\/\S+\/comments\/sign-in\?token=[\w.~-]+/.exec(email.text)?.[0])
+      .find(Boolean);
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no sign-in link to ${address}`);
+}
+
+/** Signs in from the post's comments, by the emailed link, and chooses the name shown. */
+async function signIn(page: Page, address: string, name: string): Promise<void> {
+  const comments = page.locator('#comments');
+  await comments.getByRole('link', { name: 'Sign in to comment' }).click();
+  await page.getByRole('heading', { name: 'Sign in to comment' }).waitFor();
+  await expectNoHorizontalOverflow(page);
+  await page.getByLabel('Your email').fill(address);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+  await page.goto(await signInLink(address));
+  await page.getByRole('heading', { name: 'The name shown with your comments' }).waitFor();
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Save and go back' }).click();
+  await comments.getByText(`Signed in as ${name}.`).waitFor();
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.locator('#comments').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}
+
+/**
+ * Issue 35: comments under a post, in Chromium — a reader on a phone signs in by the emailed link and comments
+ * (held, marked as a spoiler, markup shown as text); the author approves it at 1280 px; another reader, without
+ * JavaScript, finds it folded behind the spoiler warning and replies; the author bans him, and he can no longer
+ * comment.
+ */
+describe('comments, end to end (Chromium at 375 and 1280 px, without JavaScript, real SMTP)', () => {
+  const site = useBrowserSite({ env });
+
+  it('sign in by email → a held spoiler comment → approved → folded for others → a reply without JavaScript → a ban', async () => {
+    const mara = uniqueEmail('comment-mara');
+    const corin = uniqueEmail('comment-corin');
+    await confirmedReaders(site, mara, corin);
+    const [post] = (await (await fetch(`${site.baseUrl}/api/blog`)).json()) as Array<{ id: string; slug: string }>;
+    const postPath = `/blog/${post!.slug}`;
+
+    // Mara, on her phone, signs in and comments: her first comment waits for approval, shown to her alone.
+    const phone: BrowserContext = await site.newContext({ viewport: 'mobile' });
+    const { page: maraPage, problems } = await openPage(phone, site.baseUrl, postPath);
+    await signIn(maraPage, mara, 'Mara Quill');
+    const comments = maraPage.locator('#comments');
+    await comments.getByLabel('Your comment').fill(`${XSS} **The Ashwarden** lies about the throne.`);
+    await comments.getByLabel(/It gives away the story/).check();
+    await comments.getByRole('button', { name: 'Post comment' }).click();
+    await comments.getByText(HELD).waitFor();
+    const maraComment = comments.getByRole('listitem').filter({ hasText: 'Mara Quill' });
+    // Folded behind the spoiler warning, for its writer too.
+    await maraComment.locator('p').filter({ hasText: 'lies about the throne' }).waitFor({ state: 'attached' });
+    expect(await maraComment.locator('img, script').count()).toBe(0);
+    expect(await maraComment.locator('strong').textContent()).toBe('The Ashwarden');
+    expect(await maraPage.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    await expectNoHorizontalOverflow(maraPage);
+    await shoot(maraPage, 'held-375');
+    // Nobody else sees it yet.
+    const anonymous = await (await fetch(`${site.baseUrl}/api/comments?targetKind=post&targetId=${post!.id}`)).json();
+    expect((anonymous as { count: number }).count).toBe(0);
+
+    // The author approves it (1280 px).
+    const admin = site.page;
+    await logIn(admin, site);
+    await openTab(admin, 'Comments');
+    await admin.getByRole('button', { name: 'Approve the comment by Mara Quill' }).click();
+    await expectToast(admin, 'Comment approved: it shows on the page');
+    await admin.getByRole('tabpanel', { name: 'Comments' }).screenshot({ path: path.join(SCREENSHOTS, 'admin-1280.png') });
+
+    // Corin, without JavaScript, finds it folded behind the spoiler warning, opens it, and replies.
+    const noScript = await site.newContext({ viewport: 'mobile', javaScriptEnabled: false });
+    const corinPage = await noScript.newPage();
+    await corinPage.goto(site.baseUrl + postPath);
+    const thread = corinPage.locator('#comments');
+    await thread.getByRole('heading', { name: '1 comment' }).waitFor();
+    const folded = thread.getByText('lies about the throne');
+    expect(await folded.isVisible()).toBe(false);
+    await thread.getByText('Read it anyway').click();
+    await folded.waitFor();
+    expect(await thread.getByRole('listitem').first().innerText()).toContain('<img src=x');
+    await signIn(corinPage, corin, 'Corin Vale');
+    await thread.getByText('Reply', { exact: true }).first().click();
+    await thread.getByLabel('Your reply').fill('Then who holds the crown?');
+    await thread.getByRole('button', { name: 'Reply', exact: true }).click();
+    await thread.getByText(HELD).waitFor();
+    await expectNoHorizontalOverflow(corinPage);
+    await shoot(corinPage, 'reply-no-javascript-375');
+
+    // The author bans Corin: his waiting reply is hidden and he can no longer comment.
+    await admin.reload();
+    await openTab(admin, 'Comments');
+    await admin.getByRole('button', { name: 'Ban the reader who wrote the comment by Corin Vale' }).click();
+    await expectToast(admin, 'Reader banned: their waiting comments are hidden');
+    await corinPage.reload();
+    await thread.getByText('You can no longer comment on this site.').waitFor();
+    expect(await thread.getByText('Then who holds the crown?').count()).toBe(0);
+    expect(await thread.getByRole('button', { name: 'Post comment' }).count()).toBe(0);
+
+    // The approved comment, as any reader sees it at 1280 px.
+    await admin.goto(site.baseUrl + postPath);
+    await admin.locator('#comments').getByRole('heading', { name: '1 comment' }).waitFor();
+    await expectNoHorizontalOverflow(admin);
+    await shoot(admin, 'approved-1280');
+    expect(problems()).toEqual([]);
+    await phone.close();
+    await noScript.close();
+  });
+});
