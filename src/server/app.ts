@@ -80,6 +80,8 @@ export type BuildOptions = {
   dnsServers?: string[];
   /** Outbound fetches (imported images): public addresses only unless a test allows its loopback stand-in. */
   outbound?: OutboundRules;
+  /** The password-guess throttle's clock (tests hold it still, so a lockout does not lapse on a slow machine). */
+  guessClock?: () => number;
 };
 
 export type BuiltApp = {
@@ -146,6 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { limiters, guesses } = createRateLimits(db, {
     publicLimitsEnabled: config.publicRateLimits,
     log: { warn: (fields, message) => app.log.warn(fields, message) },
+    ...(options.guessClock ? { guessClock: options.guessClock } : {}),
   });
   const auth = new AdminAuth(db, { throttle: guesses });
   const { generatedPassword } = await auth.ensureAdminUser(config.adminPassword);

@@ -216,7 +216,7 @@ describe('public content', () => {
 
     await artTab.focus();
     await page.keyboard.press('ArrowRight');
-    expect(await musicTab.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => musicTab.getAttribute('aria-selected')).toBe('true');
     // The player the reader sees (exactly one is visible); a second, hidden copy may exist for a moment while the
     // panel settles after the switch, and must be gone once it has.
     const player = page.locator('iframe:visible');
@@ -235,7 +235,7 @@ describe('public content', () => {
     expect(await spotify.getAttribute('rel')).toContain('noopener');
 
     await page.keyboard.press('ArrowLeft');
-    expect(await artTab.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => artTab.getAttribute('aria-selected')).toBe('true');
     expect(problems()).toEqual([]);
     await page.close();
   });

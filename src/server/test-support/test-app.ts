@@ -69,6 +69,8 @@ export async function createTestApp(
     outbound?: OutboundRules;
     /** The app's log, written here (at LOG_LEVEL) instead of nowhere. */
     logStream?: { write: (line: string) => void };
+    /** The password-guess throttle's clock (buildApp's `guessClock`). */
+    guessClock?: () => number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'site-test-'));
@@ -100,6 +102,7 @@ export async function createTestApp(
     snsHttp: options.snsHttp,
     dnsServers: options.dnsServers,
     outbound: options.outbound,
+    ...(options.guessClock ? { guessClock: options.guessClock } : {}),
     ...(options.logStream ? { logger: true, logStream: options.logStream } : {}),
   });
   await app.ready();

@@ -18,7 +18,7 @@ export type RateLimits = { limiters: RequestLimiters; guesses: GuessLedger };
  */
 export function createRateLimits(
   db: AppDatabase,
-  options: { publicLimitsEnabled: boolean; log?: LimiterLog },
+  options: { publicLimitsEnabled: boolean; log?: LimiterLog; guessClock?: () => number },
 ): RateLimits {
   const inDatabase = databaseEngine(db) === 'postgres';
   const limiterOf = (name: LimitName): RateLimiter | null => {
@@ -38,6 +38,6 @@ export function createRateLimits(
       commentWrite: limiterOf('commentWrite'),
       commentReader: limiterOf('commentReader'),
     },
-    guesses: inDatabase ? new DatabaseGuessThrottle(db) : new GuessThrottle(),
+    guesses: inDatabase ? new DatabaseGuessThrottle(db, options.guessClock) : new GuessThrottle(options.guessClock),
   };
 }
