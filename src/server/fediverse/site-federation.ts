@@ -1,5 +1,17 @@
 import { createExponentialBackoffPolicy, createFederation, type RetryPolicy } from '@fedify/fedify';
-import { Accept, Article, Endpoints, Follow, Image, Person, Undo, isActor } from '@fedify/vocab';
+import {
+  Accept,
+  Article,
+  Create,
+  Delete,
+  Endpoints,
+  Follow,
+  Image,
+  Person,
+  Undo,
+  Update,
+  isActor,
+} from '@fedify/vocab';
 import { SITE_SETTINGS_KEY, siteSettingsSchema } from '../../domain/site-settings.js';
 import { blogPostPath } from '../../domain/content-links.js';
 import { findBlogPost } from '../content/blog/blog-posts-repository.js';
@@ -12,6 +24,7 @@ import { loadActorKeyPairs, type ActorKeyPairs } from './actor-keys.js';
 import { DatabaseKvStore } from './fediverse-kv.js';
 import { DatabaseMessageQueue } from './fediverse-queue.js';
 import { acceptedFollowerPage, countAcceptedFollowers, removeFollower, saveFollower } from './followers-repository.js';
+import { InboxReplies } from './inbox-replies.js';
 import { articleOfPost } from './post-articles.js';
 import { safeDocumentLoader } from './remote-documents.js';
 import type { SiteFederation } from './site-federation-service.js';
@@ -36,6 +49,8 @@ export type SiteFederationOptions = {
   /** Where remote documents may be fetched from (public addresses; a test's loopback stand-ins). */
   outbound: OutboundRules;
   log: Log;
+  /** Clears the public pages' cache (what the fediverse changed shows there). */
+  publicChanged: () => void;
 };
 
 const ORIGIN_KEY = ['site', 'origin'] as const;
@@ -151,6 +166,7 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
     };
   });
 
+  const replies = new InboxReplies({ db, publicChanged: options.publicChanged });
   federation
     .setInboxListeners(FEDIVERSE_PATHS.inbox, FEDIVERSE_PATHS.sharedInbox)
     .on(Follow, async (ctx, follow) => {
@@ -183,7 +199,10 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
       const object = await undo.getObject(ctx);
       if (!(object instanceof Follow) || object.actorId?.href !== undo.actorId.href) return;
       await removeFollower(db, undo.actorId.href, object.id?.href);
-    });
+    })
+    .on(Create, (ctx, create) => replies.create(ctx, create))
+    .on(Update, (ctx, update) => replies.update(ctx, update))
+    .on(Delete, (ctx, activity) => replies.delete(ctx, activity));
 
   let remembered: string | null = null;
   const rememberOrigin = async (origin: string) => {

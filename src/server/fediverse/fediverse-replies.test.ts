@@ -1,0 +1,223 @@
+import { signRequest } from '@fedify/fedify';
+import { Create, Delete, Note, PUBLIC_COLLECTION, Tombstone, Update, type Activity } from '@fedify/vocab';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderCommentHtml } from '../comments/comment-markdown.js';
+import { startFediverseRemote, type FediverseRemote } from '../test-support/fediverse-remote.js';
+import { loopbackStandIns } from '../test-support/outbound.js';
+import { openAdminSession } from '../test-support/sessions.js';
+import { createTestApp, validBlogPost, type TestApp } from '../test-support/test-app.js';
+import { REPLIES_PER_SERVER_PER_MINUTE } from './inbox-replies.js';
+import { noteHtmlToCommentMarkdown } from './note-text.js';
+
+const AP = 'application/activity+json';
+
+let remote: FediverseRemote;
+let site: TestApp;
+let siteOrigin: string;
+let postId: string;
+let admin: ReturnType<TestApp['callerWithKey']>;
+
+async function drainQueue(): Promise<void> {
+  for (let round = 0; round < 100; round++) if ((await site.services.fediverse.queue.runDue()) !== 0) return;
+  throw new Error('the queue never emptied');
+}
+
+/** POSTs an activity to the site's shared inbox, signed with the remote account's key as Mastodon signs it. */
+async function deliver(activity: Activity, options: { as?: string; tamper?: boolean } = {}): Promise<number> {
+  const body = JSON.stringify(await activity.toJsonLd());
+  const keyId = new URL(`${remote.context().getActorUri(options.as ?? 'reader').href}#main-key`);
+  const signed = await signRequest(
+    new Request(`${siteOrigin}/ap/inbox`, { method: 'POST', headers: { 'content-type': AP }, body }),
+    remote.keyPairs[0]!.privateKey,
+    keyId,
+  );
+  const request = options.tamper ? new Request(signed, { body: body.replace('Hello', 'Jello') }) : signed;
+  return (await fetch(request)).status;
+}
+
+let noteCount = 0;
+/** A Note by `as` (reader by default) in reply to `inReplyTo`, in its Create. */
+function replyTo(inReplyTo: string, content: string, as = 'reader') {
+  const actor = remote.context().getActorUri(as);
+  const id = new URL(`${remote.origin}/notes/${as}-${++noteCount}`);
+  const note = new Note({
+    id,
+    attribution: actor,
+    replyTarget: new URL(inReplyTo),
+    content,
+    url: new URL(`${remote.origin}/@${as}/${noteCount}`),
+    to: PUBLIC_COLLECTION,
+  });
+  return {
+    note,
+    create: new Create({ id: new URL(`${id.href}/activity`), actor, object: note, to: PUBLIC_COLLECTION }),
+  };
+}
+
+const fediverseComments = () =>
+  site.services.db.selectFrom('comments').selectAll().where('origin', '=', 'fediverse').orderBy('createdAt').execute();
+const articleOf = (id: string) => `${siteOrigin}/ap/posts/${id}`;
+
+beforeAll(async () => {
+  remote = await startFediverseRemote({ huge: 'N'.repeat(2 * 1024 * 1024), long: `Long ${'n'.repeat(50_000)}` });
+  site = await createTestApp({}, { outbound: loopbackStandIns([remote.port]) });
+  await site.app.listen({ host: '127.0.0.1', port: 0 });
+  siteOrigin = `http://127.0.0.1:${(site.app.server.address() as AddressInfo).port}`;
+  admin = site.callerWithKey(await openAdminSession(site.services));
+  postId = (await admin.blog.create({ ...validBlogPost, title: 'Ash and reply' })).id;
+});
+
+afterAll(async () => {
+  await site?.close();
+  await remote?.close();
+});
+
+describe('replies from the fediverse land as comments', () => {
+  let replyNote: Note;
+
+  it('a Note in reply to a published post is a held comment with its name, server and a link back; approved, it shows', async () => {
+    const { note, create } = replyTo(articleOf(postId), '<p>Hello from <b>the</b> fediverse</p>');
+    replyNote = note;
+    expect(await deliver(create)).toBe(202);
+    await drainQueue();
+    const [stored] = await fediverseComments();
+    expect(stored).toMatchObject({
+      targetKind: 'post',
+      targetId: postId,
+      status: 'held',
+      remoteAuthorName: 'A Reader',
+      remoteAuthorServer: `127.0.0.1:${remote.port}`,
+      remoteAuthorUrl: `${remote.origin}/@reader/${noteCount}`,
+      remoteId: note.id!.href,
+      remoteActorId: remote.actorUri.href,
+      body: 'Hello from the fediverse',
+    });
+    const reader = site.publicCaller('127.0.0.1');
+    expect((await reader.comments.thread({ targetKind: 'post', targetId: postId })).count).toBe(0);
+
+    // The same Create again (another activity id, the same Note) stores nothing more.
+    expect(
+      await deliver(new Create({ id: new URL(`${note.id!.href}/again`), actor: remote.actorUri, object: note })),
+    ).toBe(202);
+    await drainQueue();
+    expect(await fediverseComments()).toHaveLength(1);
+
+    await admin.comments.moderate({ id: stored!.id, action: 'approve' });
+    const thread = await reader.comments.thread({ targetKind: 'post', targetId: postId });
+    expect(thread.comments).toMatchObject([
+      {
+        origin: 'fediverse',
+        authorName: 'A Reader',
+        authorServer: `127.0.0.1:${remote.port}`,
+        authorUrl: `${remote.origin}/@reader/${noteCount}`,
+      },
+    ]);
+  });
+
+  it("an Update of the Note edits the comment; another account's Update or Delete changes nothing", async () => {
+    const edited = replyNote.clone({ content: '<p>Hello, edited</p>' });
+    expect(
+      await deliver(new Update({ id: new URL(`${edited.id!.href}#u1`), actor: remote.actorUri, object: edited })),
+    ).toBe(202);
+    const other = remote.context().getActorUri('long');
+    const forged = replyNote.clone({ content: '<p>Hello, forged</p>', attribution: other });
+    expect(
+      await deliver(new Update({ id: new URL(`${forged.id!.href}#u2`), actor: other, object: forged }), { as: 'long' }),
+    ).toBe(202);
+    expect(
+      await deliver(new Delete({ id: new URL(`${replyNote.id!.href}#d0`), actor: other, object: replyNote.id }), {
+        as: 'long',
+      }),
+    ).toBe(202);
+    await drainQueue();
+    const [stored] = await fediverseComments();
+    expect(stored).toMatchObject({ body: 'Hello, edited', status: 'approved' });
+    expect(stored!.editedAt).not.toBeNull();
+  });
+
+  it('a Delete with a Tombstone removes the comment from the page', async () => {
+    const tombstone = new Tombstone({ id: replyNote.id });
+    expect(
+      await deliver(new Delete({ id: new URL(`${replyNote.id!.href}#d1`), actor: remote.actorUri, object: tombstone })),
+    ).toBe(202);
+    await drainQueue();
+    const [stored] = await fediverseComments();
+    expect(stored).toMatchObject({ status: 'deleted', body: '' });
+    const thread = await site.publicCaller('127.0.0.1').comments.thread({ targetKind: 'post', targetId: postId });
+    expect(thread.comments).toEqual([]);
+  });
+
+  it('a reply to a draft, to an unknown object or to a post with comments off is accepted and stores nothing', async () => {
+    const draft = await admin.blog.create({ ...validBlogPost, title: 'Not yet', status: 'draft' });
+    const closed = await admin.blog.create({ ...validBlogPost, title: 'No comments' });
+    await admin.comments.setTargetOff({ targetKind: 'post', targetId: closed.id, commentsOff: true });
+    for (const target of [
+      articleOf(draft.id),
+      articleOf('no-such-post'),
+      `${remote.origin}/notes/elsewhere`,
+      articleOf(closed.id),
+      `${siteOrigin}/ap/actors/site`,
+    ])
+      expect(await deliver(replyTo(target, '<p>Hello?</p>').create)).toBe(202);
+    await drainQueue();
+    expect(await fediverseComments()).toHaveLength(1);
+  });
+
+  it('a tampered body is refused (401) and stores nothing', async () => {
+    expect(await deliver(replyTo(articleOf(postId), '<p>Hello</p>').create, { tamper: true })).toBe(401);
+    await drainQueue();
+    expect(await fediverseComments()).toHaveLength(1);
+  });
+
+  it('hostile HTML is kept as text: no script, no javascript: link, web links rel="nofollow ugc"', async () => {
+    const html =
+      '<p>Hi <script>alert(1)</script><img src=x onerror=alert(1)> <a href="javascript:alert(1)">bad</a> ' +
+      '<a href="https://example.com/a_(b)" onclick="x()">good *one*</a> *not bold* [x](javascript:y) &lt;b&gt;</p>' +
+      '<style>p{}</style><p>two<br>lines</p>';
+    const { create } = replyTo(articleOf(postId), html);
+    expect(await deliver(create)).toBe(202);
+    await drainQueue();
+    const stored = (await fediverseComments()).at(-1)!;
+    expect(stored.status).toBe('held');
+    const rendered = renderCommentHtml(stored.body);
+    expect(rendered).not.toMatch(/<script|<img|<style|onerror|onclick|href="javascript|<b>/i);
+    expect(rendered.match(/<a /g)).toHaveLength(1);
+    expect(rendered).toContain('<a href="https://example.com/a_%28b%29" rel="nofollow ugc noopener">good *one*</a>');
+    expect(rendered).toContain('*not bold*');
+    expect(rendered).toContain('&lt;b&gt;');
+    expect(rendered).toContain('two<br>\nlines');
+    expect(noteHtmlToCommentMarkdown('<a href="https://e.x/">unclosed')).toBe('unclosed');
+    expect(noteHtmlToCommentMarkdown(`<p>${'a'.repeat(10_000)}</p>`).length).toBeLessThanOrEqual(5000);
+  });
+
+  it('an account with a 2 MB name is refused unread; a 50 KB name is cut to 60 characters', async () => {
+    const before = (await fediverseComments()).length;
+    expect(await deliver(replyTo(articleOf(postId), '<p>Huge</p>', 'huge').create, { as: 'huge' })).toBe(401);
+    expect(await deliver(replyTo(articleOf(postId), '<p>Long</p>', 'long').create, { as: 'long' })).toBe(202);
+    await drainQueue();
+    const after = await fediverseComments();
+    expect(after).toHaveLength(before + 1);
+    expect(after.at(-1)!.remoteAuthorName).toHaveLength(60);
+    expect(after.at(-1)!.remoteAuthorName!.startsWith('Long nnn')).toBe(true);
+  });
+
+  it('1,000 replies from one server are capped per server; the rest are dropped and the site stays up', async () => {
+    const before = (await fediverseComments()).length;
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 20; batch++)
+      statuses.push(
+        ...(await Promise.all(
+          Array.from({ length: 50 }, (_, index) =>
+            deliver(replyTo(articleOf(postId), `<p>Flood ${batch}-${index}</p>`).create),
+          ),
+        )),
+      );
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    await drainQueue();
+    const stored = (await fediverseComments()).length - before;
+    expect(stored).toBeGreaterThan(0);
+    expect(stored).toBeLessThanOrEqual(REPLIES_PER_SERVER_PER_MINUTE);
+    expect((await fetch(`${siteOrigin}/ap/actors/site`, { headers: { accept: AP } })).status).toBe(200);
+  }, 180_000);
+});
