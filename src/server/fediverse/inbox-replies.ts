@@ -19,7 +19,7 @@ export type InboxReplyOptions = {
 };
 
 /** The post an address of ours names (`/ap/posts/<id>`), or null. */
-function postOfArticleUri(ctx: Context<void>, uri: URL | null): string | null {
+export function postOfArticleUri(ctx: Context<void>, uri: URL | null): string | null {
   const parsed = ctx.parseUri(uri);
   return parsed?.type === 'object' && parsed.class === Article ? (parsed.values.id ?? null) : null;
 }

@@ -1,12 +1,14 @@
 import { createExponentialBackoffPolicy, createFederation, type RetryPolicy } from '@fedify/fedify';
 import {
   Accept,
+  Announce,
   Article,
   Create,
   Delete,
   Endpoints,
   Follow,
   Image,
+  Like,
   Person,
   Undo,
   Update,
@@ -24,6 +26,7 @@ import { loadActorKeyPairs, type ActorKeyPairs } from './actor-keys.js';
 import { DatabaseKvStore } from './fediverse-kv.js';
 import { DatabaseMessageQueue } from './fediverse-queue.js';
 import { acceptedFollowerPage, countAcceptedFollowers, removeFollower, saveFollower } from './followers-repository.js';
+import { InboxReactions } from './inbox-reactions.js';
 import { InboxReplies } from './inbox-replies.js';
 import { articleOfPost } from './post-articles.js';
 import { safeDocumentLoader } from './remote-documents.js';
@@ -167,6 +170,7 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
   });
 
   const replies = new InboxReplies({ db, publicChanged: options.publicChanged });
+  const reactions = new InboxReactions({ db, publicChanged: options.publicChanged });
   federation
     .setInboxListeners(FEDIVERSE_PATHS.inbox, FEDIVERSE_PATHS.sharedInbox)
     .on(Follow, async (ctx, follow) => {
@@ -196,10 +200,15 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
     })
     .on(Undo, async (ctx, undo) => {
       if (!undo.actorId) return;
-      const object = await undo.getObject(ctx);
-      if (!(object instanceof Follow) || object.actorId?.href !== undo.actorId.href) return;
+      const object = await undo
+        .getObject({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader, crossOrigin: 'ignore' })
+        .catch(() => null);
+      if (!(object instanceof Follow)) return reactions.undo(ctx, undo, object);
+      if (object.actorId?.href !== undo.actorId.href) return;
       await removeFollower(db, undo.actorId.href, object.id?.href);
     })
+    .on(Like, (ctx, like) => reactions.add(ctx, like))
+    .on(Announce, (ctx, announce) => reactions.add(ctx, announce))
     .on(Create, (ctx, create) => replies.create(ctx, create))
     .on(Update, (ctx, update) => replies.update(ctx, update))
     .on(Delete, (ctx, activity) => replies.delete(ctx, activity));

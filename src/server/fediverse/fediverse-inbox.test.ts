@@ -1,7 +1,19 @@
 import { signRequest } from '@fedify/fedify';
-import { Create, Delete, Note, PUBLIC_COLLECTION, Tombstone, Update, type Activity } from '@fedify/vocab';
+import {
+  Announce,
+  Create,
+  Delete,
+  Like,
+  Note,
+  PUBLIC_COLLECTION,
+  Tombstone,
+  Undo,
+  Update,
+  type Activity,
+} from '@fedify/vocab';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fediverseReactionsLine } from '../../domain/comments.js';
 import { renderCommentHtml } from '../comments/comment-markdown.js';
 import { startFediverseRemote, type FediverseRemote } from '../test-support/fediverse-remote.js';
 import { loopbackStandIns } from '../test-support/outbound.js';
@@ -220,4 +232,68 @@ describe('replies from the fediverse land as comments', () => {
     expect(stored).toBeLessThanOrEqual(REPLIES_PER_SERVER_PER_MINUTE);
     expect((await fetch(`${siteOrigin}/ap/actors/site`, { headers: { accept: AP } })).status).toBe(200);
   }, 180_000);
+});
+
+describe('likes and boosts are counted', () => {
+  const actor = (as: string) => remote.context().getActorUri(as);
+  const like = (as: string, n: string, target = articleOf(postId)) =>
+    new Like({ id: new URL(`${remote.origin}/likes/${as}-${n}`), actor: actor(as), object: new URL(target) });
+  const boost = (as: string, n: string) =>
+    new Announce({
+      id: new URL(`${remote.origin}/boosts/${as}-${n}`),
+      actor: actor(as),
+      object: new URL(articleOf(postId)),
+      to: PUBLIC_COLLECTION,
+    });
+  const thread = () => site.publicCaller('127.0.0.1').comments.thread({ targetKind: 'post', targetId: postId });
+
+  it('a Like or Announce of a post counts once per account; the thread and the Overview show the figures', async () => {
+    expect((await thread()).reactions).toEqual({ likes: 0, boosts: 0 });
+    for (const [activity, as] of [
+      [like('reader', '1'), 'reader'],
+      [like('reader', '2'), 'reader'],
+      [boost('reader', '1'), 'reader'],
+      [like('long', '1'), 'long'],
+    ] as const)
+      expect(await deliver(activity, { as })).toBe(202);
+    await drainQueue();
+    const { reactions } = await thread();
+    expect(reactions).toEqual({ likes: 2, boosts: 1 });
+    expect(fediverseReactionsLine(reactions)).toBe('2 likes · 1 boost from the fediverse');
+    expect(await admin.fediverse.summary()).toMatchObject({ likes: 2, boosts: 1 });
+  });
+
+  it('an Undo takes a like or boost back (carried or named); another account cannot take it back', async () => {
+    const undoLike = new Undo({
+      id: new URL(`${remote.origin}/likes/reader-1#undo`),
+      actor: actor('reader'),
+      object: like('reader', '1'),
+    });
+    const undoBoost = new Undo({
+      id: new URL(`${remote.origin}/boosts/reader-1#undo`),
+      actor: actor('reader'),
+      object: new URL(`${remote.origin}/boosts/reader-1`),
+    });
+    const forged = new Undo({
+      id: new URL(`${remote.origin}/likes/long-1#forged`),
+      actor: actor('reader'),
+      object: new URL(`${remote.origin}/likes/long-1`),
+    });
+    for (const activity of [undoLike, undoBoost, forged]) expect(await deliver(activity)).toBe(202);
+    await drainQueue();
+    const { reactions } = await thread();
+    expect(reactions).toEqual({ likes: 1, boosts: 0 });
+    expect(fediverseReactionsLine(reactions)).toBe('1 like from the fediverse');
+    expect(fediverseReactionsLine({ likes: 0, boosts: 0 })).toBeNull();
+  });
+
+  it('a like of a draft or of an unknown object counts nothing; a tampered one is refused', async () => {
+    const draft = await admin.blog.create({ ...validBlogPost, title: 'Draft liked', status: 'draft' });
+    expect(await deliver(like('reader', 'd', articleOf(draft.id)))).toBe(202);
+    expect(await deliver(like('reader', 'x', `${remote.origin}/notes/other`))).toBe(202);
+    const tampered = like('reader', 'Hello');
+    expect(await deliver(tampered, { tamper: true })).toBe(401);
+    await drainQueue();
+    expect(await site.services.db.selectFrom('fediverseReactions').select('postId').execute()).toEqual([{ postId }]);
+  });
 });
