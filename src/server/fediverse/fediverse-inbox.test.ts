@@ -3,6 +3,7 @@ import {
   Announce,
   Create,
   Delete,
+  Follow,
   Like,
   Note,
   PUBLIC_COLLECTION,
@@ -16,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fediverseReactionsLine } from '../../domain/comments.js';
 import { renderCommentHtml } from '../comments/comment-markdown.js';
 import { startFediverseRemote, type FediverseRemote } from '../test-support/fediverse-remote.js';
+import { bearer } from '../test-support/http.js';
 import { loopbackStandIns } from '../test-support/outbound.js';
 import { openAdminSession } from '../test-support/sessions.js';
 import { createTestApp, validBlogPost, type TestApp } from '../test-support/test-app.js';
@@ -29,6 +31,7 @@ let site: TestApp;
 let siteOrigin: string;
 let postId: string;
 let admin: ReturnType<TestApp['callerWithKey']>;
+let adminKey: string;
 
 async function drainQueue(): Promise<void> {
   for (let round = 0; round < 100; round++) if ((await site.services.fediverse.queue.runDue()) !== 0) return;
@@ -76,7 +79,8 @@ beforeAll(async () => {
   site = await createTestApp({}, { outbound: loopbackStandIns([remote.port]) });
   await site.app.listen({ host: '127.0.0.1', port: 0 });
   siteOrigin = `http://127.0.0.1:${(site.app.server.address() as AddressInfo).port}`;
-  admin = site.callerWithKey(await openAdminSession(site.services));
+  adminKey = await openAdminSession(site.services);
+  admin = site.callerWithKey(adminKey);
   postId = (await admin.blog.create({ ...validBlogPost, title: 'Ash and reply' })).id;
 });
 
@@ -295,5 +299,100 @@ describe('likes and boosts are counted', () => {
     expect(await deliver(tampered, { tamper: true })).toBe(401);
     await drainQueue();
     expect(await site.services.db.selectFrom('fediverseReactions').select('postId').execute()).toEqual([{ postId }]);
+  });
+});
+
+describe('blocks by account and by server', () => {
+  const actor = (as: string) => remote.context().getActorUri(as);
+  const follow = (as: string, n: string) =>
+    new Follow({
+      id: new URL(`${remote.origin}/follows/${as}-${n}`),
+      actor: actor(as),
+      object: new URL(`${siteOrigin}/ap/actors/site`),
+    });
+  const like = (as: string, n: string) =>
+    new Like({
+      id: new URL(`${remote.origin}/likes/${as}-b${n}`),
+      actor: actor(as),
+      object: new URL(articleOf(postId)),
+    });
+  const blocks = (
+    method: 'GET' | 'POST' | 'DELETE',
+    options: { payload?: object; query?: string; key?: string | null } = {},
+  ) =>
+    site.app.inject({
+      method,
+      url: `/api/admin/fediverse/blocks${options.query ?? ''}`,
+      headers: options.key === null ? {} : bearer(options.key ?? adminKey),
+      ...(options.payload ? { payload: options.payload } : {}),
+    });
+  const followerIds = async () =>
+    (await site.services.db.selectFrom('fediverseFollowers').select('actorId').orderBy('actorId').execute()).map(
+      (row) => row.actorId,
+    );
+  const likes = async () => (await admin.fediverse.summary()).likes;
+  const host = () => `127.0.0.1:${remote.port}`;
+
+  it('bad targets are refused with 400, without the admin key 401; nothing is stored', async () => {
+    for (const target of ['javascript:alert(1)', '@@', 'a b', 'x'.repeat(600), 'https://user:pw@host.example/u', 42])
+      expect((await blocks('POST', { payload: { target } })).statusCode).toBe(400);
+    expect((await blocks('POST', { payload: {} })).statusCode).toBe(400);
+    expect((await blocks('POST', { payload: { target: 'spam.example' }, key: null })).statusCode).toBe(401);
+    expect((await blocks('GET', { key: null })).statusCode).toBe(401);
+    expect((await blocks('DELETE', { query: '?target=nothing.example' })).statusCode).toBe(404);
+    expect((await blocks('GET')).json()).toEqual([]);
+  });
+
+  it('an account blocked by its handle: its follower row goes, its Follow gets a Reject, its replies are dropped', async () => {
+    for (const as of ['reader', 'long']) expect(await deliver(follow(as, '1'), { as })).toBe(202);
+    await drainQueue();
+    expect(await followerIds()).toEqual([actor('long').href, actor('reader').href]);
+    const added = await blocks('POST', { payload: { target: `@LONG@${host()}` } });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ target: `@long@${host()}`, kind: 'account', removedFollowers: 1 });
+    expect(await followerIds()).toEqual([actor('reader').href]);
+
+    const before = (await fediverseComments()).length;
+    expect(await deliver(follow('long', '2'), { as: 'long' })).toBe(202);
+    expect(await deliver(replyTo(articleOf(postId), '<p>Blocked reply</p>', 'long').create, { as: 'long' })).toBe(202);
+    await drainQueue();
+    expect(await followerIds()).toEqual([actor('reader').href]);
+    expect((await fediverseComments()).length).toBe(before);
+    // The remote server's Fedify took the Reject only after checking the site's signature.
+    expect(remote.received.filter((activity) => activity.type === 'Reject')).toMatchObject([
+      { actor: `${siteOrigin}/ap/actors/site` },
+    ]);
+  });
+
+  it('an account blocked by its address and a whole server: their activities are dropped; unblocked, they count again', async () => {
+    const likesBefore = await likes();
+    const account = await blocks('POST', { payload: { target: actor('reader').href } });
+    expect(account.json()).toMatchObject({ target: actor('reader').href, kind: 'account', removedFollowers: 1 });
+    expect(await followerIds()).toEqual([]);
+    expect(await deliver(like('reader', '1'))).toBe(202);
+    await drainQueue();
+    expect(await likes()).toBe(likesBefore);
+
+    const server = await blocks('POST', { payload: { target: `http://${host()}/` } });
+    expect(server.json()).toMatchObject({ target: host(), kind: 'server', removedFollowers: 0 });
+    expect(await deliver(follow('reader', '3'))).toBe(202);
+    expect(await deliver(like('reader', '3'))).toBe(202);
+    await drainQueue();
+    expect(await followerIds()).toEqual([]);
+    expect(await likes()).toBe(likesBefore);
+    expect((await blocks('GET')).json()).toHaveLength(3);
+
+    // Lifting the server block alone is not enough: the account's own block still holds.
+    expect((await blocks('DELETE', { query: `?target=${encodeURIComponent(host())}` })).statusCode).toBe(204);
+    expect(await deliver(like('reader', '4'))).toBe(202);
+    await drainQueue();
+    expect(await likes()).toBe(likesBefore);
+    expect((await blocks('DELETE', { query: `?target=${encodeURIComponent(actor('reader').href)}` })).statusCode).toBe(
+      204,
+    );
+    expect(await deliver(like('reader', '2'))).toBe(202);
+    await drainQueue();
+    expect(await likes()).toBe(likesBefore + 1);
+    expect((await blocks('GET')).json()).toMatchObject([{ target: `@long@${host()}`, kind: 'account' }]);
   });
 });

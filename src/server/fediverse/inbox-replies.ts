@@ -5,6 +5,7 @@ import { isClosedByAge } from '../comments/comment-rules.js';
 import { findCommentTarget } from '../comments/comment-targets.js';
 import { addComment, deleteRemoteComment, editRemoteComment, isCommentsOff } from '../comments/comments-repository.js';
 import type { AppDatabase } from '../db/connection.js';
+import { isBlocked } from './blocks-repository.js';
 import { FixedWindowLimiter } from '../site/rate-limit/fixed-window-limiter.js';
 import { readSettings } from '../site/settings/site-settings-repository.js';
 import { noteHtmlToCommentMarkdown, remoteDisplayName } from './note-text.js';
@@ -75,6 +76,7 @@ export class InboxReplies {
       .catch(() => null);
     if (!actor || !isActor(actor) || actor.id?.href !== actorId.href) return;
     const username = actor.preferredUsername?.toString().slice(0, 100) ?? 'someone';
+    if (await isBlocked(db, actorId, `@${username}@${actorId.host}`)) return;
     await addComment(db, {
       targetKind: 'post',
       targetId: postId,

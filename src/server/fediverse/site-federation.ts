@@ -1,4 +1,4 @@
-import { createExponentialBackoffPolicy, createFederation, type RetryPolicy } from '@fedify/fedify';
+import { createExponentialBackoffPolicy, createFederation, type InboxContext, type RetryPolicy } from '@fedify/fedify';
 import {
   Accept,
   Announce,
@@ -10,9 +10,11 @@ import {
   Image,
   Like,
   Person,
+  Reject,
   Undo,
   Update,
   isActor,
+  type Activity,
 } from '@fedify/vocab';
 import { SITE_SETTINGS_KEY, siteSettingsSchema } from '../../domain/site-settings.js';
 import { blogPostPath } from '../../domain/content-links.js';
@@ -23,6 +25,7 @@ import type { OutboundRules } from '../site/http/safe-fetch.js';
 import { readSettings } from '../site/settings/site-settings-repository.js';
 import { ACTOR_IDENTIFIER, FEDIVERSE_PATHS } from './actor-identity.js';
 import { loadActorKeyPairs, type ActorKeyPairs } from './actor-keys.js';
+import { isBlocked } from './blocks-repository.js';
 import { DatabaseKvStore } from './fediverse-kv.js';
 import { DatabaseMessageQueue } from './fediverse-queue.js';
 import { acceptedFollowerPage, countAcceptedFollowers, removeFollower, saveFollower } from './followers-repository.js';
@@ -171,6 +174,13 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
 
   const replies = new InboxReplies({ db, publicChanged: options.publicChanged });
   const reactions = new InboxReactions({ db, publicChanged: options.publicChanged });
+  /** Every activity of a blocked account or server is dropped before its listener. */
+  const unlessBlocked =
+    <T extends Activity>(listener: (ctx: InboxContext<void>, activity: T) => Promise<void>) =>
+    async (ctx: InboxContext<void>, activity: T) => {
+      if (activity.actorId && (await isBlocked(db, activity.actorId))) return;
+      await listener(ctx, activity);
+    };
   federation
     .setInboxListeners(FEDIVERSE_PATHS.inbox, FEDIVERSE_PATHS.sharedInbox)
     .on(Follow, async (ctx, follow) => {
@@ -179,11 +189,21 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
       if (target?.type !== 'actor' || target.identifier !== ACTOR_IDENTIFIER) return;
       const follower = await follow.getActor(ctx);
       if (!follower || !isActor(follower) || !follower.id || !follower.inboxId) return;
+      const handle = `@${follower.preferredUsername?.toString().slice(0, 100) ?? 'unknown'}@${follower.id.host}`;
+      const actorUri = ctx.getActorUri(ACTOR_IDENTIFIER);
+      if (await isBlocked(db, follower.id, handle)) {
+        await ctx.sendActivity(
+          { identifier: ACTOR_IDENTIFIER },
+          follower,
+          new Reject({ id: new URL(`#rejects/${newId()}`, actorUri), actor: actorUri, object: follow }),
+        );
+        return;
+      }
       const settings = await siteSettings(db);
       const status = settings.fediverse.holdFollows ? 'pending' : 'accepted';
       await saveFollower(db, {
         actorId: follower.id.href,
-        handle: `@${follower.preferredUsername?.toString() ?? 'unknown'}@${follower.id.host}`,
+        handle,
         server: follower.id.host,
         inbox: follower.inboxId.href,
         sharedInbox: follower.endpoints?.sharedInbox?.href ?? null,
@@ -191,27 +211,44 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
         status,
       });
       if (status !== 'accepted') return;
-      const actorUri = ctx.getActorUri(ACTOR_IDENTIFIER);
       await ctx.sendActivity(
         { identifier: ACTOR_IDENTIFIER },
         follower,
         new Accept({ id: new URL(`#accepts/${newId()}`, actorUri), actor: actorUri, object: follow }),
       );
     })
-    .on(Undo, async (ctx, undo) => {
-      if (!undo.actorId) return;
-      const object = await undo
-        .getObject({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader, crossOrigin: 'ignore' })
-        .catch(() => null);
-      if (!(object instanceof Follow)) return reactions.undo(ctx, undo, object);
-      if (object.actorId?.href !== undo.actorId.href) return;
-      await removeFollower(db, undo.actorId.href, object.id?.href);
-    })
-    .on(Like, (ctx, like) => reactions.add(ctx, like))
-    .on(Announce, (ctx, announce) => reactions.add(ctx, announce))
-    .on(Create, (ctx, create) => replies.create(ctx, create))
-    .on(Update, (ctx, update) => replies.update(ctx, update))
-    .on(Delete, (ctx, activity) => replies.delete(ctx, activity));
+    .on(
+      Undo,
+      unlessBlocked(async (ctx, undo: Undo) => {
+        if (!undo.actorId) return;
+        const object = await undo
+          .getObject({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader, crossOrigin: 'ignore' })
+          .catch(() => null);
+        if (!(object instanceof Follow)) return reactions.undo(ctx, undo, object);
+        if (object.actorId?.href !== undo.actorId.href) return;
+        await removeFollower(db, undo.actorId.href, object.id?.href);
+      }),
+    )
+    .on(
+      Like,
+      unlessBlocked((ctx, like: Like) => reactions.add(ctx, like)),
+    )
+    .on(
+      Announce,
+      unlessBlocked((ctx, announce: Announce) => reactions.add(ctx, announce)),
+    )
+    .on(
+      Create,
+      unlessBlocked((ctx, create: Create) => replies.create(ctx, create)),
+    )
+    .on(
+      Update,
+      unlessBlocked((ctx, update: Update) => replies.update(ctx, update)),
+    )
+    .on(
+      Delete,
+      unlessBlocked((ctx, activity: Delete) => replies.delete(ctx, activity)),
+    );
 
   let remembered: string | null = null;
   const rememberOrigin = async (origin: string) => {

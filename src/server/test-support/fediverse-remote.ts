@@ -8,6 +8,7 @@ import {
   Delete,
   Endpoints,
   Person,
+  Reject,
   Update,
   type Object as APObject,
 } from '@fedify/vocab';
@@ -64,6 +65,7 @@ export async function startFediverseRemote(others: Record<string, string> = {}):
   federation
     .setInboxListeners('/users/{identifier}/inbox', '/inbox')
     .on(Accept, record)
+    .on(Reject, record)
     .on(Create, record)
     .on(Update, record)
     .on(Delete, record);

@@ -7,6 +7,7 @@ import { EmptyState, ListSkeleton, LoadError } from '../ui/ListStates.js';
 import { SectionHeader } from '../ui/SectionHeader.js';
 import { CommentCard, COMMENT_STATUS_LABELS } from './CommentCard.js';
 import { CommentSettingsPanel } from './CommentSettingsPanel.js';
+import { FediverseBlocksPanel } from './FediverseBlocksPanel.js';
 
 type Show = 'held' | 'reported' | 'all' | (typeof COMMENT_STATUSES)[number];
 
@@ -95,6 +96,7 @@ export function CommentsTab() {
         )}
       </div>
       <CommentSettingsPanel />
+      <FediverseBlocksPanel />
     </Stack>
   );
 }
