@@ -75,7 +75,11 @@ const fediverseComments = () =>
 const articleOf = (id: string) => `${siteOrigin}/ap/posts/${id}`;
 
 beforeAll(async () => {
-  remote = await startFediverseRemote({ huge: 'N'.repeat(2 * 1024 * 1024), long: `Long ${'n'.repeat(50_000)}` });
+  remote = await startFediverseRemote({
+    huge: 'N'.repeat(2 * 1024 * 1024),
+    long: `Long ${'n'.repeat(50_000)}`,
+    third: 'Third Reader',
+  });
   site = await createTestApp({}, { outbound: loopbackStandIns([remote.port]) });
   await site.app.listen({ host: '127.0.0.1', port: 0 });
   siteOrigin = `http://127.0.0.1:${(site.app.server.address() as AddressInfo).port}`;
@@ -394,5 +398,84 @@ describe('blocks by account and by server', () => {
     await drainQueue();
     expect(await likes()).toBe(likesBefore + 1);
     expect((await blocks('GET')).json()).toMatchObject([{ target: `@long@${host()}`, kind: 'account' }]);
+  });
+});
+
+describe('followers: the CSV export and follows held for approval', () => {
+  const actor = (as: string) => remote.context().getActorUri(as);
+  const follow = (as: string, n: string) =>
+    new Follow({
+      id: new URL(`${remote.origin}/follows/${as}-h${n}`),
+      actor: actor(as),
+      object: new URL(`${siteOrigin}/ap/actors/site`),
+    });
+  const csv = (key: string | null = adminKey) =>
+    site.app.inject({ url: '/api/admin/fediverse/followers.csv', headers: key ? bearer(key) : {} });
+  const statusOf = async (as: string) =>
+    (
+      await site.services.db
+        .selectFrom('fediverseFollowers')
+        .select('status')
+        .where('actorId', '=', actor(as).href)
+        .executeTakeFirst()
+    )?.status;
+
+  it('a held follow waits; approved, it follows and gets a signed Accept; rejected, it is forgotten with a Reject', async () => {
+    await admin.site.update({ fediverse: { handle: 'author', holdFollows: true } });
+    const accepts = () => remote.received.filter((activity) => activity.type === 'Accept').length;
+    const rejects = () => remote.received.filter((activity) => activity.type === 'Reject').length;
+    const [acceptsBefore, rejectsBefore] = [accepts(), rejects()];
+    for (const as of ['third', 'reader']) expect(await deliver(follow(as, '1'), { as })).toBe(202);
+    await drainQueue();
+    expect([await statusOf('third'), await statusOf('reader')]).toEqual(['pending', 'pending']);
+    expect(accepts()).toBe(acceptsBefore);
+    const waiting = await admin.fediverse.followers({ status: 'pending' });
+    expect(waiting.items.map((row) => row.handle).sort()).toEqual([
+      `@reader@127.0.0.1:${remote.port}`,
+      `@third@127.0.0.1:${remote.port}`,
+    ]);
+
+    await admin.fediverse.answerFollow({ actorId: actor('third').href, approve: true });
+    await admin.fediverse.answerFollow({ actorId: actor('reader').href, approve: false });
+    await drainQueue();
+    expect([await statusOf('third'), await statusOf('reader')]).toEqual(['accepted', undefined]);
+    expect(accepts()).toBe(acceptsBefore + 1);
+    expect(rejects()).toBe(rejectsBefore + 1);
+    // Answered once: a second answer, or one for an account with no waiting follow, is 404.
+    await expect(admin.fediverse.answerFollow({ actorId: actor('third').href, approve: false })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(admin.fediverse.answerFollow({ actorId: 'javascript:alert(1)', approve: true })).rejects.toMatchObject(
+      {
+        code: 'NOT_FOUND',
+      },
+    );
+    await admin.site.update({ fediverse: { handle: 'author', holdFollows: false } });
+  });
+
+  it('GET /api/admin/fediverse/followers.csv: one row per follower (handle, actor URL, followed at), every page; 401 without the key', async () => {
+    expect((await csv(null)).statusCode).toBe(401);
+    const many = Array.from({ length: 620 }, (_, index) => ({
+      actorId: `https://far${index}.example/users/x`,
+      handle: `@x@far${index}.example`,
+      server: `far${index}.example`,
+      inbox: `https://far${index}.example/inbox`,
+      sharedInbox: null,
+      followId: `https://far${index}.example/follows/1`,
+      status: 'accepted' as const,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
+    }));
+    await site.services.db.insertInto('fediverseFollowers').values(many).execute();
+    const answer = await csv();
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = answer.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('handle,actorUrl,followedAt');
+    expect(lines).toHaveLength(1 + 620 + 1);
+    expect(lines[1]).toBe('@x@far0.example,https://far0.example/users/x,2026-01-01T00:00:00.000Z');
+    expect(lines.at(-1)).toMatch(new RegExp(`^@third@127\\.0\\.0\\.1:${remote.port},${actor('third').href},`));
   });
 });

@@ -6,7 +6,7 @@ import { postOfArticleUri } from './inbox-replies.js';
 import { addReaction, removeReaction, type ReactionKind } from './reactions-repository.js';
 
 /** Likes and boosts counted per remote server and minute (in this process); what comes beyond is dropped. */
-export const REACTIONS_PER_SERVER_PER_MINUTE = 300;
+const REACTIONS_PER_SERVER_PER_MINUTE = 300;
 
 const kindOf = (activity: Like | Announce): ReactionKind => (activity instanceof Like ? 'like' : 'boost');
 

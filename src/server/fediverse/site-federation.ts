@@ -28,7 +28,7 @@ import { loadActorKeyPairs, type ActorKeyPairs } from './actor-keys.js';
 import { isBlocked } from './blocks-repository.js';
 import { DatabaseKvStore } from './fediverse-kv.js';
 import { DatabaseMessageQueue } from './fediverse-queue.js';
-import { acceptedFollowerPage, countAcceptedFollowers, removeFollower, saveFollower } from './followers-repository.js';
+import { followerPage, countAcceptedFollowers, removeFollower, saveFollower } from './followers-repository.js';
 import { InboxReactions } from './inbox-reactions.js';
 import { InboxReplies } from './inbox-replies.js';
 import { articleOfPost } from './post-articles.js';
@@ -130,7 +130,7 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
       if (identifier !== ACTOR_IDENTIFIER) return null;
       // Fedify reads every page to deliver to the followers; a browser of the collection gets its pages.
       const after = cursor === null || cursor === '' ? null : parseFollowersCursor(cursor);
-      const rows = await acceptedFollowerPage(db, FOLLOWERS_PAGE, after);
+      const rows = await followerPage(db, { status: 'accepted', limit: FOLLOWERS_PAGE, after });
       const items = rows.map((row) => ({
         id: new URL(row.actorId),
         inboxId: new URL(row.inbox),

@@ -8,6 +8,7 @@ import { SectionHeader } from '../ui/SectionHeader.js';
 import { CommentCard, COMMENT_STATUS_LABELS } from './CommentCard.js';
 import { CommentSettingsPanel } from './CommentSettingsPanel.js';
 import { FediverseBlocksPanel } from './FediverseBlocksPanel.js';
+import { FollowRequestsPanel } from './FollowRequestsPanel.js';
 
 type Show = 'held' | 'reported' | 'all' | (typeof COMMENT_STATUSES)[number];
 
@@ -96,6 +97,7 @@ export function CommentsTab() {
         )}
       </div>
       <CommentSettingsPanel />
+      <FollowRequestsPanel />
       <FediverseBlocksPanel />
     </Stack>
   );

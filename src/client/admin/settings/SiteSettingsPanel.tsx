@@ -275,6 +275,22 @@ function SiteSettingsForm({ initial }: { initial: Values }) {
           />
         </Section>
 
+        <Section title="Fediverse">
+          <TextInput
+            label="Handle"
+            description="Mastodon users follow the site as @handle@this site’s domain."
+            leftSection="@"
+            maxLength={30}
+            maw={{ sm: 280 }}
+            {...form.getInputProps('fediverse.handle')}
+          />
+          <Switch
+            label="Hold follows for my approval"
+            description="Off: a follow is accepted at once. On: it waits in Comments → Follow requests."
+            {...form.getInputProps('fediverse.holdFollows', { type: 'checkbox' })}
+          />
+        </Section>
+
         <Section title="Search engines and sharing">
           <TextInput
             label="Site title"
