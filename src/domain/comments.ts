@@ -89,5 +89,16 @@ export type CommentThread = {
   bookTitle: string | null;
   count: number;
   comments: PublicComment[];
+  /** A post's likes and boosts from the fediverse (an excerpt's are 0). */
+  reactions: { likes: number; boosts: number };
   viewer: { signedIn: false } | { signedIn: true; displayName: string; banned: boolean };
 };
+
+/** "3 likes · 2 boosts from the fediverse", naming only what is above 0; null when both are 0. */
+export function fediverseReactionsLine({ likes, boosts }: { likes: number; boosts: number }): string | null {
+  const parts = [
+    likes > 0 ? `${likes} ${likes === 1 ? 'like' : 'likes'}` : null,
+    boosts > 0 ? `${boosts} ${boosts === 1 ? 'boost' : 'boosts'}` : null,
+  ].filter((part) => part !== null);
+  return parts.length === 0 ? null : `${parts.join(' · ')} from the fediverse`;
+}

@@ -8,12 +8,20 @@ export type CsvColumn<T> = { header: string; value: (row: T) => CsvCell };
 /** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"). */
 const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
 
+/**
+ * A fediverse handle (`@user@server.example:8080`): letters, digits, `_ . -` and one `@` inside. It starts with `@`
+ * but cannot hold a formula (no parentheses, no `!` or `|`), so it is written as it is (the followers' CSV).
+ */
+const FEDIVERSE_HANDLE = /^@[a-z0-9_.-]{1,100}@[a-z0-9.-]{1,253}(?::\d{1,5})?$/i;
+
 /** Text of one cell: ISO dates, true/false, empty for missing values, formulas defused. */
 export function csvCellText(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString();
   const text = String(value);
-  return typeof value === 'string' && FORMULA_TRIGGERS.has(text.charAt(0)) ? `'${text}` : text;
+  return typeof value === 'string' && FORMULA_TRIGGERS.has(text.charAt(0)) && !FEDIVERSE_HANDLE.test(text)
+    ? `'${text}`
+    : text;
 }
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */

@@ -192,6 +192,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       publicOrigin: config.publicUrl,
       outbound: options.outbound ?? {},
       log: { error: (details, message) => app.log.error(details, message) },
+      publicChanged: () => services.cache.clear(),
     }),
   };
   // Fedify's handler of queued messages; the job runner's fediverse-queue job hands it the due ones.

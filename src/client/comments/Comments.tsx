@@ -7,6 +7,7 @@ import {
   COMMENT_SIGN_IN_PATH,
   COMMENT_SIGN_OUT_PATH,
   COMMENTS_ANCHOR,
+  fediverseReactionsLine,
   type CommentTargetKind,
   type CommentThread,
   type PublicComment,
@@ -28,9 +29,11 @@ export function Comments({ target }: { target: Target }) {
   const thread = trpc.comments.thread.useQuery({ targetKind: target.kind, targetId: target.id });
   if (!thread.data) return null;
   const data = thread.data;
+  const reactions = fediverseReactionsLine(data.reactions);
   return (
     <section id={COMMENTS_ANCHOR} aria-labelledby="comments-title" className={`${ui.narrow} ${styles.comments}`}>
       <h2 id="comments-title">{data.count === 1 ? '1 comment' : `${data.count} comments`}</h2>
+      {reactions && <p className={styles.note}>{reactions}</p>}
       {data.comments.length > 0 && (
         <ol className={styles.list}>
           {data.comments.map((comment) => (

@@ -8,6 +8,7 @@ import {
   type PublicComment,
 } from '../../domain/comments.js';
 import { COMMENT_SETTINGS_KEY, commentSettingsSchema, type CommentInput } from '../../domain/comments.schema.js';
+import { countReactions } from '../fediverse/reactions-repository.js';
 import { readSettings } from '../site/settings/site-settings-repository.js';
 import type { RequestContext } from '../trpc/context.js';
 import { renderCommentHtml, hasLink } from './comment-markdown.js';
@@ -102,6 +103,7 @@ export async function commentThread(
     bookTitle: target.bookTitle,
     count,
     comments,
+    reactions: kind === 'post' ? await countReactions(ctx.db, id) : { likes: 0, boosts: 0 },
     viewer:
       viewer.signedIn && viewer.reader
         ? { signedIn: true, displayName: viewer.reader.displayName, banned: viewer.reader.banned }

@@ -2,7 +2,7 @@ import type { CommentOrigin, CommentStatus, CommentTargetKind } from '../../doma
 import type { AppDatabase } from '../db/connection.js';
 import { newId, timestampNow, toBoolean, toStoredBoolean } from '../db/row-conversion.js';
 
-/** What a new comment is: the site's own (a reader's) or, later, a fediverse reply (remote author). */
+/** What a new comment is: the site's own (a reader's), an import's or a fediverse reply (remote author). */
 export type NewComment = {
   targetKind: CommentTargetKind;
   targetId: string;
@@ -13,6 +13,8 @@ export type NewComment = {
   remoteAuthor?: { name: string; server: string | null; url: string | null } | null;
   /** A remote object's id: the same reply lands once. */
   remoteId?: string | null;
+  /** The fediverse account that wrote it: only its Update and Delete reach the comment. */
+  remoteActorId?: string | null;
   body: string;
   spoiler?: boolean;
   status: CommentStatus;
@@ -42,7 +44,7 @@ export type CommentRow = {
 
 /**
  * Stores one comment and returns its id; the one way in for the site's form and API, imports and,
- * later, the federation inbox. A `remoteId` already stored returns the existing comment's id.
+ * the federation inbox (fediverse/inbox-replies.ts). A `remoteId` already stored returns the existing comment's id.
  */
 export async function addComment(db: AppDatabase, input: NewComment): Promise<string> {
   if (input.remoteId) {
@@ -67,6 +69,7 @@ export async function addComment(db: AppDatabase, input: NewComment): Promise<st
       remoteAuthorServer: input.remoteAuthor?.server ?? null,
       remoteAuthorUrl: input.remoteAuthor?.url ?? null,
       remoteId: input.remoteId ?? null,
+      remoteActorId: input.remoteActorId ?? null,
       body: input.body,
       status: input.status,
       spoiler: toStoredBoolean(input.spoiler ?? false),
@@ -161,6 +164,51 @@ export async function editComment(
     .where('createdAt', '>', edit.editableSince)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * A fediverse reply edited by its author (an `Update` of its Note): only the account that wrote it, never a deleted
+ * one. Returns the comment's status, or null when there is no such comment of that account.
+ */
+export async function editRemoteComment(
+  db: AppDatabase,
+  edit: { remoteId: string; remoteActorId: string; body: string },
+): Promise<CommentStatus | null> {
+  const row = await db
+    .selectFrom('comments')
+    .select(['id', 'status'])
+    .where('remoteId', '=', edit.remoteId)
+    .where('remoteActorId', '=', edit.remoteActorId)
+    .where('status', '!=', 'deleted')
+    .executeTakeFirst();
+  if (!row) return null;
+  await db
+    .updateTable('comments')
+    .set({ body: edit.body, editedAt: timestampNow() })
+    .where('id', '=', row.id)
+    .execute();
+  return row.status as CommentStatus;
+}
+
+/**
+ * A fediverse reply deleted by its author (a `Delete` of its Note): marked deleted like a reader's own delete.
+ * Returns the status it had, or null when there is no such comment of that account.
+ */
+export async function deleteRemoteComment(
+  db: AppDatabase,
+  remoteId: string,
+  remoteActorId: string,
+): Promise<CommentStatus | null> {
+  const row = await db
+    .selectFrom('comments')
+    .select(['id', 'status'])
+    .where('remoteId', '=', remoteId)
+    .where('remoteActorId', '=', remoteActorId)
+    .where('status', '!=', 'deleted')
+    .executeTakeFirst();
+  if (!row) return null;
+  await markCommentDeleted(db, row.id);
+  return row.status as CommentStatus;
 }
 
 /** A deleted comment keeps its row (its replies stay under it) but not its words. */

@@ -707,7 +707,7 @@ interface CommentSignInsTable {
   createdAt: string;
 }
 
-/** A comment under a post or an excerpt: a reader's (origin 'site') or, later, a fediverse reply. */
+/** A comment under a post or an excerpt: a reader's (origin 'site') or a fediverse reply. */
 interface CommentsTable {
   id: string;
   /** 'post' | 'excerpt' */
@@ -723,6 +723,8 @@ interface CommentsTable {
   remoteAuthorUrl: string | null;
   /** A remote object's id (a fediverse reply lands once). */
   remoteId: string | null;
+  /** The fediverse account that wrote the reply: only it may edit or delete it. */
+  remoteActorId: string | null;
   /** The Markdown subset as written. */
   body: string;
   /** 'held' | 'approved' | 'hidden' | 'deleted' */
@@ -786,7 +788,7 @@ interface FediverseFollowersTable {
   createdAt: string;
 }
 
-/** A like or boost of a post, counted once per activity. */
+/** A like or boost of a post, counted once per account (and kept under its activity's id, for its Undo). */
 interface FediverseReactionsTable {
   activityId: string;
   postId: string;

@@ -1,7 +1,7 @@
 import type { AppDatabase } from '../db/connection.js';
 import { timestampNow } from '../db/row-conversion.js';
 
-type FollowerStatus = 'accepted' | 'pending';
+export type FollowerStatus = 'accepted' | 'pending';
 
 export type NewFollower = {
   actorId: string;
@@ -33,21 +33,27 @@ export async function removeFollower(db: AppDatabase, actorId: string, followId?
   return result.numDeletedRows > 0n;
 }
 
-export type FollowerPageRow = { actorId: string; inbox: string; sharedInbox: string | null };
+export type FollowerPageRow = {
+  actorId: string;
+  handle: string;
+  inbox: string;
+  sharedInbox: string | null;
+  createdAt: string;
+};
 
-/** A page of accepted followers in the order they came, after `cursor` (an actor id), for the collection. */
-export async function acceptedFollowerPage(
+/** A page of followers (accepted, or pending approval) in the order they came, after `after`. */
+export async function followerPage(
   db: AppDatabase,
-  limit: number,
-  after: { createdAt: string; actorId: string } | null,
-): Promise<Array<FollowerPageRow & { createdAt: string }>> {
+  page: { status: FollowerStatus; limit: number; after: { createdAt: string; actorId: string } | null },
+): Promise<FollowerPageRow[]> {
+  const { after } = page;
   let query = db
     .selectFrom('fediverseFollowers')
-    .select(['actorId', 'inbox', 'sharedInbox', 'createdAt'])
-    .where('status', '=', 'accepted')
+    .select(['actorId', 'handle', 'inbox', 'sharedInbox', 'createdAt'])
+    .where('status', '=', page.status)
     .orderBy('createdAt')
     .orderBy('actorId')
-    .limit(limit);
+    .limit(page.limit);
   if (after)
     query = query.where((eb) =>
       eb.or([
@@ -65,4 +71,19 @@ export async function countAcceptedFollowers(db: AppDatabase): Promise<number> {
     .where('status', '=', 'accepted')
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+export async function findFollower(db: AppDatabase, actorId: string) {
+  return db.selectFrom('fediverseFollowers').selectAll().where('actorId', '=', actorId).executeTakeFirst();
+}
+
+/** A held follow approved: true if it was waiting. */
+export async function acceptPendingFollower(db: AppDatabase, actorId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('fediverseFollowers')
+    .set({ status: 'accepted' })
+    .where('actorId', '=', actorId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -1,5 +1,21 @@
-import { createExponentialBackoffPolicy, createFederation, type RetryPolicy } from '@fedify/fedify';
-import { Accept, Article, Endpoints, Follow, Image, Person, Undo, isActor } from '@fedify/vocab';
+import { createExponentialBackoffPolicy, createFederation, type InboxContext, type RetryPolicy } from '@fedify/fedify';
+import {
+  Accept,
+  Announce,
+  Article,
+  Create,
+  Delete,
+  Endpoints,
+  Follow,
+  Image,
+  Like,
+  Person,
+  Reject,
+  Undo,
+  Update,
+  isActor,
+  type Activity,
+} from '@fedify/vocab';
 import { SITE_SETTINGS_KEY, siteSettingsSchema } from '../../domain/site-settings.js';
 import { blogPostPath } from '../../domain/content-links.js';
 import { findBlogPost } from '../content/blog/blog-posts-repository.js';
@@ -9,9 +25,12 @@ import type { OutboundRules } from '../site/http/safe-fetch.js';
 import { readSettings } from '../site/settings/site-settings-repository.js';
 import { ACTOR_IDENTIFIER, FEDIVERSE_PATHS } from './actor-identity.js';
 import { loadActorKeyPairs, type ActorKeyPairs } from './actor-keys.js';
+import { isBlocked } from './blocks-repository.js';
 import { DatabaseKvStore } from './fediverse-kv.js';
 import { DatabaseMessageQueue } from './fediverse-queue.js';
-import { acceptedFollowerPage, countAcceptedFollowers, removeFollower, saveFollower } from './followers-repository.js';
+import { followerPage, countAcceptedFollowers, removeFollower, saveFollower } from './followers-repository.js';
+import { InboxReactions } from './inbox-reactions.js';
+import { InboxReplies } from './inbox-replies.js';
 import { articleOfPost } from './post-articles.js';
 import { safeDocumentLoader } from './remote-documents.js';
 import type { SiteFederation } from './site-federation-service.js';
@@ -36,6 +55,8 @@ export type SiteFederationOptions = {
   /** Where remote documents may be fetched from (public addresses; a test's loopback stand-ins). */
   outbound: OutboundRules;
   log: Log;
+  /** Clears the public pages' cache (what the fediverse changed shows there). */
+  publicChanged: () => void;
 };
 
 const ORIGIN_KEY = ['site', 'origin'] as const;
@@ -109,7 +130,7 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
       if (identifier !== ACTOR_IDENTIFIER) return null;
       // Fedify reads every page to deliver to the followers; a browser of the collection gets its pages.
       const after = cursor === null || cursor === '' ? null : parseFollowersCursor(cursor);
-      const rows = await acceptedFollowerPage(db, FOLLOWERS_PAGE, after);
+      const rows = await followerPage(db, { status: 'accepted', limit: FOLLOWERS_PAGE, after });
       const items = rows.map((row) => ({
         id: new URL(row.actorId),
         inboxId: new URL(row.inbox),
@@ -151,6 +172,15 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
     };
   });
 
+  const replies = new InboxReplies({ db, publicChanged: options.publicChanged });
+  const reactions = new InboxReactions({ db, publicChanged: options.publicChanged });
+  /** Every activity of a blocked account or server is dropped before its listener. */
+  const unlessBlocked =
+    <T extends Activity>(listener: (ctx: InboxContext<void>, activity: T) => Promise<void>) =>
+    async (ctx: InboxContext<void>, activity: T) => {
+      if (activity.actorId && (await isBlocked(db, activity.actorId))) return;
+      await listener(ctx, activity);
+    };
   federation
     .setInboxListeners(FEDIVERSE_PATHS.inbox, FEDIVERSE_PATHS.sharedInbox)
     .on(Follow, async (ctx, follow) => {
@@ -159,11 +189,21 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
       if (target?.type !== 'actor' || target.identifier !== ACTOR_IDENTIFIER) return;
       const follower = await follow.getActor(ctx);
       if (!follower || !isActor(follower) || !follower.id || !follower.inboxId) return;
+      const handle = `@${follower.preferredUsername?.toString().slice(0, 100) ?? 'unknown'}@${follower.id.host}`;
+      const actorUri = ctx.getActorUri(ACTOR_IDENTIFIER);
+      if (await isBlocked(db, follower.id, handle)) {
+        await ctx.sendActivity(
+          { identifier: ACTOR_IDENTIFIER },
+          follower,
+          new Reject({ id: new URL(`#rejects/${newId()}`, actorUri), actor: actorUri, object: follow }),
+        );
+        return;
+      }
       const settings = await siteSettings(db);
       const status = settings.fediverse.holdFollows ? 'pending' : 'accepted';
       await saveFollower(db, {
         actorId: follower.id.href,
-        handle: `@${follower.preferredUsername?.toString() ?? 'unknown'}@${follower.id.host}`,
+        handle,
         server: follower.id.host,
         inbox: follower.inboxId.href,
         sharedInbox: follower.endpoints?.sharedInbox?.href ?? null,
@@ -171,19 +211,44 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
         status,
       });
       if (status !== 'accepted') return;
-      const actorUri = ctx.getActorUri(ACTOR_IDENTIFIER);
       await ctx.sendActivity(
         { identifier: ACTOR_IDENTIFIER },
         follower,
         new Accept({ id: new URL(`#accepts/${newId()}`, actorUri), actor: actorUri, object: follow }),
       );
     })
-    .on(Undo, async (ctx, undo) => {
-      if (!undo.actorId) return;
-      const object = await undo.getObject(ctx);
-      if (!(object instanceof Follow) || object.actorId?.href !== undo.actorId.href) return;
-      await removeFollower(db, undo.actorId.href, object.id?.href);
-    });
+    .on(
+      Undo,
+      unlessBlocked(async (ctx, undo: Undo) => {
+        if (!undo.actorId) return;
+        const object = await undo
+          .getObject({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader, crossOrigin: 'ignore' })
+          .catch(() => null);
+        if (!(object instanceof Follow)) return reactions.undo(ctx, undo, object);
+        if (object.actorId?.href !== undo.actorId.href) return;
+        await removeFollower(db, undo.actorId.href, object.id?.href);
+      }),
+    )
+    .on(
+      Like,
+      unlessBlocked((ctx, like: Like) => reactions.add(ctx, like)),
+    )
+    .on(
+      Announce,
+      unlessBlocked((ctx, announce: Announce) => reactions.add(ctx, announce)),
+    )
+    .on(
+      Create,
+      unlessBlocked((ctx, create: Create) => replies.create(ctx, create)),
+    )
+    .on(
+      Update,
+      unlessBlocked((ctx, update: Update) => replies.update(ctx, update)),
+    )
+    .on(
+      Delete,
+      unlessBlocked((ctx, activity: Delete) => replies.delete(ctx, activity)),
+    );
 
   let remembered: string | null = null;
   const rememberOrigin = async (origin: string) => {

@@ -8,6 +8,7 @@ import {
   Delete,
   Endpoints,
   Person,
+  Reject,
   Update,
   type Object as APObject,
 } from '@fedify/vocab';
@@ -29,27 +30,30 @@ export type FediverseRemote = {
 
 /**
  * A stand-in for a Mastodon server on 127.0.0.1: another Fedify instance (keys, WebFinger, an inbox that checks
- * HTTP Signatures as Mastodon does) with one account, `reader`. Private addresses are allowed only here, in tests.
+ * HTTP Signatures as Mastodon does) with one account, `reader`, and the `others` given (identifier → display name;
+ * they share reader's key). Private addresses are allowed only here, in tests.
  */
-export async function startFediverseRemote(): Promise<FediverseRemote> {
+export async function startFediverseRemote(others: Record<string, string> = {}): Promise<FediverseRemote> {
+  const names = new Map<string, string>([['reader', 'A Reader'], ...Object.entries(others)]);
   const keyPairs = [await generateCryptoKeyPair('RSASSA-PKCS1-v1_5')];
   const received: ReceivedActivity[] = [];
   const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true });
   federation
     .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
-      if (identifier !== 'reader') return null;
+      const name = names.get(identifier);
+      if (name === undefined) return null;
       const keys = await ctx.getActorKeyPairs(identifier);
       return new Person({
         id: ctx.getActorUri(identifier),
         preferredUsername: identifier,
-        name: 'A Reader',
+        name,
         url: new URL(`/@${identifier}`, ctx.origin),
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         publicKey: keys[0]!.cryptographicKey,
       });
     })
-    .setKeyPairsDispatcher((_ctx, identifier) => (identifier === 'reader' ? keyPairs : []));
+    .setKeyPairsDispatcher((_ctx, identifier) => (names.has(identifier) ? keyPairs : []));
   const record = async (ctx: Context<void>, activity: Activity) => {
     received.push({
       type: activity.constructor.name,
@@ -61,6 +65,7 @@ export async function startFediverseRemote(): Promise<FediverseRemote> {
   federation
     .setInboxListeners('/users/{identifier}/inbox', '/inbox')
     .on(Accept, record)
+    .on(Reject, record)
     .on(Create, record)
     .on(Update, record)
     .on(Delete, record);

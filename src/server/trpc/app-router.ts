@@ -6,6 +6,7 @@ import { blogRouter } from '../content/blog/blog-router.js';
 import { booksRouter } from '../content/books/books-router.js';
 import { commentsRouter } from '../comments/comments-router.js';
 import { contentRouter } from '../content/content-router.js';
+import { fediverseRouter } from '../fediverse/fediverse-router.js';
 import { excerptsRouter } from '../content/excerpts/excerpts-router.js';
 import { giftRouter } from '../newsletter/gift/gift-router.js';
 import { editionFilesRouter } from '../sales/copies/edition-files-router.js';
@@ -52,6 +53,7 @@ export const appRouter = router({
   senderCheck: senderCheckRouter,
   arc: arcRouter,
   comments: commentsRouter,
+  fediverse: fediverseRouter,
 });
 
 export type AppRouter = typeof appRouter;

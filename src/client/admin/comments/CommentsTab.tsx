@@ -7,6 +7,8 @@ import { EmptyState, ListSkeleton, LoadError } from '../ui/ListStates.js';
 import { SectionHeader } from '../ui/SectionHeader.js';
 import { CommentCard, COMMENT_STATUS_LABELS } from './CommentCard.js';
 import { CommentSettingsPanel } from './CommentSettingsPanel.js';
+import { FediverseBlocksPanel } from './FediverseBlocksPanel.js';
+import { FollowRequestsPanel } from './FollowRequestsPanel.js';
 
 type Show = 'held' | 'reported' | 'all' | (typeof COMMENT_STATUSES)[number];
 
@@ -95,6 +97,8 @@ export function CommentsTab() {
         )}
       </div>
       <CommentSettingsPanel />
+      <FollowRequestsPanel />
+      <FediverseBlocksPanel />
     </Stack>
   );
 }

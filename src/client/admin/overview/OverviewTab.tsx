@@ -260,6 +260,19 @@ function SalesPanels({ stats }: { stats: SiteStats }) {
   );
 }
 
+/** Likes and boosts of the posts from the fediverse, and its followers (all time). */
+function FediverseFigure() {
+  const summary = trpc.fediverse.summary.useQuery(undefined, { staleTime: 60_000 }).data;
+  if (!summary) return null;
+  return (
+    <Figure
+      label="Fediverse likes · boosts"
+      value={`${n(summary.likes)} · ${n(summary.boosts)}`}
+      note={`${n(summary.followers)} ${summary.followers === 1 ? 'follower' : 'followers'}, all time`}
+    />
+  );
+}
+
 /** What works: traffic, list growth, issue results, direct sales, preorders and messages for the last 7 to 365 days. */
 export function OverviewTab() {
   const [period, setPeriod] = useState<StatsPeriod>(DEFAULT_STATS_PERIOD);
@@ -303,6 +316,7 @@ export function OverviewTab() {
               note={`+${n(stats.subscribers.gained)} / −${n(stats.subscribers.lost)}`}
             />
             <Figure label="Preorders" value={n(stats.preorders.reduce((sum, row) => sum + row.count, 0))} />
+            <FediverseFigure />
           </SimpleGrid>
           <TrafficPanel stats={stats} />
           <ContentPanels stats={stats} />

@@ -26,7 +26,7 @@ export function FediverseSettings({ form }: { form: UseFormReturnType<SiteSettin
       </Text>
       <Switch
         label="Hold new followers for my approval"
-        description="Off: anyone who follows is accepted at once."
+        description="Off: a follow is accepted at once. On: it waits in Comments → Follow requests."
         {...form.getInputProps('fediverse.holdFollows', { type: 'checkbox' })}
       />
     </>

@@ -54,6 +54,10 @@ describe('CSV helpers', () => {
       expect(csvCellText(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`);
     }
     expect(csvCellText('safe = text')).toBe('safe = text');
+    // A fediverse handle starts with @ but holds no formula: written as it is; anything more is defused.
+    expect(csvCellText('@reader@social.example:8443')).toBe('@reader@social.example:8443');
+    expect(csvCellText('@x@y.example+cmd|')).toBe("'@x@y.example+cmd|");
+    expect(csvCellText('@SUM(A1)@x.example')).toBe("'@SUM(A1)@x.example");
   });
 
   it('writes ISO dates, true/false and empty cells for missing values', () => {

@@ -102,6 +102,20 @@ const ordersExport: CsvExport<ListedOrder> = {
   columns: ORDER_CSV_COLUMNS,
 };
 
+type ExportedFollower = { handle: string; actorId: string; createdAt: string };
+
+/** GET /api/admin/fediverse/followers.csv: the accounts following the site (docs/fediverse.md). */
+const fediverseFollowersExport: CsvExport<ExportedFollower> = {
+  name: 'fediverse/followers',
+  filePrefix: 'fediverse-followers',
+  pages: (caller) => eachPage((cursor) => caller.fediverse.followers({ ...EXPORT_PAGE, cursor })),
+  columns: [
+    { header: 'handle', value: (row) => row.handle },
+    { header: 'actorUrl', value: (row) => row.actorId },
+    { header: 'followedAt', value: (row) => row.createdAt },
+  ],
+};
+
 /** The date part of the file name: the UTC day of `now`. */
 export function csvFileName(prefix: string, now: Date = new Date()): string {
   return `${prefix}-${now.toISOString().slice(0, 10)}.csv`;
@@ -157,7 +171,7 @@ function registerArcReviewsExport(app: FastifyInstance, services: AppServices): 
 }
 
 /**
- * GET /api/admin/{orders,contact,newsletter,preorders}.csv — admin only. Each calls the same admin
+ * GET /api/admin/{orders,contact,newsletter,preorders,fediverse/followers}.csv — admin only. Each calls the same admin
  * procedure as the admin lists through a caller, so authentication lives in one place: a
  * missing or wrong key throws the procedure's TRPCError, which the app's error handler turns
  * into JSON `{ error }` with status 401. The file is streamed a page at a time (500 rows), so a
@@ -168,5 +182,6 @@ export function registerCsvExports(app: FastifyInstance, services: AppServices):
   registerExport(app, services, contactExport);
   registerExport(app, services, newsletterExport);
   registerExport(app, services, preordersExport);
+  registerExport(app, services, fediverseFollowersExport);
   registerArcReviewsExport(app, services);
 }

@@ -313,6 +313,19 @@ const commentRoutes: RestRoute[] = [
         targetId: id(r),
       }),
   },
+  { method: 'GET', url: '/api/admin/fediverse/blocks', call: (caller) => caller.fediverse.blocks() },
+  {
+    method: 'POST',
+    url: '/api/admin/fediverse/blocks',
+    status: 201,
+    call: (caller, r) => callUnchecked(caller.fediverse.block, r.body),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/admin/fediverse/blocks',
+    status: 204,
+    call: (caller, r) => callUnchecked(caller.fediverse.unblock, { target: r.query.target }),
+  },
 ];
 
 /**

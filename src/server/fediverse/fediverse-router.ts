@@ -1,0 +1,66 @@
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { adminPageInputSchema } from '../../domain/admin-lists.schema.js';
+import { enumField } from '../../domain/fields.schema.js';
+import { parseBlockTarget } from '../../domain/fediverse.js';
+import { fediverseBlockInputSchema } from '../../domain/fediverse.schema.js';
+import { toPageBy } from '../db/keyset-page.js';
+import { pageKeyOf } from '../trpc/page-cursor.js';
+import { adminProcedure, router } from '../trpc/trpc.js';
+import { addBlock, listBlocks, removeBlock } from './blocks-repository.js';
+import { answerFollowRequest } from './follow-requests.js';
+import { countAcceptedFollowers, followerPage } from './followers-repository.js';
+import { countReactions } from './reactions-repository.js';
+
+/** The admin's side of the fediverse: the Overview's figures, blocks. */
+export const fediverseRouter = router({
+  summary: adminProcedure.query(async ({ ctx }) => ({
+    followers: await countAcceptedFollowers(ctx.db),
+    ...(await countReactions(ctx.db)),
+  })),
+  /** The followers (accepted by default, or those waiting for approval), in the order they came; the CSV's pages. */
+  followers: adminProcedure
+    .input(
+      adminPageInputSchema
+        .unwrap()
+        .extend({ status: enumField('Status', ['accepted', 'pending']).default('accepted') }),
+    )
+    .query(async ({ ctx, input }) => {
+      const key = pageKeyOf(input.cursor);
+      const rows = await followerPage(ctx.db, {
+        status: input.status,
+        limit: input.limit + 1,
+        after: key && { createdAt: key.createdAt, actorId: key.id },
+      });
+      return toPageBy(
+        rows,
+        input.limit,
+        (row) => ({ createdAt: row.createdAt, id: row.actorId }),
+        (row) => ({ handle: row.handle, actorId: row.actorId, createdAt: row.createdAt }),
+      );
+    }),
+  /** A follow held for approval: approved (Accept sent) or rejected (Reject sent). */
+  answerFollow: adminProcedure
+    .input(
+      z.object({
+        actorId: z.string({ error: 'Actor is required' }).min(1).max(2048),
+        approve: z.boolean({ error: 'Approve must be true or false' }),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const origin = (await ctx.fediverse.knownOrigin()) ?? ctx.siteOrigin;
+      if (!(await answerFollowRequest(ctx.db, ctx.fediverse, origin, input)))
+        throw new TRPCError({ code: 'NOT_FOUND', message: 'No follow from this account is waiting' });
+      return input;
+    }),
+  blocks: adminProcedure.query(({ ctx }) => listBlocks(ctx.db)),
+  /** Blocks an account or a server: its activities are dropped, its follows refused, its followers removed. */
+  block: adminProcedure.input(fediverseBlockInputSchema).mutation(({ ctx, input }) => addBlock(ctx.db, input.target)),
+  unblock: adminProcedure
+    .input(z.object({ target: z.string({ error: 'Target is required' }).min(1).max(500) }))
+    .mutation(async ({ ctx, input }) => {
+      const target = parseBlockTarget(input.target)?.target ?? input.target;
+      if (!(await removeBlock(ctx.db, target))) throw new TRPCError({ code: 'NOT_FOUND', message: 'No such block' });
+      return { target };
+    }),
+});
