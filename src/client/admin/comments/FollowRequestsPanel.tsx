@@ -1,6 +1,7 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { trpc } from '../../trpc.js';
 import { toastFailure } from '../../ui/form-feedback.js';
+import { CsvDownloadButton } from '../submissions/CsvDownloadButton.js';
 import { AdminPanel } from '../ui/AdminPanel.js';
 import { LoadError } from '../ui/ListStates.js';
 import { formatAdminDate } from '../ui/format-date.js';
@@ -24,8 +25,11 @@ export function FollowRequestsPanel() {
     <AdminPanel
       id="follow-requests"
       title="Follow requests"
-      description="Accounts asking to follow the site while Settings → Site holds follows for your approval."
+      description="Accounts asking to follow the site while Settings → Site holds follows for your approval. The CSV lists every follower (handle, account address, since when)."
     >
+      <Group mb="sm">
+        <CsvDownloadButton name="fediverse/followers" what="the fediverse followers" />
+      </Group>
       {pending.isPending ? (
         <Skeleton height={40} aria-label="Loading the follow requests" />
       ) : pending.isError ? (
