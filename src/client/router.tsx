@@ -45,8 +45,12 @@ type PageRouteData = PageLoaderData & { formOutcome?: FormOutcome };
 
 /** A public page module: the component (default export) and the loader of its queries. */
 type PageModule = { default: () => ReactNode; prefetch: PagePrefetch };
-/** `file` (relative to src/client) names the page's chunk in the build manifest. */
-type PageSpec = { file: string; load: () => Promise<PageModule> };
+/**
+ * `file` (relative to src/client) names the page's chunk in the build manifest. `searchDeps`: the search parameters
+ * the page's data and head depend on (all of them when not said). A change of another one (the art page's tab) is
+ * then no new load, so the page is not swapped for its pending copy (which would drop the focus and what was typed).
+ */
+type PageSpec = { file: string; load: () => Promise<PageModule>; searchDeps?: readonly string[] };
 type SeoLoader = (context: SeoContext) => Promise<PageLoaderData>;
 
 /**
@@ -59,7 +63,7 @@ const pages = {
   book: { file: 'pages/BookPage.tsx', load: () => import('./pages/BookPage.js') },
   excerpts: { file: 'pages/ExcerptsPage.tsx', load: () => import('./pages/ExcerptsPage.js') },
   excerpt: { file: 'pages/ExcerptPage.tsx', load: () => import('./pages/ExcerptPage.js') },
-  artMusic: { file: 'pages/ArtMusicPage.tsx', load: () => import('./pages/ArtMusicPage.js') },
+  artMusic: { file: 'pages/ArtMusicPage.tsx', load: () => import('./pages/ArtMusicPage.js'), searchDeps: [] },
   blog: { file: 'pages/BlogPage.tsx', load: () => import('./pages/BlogPage.js') },
   blogTag: { file: 'pages/BlogTagPage.tsx', load: () => import('./pages/BlogTagPage.js') },
   blogPost: { file: 'pages/BlogPostPage.tsx', load: () => import('./pages/BlogPostPage.js') },
@@ -119,7 +123,11 @@ function pageRoute<TPath extends string>(path: TPath, page: PageSpec, seo: SeoLo
     component: lazyRouteComponent(() => loadPage(page)),
     pendingComponent: pendingPage(page),
     // The page's data depends on its search parameters too (the blog's category).
-    loaderDeps: ({ search }: { search: Record<string, unknown> }) => ({ search }),
+    loaderDeps: ({ search }: { search: Record<string, unknown> }) => ({
+      search: page.searchDeps
+        ? Object.fromEntries(Object.entries(search).filter(([key]) => page.searchDeps!.includes(key)))
+        : search,
+    }),
     // Typed by the path, so the route's params are what the path declares (`{ id: string }` for /blog/$id).
     loader: async ({
       context,
