@@ -2,43 +2,21 @@ import Database from 'better-sqlite3';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queueDueArcReminders } from '../../server/arc/arc-reminders.js';
 import { openDatabase } from '../../server/db/connection.js';
 import { openZipFile, readEntry } from '../../server/sales/copies/zip-access.js';
-import { startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../../server/test-support/smtp-inbox.js';
 import { expectToast, logIn, openTab } from '../admin/admin-helpers.js';
 import { useBrowserSite } from '../support/fixture.js';
+import { linkIn, useMailbox } from '../support/mailbox.js';
 import { expectNoHorizontalOverflow, uniqueEmail } from './helpers.js';
 
 const SCREENSHOTS = path.join(process.cwd(), 'test-results', 'arc-team');
 const DAY_MS = 24 * 60 * 60 * 1000;
-const env: Record<string, string> = { MAIL_FROM: 'Delphine Rook <news@example.com>' };
-let inbox: SmtpInbox;
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  env.SMTP_URL = inbox.url;
-});
-afterAll(async () => {
-  await inbox.close();
-});
-
-async function mailTo(address: string, count: number): Promise<ReceivedEmail[]> {
-  for (let waited = 0; waited < 20_000; waited += 100) {
-    if (inbox.to(address).length >= count) return inbox.to(address);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`fewer than ${count} emails to ${address}`);
-}
-
-const linkIn = (email: ReceivedEmail, pathname: string) => {
-  const link = new RegExp(`https?://\\S+${pathname}\\?token=[\\w.~-]+`).exec(email.text)?.[0];
-  if (!link) throw new Error(`no ${pathname} link in:\n${email.text}`);
-  return link;
-};
+const mailbox = useMailbox();
 
 describe('the ARC team, end to end (Chromium at 375 and 1280 px, real SMTP)', () => {
-  const site = useBrowserSite({ env });
+  const site = useBrowserSite({ env: mailbox.env });
 
   const shoot = async (page: Page, name: string, width: number) => {
     await expectNoHorizontalOverflow(page);
@@ -93,7 +71,7 @@ describe('the ARC team, end to end (Chromium at 375 and 1280 px, real SMTP)', ()
     await page.getByRole('list', { name: 'Applicants, best first' }).getByRole('listitem').nth(1).waitFor();
 
     // She gets one email after her sign-up's confirmation; its link downloads her copy, whose ex-libris page names her.
-    const selected = (await mailTo(reader, 2)).find((email) => email.text.includes('/arc-copy?token='));
+    const selected = (await mailbox.mailTo(reader, 2)).find((email) => email.text.includes('/arc-copy?token='));
     expect(selected, 'the email saying she was chosen').toBeDefined();
     expect(selected!.text).toMatch(/I\s+received\s+a\s+free\s+advance\s+copy/);
     await small.goto(linkIn(selected!, '/arc-copy'));

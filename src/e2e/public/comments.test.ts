@@ -2,22 +2,14 @@ import Database from 'better-sqlite3';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../../server/test-support/smtp-inbox.js';
+import { describe, expect, it } from 'vitest';
 import { expectToast, logIn, openTab } from '../admin/admin-helpers.js';
 import { useBrowserSite, type Site } from '../support/fixture.js';
+import { useMailbox } from '../support/mailbox.js';
 import { expectNoHorizontalOverflow, openPage, uniqueEmail } from './helpers.js';
 
 const SCREENSHOTS = path.join(process.cwd(), 'test-results', 'comments');
-const env: Record<string, string> = { MAIL_FROM: 'Delphine Rook <news@example.com>' };
-let inbox: SmtpInbox;
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  env.SMTP_URL = inbox.url;
-});
-afterAll(async () => {
-  await inbox.close();
-});
+const mailbox = useMailbox();
 
 /** Markup a reader might try: shown as text, never run. */
 const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
@@ -39,19 +31,6 @@ async function confirmedReaders(site: Site, ...emails: string[]): Promise<void> 
   sqlite.close();
 }
 
-/** The sign-in link emailed to `address` (after its sign-up's confirmation email). */
-async function signInLink(address: string): Promise<string> {
-  for (let waited = 0; waited < 20_000; waited += 100) {
-    const link = inbox
-      .to(address)
-      .map((email: ReceivedEmail) => /https?:\/\/\S+\/comments\/sign-in\?token=[\w.~-]+/.exec(email.text)?.[0])
-      .find(Boolean);
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no sign-in link to ${address}`);
-}
-
 /** Signs in from the post's comments, by the emailed link, and chooses the name shown. */
 async function signIn(page: Page, address: string, name: string): Promise<void> {
   const comments = page.locator('#comments');
@@ -61,7 +40,7 @@ async function signIn(page: Page, address: string, name: string): Promise<void> 
   await page.getByLabel('Your email').fill(address);
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
   await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
-  await page.goto(await signInLink(address));
+  await page.goto(await mailbox.linkTo(address, '/comments/sign-in'));
   await page.getByRole('heading', { name: 'The name shown with your comments' }).waitFor();
   await page.getByLabel('Name').fill(name);
   await page.getByRole('button', { name: 'Save and go back' }).click();
@@ -81,7 +60,7 @@ async function shoot(page: Page, name: string): Promise<void> {
  * comment.
  */
 describe('comments, end to end (Chromium at 375 and 1280 px, without JavaScript, real SMTP)', () => {
-  const site = useBrowserSite({ env });
+  const site = useBrowserSite({ env: mailbox.env });
 
   it('sign in by email → a held spoiler comment → approved → folded for others → a reply without JavaScript → a ban', async () => {
     const mara = uniqueEmail('comment-mara');

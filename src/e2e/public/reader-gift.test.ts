@@ -1,40 +1,18 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleGiftFile } from '../../server/test-support/gift-files.js';
-import { startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../../server/test-support/smtp-inbox.js';
 import { expectToast, logIn, openTab } from '../admin/admin-helpers.js';
 import { useBrowserSite } from '../support/fixture.js';
+import { linkIn, useMailbox } from '../support/mailbox.js';
 import { openPage, uniqueEmail } from './helpers.js';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
-const env: Record<string, string> = { MAIL_FROM: 'Delphine Rook <news@example.com>' };
-let inbox: SmtpInbox;
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  env.SMTP_URL = inbox.url;
-});
-afterAll(async () => {
-  await inbox.close();
-});
-
-async function mailTo(address: string, count: number): Promise<ReceivedEmail[]> {
-  for (let waited = 0; waited < 20_000; waited += 100) {
-    if (inbox.to(address).length >= count) return inbox.to(address);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`fewer than ${count} emails to ${address}`);
-}
-
-const linkIn = (email: ReceivedEmail, pathname: string) => {
-  const link = new RegExp(`https?://\\S+${pathname}\\?token=[\\w.~-]+`).exec(email.text)?.[0];
-  if (!link) throw new Error(`no ${pathname} link in:\n${email.text}`);
-  return link;
-};
+const mailbox = useMailbox();
 
 describe('winning readers, end to end (Chromium, real SMTP)', () => {
-  const site = useBrowserSite({ env });
+  const site = useBrowserSite({ env: mailbox.env });
   const api = (url: string, init: RequestInit = {}) =>
     fetch(`${site.baseUrl}${url}`, {
       ...init,
@@ -72,7 +50,7 @@ describe('winning readers, end to end (Chromium, real SMTP)', () => {
     expect(res.status).toBe(201);
 
     for (const address of [reader, bystander]) {
-      const [confirmation] = await mailTo(address, 1);
+      const [confirmation] = await mailbox.mailTo(address, 1);
       await page.goto(linkIn(confirmation!, '/newsletter/confirm'));
       // The link's page asks (a mail scanner's visit confirms nothing); the reader's press confirms.
       await page.getByRole('button', { name: 'Confirm my subscription' }).click();
@@ -82,7 +60,7 @@ describe('winning readers, end to end (Chromium, real SMTP)', () => {
     const stored = (await (await api('/api/admin/newsletter')).json()) as { email: string; interests: string[] | null }[];
     expect(stored.find((row) => row.email === reader)?.interests).toEqual([`series:${other.id}`]);
 
-    const [, welcome] = await mailTo(reader, 2);
+    const [, welcome] = await mailbox.mailTo(reader, 2);
     expect(welcome!.headers.get('subject')).toBe('Welcome to the Ashwardens');
     await page.goto(linkIn(welcome!, '/newsletter/gift'));
     await page.getByRole('heading', { name: 'The Marshal’s Ledger' }).waitFor();
@@ -132,11 +110,11 @@ describe('winning readers, end to end (Chromium, real SMTP)', () => {
     await dialog.getByText('in the chosen group').waitFor();
     await dialog.getByRole('button', { name: `Send to ${people}` }).click();
     await expectToast(page, 'Sending', `The issue is on its way to ${expected.count} subscribers.`);
-    await mailTo(reader, 3);
-    expect(inbox.to(reader)[2]!.headers.get('subject')).toBe('Embers only');
-    const everyone = inbox.received.filter((email) => email.headers.get('subject') === 'Embers only');
+    await mailbox.mailTo(reader, 3);
+    expect(mailbox.inbox.to(reader)[2]!.headers.get('subject')).toBe('Embers only');
+    const everyone = mailbox.inbox.received.filter((email) => email.headers.get('subject') === 'Embers only');
     expect(everyone).toHaveLength(expected.count);
-    expect(inbox.to(bystander).map((email) => email.headers.get('subject'))).not.toContain('Embers only');
+    expect(mailbox.inbox.to(bystander).map((email) => email.headers.get('subject'))).not.toContain('Embers only');
     expect(site.problems).toEqual([]);
   });
 
@@ -176,7 +154,7 @@ describe('winning readers, end to end (Chromium, real SMTP)', () => {
     await page.getByLabel('Send a test to…').fill('author@example.org');
     await page.getByRole('button', { name: 'Send test' }).click();
     await expectToast(page, 'Test sent');
-    const [test] = await mailTo('author@example.org', 1);
+    const [test] = await mailbox.mailTo('author@example.org', 1);
     expect(test!.headers.get('subject')).toBe('[Test] Welcome, Ashwarden');
     expect(test!.text).toContain('/newsletter/gift?token=');
     await page.getByRole('list', { name: 'Welcome emails' }).getByText('Welcome, Ashwarden').waitFor();
