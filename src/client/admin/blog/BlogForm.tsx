@@ -48,7 +48,7 @@ export function BlogForm({
     value: category.slug,
     label: category.label,
   }));
-  const tagOptions = (trpc.blog.tags.useQuery().data ?? []).map((tag) => tag.label);
+  const tagOptions = (trpc.blog.allTags.useQuery().data ?? []).map((tag) => tag.label);
   const form = useForm<BlogFormValues, (values: BlogFormValues) => BlogPostInput>({
     mode: 'controlled',
     initialValues: blogFormValues(item),

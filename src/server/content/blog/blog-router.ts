@@ -25,7 +25,7 @@ import { isUniqueViolation } from '../../db/row-conversion.js';
 import { adminProcedure, found, pageOf, postTextListProcedure, publicProcedure, router } from '../../trpc/trpc.js';
 import { pageKeyOf } from '../../trpc/page-cursor.js';
 import { contentWrites, unknownReference } from '../content-procedures.js';
-import { unknownCategoryMessage } from '../../../domain/blog.js';
+import { type BlogTagItem, unknownCategoryMessage } from '../../../domain/blog.js';
 import { blogCategoriesRouter } from './blog-categories-router.js';
 import { categoryNamed, siteCategories, withCategoryLabels } from './blog-categories.js';
 import { listBlogCategories } from './blog-categories-repository.js';
@@ -111,8 +111,15 @@ const withTag = <T extends { tags: Array<{ slug: string }> }>(posts: T[], tag: s
 export const blogRouter = router({
   ...blogWrites,
   categories: blogCategoriesRouter,
-  /** Every tag a post has, by name: GET /api/blog/tags. */
-  tags: publicProcedure.query(({ ctx }) => ctx.cache.get('blog:tags', () => listBlogTags(ctx.db))),
+  /**
+   * The tags of the published posts, by name: GET /api/blog/tags. A tag only drafts have is not named to readers
+   * (it would tell what is coming); the editor's suggestions read `allTags`.
+   */
+  tags: publicProcedure.query(async ({ ctx }) =>
+    (await publishedTags(ctx)).map(({ slug, label }): BlogTagItem => ({ slug, label })),
+  ),
+  /** Every tag some post has, drafts' too: the editor's suggestions. */
+  allTags: adminProcedure.query(({ ctx }) => listBlogTags(ctx.db)),
   /** The tags of the published posts, by name, with how many carry each (/blog's "Browse by tag"). */
   publishedTags: publicProcedure.query(({ ctx }) => publishedTags(ctx)),
   /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerLegacyPermalinks } from '../../import-export/legacy-permalinks.js';
 import { registerSeoRoutes } from '../../site/pages/seo-routes.js';
 import { useTestApp } from '../../test-support/app-context.js';
-import { bearer, createVia, expectError, freshAddress } from '../../test-support/http.js';
+import { bearer, createVia, expectError, freshAddress, getList } from '../../test-support/http.js';
 import { validBlogPost } from '../../test-support/test-app.js';
 
 type Tag = { slug: string; label: string; postCount: number };
@@ -79,6 +79,16 @@ describe('tag pages, feeds and the sitemap', () => {
       { slug: 'ember-ash', label: 'Ember & Ash', postCount: 1 },
       { slug: 'maps', label: 'Maps', postCount: 2 },
     ]);
+  });
+
+  it('GET /api/blog/tags names no tag only drafts have; the editor still suggests it', async () => {
+    expect(await getList<Tag>(context.t.app, '/api/blog/tags')).toEqual([
+      { slug: 'ember-ash', label: 'Ember & Ash' },
+      { slug: 'maps', label: 'Maps' },
+    ]);
+    const suggested = await context.t.callerWithKey(context.token).blog.allTags();
+    expect(suggested.map((tag) => tag.slug)).toEqual(['ember-ash', 'maps', 'secret-plans']);
+    await expect(context.t.publicCaller().blog.allTags()).rejects.toThrow('Admin key required');
   });
 
   it("a tag's feed and a category's feed are valid RSS of their posts only, naming themselves", async () => {
