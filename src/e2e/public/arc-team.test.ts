@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -9,7 +8,7 @@ import { openZipFile, readEntry } from '../../server/sales/copies/zip-access.js'
 import { expectToast, logIn, openTab } from '../admin/admin-helpers.js';
 import { useBrowserSite } from '../support/fixture.js';
 import { linkIn, useMailbox } from '../support/mailbox.js';
-import { expectNoHorizontalOverflow, uniqueEmail } from './helpers.js';
+import { confirmedReaders, expectNoHorizontalOverflow, uniqueEmail } from './helpers.js';
 
 const SCREENSHOTS = path.join(process.cwd(), 'test-results', 'arc-team');
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,17 +26,7 @@ describe('the ARC team, end to end (Chromium at 375 and 1280 px, real SMTP)', ()
   it('apply on /arc → chosen in the admin → the emailed link downloads a copy naming the reader → review link → no reminder for her', async () => {
     const reader = uniqueEmail('arc-reader');
     const other = uniqueEmail('arc-other');
-    for (const email of [reader, other]) {
-      const res = await fetch(`${site.baseUrl}/api/newsletter`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email }),
-      });
-      expect(res.status).toBe(201);
-    }
-    const sqlite = new Database(path.join(site.dataDir, 'site.sqlite'));
-    sqlite.prepare('UPDATE newsletter_subscriptions SET confirmed_at = created_at WHERE email IN (?, ?)').run(reader, other);
-    sqlite.close();
+    await confirmedReaders(site, reader, other);
 
     // The reader applies on a phone, without touching the admin.
     const phone = await site.newContext({ viewport: 'mobile' });

@@ -1,12 +1,11 @@
-import Database from 'better-sqlite3';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectToast, logIn, openTab } from '../admin/admin-helpers.js';
-import { useBrowserSite, type Site } from '../support/fixture.js';
+import { useBrowserSite } from '../support/fixture.js';
 import { useMailbox } from '../support/mailbox.js';
-import { expectNoHorizontalOverflow, openPage, uniqueEmail } from './helpers.js';
+import { confirmedReaders, expectNoHorizontalOverflow, openPage, uniqueEmail } from './helpers.js';
 
 const SCREENSHOTS = path.join(process.cwd(), 'test-results', 'comments');
 const mailbox = useMailbox();
@@ -14,22 +13,6 @@ const mailbox = useMailbox();
 /** Markup a reader might try: shown as text, never run. */
 const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
 const HELD = 'Waiting for the author’s approval: only you see it for now.';
-
-/** Confirmed newsletter subscribers: the readers who may comment. */
-async function confirmedReaders(site: Site, ...emails: string[]): Promise<void> {
-  for (const email of emails) {
-    const res = await fetch(`${site.baseUrl}/api/newsletter`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email }),
-    });
-    expect(res.status).toBe(201);
-  }
-  const sqlite = new Database(path.join(site.dataDir, 'site.sqlite'));
-  const confirm = sqlite.prepare('UPDATE newsletter_subscriptions SET confirmed_at = created_at WHERE email = ?');
-  for (const email of emails) confirm.run(email);
-  sqlite.close();
-}
 
 /** Signs in from the post's comments, by the emailed link, and chooses the name shown. */
 async function signIn(page: Page, address: string, name: string): Promise<void> {

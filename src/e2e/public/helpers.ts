@@ -1,6 +1,9 @@
+import Database from 'better-sqlite3';
+import path from 'node:path';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { trackConsoleProblems, waitForHydration } from '../support/browser.js';
+import type { Site } from '../support/fixture.js';
 
 export type OpenedPage = {
   page: Page;
@@ -77,4 +80,23 @@ export async function firstId(baseUrl: string, procedure: 'excerpts.list' | 'blo
 /** A fresh address for each newsletter test. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/**
+ * Signs these addresses up through the API, then marks them confirmed in the site's database (as the emailed link
+ * would): the confirmed subscribers who may comment or apply to an ARC team.
+ */
+export async function confirmedReaders(site: Site, ...emails: string[]): Promise<void> {
+  for (const email of emails) {
+    const res = await fetch(`${site.baseUrl}/api/newsletter`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    expect(res.status).toBe(201);
+  }
+  const sqlite = new Database(path.join(site.dataDir, 'site.sqlite'));
+  const confirm = sqlite.prepare('UPDATE newsletter_subscriptions SET confirmed_at = created_at WHERE email = ?');
+  for (const email of emails) confirm.run(email);
+  sqlite.close();
 }
