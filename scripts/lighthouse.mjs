@@ -2,7 +2,7 @@
 // build with demo content, for `/`, `/books` and a blog post. Prints the four category scores per
 // page and, for each category under its target, the audits that cost points (by audit id).
 //
-//   Targets: Performance >= 97, Accessibility 100, Best Practices 100, SEO 100.
+//   Targets (issue 36): Performance >= 98, Accessibility 100, Best Practices 100, SEO 100.
 //   Options: --build (rebuild first), --runs <n> (Performance is the median of n runs, default 1),
 //            --paths /a,/b (instead of the default pages), --no-fail (report only), --json <file>.
 // Uses Debian's Chromium (CHROME_PATH, else CHROMIUM_PATH, default /usr/bin/chromium).
@@ -14,7 +14,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { ensureBuild, firstPostPath, root, startProductionServer } from './lib/production-server.mjs';
 
 const run = promisify(execFile);
-const TARGETS = { performance: 97, accessibility: 100, 'best-practices': 100, seo: 100 };
+const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
 const CATEGORY_NAMES = {
   performance: 'Performance',
   accessibility: 'Accessibility',
