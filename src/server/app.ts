@@ -4,7 +4,7 @@ import type { NoticePageStyles } from './newsletter/notice-page.js';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { MAX_CALLS_PER_BATCH, MAX_JSON_BODY_BYTES } from '../domain/limits.js';
 import { registerAnalyticsRoutes } from './analytics/analytics-routes.js';
 import { registerRedirectLinks } from './analytics/redirect-links.js';
@@ -20,7 +20,7 @@ import type { AppDatabase } from './db/connection.js';
 import { configuredDatabase, configuredEngine } from './db/database-engine.js';
 import { checkDatabaseHealth } from './db/database-health.js';
 import { registerFormPosts } from './site/forms/register-form-posts.js';
-import { createNewsletterMail } from './newsletter/create-newsletter-mail.js';
+import { createNewsletterMail, type NewsletterMailServices } from './newsletter/create-newsletter-mail.js';
 import { QueueSignal } from './newsletter/send-queue/queue-signal.js';
 import { registerNewsletterPages } from './newsletter/newsletter-pages.js';
 import { registerPreorderPages } from './newsletter/preorders/preorder-pages.js';
@@ -138,27 +138,36 @@ async function prepareDatabase(config: AppConfig, dataDir: DataDir): Promise<{ d
   }
 }
 
-/** Builds the whole server (database, API, uploads, client) without listening on a port. */
-export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
-  const dataDir = await prepareDataDir(config.dataDir);
-  const uploadsDir = dataDir.uploadsDir;
-  const { db } = await prepareDatabase(config, dataDir);
+/** What buildApp builds before the HTTP server: the services, and what closing the app must close with them. */
+type BuiltServices = {
+  services: AppServices;
+  mail: NewsletterMailServices;
+  postgresBus: PostgresInvalidationBus | null;
+  generatedPassword: string | null;
+};
 
+/** Builds the site's services on an open database; `log` is the app's logger, once the app exists. */
+async function createServices(
+  config: AppConfig,
+  options: BuildOptions,
+  db: AppDatabase,
+  uploadsDir: string,
+  log: () => FastifyBaseLogger,
+): Promise<BuiltServices> {
   // In this process on SQLite; in the database on PostgreSQL, where every instance counts together.
   const { limiters, guesses } = createRateLimits(db, {
     publicLimitsEnabled: config.publicRateLimits,
-    log: { warn: (fields, message) => app.log.warn(fields, message) },
+    log: { warn: (fields, message) => log().warn(fields, message) },
     ...(options.guessClock ? { guessClock: options.guessClock } : {}),
   });
   const auth = new AdminAuth(db, { throttle: guesses });
   const { generatedPassword } = await auth.ensureAdminUser(config.adminPassword);
   const uploads = createUploadStore(db, uploadsDir);
-  const mail = await createNewsletterMail(db, config, () => app.log, salesFileStoreOf({ db, uploads, uploadsDir }));
+  const mail = await createNewsletterMail(db, config, log, salesFileStoreOf({ db, uploads, uploadsDir }));
   await loadOrCreateSecret(db, BACKUP_SIGNING_SECRET);
   // Instances on one PostgreSQL tell each other of content writes (LISTEN/NOTIFY); one process alone tells nobody.
   const database = configuredDatabase(config);
-  const postgresBus =
-    database.engine === 'postgres' ? await PostgresInvalidationBus.start(database.url, () => app.log) : null;
+  const postgresBus = database.engine === 'postgres' ? await PostgresInvalidationBus.start(database.url, log) : null;
   const services: AppServices = {
     db,
     cache: new PublicCache(postgresBus),
@@ -177,7 +186,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     imageVariants: new QueueSignal(),
     analytics: new PageAnalytics(db, {
       enabled: config.analytics,
-      log: { error: (details, message) => app.log.error(details, message) },
+      log: { error: (details, message) => log().error(details, message) },
     }),
     senderCheck: new SenderCheck({
       domain: config.mail.from.address.split('@')[1] ?? 'localhost',
@@ -191,15 +200,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       db,
       publicOrigin: config.publicUrl,
       outbound: options.outbound ?? {},
-      log: { error: (details, message) => app.log.error(details, message) },
+      log: { error: (details, message) => log().error(details, message) },
       publicChanged: () => services.cache.clear(),
     }),
   };
-  // Fedify's handler of queued messages; the job runner's fediverse-queue job hands it the due ones.
-  const fediverseQueueStop = new AbortController();
-  void services.fediverse.federation.startQueue(undefined, { signal: fediverseQueueStop.signal });
+  return { services, mail, postgresBus, generatedPassword };
+}
 
-  const app = Fastify({
+/** The Fastify instance, with its logger, body limit, proxy trust and router options. */
+function createFastify(config: AppConfig, options: BuildOptions): FastifyInstance {
+  return Fastify({
     // The request log keeps no token and no client address (request-log.ts, docs/analytics.md).
     logger: options.logger
       ? {
@@ -214,6 +224,133 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Malformed or over-long URLs are refused by the router itself; answer them as JSON `{ error }` too.
     frameworkErrors: (error, request, reply) => void handleError(error, request, reply),
   });
+}
+
+/** `/healthz`: 200 while the database can be written, else 503 naming what fails. */
+function registerHealthCheck(app: FastifyInstance, db: AppDatabase): void {
+  app.get('/healthz', async (_request, reply) => {
+    const { engine, reachable, writable } = await checkDatabaseHealth(db);
+    const database = { engine, reachable };
+    if (writable) return { status: 'ok', database };
+    const error = reachable ? 'The database cannot be written' : 'The database cannot be reached';
+    app.log.error(`health check: ${error.toLowerCase()} (${engine})`);
+    return reply.status(503).send({ status: 'unavailable', error, database });
+  });
+}
+
+/** The tRPC API under /trpc: batches capped, a refused batch answered 413, Retry-After on a limit. */
+async function registerTrpcApi(app: FastifyInstance, services: AppServices): Promise<void> {
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }) => createRequestContext(services, req),
+      // A batch of more calls is refused whole (400) before any runs; the client's batch link sends as many.
+      maxBatchSize: MAX_CALLS_PER_BATCH,
+      responseMeta: ({ errors, data, paths }) => {
+        const retryAfter = errors.map(retryLaterOf).find((found) => found !== null);
+        // An answer, or a batch's answers, over its limit (trpc.ts): the request is told 413, not 207 or 200.
+        const tooLarge = errors.some((error) => error.code === 'PAYLOAD_TOO_LARGE');
+        if (tooLarge) withholdAnswersOfRefusedBatch(data, paths);
+        return {
+          ...(tooLarge ? { status: 413 } : {}),
+          ...(retryAfter ? { headers: { 'retry-after': String(retryAfter.retryAfterSeconds) } } : {}),
+        };
+      },
+      onError: ({ error, path: procedure }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, procedure }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+}
+
+/** The REST routes, the webhooks (mail events, sales), and the pages and files the emails and admin link to. */
+async function registerRoutes(
+  app: FastifyInstance,
+  config: AppConfig,
+  options: BuildOptions,
+  { services, mail }: BuiltServices,
+  noticePageStyles: NoticePageStyles,
+): Promise<void> {
+  const { db, limiters } = services;
+  registerRestRoutes(app, services);
+  registerAnalyticsRoutes(app, services, { pageExists: pageExistsChecker(services) });
+  registerRedirectLinks(app, services, mail.tokens);
+  await app.register(mailEventRoutes, {
+    db,
+    config: config.mailEvents,
+    sns: options.snsHttp ?? snsHttp(),
+    limiter: limiters.mailEvents,
+  });
+  await app.register(saleEventRoutes, {
+    db,
+    config: config.sales,
+    siteOrigin: (request) => createRequestContext(services, { ...request, headers: {}, ip: '' }).siteOrigin,
+    onQueued: () => services.mailing.queueSignal.notify(),
+    onMarketingConsent: (email, origin) => subscribeConsentingBuyer(db, services.newsletterMail, email, origin),
+  });
+  await registerNewsletterPages(app, services, mail.tokens, noticePageStyles);
+  await registerPreorderPages(app, services, mail.tokens, noticePageStyles);
+  registerMailImages(app, services);
+  await registerReaderPages(app, services, mail.tokens, mail.mailer, noticePageStyles);
+  await registerNotMePages(app, services, mail.tokens, noticePageStyles);
+  await registerPurchasePages(app, services, mail.tokens, noticePageStyles);
+  await registerArcPages(app, services, mail.tokens, noticePageStyles);
+  await registerCommentPages(app, services, noticePageStyles);
+  registerFollowRedirect(app, services, noticePageStyles);
+  registerCsvExports(app, services);
+  registerBackupDownload(app, services);
+  registerPreviewAccess(app, services);
+  await registerUploadRoutes(app, services);
+  await registerSalesFiles(app, services);
+  await registerImportExport(app, services);
+}
+
+/**
+ * The site's pages, server-rendered (the production build or Vite's dev middleware; none for API tests), the
+ * public forms posted without JavaScript, and the not-found answer: a page, or JSON under /api and /trpc.
+ */
+async function registerClientPages(
+  app: FastifyInstance,
+  config: AppConfig,
+  services: AppServices,
+  clientMode: BuildOptions['client'],
+  noticePageStyles: NoticePageStyles,
+): Promise<void> {
+  let servePage: ClientPageHandler | null = null;
+  if (clientMode === 'built' && config.clientDir) {
+    // Server-rendered pages are kept in the public cache until the next content write.
+    servePage = await serveBuiltClient(app, config.clientDir, services, { noticePageStyles });
+  } else if (clientMode === 'vite-dev') {
+    servePage = await serveViteDevClient(app, services);
+  }
+  // The public forms also post without JavaScript; the answer to a refused one is their page.
+  if (servePage) await registerFormPosts(app, services, servePage);
+
+  const isPageUrl = (url: string) => !url.startsWith('/api/') && !url.startsWith('/trpc/');
+  // Pages are a route (GET and HEAD), not only the not-found handler: the compress plugin hooks into
+  // routes, and compresses the pages the public cache does not keep (search and form results).
+  const pages = servePage;
+  if (pages) app.get('/*', (request, reply) => (isPageUrl(request.url) ? pages(request, reply) : reply.callNotFound()));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && isPageUrl(request.url);
+    if (isPageRequest && servePage) return servePage(request, reply);
+    return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}
+
+/** Builds the whole server (database, API, uploads, client) without listening on a port. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
+  const dataDir = await prepareDataDir(config.dataDir);
+  const { db } = await prepareDatabase(config, dataDir);
+  const built = await createServices(config, options, db, dataDir.uploadsDir, () => app.log);
+  const { services, mail, postgresBus } = built;
+  // Fedify's handler of queued messages; the job runner's fediverse-queue job hands it the due ones.
+  const fediverseQueueStop = new AbortController();
+  void services.fediverse.federation.startQueue(undefined, { signal: fediverseQueueStop.signal });
+
+  const app = createFastify(config, options);
   const jobs = siteJobs(config, services, app.log);
   app.addHook('onClose', async () => {
     // First: a run under way (a mail round, a backup) finishes while the database is still open.
@@ -243,93 +380,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(fastifyCompress, { threshold: COMPRESSION_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
 
-  app.get('/healthz', async (_request, reply) => {
-    const { engine, reachable, writable } = await checkDatabaseHealth(db);
-    const database = { engine, reachable };
-    if (writable) return { status: 'ok', database };
-    const error = reachable ? 'The database cannot be written' : 'The database cannot be reached';
-    app.log.error(`health check: ${error.toLowerCase()} (${engine})`);
-    return reply.status(503).send({ status: 'unavailable', error, database });
-  });
-
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req }) => createRequestContext(services, req),
-      // A batch of more calls is refused whole (400) before any runs; the client's batch link sends as many.
-      maxBatchSize: MAX_CALLS_PER_BATCH,
-      responseMeta: ({ errors, data, paths }) => {
-        const retryAfter = errors.map(retryLaterOf).find((found) => found !== null);
-        // An answer, or a batch's answers, over its limit (trpc.ts): the request is told 413, not 207 or 200.
-        const tooLarge = errors.some((error) => error.code === 'PAYLOAD_TOO_LARGE');
-        if (tooLarge) withholdAnswersOfRefusedBatch(data, paths);
-        return {
-          ...(tooLarge ? { status: 413 } : {}),
-          ...(retryAfter ? { headers: { 'retry-after': String(retryAfter.retryAfterSeconds) } } : {}),
-        };
-      },
-      onError: ({ error, path: procedure }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, procedure }, 'procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-  });
-  registerRestRoutes(app, services);
-  registerAnalyticsRoutes(app, services, { pageExists: pageExistsChecker(services) });
-  registerRedirectLinks(app, services, mail.tokens);
-  await app.register(mailEventRoutes, {
-    db,
-    config: config.mailEvents,
-    sns: options.snsHttp ?? snsHttp(),
-    limiter: limiters.mailEvents,
-  });
-  await app.register(saleEventRoutes, {
-    db,
-    config: config.sales,
-    siteOrigin: (request) => createRequestContext(services, { ...request, headers: {}, ip: '' }).siteOrigin,
-    onQueued: () => services.mailing.queueSignal.notify(),
-    onMarketingConsent: (email, origin) => subscribeConsentingBuyer(db, services.newsletterMail, email, origin),
-  });
+  registerHealthCheck(app, db);
+  await registerTrpcApi(app, services);
   // The email links' pages link the site's own stylesheets (fonts included) once the client is served.
   const noticePageStyles: NoticePageStyles = { stylesheets: [] };
-  await registerNewsletterPages(app, services, mail.tokens, noticePageStyles);
-  await registerPreorderPages(app, services, mail.tokens, noticePageStyles);
-  registerMailImages(app, services);
-  await registerReaderPages(app, services, mail.tokens, mail.mailer, noticePageStyles);
-  await registerNotMePages(app, services, mail.tokens, noticePageStyles);
-  await registerPurchasePages(app, services, mail.tokens, noticePageStyles);
-  await registerArcPages(app, services, mail.tokens, noticePageStyles);
-  await registerCommentPages(app, services, noticePageStyles);
-  registerFollowRedirect(app, services, noticePageStyles);
-  registerCsvExports(app, services);
-  registerBackupDownload(app, services);
-  registerPreviewAccess(app, services);
-  await registerUploadRoutes(app, services);
-  await registerSalesFiles(app, services);
-  await registerImportExport(app, services);
-
-  const clientMode = options.client ?? 'none';
-  let servePage: ClientPageHandler | null = null;
-  if (clientMode === 'built' && config.clientDir) {
-    // Server-rendered pages are kept in the public cache until the next content write.
-    servePage = await serveBuiltClient(app, config.clientDir, services, { noticePageStyles });
-  } else if (clientMode === 'vite-dev') {
-    servePage = await serveViteDevClient(app, services);
-  }
-  // The public forms also post without JavaScript; the answer to a refused one is their page.
-  if (servePage) await registerFormPosts(app, services, servePage);
-
-  const isPageUrl = (url: string) => !url.startsWith('/api/') && !url.startsWith('/trpc/');
-  // Pages are a route (GET and HEAD), not only the not-found handler: the compress plugin hooks into
-  // routes, and compresses the pages the public cache does not keep (search and form results).
-  const pages = servePage;
-  if (pages) app.get('/*', (request, reply) => (isPageUrl(request.url) ? pages(request, reply) : reply.callNotFound()));
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && isPageUrl(request.url);
-    if (isPageRequest && servePage) return servePage(request, reply);
-    return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
-  });
-
-  return { app, services, jobs, generatedAdminPassword: generatedPassword };
+  await registerRoutes(app, config, options, built, noticePageStyles);
+  await registerClientPages(app, config, services, options.client ?? 'none', noticePageStyles);
+  return { app, services, jobs, generatedAdminPassword: built.generatedPassword };
 }

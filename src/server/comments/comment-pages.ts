@@ -78,6 +78,189 @@ const namePage = (returnPath: string, name = '', problem?: string): NoticePage =
   </form>`,
 });
 
+/** What every commenters' page needs: the services and the notice page (never cached). */
+type CommentPages = {
+  services: AppServices;
+  page: (reply: FastifyReply, status: number, notice: NoticePage) => FastifyReply;
+};
+
+type Caller = ReturnType<typeof createCaller>;
+type ReturnQuery = { Querystring: { return?: string } };
+
+/**
+ * A comment form posted by a browser: the procedure it calls (which answers where to go next) and, when
+ * refused, the page to show instead of the general "not sent" one.
+ */
+type FormPost = {
+  path: string;
+  run: (caller: Caller, fields: Fields) => Promise<string>;
+  refused?: (fields: Fields, message: string) => NoticePage;
+};
+
+const callerOf = (services: AppServices, request: FastifyRequest) =>
+  createCaller(createRequestContext(services, request));
+const noStoreRedirect = (reply: FastifyReply, to: string) =>
+  reply.header('cache-control', 'no-store').redirect(to, 303);
+const atComment = (answer: { path: string; id: string }) => `${answer.path}#comment-${answer.id}`;
+
+const FORM_POSTS: FormPost[] = [
+  {
+    path: COMMENT_SIGN_IN_PATH,
+    run: async (caller, fields) => {
+      await caller.comments.requestSignIn({ email: fields.email as string, return: fields.return as string });
+      return `${COMMENT_SIGN_IN_PATH}/sent?return=${encodeURIComponent(returnOf(fields.return))}`;
+    },
+    refused: (fields, message) => signInPage(returnOf(fields.return), message),
+  },
+  {
+    path: COMMENT_NAME_PATH,
+    run: async (caller, fields) => {
+      await caller.comments.setName({ displayName: fields.displayName as string });
+      return backTo(returnOf(fields.return));
+    },
+    refused: (fields, message) =>
+      namePage(returnOf(fields.return), typeof fields.displayName === 'string' ? fields.displayName : '', message),
+  },
+  {
+    path: COMMENT_POST_PATH,
+    run: async (caller, fields) =>
+      atComment(
+        await caller.comments.post({
+          targetKind: fields.targetKind as 'post',
+          targetId: fields.targetId as string,
+          parentId: fields.parentId as string | undefined,
+          body: fields.body as string,
+          spoiler: fields.spoiler as 'on' | undefined,
+        }),
+      ),
+  },
+  {
+    path: COMMENT_EDIT_PATH,
+    run: async (caller, fields) =>
+      atComment(
+        await caller.comments.edit({
+          id: fields.id as string,
+          body: fields.body as string,
+          spoiler: fields.spoiler as 'on' | undefined,
+        }),
+      ),
+  },
+  {
+    path: COMMENT_DELETE_PATH,
+    run: async (caller, fields) => backTo((await caller.comments.remove({ id: fields.id as string })).path),
+  },
+  {
+    path: COMMENT_REPORT_PATH,
+    run: async (caller, fields) => atComment(await caller.comments.report({ id: fields.id as string })),
+  },
+];
+
+/** `/comments/sign-in`: the form, or (with a token) the emailed link that signs the reader in. */
+async function signInPageOrLink(
+  { services, page }: CommentPages,
+  request: FastifyRequest<ReturnQuery>,
+  reply: FastifyReply,
+) {
+  const token = tokenOf(request);
+  const returnPath = returnOf(request.query.return);
+  if (token === undefined) return page(reply, 200, signInPage(returnPath));
+  const check = services.commentSessions.checkSignInToken(token);
+  const signIn = check.ok ? await findCommentSignIn(services.db, check.claim.signInId) : undefined;
+  if (!signIn)
+    return page(
+      reply,
+      check.ok || check.reason === 'invalid' ? 400 : 410,
+      signInPage('/', 'This sign-in link is not valid any more (they work for an hour). Ask for a new one:'),
+    );
+  const secure = (services.publicOrigin ?? `${request.protocol}:`).startsWith('https:');
+  reply.setCookie(COMMENT_SESSION_COOKIE, services.commentSessions.sessionToken(signIn.subscriptionId), {
+    ...COMMENT_SESSION_COOKIE_OPTIONS,
+    maxAge: COMMENT_SESSION_DAYS * 86_400,
+    secure,
+  });
+  const reader = await findReaderBySubscription(services.db, signIn.subscriptionId);
+  const next = reader
+    ? backTo(signIn.returnPath)
+    : `${COMMENT_NAME_PATH}?return=${encodeURIComponent(signIn.returnPath)}`;
+  return noStoreRedirect(reply, next);
+}
+
+/** `/comments/name`: the signed-in reader's name form (or the sign-in page when signed out). */
+async function showNamePage(
+  { services, page }: CommentPages,
+  request: FastifyRequest<ReturnQuery>,
+  reply: FastifyReply,
+) {
+  const returnPath = returnOf(request.query.return);
+  try {
+    const me = await callerOf(services, request).comments.me();
+    return page(reply, 200, namePage(returnPath, me.displayName ?? ''));
+  } catch (error) {
+    if (error instanceof TRPCError && error.code === 'UNAUTHORIZED') return page(reply, 401, signInPage(returnPath));
+    throw error;
+  }
+}
+
+/** `/comments/sign-in/sent`: the answer to the sign-in form, the same whoever asked. */
+const signInSentPage = ({ page }: CommentPages, request: FastifyRequest<ReturnQuery>, reply: FastifyReply) =>
+  page(reply, 200, {
+    title: 'Check your inbox',
+    heading: 'Check your inbox',
+    paragraphs: [
+      `If that address is a confirmed subscriber’s, a sign-in link is on its way. It works for ${COMMENT_SIGN_IN_LIFETIME_MINUTES} minutes.`,
+    ],
+    link: { href: backTo(returnOf(request.query.return)), text: 'Back to the page' },
+  });
+
+/** A form from another site is refused before its body is read. */
+async function refuseOtherSites({ services, page }: CommentPages, request: FastifyRequest, reply: FastifyReply) {
+  if (!isSameSitePost(request, services.publicOrigin))
+    return page(reply, 403, {
+      title: 'Refused',
+      heading: 'Forms are accepted from this site only',
+      paragraphs: ['Open the page on this site and send the form from there.'],
+    });
+}
+
+/** Runs a post's procedure and goes on (303); a refusal is answered with a page naming why and the way back. */
+async function posted(
+  { services, page }: CommentPages,
+  { run, refused }: FormPost,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const fields = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Fields;
+  try {
+    return noStoreRedirect(reply, await run(callerOf(services, request), fields));
+  } catch (error) {
+    if (!(error instanceof TRPCError)) throw error;
+    const status = getHTTPStatusCodeFromError(error);
+    if (status >= 500) throw error;
+    const retryLater = retryLaterOf(error);
+    if (retryLater) reply.header('retry-after', String(retryLater.retryAfterSeconds));
+    const message = messageOf(error);
+    const returnPath = returnOf(fields.return);
+    if (error.code === 'UNAUTHORIZED') return page(reply, 401, signInPage(returnPath, message));
+    return page(
+      reply,
+      status,
+      refused?.(fields, message) ?? {
+        title: 'Not sent',
+        heading: 'Your comment was not sent',
+        paragraphs: [message],
+        link: { href: backTo(returnPath), text: 'Back to the comments' },
+      },
+    );
+  }
+}
+
+/** `POST /comments/sign-out`: forgets the session cookie and goes back. */
+const signOut = (request: FastifyRequest, reply: FastifyReply) =>
+  noStoreRedirect(
+    reply.clearCookie(COMMENT_SESSION_COOKIE, COMMENT_SESSION_COOKIE_OPTIONS),
+    backTo(returnOf(((request.body ?? {}) as Fields).return)),
+  );
+
 /**
  * The commenters' pages and the comment forms posted by browsers (with or without JavaScript): sign-in by
  * an emailed link (`/comments/sign-in`), the name (`/comments/name`), and `POST /comments`, `/comments/edit`,
@@ -91,181 +274,25 @@ export async function registerCommentPages(
 ): Promise<void> {
   const page = (reply: FastifyReply, status: number, notice: NoticePage) =>
     sendNoticePage(reply.header('cache-control', 'no-store'), status, notice, styles);
+  const pages: CommentPages = { services, page };
   const limited = perAddressLimit(services.limiters.publicRead, (reply) =>
     page(reply, 429, { title: 'Too many requests', heading: 'Too many requests', paragraphs: [TOO_MANY_REQUESTS] }),
   );
-  const callerOf = (request: FastifyRequest) => createCaller(createRequestContext(services, request));
-  const secure = (request: FastifyRequest) => (services.publicOrigin ?? `${request.protocol}:`).startsWith('https:');
 
-  app.get<{ Querystring: { return?: string } }>(
-    COMMENT_SIGN_IN_PATH,
-    { preHandler: limited },
-    async (request, reply) => {
-      const token = tokenOf(request);
-      const returnPath = returnOf(request.query.return);
-      if (token === undefined) return page(reply, 200, signInPage(returnPath));
-      const check = services.commentSessions.checkSignInToken(token);
-      const signIn = check.ok ? await findCommentSignIn(services.db, check.claim.signInId) : undefined;
-      if (!signIn)
-        return page(
-          reply,
-          check.ok || check.reason === 'invalid' ? 400 : 410,
-          signInPage('/', 'This sign-in link is not valid any more (they work for an hour). Ask for a new one:'),
-        );
-      reply.setCookie(COMMENT_SESSION_COOKIE, services.commentSessions.sessionToken(signIn.subscriptionId), {
-        ...COMMENT_SESSION_COOKIE_OPTIONS,
-        maxAge: COMMENT_SESSION_DAYS * 86_400,
-        secure: secure(request),
-      });
-      const reader = await findReaderBySubscription(services.db, signIn.subscriptionId);
-      const next = reader
-        ? backTo(signIn.returnPath)
-        : `${COMMENT_NAME_PATH}?return=${encodeURIComponent(signIn.returnPath)}`;
-      return reply.header('cache-control', 'no-store').redirect(next, 303);
-    },
+  app.get<ReturnQuery>(COMMENT_SIGN_IN_PATH, { preHandler: limited }, (request, reply) =>
+    signInPageOrLink(pages, request, reply),
   );
-
-  app.get<{ Querystring: { return?: string } }>(COMMENT_NAME_PATH, { preHandler: limited }, async (request, reply) => {
-    const returnPath = returnOf(request.query.return);
-    try {
-      const me = await callerOf(request).comments.me();
-      return page(reply, 200, namePage(returnPath, me.displayName ?? ''));
-    } catch (error) {
-      if (error instanceof TRPCError && error.code === 'UNAUTHORIZED') return page(reply, 401, signInPage(returnPath));
-      throw error;
-    }
-  });
-
+  app.get<ReturnQuery>(COMMENT_NAME_PATH, { preHandler: limited }, (request, reply) =>
+    showNamePage(pages, request, reply),
+  );
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     await scope.register(fastifyFormbody, { bodyLimit: FORM_POST_BODY_LIMIT });
-    scope.addHook('onRequest', async (request, reply) => {
-      if (!isSameSitePost(request, services.publicOrigin))
-        return page(reply, 403, {
-          title: 'Refused',
-          heading: 'Forms are accepted from this site only',
-          paragraphs: ['Open the page on this site and send the form from there.'],
-        });
-    });
-
-    /** Runs a post's procedure; a refusal is answered with a page naming why and the way back. */
-    async function posted(
-      request: FastifyRequest,
-      reply: FastifyReply,
-      run: (fields: Fields) => Promise<string>,
-      refused?: (fields: Fields, message: string, status: number) => NoticePage,
-    ) {
-      const fields = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Fields;
-      try {
-        return reply.header('cache-control', 'no-store').redirect(await run(fields), 303);
-      } catch (error) {
-        if (!(error instanceof TRPCError)) throw error;
-        const status = getHTTPStatusCodeFromError(error);
-        if (status >= 500) throw error;
-        const retryLater = retryLaterOf(error);
-        if (retryLater) reply.header('retry-after', String(retryLater.retryAfterSeconds));
-        const message = messageOf(error);
-        const returnPath = returnOf(fields.return);
-        if (error.code === 'UNAUTHORIZED') return page(reply, 401, signInPage(returnPath, message));
-        return page(
-          reply,
-          status,
-          refused?.(fields, message, status) ?? {
-            title: 'Not sent',
-            heading: 'Your comment was not sent',
-            paragraphs: [message],
-            link: { href: backTo(returnPath), text: 'Back to the comments' },
-          },
-        );
-      }
-    }
-
-    scope.post(COMMENT_SIGN_IN_PATH, (request, reply) =>
-      posted(
-        request,
-        reply,
-        async (fields) => {
-          await callerOf(request).comments.requestSignIn({
-            email: fields.email as string,
-            return: fields.return as string,
-          });
-          return `${COMMENT_SIGN_IN_PATH}/sent?return=${encodeURIComponent(returnOf(fields.return))}`;
-        },
-        (fields, message) => signInPage(returnOf(fields.return), message),
-      ),
-    );
-
-    scope.post(COMMENT_NAME_PATH, (request, reply) =>
-      posted(
-        request,
-        reply,
-        async (fields) => {
-          await callerOf(request).comments.setName({ displayName: fields.displayName as string });
-          return backTo(returnOf(fields.return));
-        },
-        (fields, message) =>
-          namePage(returnOf(fields.return), typeof fields.displayName === 'string' ? fields.displayName : '', message),
-      ),
-    );
-
-    scope.post(COMMENT_POST_PATH, (request, reply) =>
-      posted(request, reply, async (fields) => {
-        const answer = await callerOf(request).comments.post({
-          targetKind: fields.targetKind as 'post',
-          targetId: fields.targetId as string,
-          parentId: fields.parentId as string | undefined,
-          body: fields.body as string,
-          spoiler: fields.spoiler as 'on' | undefined,
-        });
-        return `${answer.path}#comment-${answer.id}`;
-      }),
-    );
-
-    scope.post(COMMENT_EDIT_PATH, (request, reply) =>
-      posted(request, reply, async (fields) => {
-        const answer = await callerOf(request).comments.edit({
-          id: fields.id as string,
-          body: fields.body as string,
-          spoiler: fields.spoiler as 'on' | undefined,
-        });
-        return `${answer.path}#comment-${answer.id}`;
-      }),
-    );
-
-    scope.post(COMMENT_DELETE_PATH, (request, reply) =>
-      posted(request, reply, async (fields) => {
-        const answer = await callerOf(request).comments.remove({ id: fields.id as string });
-        return backTo(answer.path);
-      }),
-    );
-
-    scope.post(COMMENT_REPORT_PATH, (request, reply) =>
-      posted(request, reply, async (fields) => {
-        const answer = await callerOf(request).comments.report({ id: fields.id as string });
-        return `${answer.path}#comment-${answer.id}`;
-      }),
-    );
-
-    scope.post(COMMENT_SIGN_OUT_PATH, async (request, reply) => {
-      const fields = (request.body ?? {}) as Fields;
-      return reply
-        .clearCookie(COMMENT_SESSION_COOKIE, COMMENT_SESSION_COOKIE_OPTIONS)
-        .header('cache-control', 'no-store')
-        .redirect(backTo(returnOf(fields.return)), 303);
-    });
+    scope.addHook('onRequest', (request, reply) => refuseOtherSites(pages, request, reply));
+    for (const form of FORM_POSTS) scope.post(form.path, (request, reply) => posted(pages, form, request, reply));
+    scope.post(COMMENT_SIGN_OUT_PATH, signOut);
   });
-
-  app.get<{ Querystring: { return?: string } }>(
-    `${COMMENT_SIGN_IN_PATH}/sent`,
-    { preHandler: limited },
-    (request, reply) =>
-      page(reply, 200, {
-        title: 'Check your inbox',
-        heading: 'Check your inbox',
-        paragraphs: [
-          `If that address is a confirmed subscriber’s, a sign-in link is on its way. It works for ${COMMENT_SIGN_IN_LIFETIME_MINUTES} minutes.`,
-        ],
-        link: { href: backTo(returnOf(request.query.return)), text: 'Back to the page' },
-      }),
+  app.get<ReturnQuery>(`${COMMENT_SIGN_IN_PATH}/sent`, { preHandler: limited }, (request, reply) =>
+    signInSentPage(pages, request, reply),
   );
 }

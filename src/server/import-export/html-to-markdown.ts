@@ -106,7 +106,8 @@ const when =
   (node: TurndownService.Node): boolean =>
     test(node as unknown as Node);
 
-function addStructureRules(service: TurndownService, embedOf: typeof EmbedProviders.embedOf): void {
+/** Embeds (a frame, a card, an address alone on its line) and links whose address is not safe (their text only). */
+function addEmbedAndLinkRules(service: TurndownService, embedOf: typeof EmbedProviders.embedOf): void {
   service.addRule('embed', {
     filter: when((node) => embedOfNode(node, embedOf) !== null),
     replacement: (_content, turndownNode) => {
@@ -131,6 +132,10 @@ function addStructureRules(service: TurndownService, embedOf: typeof EmbedProvid
     ),
     replacement: (content) => content,
   });
+}
+
+/** Galleries (their images, one a line) and figure captions (an italic line under the image). */
+function addFigureRules(service: TurndownService): void {
   service.addRule('gallery', {
     filter: when(
       (node) =>
@@ -158,6 +163,25 @@ function addStructureRules(service: TurndownService, embedOf: typeof EmbedProvid
       return text ? `\n\n_${text}_\n\n` : '';
     },
   });
+}
+
+/** A table as a Markdown table: its rows padded to the widest, a header row (empty when it had none), its caption above. */
+function tableMarkdown(content: string, node: Node): string {
+  const rows = content.split('\n').filter((row) => row.startsWith('|'));
+  if (rows.length === 0) return '';
+  const cells = (row: string) => (row.match(/(?<!\\)\|/g)?.length ?? 1) - 1;
+  const width = Math.max(...rows.map(cells));
+  const padded = rows.map((row) => row + ' |'.repeat(width - cells(row)));
+  const first = node.querySelector('tr');
+  const headed = Boolean(first?.querySelector('th')) || first?.parentNode?.nodeName === 'THEAD';
+  const header = headed ? padded.shift()! : `|${'  |'.repeat(width)}`;
+  const caption = textOf(node.querySelector('caption'));
+  const table = [header, `|${' --- |'.repeat(width)}`, ...padded].join('\n');
+  return `\n\n${caption ? `_${linkText(caption)}_\n\n` : ''}${table}\n\n`;
+}
+
+/** Tables: a cell per colspan (at most 20), a row per line. */
+function addTableRules(service: TurndownService): void {
   service.addRule('tableCell', {
     filter: ['th', 'td'],
     replacement: (content, turndownNode) => {
@@ -173,21 +197,12 @@ function addStructureRules(service: TurndownService, embedOf: typeof EmbedProvid
   });
   service.addRule('table', {
     filter: 'table',
-    replacement: (content, turndownNode) => {
-      const node = turndownNode as unknown as Node;
-      const rows = content.split('\n').filter((row) => row.startsWith('|'));
-      if (rows.length === 0) return '';
-      const cells = (row: string) => (row.match(/(?<!\\)\|/g)?.length ?? 1) - 1;
-      const width = Math.max(...rows.map(cells));
-      const padded = rows.map((row) => row + ' |'.repeat(width - cells(row)));
-      const first = node.querySelector('tr');
-      const headed = Boolean(first?.querySelector('th')) || first?.parentNode?.nodeName === 'THEAD';
-      const header = headed ? padded.shift()! : `|${'  |'.repeat(width)}`;
-      const caption = textOf(node.querySelector('caption'));
-      const table = [header, `|${' --- |'.repeat(width)}`, ...padded].join('\n');
-      return `\n\n${caption ? `_${linkText(caption)}_\n\n` : ''}${table}\n\n`;
-    },
+    replacement: (content, turndownNode) => tableMarkdown(content, turndownNode as unknown as Node),
   });
+}
+
+/** Definition lists, reversed lists and an ordered list right after another. */
+function addListRules(service: TurndownService): void {
   service.addRule('definitionList', {
     filter: 'dl',
     replacement: (content) => `\n\n${content.replace(/\n{2,}/g, '\n').trim()}\n\n`,
@@ -226,6 +241,10 @@ function addStructureRules(service: TurndownService, embedOf: typeof EmbedProvid
     filter: when((node) => node.nodeName === 'OL' && node.previousElementSibling?.nodeName === 'OL'),
     replacement: (content) => `\n\n${content.replace(/^(\d+)\.(?= )/gm, '$1)')}\n\n`,
   });
+}
+
+/** Code as a fenced block with its language (from the classes WordPress, Prism and highlight.js write). */
+function addCodeRule(service: TurndownService): void {
   service.addRule('code', {
     filter: 'pre',
     replacement: (_content, turndownNode) => {
@@ -242,6 +261,9 @@ function addStructureRules(service: TurndownService, embedOf: typeof EmbedProvid
       return `\n\n${fence}${language.replace(/[^\w+#.-]/g, '')}\n${text}\n${fence}\n\n`;
     },
   });
+}
+
+function addFootnoteRules(service: TurndownService): void {
   // Footnotes: WordPress's (sup.fn, ol.wp-block-footnotes), Substack's (a.footnote-anchor, div.footnote) and
   // markdown-it's (sup.footnote-ref, section.footnotes), as Markdown footnotes.
   service.addRule('footnoteReference', {
@@ -280,6 +302,16 @@ function addStructureRules(service: TurndownService, embedOf: typeof EmbedProvid
       return label ? `\n\n[^${label}]: ${text.replace(/\n+/g, ' ').trim()}\n\n` : `\n\n${text}\n\n`;
     },
   });
+}
+
+/** The rules for the structures the renderer draws. Their order counts: turndown tries the rule added last first. */
+function addStructureRules(service: TurndownService, embedOf: typeof EmbedProviders.embedOf): void {
+  addEmbedAndLinkRules(service, embedOf);
+  addFigureRules(service);
+  addTableRules(service);
+  addListRules(service);
+  addCodeRule(service);
+  addFootnoteRules(service);
 }
 
 /** Made with the first import (turndown and its DOM cost about 10 MB of memory, which a server at rest does not need). */

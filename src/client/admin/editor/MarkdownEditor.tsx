@@ -1,10 +1,9 @@
-import { Alert, Loader, Tabs, Text, Textarea } from '@mantine/core';
+import { Tabs, Text, Textarea } from '@mantine/core';
 import {
   useDeferredValue,
   useEffect,
   useId,
   useImperativeHandle,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -13,38 +12,18 @@ import {
   type KeyboardEvent,
   type ReactNode,
   type Ref,
+  type RefObject,
 } from 'react';
 import { DEFAULT_CONTENT_FORMAT, type ContentFormat } from '../../../domain/content-format.js';
-import { AlertIcon, PhotoIcon } from '../../ui/icons.js';
-import reading from '../../pages/reading.module.css';
 import classes from './editor.module.css';
-import {
-  BoldIcon,
-  BulletListIcon,
-  FootnoteIcon,
-  HeadingIcon,
-  ItalicIcon,
-  LinkIcon,
-  NumberedListIcon,
-  QuoteIcon,
-  SceneBreakIcon,
-} from './editor-icons.js';
 import { EditorToolbar, type ToolbarAction } from './EditorToolbar.js';
+import { formattingActions } from './formatting-actions.js';
 import { ImageAltModal } from './ImageAltModal.js';
-import {
-  changedRange,
-  continueList,
-  insertBlock,
-  insertFootnote,
-  insertImage,
-  insertLink,
-  insertSceneBreak,
-  toggleEmphasis,
-  toggleLinePrefix,
-  type TextSelection,
-} from './markdown-transforms.js';
+import { MarkdownPreview } from './MarkdownPreview.js';
+import { continueList, insertBlock, insertImage, type TextSelection } from './markdown-transforms.js';
 import { useContentPreview } from './use-content-preview.js';
 import { useImageUpload } from './use-image-upload.js';
+import { useTextareaEdits } from './use-textarea-edits.js';
 import { formatWordStats } from './word-count.js';
 
 export type MarkdownEditorProps = {
@@ -78,6 +57,125 @@ function imageFileOf(files: FileList): File | null {
   return Array.from(files).find((file) => file.type.startsWith('image/')) ?? files[0] ?? null;
 }
 
+type TextEdits = ReturnType<typeof useTextareaEdits>;
+
+/**
+ * An image picked, pasted or dropped: uploaded, then (its alt text asked) inserted where the caret was when it
+ * came; closing the dialog gives the focus back to the text.
+ */
+function useImageInsertion(
+  { selection, apply }: TextEdits,
+  textarea: RefObject<HTMLTextAreaElement | null>,
+  value: string,
+) {
+  const images = useImageUpload();
+  const imageTarget = useRef<TextSelection | null>(null);
+  const start = (file: File) => {
+    imageTarget.current = selection();
+    images.start(file);
+  };
+  const close = () => {
+    images.reset();
+    imageTarget.current = null;
+    textarea.current?.focus();
+  };
+  const insert = (alt: string, path: string) => {
+    const target = imageTarget.current ?? selection();
+    const current = textarea.current?.value ?? value;
+    apply(insertImage({ ...target, text: current }, alt, path));
+    images.reset();
+    imageTarget.current = null;
+  };
+  return { upload: images.upload, start, close, insert };
+}
+
+/** Enter continues a list; Ctrl/⌘ with a toolbar action's key runs it. */
+function onEditorKeyDown(
+  event: KeyboardEvent<HTMLTextAreaElement>,
+  { selection, apply }: TextEdits,
+  actions: ToolbarAction[],
+) {
+  const plainEnter =
+    event.key === 'Enter' && !event.nativeEvent.isComposing && !(event.ctrlKey || event.metaKey || event.altKey);
+  if (plainEnter && !event.shiftKey) {
+    const continued = continueList(selection());
+    if (continued) {
+      event.preventDefault();
+      apply(continued);
+    }
+    return;
+  }
+  if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+  const action = actions.find((candidate) => candidate.shortcutKey === event.key.toLowerCase());
+  if (!action) return;
+  event.preventDefault();
+  action.run();
+}
+
+/** The textarea's paste and drag-and-drop of image files (copied text wins over its picture). */
+function imageDropHandlers(startImage: (file: File) => void, setDragging: (dragging: boolean) => void) {
+  return {
+    onPaste: (event: ClipboardEvent<HTMLTextAreaElement>) => {
+      // Copied text may come with a picture of itself (office suites): text wins.
+      if (event.clipboardData.types.includes('text/plain')) return;
+      const file = imageFileOf(event.clipboardData.files);
+      if (!file) return;
+      event.preventDefault();
+      startImage(file);
+    },
+    onDragOver: (event: DragEvent<HTMLTextAreaElement>) => {
+      if (!event.dataTransfer.types.includes('Files')) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'copy';
+      setDragging(true);
+    },
+    onDragLeave: () => setDragging(false),
+    onDrop: (event: DragEvent<HTMLTextAreaElement>) => {
+      setDragging(false);
+      const file = imageFileOf(event.dataTransfer.files);
+      if (!file) return;
+      event.preventDefault();
+      startImage(file);
+    },
+  };
+}
+
+/** The editor's frame: the Write and Preview tabs, the formatting toolbar while writing, and the word count. */
+function EditorFrame(props: {
+  input: ReactNode;
+  label: string;
+  error?: ReactNode;
+  mode: Mode;
+  setMode: (mode: Mode) => void;
+  textareaId: string;
+  actions: ToolbarAction[];
+  preview: ReturnType<typeof useContentPreview>;
+  value: string;
+  stats: string;
+}) {
+  const { label, mode, setMode, preview } = props;
+  return (
+    <div className={classes.frame} data-error={props.error ? true : undefined}>
+      <Tabs value={mode} onChange={(next) => setMode(next === 'preview' ? 'preview' : 'write')} keepMounted>
+        <div className={classes.header}>
+          <Tabs.List aria-label={`${label}: write or preview`} className={classes.modeTabs}>
+            <Tabs.Tab value="write">Write</Tabs.Tab>
+            <Tabs.Tab value="preview">Preview</Tabs.Tab>
+          </Tabs.List>
+          {mode === 'write' && <EditorToolbar label="Formatting" controls={props.textareaId} actions={props.actions} />}
+        </div>
+        <Tabs.Panel value="write">{props.input}</Tabs.Panel>
+        <Tabs.Panel value="preview" className={classes.preview} aria-busy={preview.pending}>
+          <MarkdownPreview value={props.value} preview={preview} />
+        </Tabs.Panel>
+      </Tabs>
+      <Text size="xs" c="dimmed" className={classes.stats}>
+        {props.stats}
+      </Text>
+    </div>
+  );
+}
+
 /**
  * The long-text field of the admin's forms: a Markdown textarea with a formatting toolbar and shortcuts, images
  * uploaded by picking, pasting or dropping (with required alt text), a preview rendered by the server exactly as
@@ -101,193 +199,24 @@ export function MarkdownEditor({
   const [mode, setMode] = useState<Mode>('write');
   const [dragging, setDragging] = useState(false);
   const preview = useContentPreview(value, format, mode === 'preview');
-  const images = useImageUpload();
   // Counting a long text's words (a few ms at the size limit) never delays a keystroke.
   const counted = useDeferredValue(value);
   const stats = useMemo(() => formatWordStats(counted), [counted]);
-  const imageTarget = useRef<TextSelection | null>(null);
-  const pendingSelection = useRef<TextSelection | null>(null);
+  const edits = useTextareaEdits(textarea, value, onChange);
+  const image = useImageInsertion(edits, textarea, value);
 
   // A validation error shows on the text, so the author sees it.
   useEffect(() => {
     if (error) setMode('write');
   }, [error]);
-
-  // A change made through onChange (no browser editing available): its selection once React shows the text.
-  useLayoutEffect(() => {
-    const wanted = pendingSelection.current;
-    const element = textarea.current;
-    if (!wanted || !element || element.value !== wanted.text) return;
-    pendingSelection.current = null;
-    element.setSelectionRange(wanted.start, wanted.end);
-  }, [value]);
-
-  const selection = (): TextSelection => {
-    const element = textarea.current;
-    if (!element) return { text: value, start: value.length, end: value.length };
-    return { text: element.value, start: element.selectionStart, end: element.selectionEnd };
-  };
-
-  /** Shows `next` in the textarea through the browser's editing (one Undo step), else through onChange. */
-  const apply = (next: TextSelection) => {
-    const element = textarea.current;
-    if (!element) {
-      onChange(next.text);
-      return;
-    }
-    element.focus();
-    const before = element.value;
-    if (before !== next.text) {
-      const { from, to, insert } = changedRange(before, next.text);
-      element.setSelectionRange(from, to);
-      let edited = false;
-      try {
-        // Deprecated but still the only way to change a textarea's text that the browser's Undo knows about.
-        edited =
-          insert === '' ? document.execCommand('delete', false) : document.execCommand('insertText', false, insert);
-      } catch {
-        // not supported here: the change goes through onChange below
-      }
-      if (!edited || element.value !== next.text) {
-        pendingSelection.current = next;
-        onChange(next.text);
-        return;
-      }
-    }
-    element.setSelectionRange(next.start, next.end);
-  };
-
-  const transform = (change: (state: TextSelection) => TextSelection) => () => apply(change(selection()));
-
   useImperativeHandle(editorRef, () => ({
     insertBlock: (markdown: string) => {
       setMode('write');
-      apply(insertBlock(selection(), markdown));
+      edits.apply(insertBlock(edits.selection(), markdown));
     },
   }));
-
-  const startImage = (file: File) => {
-    imageTarget.current = selection();
-    images.start(file);
-  };
-
-  const closeImage = () => {
-    images.reset();
-    imageTarget.current = null;
-    textarea.current?.focus();
-  };
-
-  const insertUploadedImage = (alt: string, path: string) => {
-    const target = imageTarget.current ?? selection();
-    const current = textarea.current?.value ?? value;
-    apply(insertImage({ ...target, text: current }, alt, path));
-    images.reset();
-    imageTarget.current = null;
-  };
-
-  const actions: ToolbarAction[] = [
-    {
-      id: 'bold',
-      label: 'Bold',
-      icon: <BoldIcon />,
-      shortcutKey: 'b',
-      run: transform((s) => toggleEmphasis(s, 2, 'bold text')),
-    },
-    {
-      id: 'italic',
-      label: 'Italic',
-      icon: <ItalicIcon />,
-      shortcutKey: 'i',
-      run: transform((s) => toggleEmphasis(s, 1, 'italic text')),
-    },
-    { id: 'heading', label: 'Heading', icon: <HeadingIcon />, run: transform((s) => toggleLinePrefix(s, '## ')) },
-    { id: 'link', label: 'Link', icon: <LinkIcon />, shortcutKey: 'k', run: transform(insertLink) },
-    { id: 'quote', label: 'Block quote', icon: <QuoteIcon />, run: transform((s) => toggleLinePrefix(s, '> ')) },
-    {
-      id: 'bullets',
-      label: 'Bulleted list',
-      icon: <BulletListIcon />,
-      run: transform((s) => toggleLinePrefix(s, '- ')),
-    },
-    {
-      id: 'numbers',
-      label: 'Numbered list',
-      icon: <NumberedListIcon />,
-      run: transform((s) => toggleLinePrefix(s, 'numbered')),
-    },
-    { id: 'scene-break', label: 'Scene break', icon: <SceneBreakIcon />, run: transform(insertSceneBreak) },
-    { id: 'footnote', label: 'Footnote', icon: <FootnoteIcon />, run: transform(insertFootnote) },
-    { id: 'image', label: 'Image', icon: <PhotoIcon size={18} />, run: () => fileInput.current?.click() },
-  ];
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    const plainEnter =
-      event.key === 'Enter' && !event.nativeEvent.isComposing && !(event.ctrlKey || event.metaKey || event.altKey);
-    if (plainEnter && !event.shiftKey) {
-      const continued = continueList(selection());
-      if (continued) {
-        event.preventDefault();
-        apply(continued);
-      }
-      return;
-    }
-    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
-    const action = actions.find((candidate) => candidate.shortcutKey === event.key.toLowerCase());
-    if (!action) return;
-    event.preventDefault();
-    action.run();
-  };
-
-  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    // Copied text may come with a picture of itself (office suites): text wins.
-    if (event.clipboardData.types.includes('text/plain')) return;
-    const file = imageFileOf(event.clipboardData.files);
-    if (!file) return;
-    event.preventDefault();
-    startImage(file);
-  };
-
-  const onDragOver = (event: DragEvent<HTMLTextAreaElement>) => {
-    if (!event.dataTransfer.types.includes('Files')) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'copy';
-    setDragging(true);
-  };
-
-  const onDrop = (event: DragEvent<HTMLTextAreaElement>) => {
-    setDragging(false);
-    const file = imageFileOf(event.dataTransfer.files);
-    if (!file) return;
-    event.preventDefault();
-    startImage(file);
-  };
-
-  const previewBody = () => {
-    if (value.trim() === '') return <Text c="dimmed">Nothing to preview yet.</Text>;
-    if (preview.html === null && preview.error === null)
-      return (
-        <Text c="dimmed" className={classes.previewLoading}>
-          <Loader size="xs" type="dots" /> Rendering the preview…
-        </Text>
-      );
-    return (
-      <>
-        {preview.error && (
-          <Alert color="red" variant="light" icon={<AlertIcon size={18} />} title="Preview failed" role="alert" mb="md">
-            {preview.error}
-          </Alert>
-        )}
-        {preview.html !== null && (
-          // The server's renderer: raw HTML in the text is escaped, links and images are filtered. The public
-          // pages' reading styles (headings, links, quotes, scene breaks, footnotes, drop cap) show it as readers will.
-          <div
-            className={`${reading.body} ${reading.prose} ${reading.dropCap} ${classes.previewBody}`}
-            dangerouslySetInnerHTML={{ __html: preview.html }}
-          />
-        )}
-      </>
-    );
-  };
+  const transform = (change: (state: TextSelection) => TextSelection) => () => edits.apply(change(edits.selection()));
+  const actions = formattingActions(transform, () => fileInput.current?.click());
 
   return (
     <>
@@ -302,11 +231,8 @@ export function MarkdownEditor({
         onChange={(event) => onChange(event.currentTarget.value)}
         onFocus={onFocus}
         onBlur={onBlur}
-        onKeyDown={onKeyDown}
-        onPaste={onPaste}
-        onDragOver={onDragOver}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
+        onKeyDown={(event) => onEditorKeyDown(event, edits, actions)}
+        {...imageDropHandlers(image.start, setDragging)}
         autosize
         minRows={12}
         maxRows={28}
@@ -315,24 +241,7 @@ export function MarkdownEditor({
         classNames={{ input: classes.input }}
         data-dragging={dragging || undefined}
         inputContainer={(input) => (
-          <div className={classes.frame} data-error={error ? true : undefined}>
-            <Tabs value={mode} onChange={(next) => setMode(next === 'preview' ? 'preview' : 'write')} keepMounted>
-              <div className={classes.header}>
-                <Tabs.List aria-label={`${label}: write or preview`} className={classes.modeTabs}>
-                  <Tabs.Tab value="write">Write</Tabs.Tab>
-                  <Tabs.Tab value="preview">Preview</Tabs.Tab>
-                </Tabs.List>
-                {mode === 'write' && <EditorToolbar label="Formatting" controls={textareaId} actions={actions} />}
-              </div>
-              <Tabs.Panel value="write">{input}</Tabs.Panel>
-              <Tabs.Panel value="preview" className={classes.preview} aria-busy={preview.pending}>
-                {previewBody()}
-              </Tabs.Panel>
-            </Tabs>
-            <Text size="xs" c="dimmed" className={classes.stats}>
-              {stats}
-            </Text>
-          </div>
+          <EditorFrame {...{ input, label, error, mode, setMode, textareaId, actions, preview, value }} stats={stats} />
         )}
       />
       <input
@@ -345,10 +254,10 @@ export function MarkdownEditor({
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
           event.currentTarget.value = '';
-          if (file) startImage(file);
+          if (file) image.start(file);
         }}
       />
-      <ImageAltModal upload={images.upload} onInsert={insertUploadedImage} onCancel={closeImage} />
+      <ImageAltModal upload={image.upload} onInsert={image.insert} onCancel={image.close} />
     </>
   );
 }

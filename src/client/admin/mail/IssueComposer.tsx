@@ -1,44 +1,23 @@
-import { Button, Checkbox, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useRef, useState } from 'react';
-import type { MarkdownEditorHandle } from '../editor/MarkdownEditor.js';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
 import type { NewsletterIssue } from '../../../domain/newsletter-issues.js';
-import { issueDraftInputSchema, ISSUE_LIMITS } from '../../../domain/newsletter-issues.schema.js';
 import { EVERYONE, type Audience } from '../../../domain/newsletter-interests.js';
-import { AudiencePicker } from './AudiencePicker.js';
 import { trpc } from '../../trpc.js';
-import { toast } from '../../ui/toast-store.js';
-import { zodValidate } from '../../ui/zod-validate.js';
+import { AudiencePicker } from './AudiencePicker.js';
 import { ConfirmSendModal } from './ConfirmSendModal.js';
-import { FeaturePostPicker } from './FeaturePostPicker.js';
-import { IssueBodyField } from './IssueBodyField.js';
+import { IssueDraftFields } from './IssueDraftFields.js';
 import { IssuePreviewModal } from './IssuePreviewModal.js';
-import { toastFailure } from '../../ui/form-feedback.js';
 import { SendBar } from './SendBar.js';
 import { SendTestRow } from './SendTestRow.js';
 import { SequenceEmailSwitches } from './SequenceEmailSwitches.js';
+import { useIssueDraft, type DraftValues } from './use-issue-draft.js';
+import { useIssueSend } from './use-issue-send.js';
 import { useSendWithPost } from './use-send-with-post.js';
 
-type DraftValues = { subject: string; preheader: string; body: string; inArchive: boolean };
+const headingOf = (step: number | undefined, editing: boolean) =>
+  step === undefined ? (editing ? 'Edit draft' : 'New issue') : step === 0 ? 'Welcome email' : `Follow-up ${step}`;
 
-const EMPTY: DraftValues = { subject: '', preheader: '', body: '', inArchive: false };
-
-/**
- * Writing an issue: save as draft, preview as sent, send a test, then send to every subscriber or
- * a group. With `step` it edits a welcome-sequence email instead (0: the welcome email, 1–3 a
- * follow-up): saved with its delay and on/off switch, sent by the queue on confirmation.
- */
-export function IssueComposer({
-  issue,
-  initial,
-  postId,
-  postScheduledFor,
-  title,
-  step,
-  onSaved,
-  onSent,
-  onClose,
-}: {
+type IssueComposerProps = {
   issue: NewsletterIssue | null;
   /** A new issue's first words (the post that "Publish and send" sends). */
   initial?: Omit<DraftValues, 'inArchive'>;
@@ -52,103 +31,100 @@ export function IssueComposer({
   onSaved: (issue: NewsletterIssue) => void;
   onSent: (issueId: string, subject: string) => void;
   onClose: () => void;
+};
+
+/** Save (a draft, or a sequence email), Preview (saved first) and Close. */
+function DraftButtons(props: {
+  busy: boolean;
+  saving: boolean;
+  inSequence: boolean;
+  onPreview: () => void;
+  onClose: () => void;
 }) {
-  const inSequence = step !== undefined;
-  const [delayDays, setDelayDays] = useState<number>(issue?.delayDays ?? (step ? step * 2 : 0));
-  const [enabled, setEnabled] = useState<boolean>(issue ? issue.sequenceEnabled : true);
-  const [audience, setAudience] = useState<Audience>(issue?.scheduledFor ? issue.audience : EVERYONE);
-  const saveSequence = trpc.mail.saveSequenceEmail.useMutation();
+  const { busy, saving, inSequence, onPreview, onClose } = props;
+  return (
+    <Group justify="space-between" wrap="wrap" gap="sm">
+      <Group gap="xs">
+        <Button type="submit" disabled={busy}>
+          {saving ? 'Saving...' : inSequence ? 'Save' : 'Save draft'}
+        </Button>
+        <Button variant="default" onClick={onPreview} disabled={busy}>
+          Preview
+        </Button>
+        <Button variant="subtle" onClick={onClose} disabled={busy}>
+          Close
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/** Who gets the issue, and the send bar: send now, or with its scheduled post. */
+function SendControls(props: {
+  audience: Audience;
+  onAudienceChange: (audience: Audience) => void;
+  sending: ReturnType<typeof useIssueSend>;
+  withPost: ReturnType<typeof useSendWithPost>;
+  withPostAt: Date | null;
+  busy: boolean;
+}) {
+  const { sending, withPost } = props;
+  return (
+    <>
+      <AudiencePicker value={props.audience} onChange={props.onAudienceChange} />
+      <SendBar
+        count={sending.count}
+        toPreorders={sending.toPreorders}
+        confirmedOnly={sending.recipients?.confirmedOnly}
+        withPostAt={props.withPostAt}
+        scheduledFor={withPost.scheduledFor}
+        busy={props.busy}
+        onSend={() => void sending.askToSend()}
+        onSendWithPost={() => void withPost.sendWithPost()}
+        onStopSendingWithPost={() => void withPost.stopSendingWithPost()}
+      />
+    </>
+  );
+}
+
+/** The preview of the issue as sent: opened once the draft is saved, with its HTML fetched afresh. */
+function useIssuePreview(saveDraft: () => Promise<string | null>) {
   const utils = trpc.useUtils();
-  const [issueId, setIssueId] = useState<string | null>(issue?.id ?? null);
-  const form = useForm<DraftValues>({
-    mode: 'controlled',
-    initialValues: issue
-      ? { subject: issue.subject, preheader: issue.preheader, body: issue.body, inArchive: issue.inArchive }
-      : { ...EMPTY, ...initial },
-    validate: zodValidate(issueDraftInputSchema, (values: DraftValues) => values),
-  });
-  const save = trpc.mail.saveDraft.useMutation();
-  const send = trpc.mail.send.useMutation();
-  const recipients = trpc.mail.recipientCount.useQuery({ audience }, { enabled: !inSequence });
-  const toPreorders = recipients.data?.recipients === 'preorder-customers';
-  const bodyEditor = useRef<MarkdownEditorHandle>(null);
-  const [previewId, setPreviewId] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-
-  /** Saves the form (creating the draft the first time); null when invalid or refused. */
-  async function saveDraft(quiet = false): Promise<string | null> {
-    if (form.validate().hasErrors) return null;
-    try {
-      const saved = inSequence
-        ? await saveSequence.mutateAsync({ ...form.getValues(), step, delayDays, enabled })
-        : await save.mutateAsync({
-            ...form.getValues(),
-            ...(issueId ? { id: issueId } : {}),
-            ...(postId ? { postId } : {}),
-          });
-      setIssueId(saved.id);
-      form.resetDirty();
-      onSaved(saved);
-      await (inSequence ? utils.mail.sequence.invalidate() : utils.mail.issues.invalidate());
-      if (!quiet)
-        toast({
-          title: inSequence ? 'Saved' : 'Draft saved',
-          description: inSequence ? `“${saved.subject}” is saved.` : `“${saved.subject}” is saved as a draft.`,
-        });
-      return saved.id;
-    } catch (error) {
-      toastFailure('Save failed', error, 'Please try again.');
-      return null;
-    }
-  }
-
-  async function openPreview() {
-    const id = await saveDraft(true);
+  const [issueId, setIssueId] = useState<string | null>(null);
+  async function open() {
+    const id = await saveDraft();
     if (id) {
       await utils.mail.preview.invalidate({ id });
-      setPreviewId(id);
+      setIssueId(id);
     }
   }
+  return { issueId, open, close: () => setIssueId(null) };
+}
 
-  async function askToSend() {
-    const id = await saveDraft(true);
-    if (!id) return;
-    await recipients.refetch();
-    setConfirming(true);
-  }
-
-  async function confirmSend() {
-    if (!issueId || !recipients.data) return;
-    try {
-      const { queued } = await send.mutateAsync({
-        id: issueId,
-        expectedRecipients: recipients.data.count,
-        ...(audience.kind === 'everyone' ? {} : { audience }),
-      });
-      setConfirming(false);
-      toast({ title: 'Sending', description: `The issue is on its way to ${queued} subscribers.` });
-      await utils.mail.issues.invalidate();
-      onSent(issueId, form.getValues().subject);
-    } catch (error) {
-      setConfirming(false);
-      await recipients.refetch();
-      toastFailure('Not sent', error, 'Please try again.');
-    }
-  }
+/**
+ * Writing an issue: save as draft, preview as sent, send a test, then send to every subscriber or
+ * a group. With `step` it edits a welcome-sequence email instead (0: the welcome email, 1–3 a
+ * follow-up): saved with its delay and on/off switch, sent by the queue on confirmation.
+ */
+export function IssueComposer(props: IssueComposerProps) {
+  const { issue, initial, postId, postScheduledFor, title, step, onSaved, onSent, onClose } = props;
+  const inSequence = step !== undefined;
+  const [audience, setAudience] = useState<Audience>(issue?.scheduledFor ? issue.audience : EVERYONE);
+  const draft = useIssueDraft({ issue, initial, postId, step, onSaved });
+  const { form, issueId, saveDraft } = draft;
+  const sending = useIssueSend({
+    issueId,
+    audience,
+    inSequence,
+    saveDraft: () => saveDraft(true),
+    onSent: (id) => onSent(id, form.getValues().subject),
+  });
+  const preview = useIssuePreview(() => saveDraft(true));
 
   // Set to go out with its scheduled post: when (the post's time).
   const withPost = useSendWithPost({ issue, issueId, audience, saveDraft: () => saveDraft(true) });
   const withPostAt = withPost.scheduledFor ?? postScheduledFor ?? null;
-
-  const count = recipients.data?.count ?? 0;
-  const busy = save.isPending || saveSequence.isPending || send.isPending || withPost.pending;
-  const heading = inSequence
-    ? step === 0
-      ? 'Welcome email'
-      : `Follow-up ${step}`
-    : issue
-      ? 'Edit draft'
-      : 'New issue';
+  const busy = draft.saving || sending.sending || withPost.pending;
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="composer-title">
@@ -161,76 +137,48 @@ export function IssueComposer({
       >
         <Stack gap="md">
           <Title order={3} size="h4" id="composer-title">
-            {title ?? heading}
+            {title ?? headingOf(step, issue !== null)}
           </Title>
           {inSequence && (
             <SequenceEmailSwitches
               step={step}
-              enabled={enabled}
-              onEnabledChange={setEnabled}
-              delayDays={delayDays}
-              onDelayDaysChange={setDelayDays}
+              enabled={draft.enabled}
+              onEnabledChange={draft.setEnabled}
+              delayDays={draft.delayDays}
+              onDelayDaysChange={draft.setDelayDays}
             />
           )}
-          <TextInput label="Subject" withAsterisk maxLength={ISSUE_LIMITS.subject} {...form.getInputProps('subject')} />
-          <TextInput
-            label="Preheader"
-            description="The line mail programs show after the subject."
-            maxLength={ISSUE_LIMITS.preheader}
-            {...form.getInputProps('preheader')}
+          <IssueDraftFields form={form} />
+          <DraftButtons
+            busy={busy}
+            saving={draft.saving}
+            inSequence={inSequence}
+            onPreview={() => void preview.open()}
+            onClose={onClose}
           />
-          <FeaturePostPicker onInsert={(markdown) => bodyEditor.current?.insertBlock(markdown)} />
-          <IssueBodyField
-            editorRef={bodyEditor}
-            value={form.getValues().body}
-            onChange={(value) => form.setFieldValue('body', value)}
-            error={form.errors.body as string | undefined}
-          />
-          <Checkbox
-            label="List in the web archive"
-            description="Once sent, the issue can be read by anyone at /newsletter/archive. Each email's “view in browser” link opens it either way."
-            {...form.getInputProps('inArchive', { type: 'checkbox' })}
-          />
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Group gap="xs">
-              <Button type="submit" disabled={busy}>
-                {save.isPending || saveSequence.isPending ? 'Saving...' : inSequence ? 'Save' : 'Save draft'}
-              </Button>
-              <Button variant="default" onClick={() => void openPreview()} disabled={busy}>
-                Preview
-              </Button>
-              <Button variant="subtle" onClick={onClose} disabled={busy}>
-                Close
-              </Button>
-            </Group>
-          </Group>
           <SendTestRow busy={busy} saveDraft={() => saveDraft(true)} />
-          {!inSequence && <AudiencePicker value={audience} onChange={setAudience} />}
           {!inSequence && (
-            <SendBar
-              count={count}
-              toPreorders={toPreorders}
-              confirmedOnly={recipients.data?.confirmedOnly}
+            <SendControls
+              audience={audience}
+              onAudienceChange={setAudience}
+              sending={sending}
+              withPost={withPost}
               withPostAt={withPostAt}
-              scheduledFor={withPost.scheduledFor}
               busy={busy}
-              onSend={() => void askToSend()}
-              onSendWithPost={() => void withPost.sendWithPost()}
-              onStopSendingWithPost={() => void withPost.stopSendingWithPost()}
             />
           )}
         </Stack>
       </form>
-      <IssuePreviewModal issueId={previewId} onClose={() => setPreviewId(null)} />
+      <IssuePreviewModal issueId={preview.issueId} onClose={preview.close} />
       <ConfirmSendModal
-        opened={confirming}
-        count={count}
-        confirmedOnly={recipients.data?.confirmedOnly ?? true}
+        opened={sending.confirming}
+        count={sending.count}
+        confirmedOnly={sending.recipients?.confirmedOnly ?? true}
         audience={audience}
-        toPreorders={toPreorders}
-        sending={send.isPending}
-        onConfirm={() => void confirmSend()}
-        onCancel={() => setConfirming(false)}
+        toPreorders={sending.toPreorders}
+        sending={sending.sending}
+        onConfirm={() => void sending.confirmSend()}
+        onCancel={sending.cancel}
       />
     </Paper>
   );

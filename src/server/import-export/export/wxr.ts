@@ -22,32 +22,41 @@ const text = (value: string) => cdata(xmlSafe(value));
 /** "2019-05-14 09:30:00" (UTC), WordPress's date form. */
 const wpDate = (iso: string) => new Date(iso).toISOString().slice(0, 19).replace('T', ' ');
 
+type ExportedPage = SiteShape['pages'][number];
+
 /**
- * The blog as a WordPress export (WXR 1.2, as Tools → Export writes it): the site's categories and the posts' tags
- * (`wp:category`, `wp:tag`, slugs kept), every post with its HTML, excerpt, state, dates, category and tags, the
- * author's pages (`wp:post_type` page, nested by `wp:post_parent`, parents first), and an attachment per uploaded
- * image the posts and pages show (`wp:attachment_url` on this site, which WordPress's importer downloads, and which a
- * cover names as the post's `_thumbnail_id`), and each post's shown comments as `wp:comment` (`comments`, by post
- * id). `images`: the uploads the posts and pages show. A page's SEO fields have no WordPress field: left out.
- * Yielded an item at a time (each post's HTML rendered when its turn comes), so a big blog is never one string.
+ * Every item's WordPress id and where each image's attachment sits. Attachments come first, as WordPress numbers
+ * them when they are uploaded before the post that shows them: an importer reading the file once knows a cover's
+ * file when it reaches the post (WordPress's own remaps them after). A cover elsewhere on the web is an attachment
+ * too (WordPress's featured image is one), at its own address.
  */
-export function* wordpressExport(
+type Numbering = {
+  /** The address of a post's cover (an upload on this site, or a web address), or null. */
+  coverUrl: (post: BlogPostRow) => string | null;
+  attachmentUrls: string[];
+  attachmentIds: Map<string, number>;
+  postIds: Map<string, number>;
+  pageIds: Map<string, number>;
+  /** The first post (else page) that shows an image: its attachment's parent. */
+  parentOf: Map<string, number>;
+};
+
+/** What each item of one export is written with. */
+type Export = {
+  origin: string;
+  now: Date;
+  numbering: Numbering;
+  shape: SiteShape;
+  categoryLabels: Map<string, string>;
+};
+
+function numberItems(
   posts: readonly BlogPostRow[],
-  shape: SiteShape,
-  siteOrigin: string,
+  pages: readonly ExportedPage[],
+  origin: string,
   images: readonly string[],
-  comments: ReadonlyMap<string, readonly CommentRow[]> = new Map(),
-  now = new Date(),
-): Generator<Buffer> {
-  const origin = siteOrigin.replace(/\/+$/, '');
+): Numbering {
   const imageNames = new Set(images);
-  const categories = exportedCategories(shape, posts);
-  const categoryLabels = new Map(categories.map((category) => [category.slug, category.label]));
-  const tags = exportedTags(shape, posts);
-  const { pages } = shape;
-  // Attachments first, as WordPress numbers them when they are uploaded before the post that shows them: an
-  // importer reading the file once knows a cover's file when it reaches the post (WordPress's own remaps them after).
-  // A cover elsewhere on the web is an attachment too (WordPress's featured image is one), at its own address.
   const coverUrl = (post: BlogPostRow) => {
     const name = uploadNameOf(post.coverImage, imageNames);
     if (name) return `${origin}/objects/${name}`;
@@ -62,7 +71,6 @@ export function* wordpressExport(
   const attachmentIds = new Map(attachmentUrls.map((url, index) => [url, index + 1]));
   const postIds = new Map(posts.map((post, index) => [post.id, attachmentUrls.length + index + 1]));
   const pageIds = new Map(pages.map((page, index) => [page.id, attachmentUrls.length + posts.length + index + 1]));
-  /** The first post (else page) that shows an image: its attachment's parent. */
   const parentOf = new Map<string, number>();
   for (const post of posts) {
     const shown = postImageNames([post], imageNames).map((name) => `${origin}/objects/${name}`);
@@ -74,9 +82,19 @@ export function* wordpressExport(
       const url = `${origin}/objects/${name}`;
       if (!parentOf.has(url)) parentOf.set(url, pageIds.get(page.id)!);
     }
-  const item = (lines: readonly string[]) => Buffer.from(['\t<item>', ...lines, '\t</item>', ''].join('\n'));
+  return { coverUrl, attachmentUrls, attachmentIds, postIds, pageIds, parentOf };
+}
 
-  yield Buffer.from(
+const item = (lines: readonly string[]) => Buffer.from(['\t<item>', ...lines, '\t</item>', ''].join('\n'));
+
+/** The file's opening: the channel, its author, the categories and the tags. */
+function channelHead(
+  origin: string,
+  now: Date,
+  categories: readonly { slug: string; label: string }[],
+  tags: readonly { slug: string; label: string }[],
+): Buffer {
+  return Buffer.from(
     [
       '<?xml version="1.0" encoding="UTF-8" ?>',
       '<!-- This is a WordPress eXtended RSS file generated as an export of your site. -->',
@@ -110,106 +128,145 @@ export function* wordpressExport(
       '',
     ].join('\n'),
   );
+}
 
+/** An uploaded image (or a cover on the web) as a WordPress attachment, under the first item that shows it. */
+function attachmentItem({ now, numbering }: Export, url: string): Buffer {
+  const file = fileNameOf(url);
   const stamp = wpDate(now.toISOString());
-  for (const url of attachmentUrls) {
-    const file = fileNameOf(url);
-    yield item([
-      `\t\t<title>${text(file.replace(/\.[^.]+$/, ''))}</title>`,
-      `\t\t<link>${escapeXml(url)}</link>`,
-      `\t\t<pubDate>${rfc2822(now)}</pubDate>`,
-      `\t\t<dc:creator>${cdata(AUTHOR_LOGIN)}</dc:creator>`,
-      `\t\t<guid isPermaLink="false">${escapeXml(url)}</guid>`,
-      '\t\t<description></description>',
-      `\t\t<content:encoded>${cdata('')}</content:encoded>`,
-      `\t\t<excerpt:encoded>${cdata('')}</excerpt:encoded>`,
-      `\t\t<wp:post_id>${attachmentIds.get(url)}</wp:post_id>`,
-      ...datesOf(stamp, stamp),
-      `\t\t<wp:comment_status>${cdata('closed')}</wp:comment_status>`,
-      `\t\t<wp:ping_status>${cdata('closed')}</wp:ping_status>`,
-      `\t\t<wp:post_name>${cdata(file.replace(/\.[^.]+$/, '').toLowerCase())}</wp:post_name>`,
-      `\t\t<wp:status>${cdata('inherit')}</wp:status>`,
-      `\t\t<wp:post_parent>${parentOf.get(url) ?? 0}</wp:post_parent>`,
-      '\t\t<wp:menu_order>0</wp:menu_order>',
-      `\t\t<wp:post_type>${cdata('attachment')}</wp:post_type>`,
-      `\t\t<wp:post_password>${cdata('')}</wp:post_password>`,
-      '\t\t<wp:is_sticky>0</wp:is_sticky>',
-      `\t\t<wp:attachment_url>${cdata(url)}</wp:attachment_url>`,
-      ...postmeta('_wp_attached_file', file),
-    ]);
-  }
+  return item([
+    `\t\t<title>${text(file.replace(/\.[^.]+$/, ''))}</title>`,
+    `\t\t<link>${escapeXml(url)}</link>`,
+    `\t\t<pubDate>${rfc2822(now)}</pubDate>`,
+    `\t\t<dc:creator>${cdata(AUTHOR_LOGIN)}</dc:creator>`,
+    `\t\t<guid isPermaLink="false">${escapeXml(url)}</guid>`,
+    '\t\t<description></description>',
+    `\t\t<content:encoded>${cdata('')}</content:encoded>`,
+    `\t\t<excerpt:encoded>${cdata('')}</excerpt:encoded>`,
+    `\t\t<wp:post_id>${numbering.attachmentIds.get(url)}</wp:post_id>`,
+    ...datesOf(stamp, stamp),
+    `\t\t<wp:comment_status>${cdata('closed')}</wp:comment_status>`,
+    `\t\t<wp:ping_status>${cdata('closed')}</wp:ping_status>`,
+    `\t\t<wp:post_name>${cdata(file.replace(/\.[^.]+$/, '').toLowerCase())}</wp:post_name>`,
+    `\t\t<wp:status>${cdata('inherit')}</wp:status>`,
+    `\t\t<wp:post_parent>${numbering.parentOf.get(url) ?? 0}</wp:post_parent>`,
+    '\t\t<wp:menu_order>0</wp:menu_order>',
+    `\t\t<wp:post_type>${cdata('attachment')}</wp:post_type>`,
+    `\t\t<wp:post_password>${cdata('')}</wp:post_password>`,
+    '\t\t<wp:is_sticky>0</wp:is_sticky>',
+    `\t\t<wp:attachment_url>${cdata(url)}</wp:attachment_url>`,
+    ...postmeta('_wp_attached_file', file),
+  ]);
+}
 
+/** A post with its HTML, category, tags, cover and shown comments (numbered from `firstCommentId`). */
+function postItem(
+  { origin, numbering, shape, categoryLabels }: Export,
+  post: BlogPostRow,
+  shown: readonly CommentRow[],
+  firstCommentId: number,
+): Buffer {
+  const id = numbering.postIds.get(post.id)!;
+  const date = wpDate(post.publishedAt);
+  const html = renderContentHtml(post.content, post.contentFormat as ContentFormat, {
+    siteOrigin: origin,
+    absoluteUrls: true,
+  });
+  const cover = numbering.coverUrl(post);
+  return item([
+    `\t\t<title>${text(post.title)}</title>`,
+    `\t\t<link>${escapeXml(`${origin}${blogPostPath(post)}`)}</link>`,
+    `\t\t<pubDate>${rfc2822(new Date(post.publishedAt))}</pubDate>`,
+    `\t\t<dc:creator>${cdata(AUTHOR_LOGIN)}</dc:creator>`,
+    `\t\t<guid isPermaLink="false">${escapeXml(`${origin}/?p=${id}`)}</guid>`,
+    '\t\t<description></description>',
+    `\t\t<content:encoded>${text(html)}</content:encoded>`,
+    `\t\t<excerpt:encoded>${text(post.summary)}</excerpt:encoded>`,
+    `\t\t<wp:post_id>${id}</wp:post_id>`,
+    // A draft has no publication date yet: WordPress writes zeros.
+    ...datesOf(date, post.status === 'draft' ? '0000-00-00 00:00:00' : date),
+    `\t\t<wp:comment_status>${cdata('closed')}</wp:comment_status>`,
+    `\t\t<wp:ping_status>${cdata('closed')}</wp:ping_status>`,
+    `\t\t<wp:post_name>${cdata(post.slug)}</wp:post_name>`,
+    `\t\t<wp:status>${cdata(WP_STATUS[post.status] ?? 'draft')}</wp:status>`,
+    '\t\t<wp:post_parent>0</wp:post_parent>',
+    '\t\t<wp:menu_order>0</wp:menu_order>',
+    `\t\t<wp:post_type>${cdata('post')}</wp:post_type>`,
+    `\t\t<wp:post_password>${cdata('')}</wp:post_password>`,
+    '\t\t<wp:is_sticky>0</wp:is_sticky>',
+    `\t\t<category domain="category" nicename="${escapeXml(post.category)}">${text(categoryLabels.get(post.category)!)}</category>`,
+    ...(shape.tagsOf.get(post.id) ?? []).map(
+      (tag) => `\t\t<category domain="post_tag" nicename="${escapeXml(tag.slug)}">${text(tag.label)}</category>`,
+    ),
+    ...(cover ? postmeta('_thumbnail_id', String(numbering.attachmentIds.get(cover))) : []),
+    ...wxrComments(shown, firstCommentId, { cdata, text, date: wpDate }),
+  ]);
+}
+
+/** One of the author's pages, under its parent page's item (written before it). */
+function pageItem({ origin, numbering }: Export, page: ExportedPage): Buffer {
+  const id = numbering.pageIds.get(page.id)!;
+  const date = wpDate(page.publishedAt);
+  const html = renderContentHtml(page.content, page.contentFormat as ContentFormat, {
+    siteOrigin: origin,
+    absoluteUrls: true,
+  });
+  return item([
+    `\t\t<title>${text(page.title)}</title>`,
+    `\t\t<link>${escapeXml(`${origin}${page.path ?? `/?page_id=${id}`}`)}</link>`,
+    `\t\t<pubDate>${rfc2822(new Date(page.publishedAt))}</pubDate>`,
+    `\t\t<dc:creator>${cdata(AUTHOR_LOGIN)}</dc:creator>`,
+    `\t\t<guid isPermaLink="false">${escapeXml(`${origin}/?page_id=${id}`)}</guid>`,
+    '\t\t<description></description>',
+    `\t\t<content:encoded>${text(html)}</content:encoded>`,
+    `\t\t<excerpt:encoded>${cdata('')}</excerpt:encoded>`,
+    `\t\t<wp:post_id>${id}</wp:post_id>`,
+    ...datesOf(date, page.status === 'draft' ? '0000-00-00 00:00:00' : date),
+    `\t\t<wp:comment_status>${cdata('closed')}</wp:comment_status>`,
+    `\t\t<wp:ping_status>${cdata('closed')}</wp:ping_status>`,
+    `\t\t<wp:post_name>${cdata(page.slug)}</wp:post_name>`,
+    `\t\t<wp:status>${cdata(WP_STATUS[page.status] ?? 'draft')}</wp:status>`,
+    // Its parent page's item (written before it); a page whose parent is gone sits at the top.
+    `\t\t<wp:post_parent>${(page.parentId && numbering.pageIds.get(page.parentId)) || 0}</wp:post_parent>`,
+    '\t\t<wp:menu_order>0</wp:menu_order>',
+    `\t\t<wp:post_type>${cdata('page')}</wp:post_type>`,
+    `\t\t<wp:post_password>${cdata('')}</wp:post_password>`,
+    '\t\t<wp:is_sticky>0</wp:is_sticky>',
+  ]);
+}
+
+/**
+ * The blog as a WordPress export (WXR 1.2, as Tools → Export writes it): the site's categories and the posts' tags
+ * (`wp:category`, `wp:tag`, slugs kept), every post with its HTML, excerpt, state, dates, category and tags, the
+ * author's pages (`wp:post_type` page, nested by `wp:post_parent`, parents first), and an attachment per uploaded
+ * image the posts and pages show (`wp:attachment_url` on this site, which WordPress's importer downloads, and which a
+ * cover names as the post's `_thumbnail_id`), and each post's shown comments as `wp:comment` (`comments`, by post
+ * id). `images`: the uploads the posts and pages show. A page's SEO fields have no WordPress field: left out.
+ * Yielded an item at a time (each post's HTML rendered when its turn comes), so a big blog is never one string.
+ */
+export function* wordpressExport(
+  posts: readonly BlogPostRow[],
+  shape: SiteShape,
+  siteOrigin: string,
+  images: readonly string[],
+  comments: ReadonlyMap<string, readonly CommentRow[]> = new Map(),
+  now = new Date(),
+): Generator<Buffer> {
+  const origin = siteOrigin.replace(/\/+$/, '');
+  const categories = exportedCategories(shape, posts);
+  const numbering = numberItems(posts, shape.pages, origin, images);
+  const categoryLabels = new Map(categories.map((category) => [category.slug, category.label]));
+  const context: Export = { origin, now, numbering, shape, categoryLabels };
+
+  yield channelHead(origin, now, categories, exportedTags(shape, posts));
+  for (const url of numbering.attachmentUrls) yield attachmentItem(context, url);
   let commentId = 1;
   for (const post of posts) {
-    const id = postIds.get(post.id)!;
     const shown = comments.get(post.id) ?? [];
-    const date = wpDate(post.publishedAt);
-    const html = renderContentHtml(post.content, post.contentFormat as ContentFormat, {
-      siteOrigin: origin,
-      absoluteUrls: true,
-    });
-    const cover = coverUrl(post);
-    yield item([
-      `\t\t<title>${text(post.title)}</title>`,
-      `\t\t<link>${escapeXml(`${origin}${blogPostPath(post)}`)}</link>`,
-      `\t\t<pubDate>${rfc2822(new Date(post.publishedAt))}</pubDate>`,
-      `\t\t<dc:creator>${cdata(AUTHOR_LOGIN)}</dc:creator>`,
-      `\t\t<guid isPermaLink="false">${escapeXml(`${origin}/?p=${id}`)}</guid>`,
-      '\t\t<description></description>',
-      `\t\t<content:encoded>${text(html)}</content:encoded>`,
-      `\t\t<excerpt:encoded>${text(post.summary)}</excerpt:encoded>`,
-      `\t\t<wp:post_id>${id}</wp:post_id>`,
-      // A draft has no publication date yet: WordPress writes zeros.
-      ...datesOf(date, post.status === 'draft' ? '0000-00-00 00:00:00' : date),
-      `\t\t<wp:comment_status>${cdata('closed')}</wp:comment_status>`,
-      `\t\t<wp:ping_status>${cdata('closed')}</wp:ping_status>`,
-      `\t\t<wp:post_name>${cdata(post.slug)}</wp:post_name>`,
-      `\t\t<wp:status>${cdata(WP_STATUS[post.status] ?? 'draft')}</wp:status>`,
-      '\t\t<wp:post_parent>0</wp:post_parent>',
-      '\t\t<wp:menu_order>0</wp:menu_order>',
-      `\t\t<wp:post_type>${cdata('post')}</wp:post_type>`,
-      `\t\t<wp:post_password>${cdata('')}</wp:post_password>`,
-      '\t\t<wp:is_sticky>0</wp:is_sticky>',
-      `\t\t<category domain="category" nicename="${escapeXml(post.category)}">${text(categoryLabels.get(post.category)!)}</category>`,
-      ...(shape.tagsOf.get(post.id) ?? []).map(
-        (tag) => `\t\t<category domain="post_tag" nicename="${escapeXml(tag.slug)}">${text(tag.label)}</category>`,
-      ),
-      ...(cover ? postmeta('_thumbnail_id', String(attachmentIds.get(cover))) : []),
-      ...wxrComments(shown, commentId, { cdata, text, date: wpDate }),
-    ]);
+    yield postItem(context, post, shown, commentId);
     commentId += shown.length;
   }
-
-  for (const page of pages) {
-    const id = pageIds.get(page.id)!;
-    const date = wpDate(page.publishedAt);
-    const html = renderContentHtml(page.content, page.contentFormat as ContentFormat, {
-      siteOrigin: origin,
-      absoluteUrls: true,
-    });
-    yield item([
-      `\t\t<title>${text(page.title)}</title>`,
-      `\t\t<link>${escapeXml(`${origin}${page.path ?? `/?page_id=${id}`}`)}</link>`,
-      `\t\t<pubDate>${rfc2822(new Date(page.publishedAt))}</pubDate>`,
-      `\t\t<dc:creator>${cdata(AUTHOR_LOGIN)}</dc:creator>`,
-      `\t\t<guid isPermaLink="false">${escapeXml(`${origin}/?page_id=${id}`)}</guid>`,
-      '\t\t<description></description>',
-      `\t\t<content:encoded>${text(html)}</content:encoded>`,
-      `\t\t<excerpt:encoded>${cdata('')}</excerpt:encoded>`,
-      `\t\t<wp:post_id>${id}</wp:post_id>`,
-      ...datesOf(date, page.status === 'draft' ? '0000-00-00 00:00:00' : date),
-      `\t\t<wp:comment_status>${cdata('closed')}</wp:comment_status>`,
-      `\t\t<wp:ping_status>${cdata('closed')}</wp:ping_status>`,
-      `\t\t<wp:post_name>${cdata(page.slug)}</wp:post_name>`,
-      `\t\t<wp:status>${cdata(WP_STATUS[page.status] ?? 'draft')}</wp:status>`,
-      // Its parent page's item (written before it); a page whose parent is gone sits at the top.
-      `\t\t<wp:post_parent>${(page.parentId && pageIds.get(page.parentId)) || 0}</wp:post_parent>`,
-      '\t\t<wp:menu_order>0</wp:menu_order>',
-      `\t\t<wp:post_type>${cdata('page')}</wp:post_type>`,
-      `\t\t<wp:post_password>${cdata('')}</wp:post_password>`,
-      '\t\t<wp:is_sticky>0</wp:is_sticky>',
-    ]);
-  }
+  for (const page of shape.pages) yield pageItem(context, page);
   yield Buffer.from('</channel>\n</rss>\n');
 }
 

@@ -169,6 +169,185 @@ const TOO_MANY_REQUESTS_PAGE = Buffer.from(
     `<body><h1>Too many requests</h1><p>${TOO_MANY_REQUESTS}</p></body></html>`,
 );
 
+type RenderOutcome = RenderedPage | { redirect: string; status: number };
+
+/** One page renderer's state: its options and the renders in progress, so concurrent requests for one page share one. */
+type Renderer = { options: PageRendererOptions; inFlight: Map<string, Promise<RenderOutcome>> };
+
+/** A rendered page that is the same for every reader of its address is kept in the page shelf. */
+const isKeptAlike = ({ location, formOutcome, commentCookie }: PageRender): boolean =>
+  !formOutcome &&
+  !isFormResult(location) &&
+  !isForOneReader(location) &&
+  !isBlogPreviewPath(location) &&
+  !commentCookie;
+
+/** The procedures' context of a render: the page's request, as the admin for a preview, as the commenter when signed in. */
+function renderContext({ services }: PageRendererOptions, { request, adminKey, commentCookie }: PageRender) {
+  // The page request was counted against the read limit once, at the door; its queries are not.
+  return createRequestContext(
+    { ...services, limiters: { ...services.limiters, publicRead: null } },
+    {
+      ip: request.ip,
+      headers: adminKey ? { authorization: `Bearer ${adminKey}` } : {},
+      cookies: commentCookie ? { [COMMENT_SESSION_COOKIE]: commentCookie } : {},
+    },
+  );
+}
+
+async function renderPage({ options }: Renderer, render: PageRender): Promise<RenderOutcome> {
+  const { services, cache, log } = options;
+  const { origin, location, announcementDismissed, formOutcome } = render;
+  const generation = services.cache.generation;
+  const [entry, assets] = await Promise.all([options.loadEntry(), options.assets()]);
+  const context = renderContext(options, render);
+  const scriptNonce = newScriptNonce();
+  const result = await entry.render({
+    url: `${origin}${location}`,
+    scriptNonce,
+    announcementDismissed,
+    formOutcome,
+    assets,
+    trpcLink: unstable_localLink({
+      router: appRouter,
+      createContext: async () => context,
+      transformer: superjson,
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          log.error({ err: error, procedure: path }, 'procedure failed during render');
+      },
+    }),
+  });
+  if (result.kind === 'redirect') return { redirect: result.location, status: result.status };
+  const own = rendererScripts(result.html, scriptNonce);
+  const page: RenderedPage = {
+    status: result.status,
+    body: CachedBody.fromText(own.html),
+    kept: false,
+    scriptSources: own.scriptSources,
+  };
+  if (cache && result.cacheable && isKeptAlike(render))
+    page.kept = cache.set(cacheKey(origin, location, announcementDismissed), page, generation);
+  return page;
+}
+
+/** The page to send: rendered for this request when it is for one visitor, else kept, shared or rendered once. */
+function pageFor(renderer: Renderer, render: Omit<PageRender, 'adminKey'>) {
+  const { cache } = renderer.options;
+  const { request, origin, location, announcementDismissed, formOutcome } = render;
+  if (formOutcome || isFormResult(location) || isForOneReader(location) || render.commentCookie)
+    return renderPage(renderer, render);
+  // A preview is the admin's alone: rendered for each request, never kept or shared.
+  if (isBlogPreviewPath(location))
+    return renderPage(renderer, { ...render, formOutcome: undefined, adminKey: previewKeyOf(request.cookies) });
+  const key = cacheKey(origin, location, announcementDismissed);
+  const cached = cache?.get(key);
+  if (cached) return cached;
+  const pending = renderer.inFlight.get(key);
+  if (pending) return pending;
+  const started = renderPage(renderer, { request, origin, location, announcementDismissed }).finally(() => {
+    if (renderer.inFlight.get(key) === started) renderer.inFlight.delete(key);
+  });
+  if (cache) renderer.inFlight.set(key, started);
+  return started;
+}
+
+/**
+ * The answer before any rendering: a file's 404, a '//' path's redirect, or the read limit's 429; else null.
+ * (Wrapped: a reply is thenable, so an async function returning it bare would resolve to what it resolves to.)
+ */
+async function answerAtTheDoor(
+  services: AppServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ answered: FastifyReply } | null> {
+  const path = request.url.split('?')[0] ?? '/';
+  if (FILE_PATH.test(path)) {
+    const answered = reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache');
+    return { answered: answered.send('Not found') };
+  }
+  // '//host/…' would read as another origin: send it to the same path with one slash.
+  if (path.startsWith('//')) return { answered: reply.redirect(`/${path.replace(/^\/+/, '')}`, 301) };
+  const decision = await consumeLimit(services.limiters.publicRead, request.ip);
+  if (!decision.allowed) {
+    const answered = reply
+      .status(429)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('retry-after', String(retryAfterSeconds(decision.retryAfterMs)))
+      .send(TOO_MANY_REQUESTS_PAGE);
+    return { answered };
+  }
+  return null;
+}
+
+/** Sends a rendered page with its CSP, caching headers and ETag (a 304 when the reader has it). */
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: RenderedPage,
+  how: { status: number; forOneVisitor: boolean; noindex: boolean },
+): FastifyReply | Promise<FastifyReply> {
+  const baseCsp = reply.getHeader('content-security-policy');
+  if (typeof baseCsp === 'string') reply.header('content-security-policy', contentSecurityPolicy(page, baseCsp));
+  // A kept page is sent in the compressed forms the cache keeps; any other page, rendered for
+  // this request, is compressed by the compress plugin, which adds Accept-Encoding to Vary itself.
+  const send = () => (page.kept ? page.body.send(request, reply) : reply.send(page.body.bytes));
+  reply
+    .status(how.status)
+    .type('text/html; charset=utf-8')
+    .header('vary', page.kept ? 'Accept-Encoding, Cookie' : 'Cookie');
+  if (how.noindex) reply.header('x-robots-tag', 'noindex');
+  if (how.forOneVisitor) {
+    reply.header('cache-control', 'no-store');
+    return send();
+  }
+  reply.header('cache-control', 'no-cache').header('etag', page.body.etag);
+  if (page.status === 200 && ifNoneMatchMatches(request.headers['if-none-match'], page.body.etag))
+    return reply.status(304).send();
+  return send();
+}
+
+/** Serves the requested page, or with `formResult` the page of a refused form post. */
+async function servePage(
+  renderer: Renderer,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  formResult?: FormResultRender,
+): Promise<FastifyReply> {
+  const { services, log } = renderer.options;
+  const refused = await answerAtTheDoor(services, request, reply);
+  if (refused) return refused.answered;
+  const origin = siteOrigin(services.publicOrigin, request);
+  const category = formResult ? undefined : await blogCategoryLocation(services, pageLocation(request.url));
+  if (category?.moved) return reply.redirect(category.location, 301);
+  const location = formResult?.location ?? category!.location;
+  const announcementDismissed = isAnnouncementDismissed(request.cookies);
+  const preview = isBlogPreviewPath(location);
+  const commentCookie = commentCookieFor(request, location);
+  const forOneVisitor = formResult !== undefined || isFormResult(location) || preview || commentCookie !== null;
+
+  let page: RenderOutcome;
+  try {
+    page = await pageFor(renderer, {
+      request,
+      origin,
+      location,
+      announcementDismissed,
+      formOutcome: formResult?.outcome,
+      commentCookie,
+    });
+  } catch (error) {
+    if (error instanceof Error) renderer.options.fixStack?.(error);
+    log.error({ err: error, url: loggedUrl(request.url) }, 'page render failed');
+    return reply.status(500).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(ERROR_PAGE);
+  }
+  if ('redirect' in page) return reply.redirect(page.redirect, page.status);
+  services.analytics.pageRequest(request, formResult?.status ?? page.status);
+  const status = formResult?.status ?? page.status;
+  return sendPage(request, reply, page, { status, forOneVisitor, noindex: preview || isForOneReader(location) });
+}
+
 /**
  * Serves public pages from the server renderer: renders each URL once, keeps the HTML (and its
  * compressed forms) until the next content write, and sends it with a CSP that allows exactly
@@ -176,153 +355,8 @@ const TOO_MANY_REQUESTS_PAGE = Buffer.from(
  * per-response nonce would not fit; the render's random marker only picks the scripts to hash.
  */
 export function createPageRenderer(options: PageRendererOptions) {
-  const { services, cache, log } = options;
-  /** Renders in progress, so concurrent requests for one page share one render. */
-  const inFlight = new Map<string, Promise<RenderedPage | { redirect: string; status: number }>>();
-  if (cache) services.cache.onClear(() => inFlight.clear());
-
-  async function renderPage({
-    request,
-    origin,
-    location,
-    announcementDismissed,
-    formOutcome,
-    adminKey,
-    commentCookie,
-  }: PageRender): Promise<RenderedPage | { redirect: string; status: number }> {
-    const generation = services.cache.generation;
-    const [entry, assets] = await Promise.all([options.loadEntry(), options.assets()]);
-    // The page request was counted against the read limit once, at the door; its queries are not.
-    const context = createRequestContext(
-      { ...services, limiters: { ...services.limiters, publicRead: null } },
-      {
-        ip: request.ip,
-        headers: adminKey ? { authorization: `Bearer ${adminKey}` } : {},
-        cookies: commentCookie ? { [COMMENT_SESSION_COOKIE]: commentCookie } : {},
-      },
-    );
-    const scriptNonce = newScriptNonce();
-    const result = await entry.render({
-      url: `${origin}${location}`,
-      scriptNonce,
-      announcementDismissed,
-      formOutcome,
-      assets,
-      trpcLink: unstable_localLink({
-        router: appRouter,
-        createContext: async () => context,
-        transformer: superjson,
-        onError: ({ error, path }) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR')
-            log.error({ err: error, procedure: path }, 'procedure failed during render');
-        },
-      }),
-    });
-    if (result.kind === 'redirect') return { redirect: result.location, status: result.status };
-    const own = rendererScripts(result.html, scriptNonce);
-    const page: RenderedPage = {
-      status: result.status,
-      body: CachedBody.fromText(own.html),
-      kept: false,
-      scriptSources: own.scriptSources,
-    };
-    if (
-      cache &&
-      result.cacheable &&
-      !formOutcome &&
-      !isFormResult(location) &&
-      !isForOneReader(location) &&
-      !isBlogPreviewPath(location) &&
-      !commentCookie
-    )
-      page.kept = cache.set(cacheKey(origin, location, announcementDismissed), page, generation);
-    return page;
-  }
-
-  function pageFor(render: Omit<PageRender, 'adminKey'>) {
-    const { request, origin, location, announcementDismissed, formOutcome } = render;
-    if (formOutcome || isFormResult(location) || isForOneReader(location) || render.commentCookie)
-      return renderPage(render);
-    // A preview is the admin's alone: rendered for each request, never kept or shared.
-    if (isBlogPreviewPath(location))
-      return renderPage({ ...render, formOutcome: undefined, adminKey: previewKeyOf(request.cookies) });
-    const key = cacheKey(origin, location, announcementDismissed);
-    const cached = cache?.get(key);
-    if (cached) return cached;
-    const pending = inFlight.get(key);
-    if (pending) return pending;
-    const started = renderPage({ request, origin, location, announcementDismissed }).finally(() => {
-      if (inFlight.get(key) === started) inFlight.delete(key);
-    });
-    if (cache) inFlight.set(key, started);
-    return started;
-  }
-
-  /** Serves the requested page, or with `formResult` the page of a refused form post. */
-  return async function servePage(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    formResult?: FormResultRender,
-  ): Promise<FastifyReply> {
-    const path = request.url.split('?')[0] ?? '/';
-    if (FILE_PATH.test(path)) {
-      return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Not found');
-    }
-    // '//host/…' would read as another origin: send it to the same path with one slash.
-    if (path.startsWith('//')) return reply.redirect(`/${path.replace(/^\/+/, '')}`, 301);
-    const decision = await consumeLimit(services.limiters.publicRead, request.ip);
-    if (!decision.allowed) {
-      return reply
-        .status(429)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('retry-after', String(retryAfterSeconds(decision.retryAfterMs)))
-        .send(TOO_MANY_REQUESTS_PAGE);
-    }
-    const origin = siteOrigin(services.publicOrigin, request);
-    const category = formResult ? undefined : await blogCategoryLocation(services, pageLocation(request.url));
-    if (category?.moved) return reply.redirect(category.location, 301);
-    const location = formResult?.location ?? category!.location;
-    const announcementDismissed = isAnnouncementDismissed(request.cookies);
-    const preview = isBlogPreviewPath(location);
-    const commentCookie = commentCookieFor(request, location);
-    const forOneVisitor = formResult !== undefined || isFormResult(location) || preview || commentCookie !== null;
-
-    let page: RenderedPage | { redirect: string; status: number };
-    try {
-      page = await pageFor({
-        request,
-        origin,
-        location,
-        announcementDismissed,
-        formOutcome: formResult?.outcome,
-        commentCookie,
-      });
-    } catch (error) {
-      if (error instanceof Error) options.fixStack?.(error);
-      log.error({ err: error, url: loggedUrl(request.url) }, 'page render failed');
-      return reply.status(500).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(ERROR_PAGE);
-    }
-    if ('redirect' in page) return reply.redirect(page.redirect, page.status);
-    services.analytics.pageRequest(request, formResult?.status ?? page.status);
-
-    const baseCsp = reply.getHeader('content-security-policy');
-    if (typeof baseCsp === 'string') reply.header('content-security-policy', contentSecurityPolicy(page, baseCsp));
-    // A kept page is sent in the compressed forms the cache keeps; any other page, rendered for
-    // this request, is compressed by the compress plugin, which adds Accept-Encoding to Vary itself.
-    const send = () => (page.kept ? page.body.send(request, reply) : reply.send(page.body.bytes));
-    reply
-      .status(formResult?.status ?? page.status)
-      .type('text/html; charset=utf-8')
-      .header('vary', page.kept ? 'Accept-Encoding, Cookie' : 'Cookie');
-    if (preview || isForOneReader(location)) reply.header('x-robots-tag', 'noindex');
-    if (forOneVisitor) {
-      reply.header('cache-control', 'no-store');
-      return send();
-    }
-    reply.header('cache-control', 'no-cache').header('etag', page.body.etag);
-    if (page.status === 200 && ifNoneMatchMatches(request.headers['if-none-match'], page.body.etag))
-      return reply.status(304).send();
-    return send();
-  };
+  const renderer: Renderer = { options, inFlight: new Map() };
+  if (options.cache) options.services.cache.onClear(() => renderer.inFlight.clear());
+  return (request: FastifyRequest, reply: FastifyReply, formResult?: FormResultRender) =>
+    servePage(renderer, request, reply, formResult);
 }
