@@ -3,6 +3,7 @@ import { insertImage } from './images-repository.js';
 import { variantName, type StoredVariant } from './image-variants.js';
 import type { UploadStore } from '../uploads/upload-store.js';
 import { processImage, processOriginal } from './process-image.js';
+import type { ImageProcessor } from './variant-encoder.js';
 
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -20,7 +21,8 @@ export function inImageQueue<T>(job: () => Promise<T>): Promise<T> {
  * Processes an image and stores it as `name` in the upload store with its variants beside it
  * and its row in the images table. A new upload's files never exist yet; `replace` swaps an
  * existing original for the stripped one whole, and overwrites variants an interrupted run
- * left. Nothing is left behind on failure.
+ * left. Nothing is left behind on failure. `process` makes the files (the image-variants job's runs in a child
+ * process, variant-encoder.ts).
  */
 export async function storeImage(
   db: AppDatabase,
@@ -29,8 +31,9 @@ export async function storeImage(
   bytes: Buffer,
   extension: string,
   mode: 'new' | 'replace' = 'new',
+  process: ImageProcessor = processImage,
 ): Promise<{ width: number; height: number; variants: StoredVariant[] }> {
-  const processed = await processImage(bytes, extension);
+  const processed = await process(bytes, extension);
   const written: string[] = [];
   try {
     const variants: StoredVariant[] = [];

@@ -28,6 +28,12 @@ export async function listImages(db: AppDatabase): Promise<Map<string, ImageReco
   );
 }
 
+/** Whether an upload has its images row (its variants made). */
+export async function isImageRecorded(db: AppDatabase, name: string): Promise<boolean> {
+  const row = await db.selectFrom('images').select('name').where('name', '=', name).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function deleteImage(db: AppDatabase, name: string): Promise<void> {
   await db.deleteFrom('images').where('name', '=', name).execute();
 }

@@ -1,11 +1,18 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expectSameBytes } from '../../test-support/bytes.js';
 import { useTestApp } from '../../test-support/app-context.js';
 import { SVG_IMAGE } from '../../test-support/images.js';
 import { metadataOf, photo } from '../../test-support/photos.js';
+import { listImages } from './images-repository.js';
+import type * as ImagesRepository from './images-repository.js';
 import { processExistingUploads } from './process-existing-uploads.js';
+
+vi.mock('./images-repository.js', async (importOriginal) => {
+  const original = await importOriginal<typeof ImagesRepository>();
+  return { ...original, listImages: vi.fn(original.listImages) };
+});
 
 const context = useTestApp();
 const uploadsDir = () => context.t.services.uploadsDir;
@@ -67,5 +74,20 @@ describe('processExistingUploads (the start-up job)', () => {
       processed: 0,
       failed: 1,
     });
+  });
+
+  it('reads the image rows once for a run, however many uploads it processes (not once per image)', async () => {
+    const names = [1, 2, 3].map((n) => `e000000000000000000000000000000${n}.jpg`);
+    for (const [index, name] of names.entries()) {
+      await writeFile(path.join(uploadsDir(), name), await photo(320 + index * 10, 200), { mode: 0o600 });
+    }
+    vi.mocked(listImages).mockClear();
+    const log = recordingLog();
+    // (Other uploads the app's data holds may be processed too.)
+    const { processed } = await processExistingUploads(context.t.services.db, context.t.services.uploads, log);
+    expect(processed).toBeGreaterThanOrEqual(names.length);
+    expect(vi.mocked(listImages)).toHaveBeenCalledTimes(1);
+    const images = await listImages(context.t.services.db);
+    for (const name of names) expect(images.get(name)?.variants.length, name).toBeGreaterThan(0);
   });
 });

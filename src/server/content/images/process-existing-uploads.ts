@@ -1,9 +1,10 @@
 import { UPLOAD_NAME_PATTERN } from '../../../domain/uploads.js';
 import type { AppDatabase } from '../../db/connection.js';
-import { listImages } from './images-repository.js';
+import { isImageRecorded, listImages } from './images-repository.js';
 import { detectImageType } from '../uploads/image-type.js';
 import type { UploadStore } from '../uploads/upload-store.js';
 import { inImageQueue, storeImage } from './image-store.js';
+import { withVariantEncoder, type ImageProcessor } from './variant-encoder.js';
 
 type JobLog = {
   info: (details: object, message: string) => void;
@@ -23,15 +24,30 @@ async function unprocessedUploads(db: AppDatabase, uploads: UploadStore): Promis
  * (in place, under the same name, so content keeps referring to it) and its variants, one
  * image at a time with a log line each. SVG and other non-raster files are left as they are;
  * an image that cannot be read is reported and skipped, and tried again at the next start.
+ * The image rows are read once for the whole run (each image then checks its own row only); the
+ * images are encoded at the bulk pace in a child process (variant-encoder.ts), which after an
+ * import of 500 images keeps the server's memory and pages as they were.
  */
 export async function processExistingUploads(
   db: AppDatabase,
   uploads: UploadStore,
   log: JobLog,
 ): Promise<{ processed: number; failed: number }> {
+  const names = await unprocessedUploads(db, uploads);
+  if (names.length === 0) return { processed: 0, failed: 0 };
+  return withVariantEncoder((process) => processUploads(db, uploads, log, names, process));
+}
+
+async function processUploads(
+  db: AppDatabase,
+  uploads: UploadStore,
+  log: JobLog,
+  names: readonly string[],
+  process: ImageProcessor,
+): Promise<{ processed: number; failed: number }> {
   let processed = 0;
   let failed = 0;
-  for (const name of await unprocessedUploads(db, uploads)) {
+  for (const name of names) {
     try {
       const bytes = await uploads.read(name);
       if (!bytes) continue;
@@ -39,8 +55,8 @@ export async function processExistingUploads(
       if (!type) continue;
       const stored = await inImageQueue(async () => {
         // Removed or processed meanwhile (the queue may have waited behind an upload).
-        if ((await listImages(db)).has(name) || !(await uploads.stat(name))) return null;
-        return storeImage(db, uploads, name, bytes, type.extension, 'replace');
+        if ((await isImageRecorded(db, name)) || !(await uploads.stat(name))) return null;
+        return storeImage(db, uploads, name, bytes, type.extension, 'replace', process);
       });
       if (!stored) continue;
       processed += 1;
