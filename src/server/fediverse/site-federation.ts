@@ -9,6 +9,8 @@ import {
   Follow,
   Image,
   Like,
+  Move,
+  Note,
   Person,
   Reject,
   Undo,
@@ -17,12 +19,13 @@ import {
   type Activity,
 } from '@fedify/vocab';
 import { SITE_SETTINGS_KEY, siteSettingsSchema } from '../../domain/site-settings.js';
-import { blogPostPath } from '../../domain/content-links.js';
+import { blogPostPath, excerptPath } from '../../domain/content-links.js';
 import { findBlogPost } from '../content/blog/blog-posts-repository.js';
 import type { AppDatabase } from '../db/connection.js';
 import { newId } from '../db/row-conversion.js';
 import type { OutboundRules } from '../site/http/safe-fetch.js';
 import { readSettings } from '../site/settings/site-settings-repository.js';
+import { movedTo } from './account-move.js';
 import { ACTOR_IDENTIFIER, FEDIVERSE_PATHS } from './actor-identity.js';
 import { loadActorKeyPairs, type ActorKeyPairs } from './actor-keys.js';
 import { isBlocked } from './blocks-repository.js';
@@ -31,6 +34,9 @@ import { DatabaseMessageQueue } from './fediverse-queue.js';
 import { followerPage, countAcceptedFollowers, removeFollower, saveFollower } from './followers-repository.js';
 import { InboxReactions } from './inbox-reactions.js';
 import { InboxReplies } from './inbox-replies.js';
+import { outboxPage, countOutbox } from './outbox.js';
+import { noteOfExcerpt } from './excerpt-notes.js';
+import { followerMoved } from './inbox-moves.js';
 import { articleOfPost } from './post-articles.js';
 import { safeDocumentLoader } from './remote-documents.js';
 import type { SiteFederation } from './site-federation-service.js';
@@ -103,6 +109,7 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
       if (identifier !== ACTOR_IDENTIFIER) return null;
       const settings = await siteSettings(db);
       const keys = await ctx.getActorKeyPairs(identifier);
+      const successor = await movedTo(db);
       return new Person({
         id: ctx.getActorUri(identifier),
         preferredUsername: settings.fediverse.handle,
@@ -117,6 +124,8 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
         manuallyApprovesFollowers: settings.fediverse.holdFollows,
         publicKey: keys[0]?.cryptographicKey ?? null,
         assertionMethods: keys.map((key) => key.multikey),
+        aliases: settings.fediverse.aliases.map((alias) => new URL(alias)),
+        successor: successor ? new URL(successor) : null,
       });
     })
     .mapHandle(async (_ctx, username) => {
@@ -143,15 +152,21 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
     .setCounter((_ctx, identifier) => (identifier === ACTOR_IDENTIFIER ? countAcceptedFollowers(db) : null));
 
   federation
-    .setOutboxDispatcher(FEDIVERSE_PATHS.outbox, (_ctx, identifier) =>
-      identifier === ACTOR_IDENTIFIER ? { items: [] } : null,
+    .setOutboxDispatcher(FEDIVERSE_PATHS.outbox, (ctx, identifier, cursor) =>
+      identifier === ACTOR_IDENTIFIER ? outboxPage(ctx, db, cursor) : null,
     )
-    .setCounter(() => 0);
+    .setFirstCursor(() => '0')
+    .setCounter(() => countOutbox(db));
 
   federation.setObjectDispatcher(
     Article,
     FEDIVERSE_PATHS.article,
     async (ctx, values) => (await articleOfPost(ctx, db, values.id)) ?? null,
+  );
+  federation.setObjectDispatcher(
+    Note,
+    FEDIVERSE_PATHS.excerpt,
+    async (ctx, values) => (await noteOfExcerpt(ctx, db, values.id)) ?? null,
   );
 
   federation.setNodeInfoDispatcher(FEDIVERSE_PATHS.nodeInfo, async () => {
@@ -248,6 +263,10 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
     .on(
       Delete,
       unlessBlocked((ctx, activity: Delete) => replies.delete(ctx, activity)),
+    )
+    .on(
+      Move,
+      unlessBlocked((ctx, move: Move) => followerMoved(ctx, db, move)),
     );
 
   let remembered: string | null = null;
@@ -266,6 +285,15 @@ export async function pageOfFediverseAddress(db: AppDatabase, path: string): Pro
   if (post) {
     const found = await findBlogPost(db, decodeURIComponent(post[1]!));
     if (found?.status === 'published') return blogPostPath(found);
+  }
+  const excerpt = /^\/ap\/excerpts\/([^/]+)$/.exec(path);
+  if (excerpt) {
+    const found = await db
+      .selectFrom('excerpts')
+      .select('slug')
+      .where('id', '=', decodeURIComponent(excerpt[1]!))
+      .executeTakeFirst();
+    if (found) return excerptPath(found);
   }
   return '/about';
 }
