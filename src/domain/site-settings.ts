@@ -133,7 +133,7 @@ const socialLinkSchema = z.object({
 });
 
 export const MAX_FEDIVERSE_ALIASES = 5;
-export const FEDIVERSE_ALIAS_MESSAGE =
+const FEDIVERSE_ALIAS_MESSAGE =
   'An old account must be its actor address, like https://mastodon.example/users/me';
 /** An ActivityPub actor's address: http(s), no credentials, no fragment. */
 export const isActorAddress = (value: string) => {

@@ -12,7 +12,7 @@ import { ACTOR_IDENTIFIER } from './actor-identity.js';
  * The content warning of an excerpt at `level` from `bookTitle` ("Major Spoilers: The Throne of Ash", in the words of
  * the excerpt's badge), or null when it spoils nothing.
  */
-export function excerptContentWarning(level: string, bookTitle: string | null): string | null {
+function excerptContentWarning(level: string, bookTitle: string | null): string | null {
   if (level === ('none' satisfies SpoilerLevel)) return null;
   const label = spoilerBadgeFor(level).label;
   return bookTitle ? `${label}: ${bookTitle}` : label;

@@ -1,4 +1,4 @@
-import { createExponentialBackoffPolicy, createFederation, type InboxContext, type RetryPolicy } from '@fedify/fedify';
+import { createFederation, type InboxContext } from '@fedify/fedify';
 import {
   Accept,
   Announce,
@@ -29,6 +29,7 @@ import { movedTo } from './account-move.js';
 import { ACTOR_IDENTIFIER, FEDIVERSE_PATHS } from './actor-identity.js';
 import { loadActorKeyPairs, type ActorKeyPairs } from './actor-keys.js';
 import { isBlocked } from './blocks-repository.js';
+import { deliveryRetryPolicy } from './delivery-retry.js';
 import { DatabaseKvStore } from './fediverse-kv.js';
 import { DatabaseMessageQueue } from './fediverse-queue.js';
 import { followerPage, countAcceptedFollowers, removeFollower, saveFollower } from './followers-repository.js';
@@ -44,16 +45,6 @@ import type { SiteFederation } from './site-federation-service.js';
 type Log = { error: (details: object, message: string) => void };
 
 const FOLLOWERS_PAGE = 100;
-/** A delivery to one inbox is tried again with a growing wait (1 min, 2, 4… at most 6 h) and given up after a day. */
-const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
-const backoff = createExponentialBackoffPolicy({
-  initialDelay: { minutes: 1 },
-  maxDelay: { hours: 6 },
-  maxAttempts: 64,
-});
-const deliveryRetryPolicy: RetryPolicy = (context) =>
-  context.elapsedTime.total('millisecond') >= GIVE_UP_AFTER_MS ? null : backoff(context);
-
 export type SiteFederationOptions = {
   db: AppDatabase;
   /** PUBLIC_URL's origin: the handle's host and the actor's addresses; null: each request's own host. */
