@@ -133,8 +133,7 @@ const socialLinkSchema = z.object({
 });
 
 export const MAX_FEDIVERSE_ALIASES = 5;
-const FEDIVERSE_ALIAS_MESSAGE =
-  'An old account must be its actor address, like https://mastodon.example/users/me';
+const FEDIVERSE_ALIAS_MESSAGE = 'An old account must be its actor address, like https://mastodon.example/users/me';
 /** An ActivityPub actor's address: http(s), no credentials, no fragment. */
 export const isActorAddress = (value: string) => {
   if (!/^https?:\/\//i.test(value)) return false;
