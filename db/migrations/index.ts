@@ -72,6 +72,7 @@ import * as m2830 from './2026-11-28-30-create-fediverse.js';
 import * as m2840 from './2026-11-28-40-create-site-pages.js';
 import * as m2850 from './2026-11-28-50-search-post-tags.js';
 import * as m2870 from './2026-11-28-70-fediverse-replies.js';
+import * as m2880 from './2026-11-28-80-fediverse-objects.js';
 
 /** Every migration, by its date-prefixed name (applied in name order). Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -148,4 +149,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-40-create-site-pages': m2840,
   '2026-11-28-50-search-post-tags': m2850,
   '2026-11-28-70-fediverse-replies': m2870,
+  '2026-11-28-80-fediverse-objects': m2880,
 };

@@ -47,7 +47,7 @@ const APP_TABLES = [
   'fediverse_followers',
   'fediverse_keys',
   'fediverse_kv',
-  'fediverse_posts',
+  'fediverse_objects',
   'fediverse_queue',
   'fediverse_reactions',
   'gift_file_chunks',

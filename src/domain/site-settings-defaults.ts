@@ -21,7 +21,7 @@ export const SITE_SETTINGS_DEFAULTS = {
   social: [],
   footerText: '',
   seo: { title: 'Author website', description: '' },
-  fediverse: { handle: 'author', holdFollows: false },
+  fediverse: { handle: 'author', holdFollows: false, shareExcerpts: false, aliases: [] as string[] },
   navigation: DEFAULT_NAVIGATION,
 } as const;
 

@@ -132,6 +132,19 @@ const socialLinkSchema = z.object({
   handle: text('Handle', 100).default(''),
 });
 
+export const MAX_FEDIVERSE_ALIASES = 5;
+const FEDIVERSE_ALIAS_MESSAGE = 'An old account must be its actor address, like https://mastodon.example/users/me';
+/** An ActivityPub actor's address: http(s), no credentials, no fragment. */
+export const isActorAddress = (value: string) => {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.username === '' && url.password === '' && url.hash === '';
+  } catch {
+    return false;
+  }
+};
+
 /** The site's fediverse account, `@handle@host` (src/server/fediverse). */
 const FEDIVERSE_HANDLE_MESSAGE = 'Handle must be 1 to 30 letters, digits or underscores';
 const fediverseSchema = z.object({
@@ -141,6 +154,15 @@ const fediverseSchema = z.object({
     .regex(/^[A-Za-z0-9_]{1,30}$/, FEDIVERSE_HANDLE_MESSAGE),
   /** Follows wait for the author's approval instead of being accepted at once. */
   holdFollows: z.boolean({ error: 'Hold follows must be true or false' }),
+  /** New excerpts go out to the followers too, their spoiler level as a content warning. */
+  shareExcerpts: z.boolean({ error: 'Share new excerpts must be true or false' }).default(false),
+  /** The accounts this one moved from (the actor's `alsoKnownAs`): Mastodon accepts a Move to this site from them. */
+  aliases: z
+    .array(text('Old account', 2_048).refine(isActorAddress, { message: FEDIVERSE_ALIAS_MESSAGE }), {
+      error: 'Old accounts must be a list',
+    })
+    .max(MAX_FEDIVERSE_ALIASES, `At most ${MAX_FEDIVERSE_ALIASES} old accounts`)
+    .default([]),
 });
 const NAV_LINK_MESSAGE = 'A menu link must be a page of this site (/books) or an https:// address';
 

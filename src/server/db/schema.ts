@@ -799,8 +799,13 @@ interface FediverseReactionsTable {
 }
 
 /** A post sent to the followers as `Create`; `edited` until its `Update` goes out. */
-interface FediversePostsTable {
-  postId: string;
+/** A post or excerpt the followers were sent (or, `shared` 0, an excerpt seen while sharing them was off). */
+interface FediverseObjectsTable {
+  objectId: string;
+  /** 'post' | 'excerpt' */
+  kind: string;
+  shared: Generated<number>;
+  /** 1 once edited since it was sent: an `Update` goes out. */
   edited: Generated<number>;
   federatedAt: string;
 }
@@ -889,7 +894,7 @@ export interface Database {
   fediverseFollowers: FediverseFollowersTable;
   fediverseReactions: FediverseReactionsTable;
   fediverseBlocks: FediverseBlocksTable;
-  fediversePosts: FediversePostsTable;
+  fediverseObjects: FediverseObjectsTable;
 }
 
 export type ExcerptRow = Selectable<ExcerptsTable>;

@@ -8,6 +8,7 @@ export const FEDIVERSE_PATHS = {
   outbox: '/ap/actors/{identifier}/outbox',
   followers: '/ap/actors/{identifier}/followers',
   article: '/ap/posts/{id}',
+  excerpt: '/ap/excerpts/{id}',
   nodeInfo: '/nodeinfo/2.1',
 } as const;
 

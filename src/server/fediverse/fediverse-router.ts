@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { adminPageInputSchema } from '../../domain/admin-lists.schema.js';
 import { enumField } from '../../domain/fields.schema.js';
 import { parseBlockTarget } from '../../domain/fediverse.js';
-import { fediverseBlockInputSchema } from '../../domain/fediverse.schema.js';
+import { fediverseBlockInputSchema, fediverseMoveInputSchema } from '../../domain/fediverse.schema.js';
 import { toPageBy } from '../db/keyset-page.js';
 import { pageKeyOf } from '../trpc/page-cursor.js';
 import { adminProcedure, router } from '../trpc/trpc.js';
+import { cancelMove, moveAccount, movedTo } from './account-move.js';
 import { addBlock, listBlocks, removeBlock } from './blocks-repository.js';
 import { answerFollowRequest } from './follow-requests.js';
 import { countAcceptedFollowers, followerPage } from './followers-repository.js';
@@ -53,6 +54,20 @@ export const fediverseRouter = router({
         throw new TRPCError({ code: 'NOT_FOUND', message: 'No follow from this account is waiting' });
       return input;
     }),
+  /** Where the account moved (its `movedTo`), or null. */
+  moveStatus: adminProcedure.query(async ({ ctx }) => ({ movedTo: await movedTo(ctx.db) })),
+  /** Moves the account to a new actor that lists this one in its aliases; a signed Move goes to every follower. */
+  move: adminProcedure.input(fediverseMoveInputSchema).mutation(async ({ ctx, input }) => {
+    const origin = (await ctx.fediverse.knownOrigin()) ?? ctx.siteOrigin;
+    const outcome = await moveAccount(ctx.db, ctx.fediverse.federation, origin, input.target);
+    if (!outcome.moved) throw new TRPCError({ code: 'BAD_REQUEST', message: outcome.reason });
+    return { movedTo: outcome.movedTo };
+  }),
+  /** The move undone: the actor no longer shows `movedTo`. */
+  cancelMove: adminProcedure.mutation(async ({ ctx }) => {
+    await cancelMove(ctx.db);
+    return { movedTo: null };
+  }),
   blocks: adminProcedure.query(({ ctx }) => listBlocks(ctx.db)),
   /** Blocks an account or a server: its activities are dropped, its follows refused, its followers removed. */
   block: adminProcedure.input(fediverseBlockInputSchema).mutation(({ ctx, input }) => addBlock(ctx.db, input.target)),

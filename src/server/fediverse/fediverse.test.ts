@@ -7,7 +7,7 @@ import { startFediverseRemote, type FediverseRemote } from '../test-support/fedi
 import { loopbackStandIns } from '../test-support/outbound.js';
 import { openAdminSession } from '../test-support/sessions.js';
 import { createTestApp, validBlogPost, type TestApp } from '../test-support/test-app.js';
-import { federatePosts } from './post-federation.js';
+import { federatePosts } from './content-federation.js';
 
 const AP = 'application/activity+json';
 

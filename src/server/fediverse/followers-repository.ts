@@ -87,3 +87,29 @@ export async function acceptPendingFollower(db: AppDatabase, actorId: string): P
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * A follower's account moved (a checked `Move`): the new account takes its place, with its status and the time it
+ * came; if the new account already follows, the old row simply goes.
+ */
+export async function replaceFollower(
+  db: AppDatabase,
+  oldActorId: string,
+  next: Omit<NewFollower, 'followId' | 'status'>,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const old = await trx
+      .selectFrom('fediverseFollowers')
+      .selectAll()
+      .where('actorId', '=', oldActorId)
+      .executeTakeFirst();
+    if (!old) return false;
+    await trx
+      .insertInto('fediverseFollowers')
+      .values({ ...next, followId: old.followId, status: old.status, createdAt: old.createdAt })
+      .onConflict((conflict) => conflict.column('actorId').doNothing())
+      .execute();
+    await trx.deleteFrom('fediverseFollowers').where('actorId', '=', oldActorId).execute();
+    return true;
+  });
+}

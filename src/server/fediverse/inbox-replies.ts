@@ -1,5 +1,6 @@
 import type { Context } from '@fedify/fedify';
 import { Article, Link, Note, isActor, type Create, type Delete, type Update } from '@fedify/vocab';
+import type { CommentTargetKind } from '../../domain/comments.js';
 import { COMMENT_SETTINGS_KEY, commentSettingsSchema } from '../../domain/comments.schema.js';
 import { isClosedByAge } from '../comments/comment-rules.js';
 import { findCommentTarget } from '../comments/comment-targets.js';
@@ -25,6 +26,15 @@ export function postOfArticleUri(ctx: Context<void>, uri: URL | null): string | 
   return parsed?.type === 'object' && parsed.class === Article ? (parsed.values.id ?? null) : null;
 }
 
+/** What a reply can hang under: a post (`/ap/posts/<id>`) or an excerpt (`/ap/excerpts/<id>`), or null. */
+function commentTargetOfUri(ctx: Context<void>, uri: URL | null): { kind: CommentTargetKind; id: string } | null {
+  const parsed = ctx.parseUri(uri);
+  if (parsed?.type !== 'object' || !parsed.values.id) return null;
+  if (parsed.class === Article) return { kind: 'post', id: parsed.values.id };
+  if (parsed.class === Note) return { kind: 'excerpt', id: parsed.values.id };
+  return null;
+}
+
 const webAddress = (url: URL | null | undefined): string | null =>
   url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.href : null;
 
@@ -46,7 +56,7 @@ async function ownNote(ctx: Context<void>, activity: Create | Update): Promise<N
 
 /**
  * The fediverse's side of comments (docs/fediverse.md): a `Create` of a `Note` in reply to a published post's
- * `Article` becomes a comment under the post, held for the author's approval, with the account's name, its server and
+ * `Article` (or an excerpt's `Note`) becomes a comment under it, held for the author's approval, with the account's name, its server and
  * a link back to the Note; an `Update` of the Note edits it, a `Delete` removes it (only from the account that wrote
  * it). A reply to anything else (a draft, an unknown object, a post with comments off or closed) is dropped, as is
  * what a server sends beyond REPLIES_PER_SERVER_PER_MINUTE.
@@ -62,10 +72,10 @@ export class InboxReplies {
     if (!actorId || !create.objectId) return;
     const note = await ownNote(ctx, create);
     if (!note?.id) return;
-    const postId = postOfArticleUri(ctx, note.replyTargetId);
-    if (!postId) return;
-    const target = await findCommentTarget(db, 'post', postId);
-    if (!target || (await isCommentsOff(db, 'post', postId))) return;
+    const replyTo = commentTargetOfUri(ctx, note.replyTargetId);
+    if (!replyTo) return;
+    const target = await findCommentTarget(db, replyTo.kind, replyTo.id);
+    if (!target || (await isCommentsOff(db, replyTo.kind, replyTo.id))) return;
     const settings = await readSettings(db, COMMENT_SETTINGS_KEY, commentSettingsSchema);
     if (isClosedByAge(target, settings, Date.now())) return;
     if (!this.perServer.take(actorId.host).allowed) return;
@@ -78,8 +88,8 @@ export class InboxReplies {
     const username = actor.preferredUsername?.toString().slice(0, 100) ?? 'someone';
     if (await isBlocked(db, actorId, `@${username}@${actorId.host}`)) return;
     await addComment(db, {
-      targetKind: 'post',
-      targetId: postId,
+      targetKind: replyTo.kind,
+      targetId: replyTo.id,
       origin: 'fediverse',
       remoteAuthor: {
         name: remoteDisplayName(actor.name?.toString(), `@${username}`),

@@ -1,4 +1,4 @@
-import { createExponentialBackoffPolicy, createFederation, type InboxContext, type RetryPolicy } from '@fedify/fedify';
+import { createFederation, type InboxContext } from '@fedify/fedify';
 import {
   Accept,
   Announce,
@@ -9,6 +9,8 @@ import {
   Follow,
   Image,
   Like,
+  Move,
+  Note,
   Person,
   Reject,
   Undo,
@@ -17,20 +19,25 @@ import {
   type Activity,
 } from '@fedify/vocab';
 import { SITE_SETTINGS_KEY, siteSettingsSchema } from '../../domain/site-settings.js';
-import { blogPostPath } from '../../domain/content-links.js';
+import { blogPostPath, excerptPath } from '../../domain/content-links.js';
 import { findBlogPost } from '../content/blog/blog-posts-repository.js';
 import type { AppDatabase } from '../db/connection.js';
 import { newId } from '../db/row-conversion.js';
 import type { OutboundRules } from '../site/http/safe-fetch.js';
 import { readSettings } from '../site/settings/site-settings-repository.js';
+import { movedTo } from './account-move.js';
 import { ACTOR_IDENTIFIER, FEDIVERSE_PATHS } from './actor-identity.js';
 import { loadActorKeyPairs, type ActorKeyPairs } from './actor-keys.js';
 import { isBlocked } from './blocks-repository.js';
+import { deliveryRetryPolicy } from './delivery-retry.js';
 import { DatabaseKvStore } from './fediverse-kv.js';
 import { DatabaseMessageQueue } from './fediverse-queue.js';
 import { followerPage, countAcceptedFollowers, removeFollower, saveFollower } from './followers-repository.js';
 import { InboxReactions } from './inbox-reactions.js';
 import { InboxReplies } from './inbox-replies.js';
+import { outboxPage, countOutbox } from './outbox.js';
+import { noteOfExcerpt } from './excerpt-notes.js';
+import { followerMoved } from './inbox-moves.js';
 import { articleOfPost } from './post-articles.js';
 import { safeDocumentLoader } from './remote-documents.js';
 import type { SiteFederation } from './site-federation-service.js';
@@ -38,16 +45,6 @@ import type { SiteFederation } from './site-federation-service.js';
 type Log = { error: (details: object, message: string) => void };
 
 const FOLLOWERS_PAGE = 100;
-/** A delivery to one inbox is tried again with a growing wait (1 min, 2, 4… at most 6 h) and given up after a day. */
-const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
-const backoff = createExponentialBackoffPolicy({
-  initialDelay: { minutes: 1 },
-  maxDelay: { hours: 6 },
-  maxAttempts: 64,
-});
-const deliveryRetryPolicy: RetryPolicy = (context) =>
-  context.elapsedTime.total('millisecond') >= GIVE_UP_AFTER_MS ? null : backoff(context);
-
 export type SiteFederationOptions = {
   db: AppDatabase;
   /** PUBLIC_URL's origin: the handle's host and the actor's addresses; null: each request's own host. */
@@ -103,6 +100,7 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
       if (identifier !== ACTOR_IDENTIFIER) return null;
       const settings = await siteSettings(db);
       const keys = await ctx.getActorKeyPairs(identifier);
+      const successor = await movedTo(db);
       return new Person({
         id: ctx.getActorUri(identifier),
         preferredUsername: settings.fediverse.handle,
@@ -117,6 +115,8 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
         manuallyApprovesFollowers: settings.fediverse.holdFollows,
         publicKey: keys[0]?.cryptographicKey ?? null,
         assertionMethods: keys.map((key) => key.multikey),
+        aliases: settings.fediverse.aliases.map((alias) => new URL(alias)),
+        successor: successor ? new URL(successor) : null,
       });
     })
     .mapHandle(async (_ctx, username) => {
@@ -143,15 +143,21 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
     .setCounter((_ctx, identifier) => (identifier === ACTOR_IDENTIFIER ? countAcceptedFollowers(db) : null));
 
   federation
-    .setOutboxDispatcher(FEDIVERSE_PATHS.outbox, (_ctx, identifier) =>
-      identifier === ACTOR_IDENTIFIER ? { items: [] } : null,
+    .setOutboxDispatcher(FEDIVERSE_PATHS.outbox, (ctx, identifier, cursor) =>
+      identifier === ACTOR_IDENTIFIER ? outboxPage(ctx, db, cursor) : null,
     )
-    .setCounter(() => 0);
+    .setFirstCursor(() => '0')
+    .setCounter(() => countOutbox(db));
 
   federation.setObjectDispatcher(
     Article,
     FEDIVERSE_PATHS.article,
     async (ctx, values) => (await articleOfPost(ctx, db, values.id)) ?? null,
+  );
+  federation.setObjectDispatcher(
+    Note,
+    FEDIVERSE_PATHS.excerpt,
+    async (ctx, values) => (await noteOfExcerpt(ctx, db, values.id)) ?? null,
   );
 
   federation.setNodeInfoDispatcher(FEDIVERSE_PATHS.nodeInfo, async () => {
@@ -248,6 +254,10 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
     .on(
       Delete,
       unlessBlocked((ctx, activity: Delete) => replies.delete(ctx, activity)),
+    )
+    .on(
+      Move,
+      unlessBlocked((ctx, move: Move) => followerMoved(ctx, db, move)),
     );
 
   let remembered: string | null = null;
@@ -266,6 +276,15 @@ export async function pageOfFediverseAddress(db: AppDatabase, path: string): Pro
   if (post) {
     const found = await findBlogPost(db, decodeURIComponent(post[1]!));
     if (found?.status === 'published') return blogPostPath(found);
+  }
+  const excerpt = /^\/ap\/excerpts\/([^/]+)$/.exec(path);
+  if (excerpt) {
+    const found = await db
+      .selectFrom('excerpts')
+      .select('slug')
+      .where('id', '=', decodeURIComponent(excerpt[1]!))
+      .executeTakeFirst();
+    if (found) return excerptPath(found);
   }
   return '/about';
 }

@@ -7,14 +7,24 @@ import {
   Create,
   Delete,
   Endpoints,
+  Follow,
+  Move,
   Person,
   Reject,
   Update,
+  isActor,
   type Object as APObject,
 } from '@fedify/vocab';
 
 /** An activity the remote server's inbox took: Fedify there verified its signature with the sender's published key. */
-type ReceivedActivity = { type: string; id: string | null; actor: string | null; object: APObject | null };
+type ReceivedActivity = {
+  type: string;
+  id: string | null;
+  actor: string | null;
+  object: APObject | null;
+  /** A Move's new account. */
+  target: string | null;
+};
 
 export type FediverseRemote = {
   origin: string;
@@ -25,15 +35,21 @@ export type FediverseRemote = {
   context: () => Context<void>;
   received: ReceivedActivity[];
   keyPairs: CryptoKeyPair[];
+  /** `as` (reader by default) follows the actor at `actorUri` with a signed Follow; returns the Follow's id. */
+  follow: (actorUri: string, as?: string) => Promise<URL>;
   close: () => Promise<void>;
 };
 
 /**
  * A stand-in for a Mastodon server on 127.0.0.1: another Fedify instance (keys, WebFinger, an inbox that checks
  * HTTP Signatures as Mastodon does) with one account, `reader`, and the `others` given (identifier → display name;
- * they share reader's key). Private addresses are allowed only here, in tests.
+ * they share reader's key), each with the `aliases` (`alsoKnownAs`: actor addresses, or paths on this server) given. Private addresses are
+ * allowed only here, in tests.
  */
-export async function startFediverseRemote(others: Record<string, string> = {}): Promise<FediverseRemote> {
+export async function startFediverseRemote(
+  others: Record<string, string> = {},
+  aliases: Record<string, string[]> = {},
+): Promise<FediverseRemote> {
   const names = new Map<string, string>([['reader', 'A Reader'], ...Object.entries(others)]);
   const keyPairs = [await generateCryptoKeyPair('RSASSA-PKCS1-v1_5')];
   const received: ReceivedActivity[] = [];
@@ -51,6 +67,7 @@ export async function startFediverseRemote(others: Record<string, string> = {}):
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         publicKey: keys[0]!.cryptographicKey,
+        aliases: (aliases[identifier] ?? []).map((alias) => new URL(alias, ctx.origin)),
       });
     })
     .setKeyPairsDispatcher((_ctx, identifier) => (names.has(identifier) ? keyPairs : []));
@@ -60,6 +77,7 @@ export async function startFediverseRemote(others: Record<string, string> = {}):
       id: activity.id?.href ?? null,
       actor: activity.actorId?.href ?? null,
       object: await activity.getObject(ctx).catch(() => null),
+      target: activity.targetId?.href ?? null,
     });
   };
   federation
@@ -68,7 +86,8 @@ export async function startFediverseRemote(others: Record<string, string> = {}):
     .on(Reject, record)
     .on(Create, record)
     .on(Update, record)
-    .on(Delete, record);
+    .on(Delete, record)
+    .on(Move, record);
 
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -93,6 +112,18 @@ export async function startFediverseRemote(others: Record<string, string> = {}):
   const port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
   const context = () => federation.createContext(new URL(origin), undefined);
+  let follows = 0;
+  const follow = async (actorUri: string, as = 'reader') => {
+    const id = new URL(`${origin}/follows/${as}-${++follows}`);
+    const target = await context().lookupObject(actorUri);
+    if (!target || !isActor(target)) throw new Error(`no actor at ${actorUri}`);
+    await context().sendActivity(
+      { identifier: as },
+      target,
+      new Follow({ id, actor: context().getActorUri(as), object: target.id }),
+    );
+    return id;
+  };
   return {
     origin,
     port,
@@ -101,6 +132,7 @@ export async function startFediverseRemote(others: Record<string, string> = {}):
     context,
     received,
     keyPairs,
+    follow,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -209,8 +209,8 @@ export async function updateBlogPost(
     if (data.tags !== undefined) await setPostTags(trx, id, data.tags);
     // Indexed whatever its state: search shows published posts only, judged when searching.
     await indexBlogPost(trx, { id, ...fields });
-    // A post already sent to the fediverse goes out again as an `Update` (src/server/fediverse/post-federation.ts).
-    await trx.updateTable('fediversePosts').set({ edited: 1 }).where('postId', '=', id).execute();
+    // A post already sent to the fediverse goes out again as an `Update` (src/server/fediverse/content-federation.ts).
+    await trx.updateTable('fediverseObjects').set({ edited: 1 }).where('objectId', '=', id).execute();
     return true;
   });
   return updated ? findBlogPost(db, id) : undefined;

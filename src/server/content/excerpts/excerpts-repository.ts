@@ -143,6 +143,8 @@ export async function updateExcerpt(
       .execute();
     const excerpt = { id, ...data, position, slug };
     await indexExcerpt(trx, excerpt);
+    // An excerpt shared on the fediverse goes out again as an `Update` (src/server/fediverse/content-federation.ts).
+    await trx.updateTable('fediverseObjects').set({ edited: 1 }).where('objectId', '=', id).execute();
     return excerpt;
   });
 }

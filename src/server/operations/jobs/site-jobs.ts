@@ -13,7 +13,7 @@ import { issuesWithPostsJob } from '../../newsletter/issues/issues-with-posts-jo
 import type { AppServices } from '../../services.js';
 import { JobRunner, type Job } from './job-runner.js';
 import { fediverseQueueJob } from '../../fediverse/fediverse-queue.js';
-import { postFederationJob } from '../../fediverse/post-federation.js';
+import { contentFederationJob } from '../../fediverse/content-federation.js';
 
 /**
  * Uploads from before responsive images get their variants once, after the site is up, and an import's images
@@ -60,7 +60,7 @@ export function siteJobs(config: AppConfig, services: AppServices, log: FastifyB
     returnPathPruningJob(services.db),
     arcRemindersJob(services.db, services.mailing.queueSignal),
     fediverseQueueJob(services.fediverse.queue),
-    postFederationJob({
+    contentFederationJob({
       db: services.db,
       federation: services.fediverse.federation,
       cache: services.cache,

@@ -326,6 +326,13 @@ const commentRoutes: RestRoute[] = [
     status: 204,
     call: (caller, r) => callUnchecked(caller.fediverse.unblock, { target: r.query.target }),
   },
+  { method: 'GET', url: '/api/admin/fediverse/move', call: (caller) => caller.fediverse.moveStatus() },
+  {
+    method: 'POST',
+    url: '/api/admin/fediverse/move',
+    call: (caller, r) => callUnchecked(caller.fediverse.move, r.body),
+  },
+  { method: 'DELETE', url: '/api/admin/fediverse/move', call: (caller) => caller.fediverse.cancelMove() },
 ];
 
 /**
