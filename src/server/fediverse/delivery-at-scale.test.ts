@@ -219,6 +219,7 @@ describe('a post to 10,000 followers on 500 servers', () => {
     await sampleBooks(() => performance.now() > idleUntil, idle);
 
     const rssBefore = process.memoryUsage().rss;
+    const cpuBefore = process.cpuUsage();
     context.runner.start();
     const publishedAt = performance.now();
     await admin.blog.create({ ...validBlogPost, title: 'To ten thousand readers' });
@@ -251,6 +252,7 @@ describe('a post to 10,000 followers on 500 servers', () => {
     // The failed deliveries were given back to the queue (runDue waits for a batch's sends): let the job finish.
     await context.runner.stop();
     const rssAfter = process.memoryUsage().rss;
+    const cpu = process.cpuUsage(cpuBefore);
     const tallies = (await ask<{ tallies: Tally[] }>('tally')).tallies;
 
     const queuedMs = (deliveriesQueuedAt ?? Number.NaN) - publishedAt;
@@ -265,7 +267,8 @@ describe('a post to 10,000 followers on 500 servers', () => {
         `  publish answered in ${(answeredAt - publishedAt).toFixed(0)} ms; fan-out queued after ` +
           `${((fanoutAt ?? Number.NaN) - publishedAt).toFixed(0)} ms; ${deliveriesQueued} deliveries queued after ` +
           `${queuedMs.toFixed(0)} ms (budget < 1,000 ms: ${verdict(queuedMs < 1_000)})`,
-        `  every live server had its Create after ${sentMs.toFixed(0)} ms`,
+        `  every live server had its Create after ${sentMs.toFixed(0)} ms; the site's process used ` +
+          `${((cpu.user + cpu.system) / 1000).toFixed(0)} ms of CPU meanwhile (the remote servers run in a thread of their own, counted too)`,
         `  /books idle: ${idle.length} pages, p50 ${percentile(idle, 50).toFixed(1)} ms, p99 ${idleP99.toFixed(1)} ms`,
         `  /books during delivery: ${during.length} pages, p50 ${percentile(during, 50).toFixed(1)} ms, ` +
           `p99 ${duringP99.toFixed(1)} ms, max ${Math.max(...during).toFixed(1)} ms ` +

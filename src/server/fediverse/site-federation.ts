@@ -153,6 +153,8 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
           const last = rows.at(-1);
           if (rows.length < FOLLOWERS_READ || !last) return { items };
           after = last;
+          // SQLite reads on this thread: the site's requests get their turn between the pages.
+          await new Promise((resolve) => setImmediate(resolve));
         }
       }
       const after = cursor === '' ? null : parseFollowersCursor(cursor);
