@@ -88,12 +88,14 @@ const DECIDED_BEFORE_SQL = [
  * on the server's own thread). What they check per engine (the caps, the confirmations' booking by
  * network, the search gate, the limits) also has small tests that `unit` and `unit-pg` run:
  * signup-abuse.test.ts, confirmation-fairness.test.ts, search.rest.test.ts, rate-limits.rest.test.ts,
- * instances.pg.test.ts.
+ * instances.pg.test.ts. Issue 35's delivery to 10,000 followers on 500 servers is here as a run with figures
+ * too (its per-engine counts: fediverse.test.ts, delivery-retry.test.ts).
  */
 const ATTACK_RUNS = [
   'src/server/newsletter/signup-abuse/signup-attack.test.ts',
   'src/server/newsletter/signup-abuse/solved-flood.test.ts',
   'src/server/content/search/search-under-attack.test.ts',
+  'src/server/fediverse/delivery-at-scale.test.ts',
 ];
 
 /**

@@ -6,11 +6,11 @@ import type { Job, NextRun } from '../operations/jobs/job-runner.js';
 type Handler = (message: unknown) => Promise<void> | void;
 type Log = { error: (details: object, message: string) => void };
 
-/** Rows inserted per statement (SQLite's bound-parameter limit, PostgreSQL's too: 4 columns each). */
-const INSERT_CHUNK = 500;
+/** Rows inserted per statement (within SQLite's and PostgreSQL's bound-parameter limits: 4 columns each). */
+const INSERT_CHUNK = 100;
 /** Messages read per round and handled at once (deliveries wait on other servers, not on this process). */
 const BATCH = 200;
-const CONCURRENCY = 16;
+const CONCURRENCY = 8;
 /** A message whose handler threw (Fedify's own retries failed to enqueue, say) comes back after this. */
 const FAILED_RETRY_MS = 5 * 60_000;
 
@@ -41,11 +41,14 @@ export class DatabaseMessageQueue implements MessageQueue {
     const runAt = new Date(this.now().getTime() + delayMs).toISOString();
     const createdAt = timestampNow();
     const rows = messages.map((message) => ({ id: newId(), message: JSON.stringify(message), runAt, createdAt }));
-    for (let start = 0; start < rows.length; start += INSERT_CHUNK)
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+      // A fan-out's deliveries each carry the activity: the site's requests get their turn between the chunks.
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
       await this.db
         .insertInto('fediverseQueue')
         .values(rows.slice(start, start + INSERT_CHUNK))
         .execute();
+    }
     if (delayMs === 0) this.wake();
   }
 
@@ -99,8 +102,11 @@ export class DatabaseMessageQueue implements MessageQueue {
       .orderBy('id')
       .limit(BATCH)
       .execute();
-    for (let start = 0; start < due.length; start += CONCURRENCY)
+    for (let start = 0; start < due.length; start += CONCURRENCY) {
+      // Between groups the site's requests get their turn (signing and parsing each delivery runs on this thread).
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
       await Promise.all(due.slice(start, start + CONCURRENCY).map((row) => this.handle(handler, row)));
+    }
     if (due.length === BATCH) return 0;
     const later = await this.db
       .selectFrom('fediverseQueue')

@@ -32,7 +32,13 @@ import { isBlocked } from './blocks-repository.js';
 import { deliveryRetryPolicy } from './delivery-retry.js';
 import { DatabaseKvStore } from './fediverse-kv.js';
 import { DatabaseMessageQueue } from './fediverse-queue.js';
-import { followerPage, countAcceptedFollowers, removeFollower, saveFollower } from './followers-repository.js';
+import {
+  followerPage,
+  countAcceptedFollowers,
+  removeFollower,
+  saveFollower,
+  type FollowerPageRow,
+} from './followers-repository.js';
 import { InboxReactions } from './inbox-reactions.js';
 import { InboxReplies } from './inbox-replies.js';
 import { outboxPage, countOutbox } from './outbox.js';
@@ -45,6 +51,8 @@ import type { SiteFederation } from './site-federation-service.js';
 type Log = { error: (details: object, message: string) => void };
 
 const FOLLOWERS_PAGE = 100;
+/** Followers read per query when Fedify asks for all of them (to deliver an activity). */
+const FOLLOWERS_READ = 1_000;
 export type SiteFederationOptions = {
   db: AppDatabase;
   /** PUBLIC_URL's origin: the handle's host and the actor's addresses; null: each request's own host. */
@@ -128,16 +136,34 @@ export function createSiteFederation(options: SiteFederationOptions): SiteFedera
   federation
     .setFollowersDispatcher(FEDIVERSE_PATHS.followers, async (ctx, identifier, cursor) => {
       if (identifier !== ACTOR_IDENTIFIER) return null;
-      // Fedify reads every page to deliver to the followers; a browser of the collection gets its pages.
-      const after = cursor === null || cursor === '' ? null : parseFollowersCursor(cursor);
-      const rows = await followerPage(db, { status: 'accepted', limit: FOLLOWERS_PAGE, after });
-      const items = rows.map((row) => ({
+      const recipient = (row: FollowerPageRow) => ({
         id: new URL(row.actorId),
         inboxId: new URL(row.inbox),
         endpoints: row.sharedInbox ? { sharedInbox: new URL(row.sharedInbox) } : null,
-      }));
+      });
+      // No cursor: Fedify delivering to the followers, which takes this one answer as all of them (it reads the
+      // pages only when this is null), so every follower, read a large page at a time. A browser of the collection
+      // is sent to its pages (the first cursor is '').
+      if (cursor === null) {
+        const items = [];
+        let after: { createdAt: string; actorId: string } | null = null;
+        for (;;) {
+          const rows = await followerPage(db, { status: 'accepted', limit: FOLLOWERS_READ, after });
+          items.push(...rows.map(recipient));
+          const last = rows.at(-1);
+          if (rows.length < FOLLOWERS_READ || !last) return { items };
+          after = last;
+          // SQLite reads on this thread: the site's requests get their turn between the pages.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+      const after = cursor === '' ? null : parseFollowersCursor(cursor);
+      const rows = await followerPage(db, { status: 'accepted', limit: FOLLOWERS_PAGE, after });
       const last = rows.at(-1);
-      return { items, nextCursor: rows.length === FOLLOWERS_PAGE && last ? followersCursor(last) : null };
+      return {
+        items: rows.map(recipient),
+        nextCursor: rows.length === FOLLOWERS_PAGE && last ? followersCursor(last) : null,
+      };
     })
     .setFirstCursor(() => '')
     .setCounter((_ctx, identifier) => (identifier === ACTOR_IDENTIFIER ? countAcceptedFollowers(db) : null));
