@@ -93,7 +93,7 @@ export async function confirmedReaders(site: Site, ...emails: string[]): Promise
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email }),
     });
-    expect(res.status).toBe(201);
+    expect(res.status, `POST /api/newsletter for ${email}: ${await res.clone().text()}`).toBe(201);
   }
   const sqlite = new Database(path.join(site.dataDir, 'site.sqlite'));
   const confirm = sqlite.prepare('UPDATE newsletter_subscriptions SET confirmed_at = created_at WHERE email = ?');
