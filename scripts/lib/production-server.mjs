@@ -143,9 +143,10 @@ async function waitForHealthz(baseUrl, exited) {
   for (;;) {
     if (exit) return `Server exited with code ${exit.code} (signal ${exit.signal}) during start-up`;
     try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return undefined;
+      // A request the busy server has not answered in 2 s is asked again rather than awaited to the deadline.
+      if ((await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) })).ok) return undefined;
     } catch {
-      // not listening yet
+      // not listening yet, or not answering yet
     }
     if (Date.now() > deadline) return `Server did not start in ${START_TIMEOUT_MS / 1000} s`;
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -57,6 +57,26 @@ export async function openTab(page: Page, name: string): Promise<void> {
   await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
 }
 
+/**
+ * Picks an option of a Mantine Select as a person does: open the list, click the option. Mantine hides an open list
+ * while its field is out of the window; if a panel above it finished loading and moved the field away, or the list
+ * closed, bring the field back into view and open the list again, as the person would.
+ */
+export async function chooseOption(field: Locator, name: string, options: { exact?: boolean } = {}): Promise<void> {
+  const option = field.page().getByRole('option', { name, ...options });
+  const shown = (timeout: number) =>
+    option.waitFor({ timeout }).then(
+      () => true,
+      () => false,
+    );
+  await field.click();
+  if (!(await shown(5_000))) {
+    await field.scrollIntoViewIfNeeded();
+    if (!(await shown(2_000))) await field.click();
+  }
+  await option.click();
+}
+
 /** The error message shown under a labelled field (Mantine links it with aria-describedby). */
 export async function fieldError(field: Locator): Promise<string> {
   const describedBy = (await field.getAttribute('aria-describedby')) ?? '';

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { excerptPreview } from '../../server/content/rendering/excerpt-preview.js';
 import { useBrowserSite } from '../support/fixture.js';
 import {
+  chooseOption,
   expectFieldError,
   expectToast,
   expectUploadFeedback,
@@ -34,8 +35,7 @@ describe('admin: content', () => {
   const button = (name: string) => page.getByRole('button', { name, exact: true });
 
   async function choose(selectLabel: string, option: string) {
-    await box(selectLabel).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
+    await chooseOption(box(selectLabel), option, { exact: true });
   }
 
   async function confirmDelete(itemLabel: string, name: string) {

@@ -3,14 +3,13 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserSite } from '../support/fixture.js';
-import { expectToast, logIn, openTab } from './admin-helpers.js';
+import { chooseOption, expectToast, logIn, openTab } from './admin-helpers.js';
 
 const fixtures = path.join(import.meta.dirname, '..', '..', 'server', 'import-export', 'fixtures');
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
 async function chooseSource(page: Page, label: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'Source' }).click();
-  await page.getByRole('option', { name: label }).click();
+  await chooseOption(page.getByRole('textbox', { name: 'Source' }), label);
 }
 
 async function chooseFile(page: Page, name: string): Promise<void> {
@@ -135,8 +134,7 @@ describe('admin: Settings → Import and Export at 1280 px', () => {
     expect(await panel.getByRole('textbox', { name: 'Email column' }).inputValue()).toBe('Email Address');
     await panel.getByText('3 subscribers', { exact: true }).waitFor();
     // Choosing no name column checks the file again with that mapping.
-    await panel.getByRole('textbox', { name: 'Name column', exact: true }).click();
-    await page.getByRole('option', { name: '(not in the file)' }).click();
+    await chooseOption(panel.getByRole('textbox', { name: 'Name column', exact: true }), '(not in the file)');
     await expect
       .poll(() => panel.getByRole('textbox', { name: 'Name column', exact: true }).inputValue())
       .toBe('(not in the file)');

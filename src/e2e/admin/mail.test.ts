@@ -3,7 +3,7 @@ import { seedSubscribers } from '../../../scripts/lib/mail-seed.mjs';
 import { formatShortDate } from '../../domain/date-format.js';
 import { startSmtpInbox, type SmtpInbox } from '../../server/test-support/smtp-inbox.js';
 import { useBrowserSite } from '../support/fixture.js';
-import { expectToast, logIn, openTab } from './admin-helpers.js';
+import { chooseOption, expectToast, logIn, openTab } from './admin-helpers.js';
 
 const env: Record<string, string> = {
   MAIL_FROM: 'Delphine Rook <news@example.com>',
@@ -174,8 +174,7 @@ describe('the admin Mail tab', () => {
     // Release day: the author publishes the book; saving offers to notify its preorder customers.
     await openTab(page, 'Books');
     await page.getByRole('button', { name: `Edit ${book.title}` }).click();
-    await page.getByRole('textbox', { name: 'Status', exact: true }).click();
-    await page.getByRole('option', { name: 'Published', exact: true }).click();
+    await chooseOption(page.getByRole('textbox', { name: 'Status', exact: true }), 'Published', { exact: true });
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expectToast(page, 'Success', 'Book updated successfully');
     const offer = page.getByRole('dialog', { name: 'Notify 1 preorder customer?' });

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserSite } from '../support/fixture.js';
-import { expectToast, logIn, openTab } from './admin-helpers.js';
+import { chooseOption, expectToast, logIn, openTab } from './admin-helpers.js';
 
 /** The author manages readers like in Kit: the list with states, search, the profile with its history, bulk actions. */
 describe('admin: subscriber list and profile at 375 and 1280 px', () => {
@@ -75,8 +75,7 @@ describe('admin: subscriber list and profile at 375 and 1280 px', () => {
       .waitFor();
     await dialog.getByRole('list', { name: 'History' }).getByText('Confirmed by email').waitFor();
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Ada King');
-    await dialog.getByRole('textbox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Unsubscribe (adds to the suppression list)' }).click();
+    await chooseOption(dialog.getByRole('textbox', { name: 'Status' }), 'Unsubscribe (adds to the suppression list)');
     // No reason: the form says why it cannot save.
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog
@@ -116,8 +115,7 @@ describe('admin: subscriber list and profile at 375 and 1280 px', () => {
     await toolbar.getByText('2 subscribers selected').waitFor();
     await toolbar.getByRole('button', { name: 'Add interest' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add interest: 2 subscribers' });
-    await dialog.getByRole('textbox', { name: 'Interest' }).click();
-    await page.getByRole('option', { name: 'New releases only' }).click();
+    await chooseOption(dialog.getByRole('textbox', { name: 'Interest' }), 'New releases only');
     await dialog.getByRole('button', { name: 'Add interest 2 subscribers' }).click();
     await expectToast(page, 'Add interest', '2 of 2 subscribers changed');
     await toolbar.waitFor({ state: 'detached' });

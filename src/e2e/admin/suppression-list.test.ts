@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSite } from '../support/fixture.js';
-import { expectToast, logIn, openTab } from './admin-helpers.js';
+import { chooseOption, expectToast, logIn, openTab } from './admin-helpers.js';
 
 describe('Mail → Suppression list', () => {
   const site = useBrowserSite();
@@ -19,8 +19,7 @@ describe('Mail → Suppression list', () => {
     await form.getByText('Please enter a valid email address').waitFor();
 
     await form.getByRole('textbox', { name: 'Email' }).fill('Mara.Quill@Example.ORG');
-    await form.getByRole('textbox', { name: 'Reason' }).click();
-    await page.getByRole('option', { name: 'Spam complaint' }).click();
+    await chooseOption(form.getByRole('textbox', { name: 'Reason' }), 'Spam complaint');
     await form.getByRole('textbox', { name: 'Note' }).fill('Reported the autumn issue');
     await form.getByRole('button', { name: 'Add' }).click();
     await expectToast(page, 'Added to the suppression list', 'mara.quill@example.org');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sampleGiftFile } from '../../server/test-support/gift-files.js';
-import { expectToast, logIn, openTab } from '../admin/admin-helpers.js';
+import { chooseOption, expectToast, logIn, openTab } from '../admin/admin-helpers.js';
 import { useBrowserSite } from '../support/fixture.js';
 import { linkIn, useMailbox } from '../support/mailbox.js';
 import { openPage, uniqueEmail } from './helpers.js';
@@ -102,8 +102,7 @@ describe('winning readers, end to end (Chromium, real SMTP)', () => {
     await openTab(page, 'Mail');
     await page.getByRole('button', { name: 'New issue' }).click();
     await page.getByLabel('Subject').fill('Embers only');
-    await page.getByRole('textbox', { name: 'Send to' }).click();
-    await page.getByRole('option', { name: 'Readers of Ember Tales' }).click();
+    await chooseOption(page.getByRole('textbox', { name: 'Send to' }), 'Readers of Ember Tales');
     const people = `${expected.count} ${expected.count === 1 ? 'subscriber' : 'subscribers'}`;
     await page.getByRole('button', { name: `Send to ${people}` }).click();
     const dialog = page.getByRole('dialog', { name: `Send to ${people}?` });

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { recordFailure } from './failure-record.js';
 import { startProductionServer, type ProductionServer } from '../../../scripts/lib/production-server.mjs';
 import { newContext, workerChromium, trackConsoleProblems, type ContextOptions, type Viewport } from './browser.js';
 import { seedEnv, startFromTemplate, type Seed, type SiteTemplates } from './site-templates.js';
@@ -147,6 +148,10 @@ export function useBrowserSite(options: BrowserSiteOptions = {}): BrowserSite {
     beforeEach(openScope);
     afterEach(closeScope);
   }
+  // Registered after closeScope, so it runs before it (after hooks run in reverse).
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail' && scoped) await recordFailure(scoped.page, context.task);
+  });
   afterAll(async () => {
     await closeScope();
     // Every context this block opened (the test's own too); the browser goes on to the worker's next file.
