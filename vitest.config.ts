@@ -142,14 +142,17 @@ function postgresProject(): TestProjectInlineConfiguration[] {
 /** API test files at a time, in `unit` and `unit-pg` together (API_WORKERS to try another count). */
 const API_WORKERS = Number(process.env.API_WORKERS ?? 2);
 
-/** Browser files at a time (E2E_WORKERS to try another count). */
-const BROWSER_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+/**
+ * Browser files at a time (E2E_WORKERS to try another count). Three on two cores: a browser file mostly waits (on its
+ * server, on Chromium, on a mail); the whole project took 403 s with four, about 445 s with two.
+ */
+const BROWSER_WORKERS = Number(process.env.E2E_WORKERS ?? 3);
 
 /**
  * One `vitest run`: fast unit/API tests (temporary databases, Fastify inject) and the same API suite
  * on PostgreSQL together; then the browser tests that drive Debian's Chromium against the production
- * build, two files at a time; then the load tests (soak, crash, a login burst, checked by counts and RSS) and the
- * attack runs (`bench`), each one file at a time; then the README's quick start, alone.
+ * build, three files at a time; then, side by side, the load tests (soak, crash, a login burst, checked by counts
+ * and RSS), the attack runs (`bench`), each one file at a time, and the README's quick start on a clean clone.
  * Wall-clock budgets live in the `bench:*` scripts (docs/operations.md), never in a test.
  */
 export default defineConfig({
@@ -176,7 +179,7 @@ export default defineConfig({
       },
       ...postgresProject(),
       {
-        // After the API suites, on its own: two files at a time (Vitest's default on 2 cores is one),
+        // After the API suites, on its own: three files at a time (Vitest's default on 2 cores is one),
         // as a browser file mostly waits (on its server, on Chromium, on a mail, on a scheduled post).
         // Each site starts from a copy of a data folder seeded once per run: site-templates-setup.ts.
         test: {
@@ -223,13 +226,14 @@ export default defineConfig({
         },
       },
       {
-        // The README's `npm ci && npm start` on a clean clone (it installs and builds its own copy): last, alone.
+        // The README's `npm ci && npm start` on a clean clone (it installs and builds its own copy), beside the load
+        // tests: its install mostly waits on the registry and the disk, and nothing it checks is a time.
         test: {
           name: 'readme',
           include: ['src/e2e/readme/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 600_000,
         },
