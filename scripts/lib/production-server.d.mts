@@ -36,6 +36,5 @@ export declare function startProductionServer(
   options?: StartOptions,
 ): Promise<ProductionServer>;
 
-export declare function firstId(baseUrl: string, apiPath: string): Promise<string>;
 /** A book readers can preorder (not out yet) and a format it offers. */
 export declare function preorderableBook(baseUrl: string): Promise<{ bookId: string; format: string }>;

@@ -187,11 +187,3 @@ export async function preorderableBook(baseUrl) {
   if (!book) throw new Error('GET /api/books returned no book open for preorder');
   return { bookId: book.id, format: book.editions?.[0]?.format ?? 'ebook' };
 }
-
-export async function firstId(baseUrl, apiPath) {
-  const response = await fetch(`${baseUrl}${apiPath}`);
-  if (!response.ok) throw new Error(`GET ${apiPath}: ${response.status}`);
-  const items = await response.json();
-  if (!Array.isArray(items) || items.length === 0) throw new Error(`GET ${apiPath} returned no items`);
-  return items[0].id;
-}
