@@ -63,7 +63,7 @@ import type { JobRunner } from './operations/jobs/job-runner.js';
 import { siteJobs } from './operations/jobs/site-jobs.js';
 import { ensureSearchIndex } from './content/search/search-index.js';
 import { WorkGate } from './site/work-gate.js';
-import { createSiteFederation } from './fediverse/site-federation.js';
+import { createSiteFederation } from './fediverse/site-federation-service.js';
 import { registerFediverseRoutes } from './fediverse/fediverse-routes.js';
 import { registerFollowRedirect } from './fediverse/follow-redirect.js';
 
@@ -346,16 +346,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { db } = await prepareDatabase(config, dataDir);
   const built = await createServices(config, options, db, dataDir.uploadsDir, () => app.log);
   const { services, mail, postgresBus } = built;
-  // Fedify's handler of queued messages; the job runner's fediverse-queue job hands it the due ones.
-  const fediverseQueueStop = new AbortController();
-  void services.fediverse.federation.startQueue(undefined, { signal: fediverseQueueStop.signal });
-
   const app = createFastify(config, options);
   const jobs = siteJobs(config, services, app.log);
   app.addHook('onClose', async () => {
     // First: a run under way (a mail round, a backup) finishes while the database is still open.
     await jobs.stop();
-    fediverseQueueStop.abort();
+    services.fediverse.close();
     await services.analytics.close();
     await postgresBus?.close();
     await mail.close();

@@ -8,8 +8,8 @@ import { projectRoot } from './paths.js';
 const run = promisify(execFile);
 
 /**
- * Packages a server at rest has no use for, each 10-35 MB of memory once loaded (npm run bench:start
- * measures them): they load on first use (src/server/lazy-module.ts), never with the server's modules.
+ * Packages a server at rest has no use for, each 10-60 MB of memory once loaded (npm run bench:start
+ * measures them): they load on first use (src/server/lazy-module.ts, an `import()`), never with the server's modules.
  */
 const LOADED_ON_FIRST_USE = [
   'stripe', // a Stripe event
@@ -21,6 +21,9 @@ const LOADED_ON_FIRST_USE = [
   'nodemailer', // a message
   'pg', // a PostgreSQL site
   'markdown-it', // a text rendered
+  '@fedify/fedify', // a fediverse request, a delivery due, an activity to send (fediverse/fedify-loader.ts)
+  '@fedify/vocab',
+  '@fedify/vocab-runtime',
 ];
 
 describe('the server at start', () => {

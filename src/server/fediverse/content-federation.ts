@@ -1,29 +1,24 @@
-import type { Context, Federation } from '@fedify/fedify';
-import { Temporal } from '@js-temporal/polyfill';
-import { Article, Create, Delete, Note, PUBLIC_COLLECTION, Tombstone, Update } from '@fedify/vocab';
 import { SITE_SETTINGS_KEY, siteSettingsSchema } from '../../domain/site-settings.js';
 import type { AppDatabase } from '../db/connection.js';
-import { newId, timestampNow } from '../db/row-conversion.js';
+import { timestampNow } from '../db/row-conversion.js';
 import type { Job } from '../operations/jobs/job-runner.js';
 import type { PublicCache } from '../site/cache/public-cache.js';
 import { readSettings } from '../site/settings/site-settings-repository.js';
-import { ACTOR_IDENTIFIER } from './actor-identity.js';
-import { noteOfExcerpt } from './excerpt-notes.js';
-import { articleOfPost } from './post-articles.js';
+import type { ContentActivities, FederatedKind } from './content-activities.js';
+import { loadFedifySide } from './fedify-loader.js';
+import type { SiteFederation } from './site-federation-service.js';
 
 /** Items handled per run and kind (a big import publishes them over several runs, each run's deliveries queued). */
 const ITEMS_PER_RUN = 50;
 
 export type FederationResult = { created: number; updated: number; deleted: number };
 
-export type FederatedKind = 'post' | 'excerpt';
-
-/** What the site federates: posts as `Article`s, excerpts as `Note`s with their spoiler level as content warning. */
+/**
+ * What the site federates: posts as `Article`s, excerpts as `Note`s with their spoiler level as content warning (their
+ * ActivityPub side: content-activities.ts).
+ */
 type FederatedSource = {
   kind: FederatedKind;
-  /** The item's ActivityPub address (its object dispatcher's) and the object itself; undefined once not public. */
-  uri: (ctx: Context<void>, id: string) => URL;
-  objectOf: (ctx: Context<void>, db: AppDatabase, id: string) => Promise<Article | Note | undefined>;
   /** Public items not yet recorded in `fediverse_objects`, in the order they came. */
   fresh: (db: AppDatabase, limit: number) => Promise<string[]>;
   /** Whether the new ones go out (an excerpt: when Settings → Site → Fediverse shares them). */
@@ -37,8 +32,6 @@ const notRecorded = (db: AppDatabase) => db.selectFrom('fediverseObjects').selec
 export const FEDERATED_SOURCES: Record<FederatedKind, FederatedSource> = {
   post: {
     kind: 'post',
-    uri: (ctx, id) => ctx.getObjectUri(Article, { id }),
-    objectOf: articleOfPost,
     fresh: async (db, limit) =>
       (
         await db
@@ -55,8 +48,6 @@ export const FEDERATED_SOURCES: Record<FederatedKind, FederatedSource> = {
   },
   excerpt: {
     kind: 'excerpt',
-    uri: (ctx, id) => ctx.getObjectUri(Note, { id }),
-    objectOf: noteOfExcerpt,
     fresh: async (db, limit) =>
       (
         await db
@@ -76,23 +67,22 @@ export const FEDERATED_SOURCES: Record<FederatedKind, FederatedSource> = {
  * Brings the followers up to date with one kind of content: an item published since the last run (by the admin, on
  * schedule, by an import) goes out as `Create` with its whole object; an edited one as `Update`; one unpublished or
  * deleted as `Delete`. `fediverse_objects` remembers what was sent (an excerpt written while sharing excerpts was off
- * is remembered unshared: its edits and deletion send nothing). Each activity is queued once for the followers
- * (Fedify fans it out to their inboxes, shared inboxes preferred, through the durable queue). Nothing is sent without
- * an origin.
+ * is remembered unshared: its edits and deletion send nothing). Nothing is sent without an origin, and Fedify is loaded only
+ * when there is something to send.
  */
 async function federateKind(
   db: AppDatabase,
-  federation: Federation<void>,
-  origin: string | null,
+  fediverse: SiteFederation,
   source: FederatedSource,
 ): Promise<FederationResult> {
   const result = { created: 0, updated: 0, deleted: 0 };
+  const origin = await fediverse.knownOrigin();
   if (!origin) return result;
-  const ctx = federation.createContext(new URL(origin), undefined);
-  const actor = ctx.getActorUri(ACTOR_IDENTIFIER);
-  const send = (activity: Create | Update | Delete) =>
-    ctx.sendActivity({ identifier: ACTOR_IDENTIFIER }, 'followers', activity, { preferSharedInbox: true });
-  const activityId = (kind: string) => new URL(`#${kind}/${newId()}`, actor);
+  let activities: Promise<ContentActivities> | undefined;
+  const send = () =>
+    (activities ??= Promise.all([loadFedifySide(), fediverse.federation()]).then(([side, federation]) =>
+      side.contentActivities(db, federation, origin),
+    ));
   const ofKind = db.selectFrom('fediverseObjects').where('kind', '=', source.kind);
 
   const fresh = await source.fresh(db, ITEMS_PER_RUN);
@@ -104,10 +94,7 @@ async function federateKind(
       .values({ objectId: id, kind: source.kind, shared: shared ? 1 : 0, edited: 0, federatedAt: timestampNow() })
       .onConflict((conflict) => conflict.column('objectId').doNothing())
       .execute();
-    const object = shared ? await source.objectOf(ctx, db, id) : undefined;
-    if (!object) continue;
-    await send(new Create({ id: activityId('create'), actor, object, to: PUBLIC_COLLECTION, cc: object.ccId }));
-    result.created++;
+    if (shared && (await (await send()).create(source.kind, id))) result.created++;
   }
 
   const edited = await ofKind
@@ -118,13 +105,7 @@ async function federateKind(
     .execute();
   for (const { objectId } of edited) {
     await db.updateTable('fediverseObjects').set({ edited: 0 }).where('objectId', '=', objectId).execute();
-    const object = await source.objectOf(ctx, db, objectId);
-    if (!object) continue;
-    const changed = object.clone({ updated: Temporal.Now.instant() });
-    await send(
-      new Update({ id: activityId('update'), actor, object: changed, to: PUBLIC_COLLECTION, cc: object.ccId }),
-    );
-    result.updated++;
+    if (await (await send()).update(source.kind, objectId)) result.updated++;
   }
   // Unshared items' edits are forgotten (nothing was sent of them).
   await db
@@ -142,39 +123,30 @@ async function federateKind(
     .execute();
   for (const { objectId, shared: wasShared } of gone) {
     await db.deleteFrom('fediverseObjects').where('objectId', '=', objectId).execute();
-    if (!wasShared) continue;
-    const object = new Tombstone({ id: source.uri(ctx, objectId) });
-    await send(new Delete({ id: activityId('delete'), actor, object, to: PUBLIC_COLLECTION }));
-    result.deleted++;
+    if (wasShared && (await (await send()).delete(source.kind, objectId))) result.deleted++;
   }
   return result;
 }
 
 /** The posts: Create / Update / Delete of their `Article`s. */
-export const federatePosts = (db: AppDatabase, federation: Federation<void>, origin: string | null) =>
-  federateKind(db, federation, origin, FEDERATED_SOURCES.post);
+export const federatePosts = (db: AppDatabase, fediverse: SiteFederation) =>
+  federateKind(db, fediverse, FEDERATED_SOURCES.post);
 
 /** The excerpts (when shared): Create / Update / Delete of their `Note`s. */
-export const federateExcerpts = (db: AppDatabase, federation: Federation<void>, origin: string | null) =>
-  federateKind(db, federation, origin, FEDERATED_SOURCES.excerpt);
+export const federateExcerpts = (db: AppDatabase, fediverse: SiteFederation) =>
+  federateKind(db, fediverse, FEDERATED_SOURCES.excerpt);
 
 /** Runs after every content write (the public cache's clear), in one instance at a time. */
-export function contentFederationJob(options: {
-  db: AppDatabase;
-  federation: Federation<void>;
-  cache: PublicCache;
-  origin: () => Promise<string | null>;
-}): Job {
+export function contentFederationJob(options: { db: AppDatabase; fediverse: SiteFederation; cache: PublicCache }): Job {
   return {
     name: 'fediverse-posts',
     oneInstance: true,
     retryAfterMs: 60_000,
     wakeOn: (wake) => options.cache.onClear(wake),
     run: async () => {
-      const origin = await options.origin();
       let more = false;
       for (const federate of [federatePosts, federateExcerpts]) {
-        const done = await federate(options.db, options.federation, origin);
+        const done = await federate(options.db, options.fediverse);
         more ||= done.created + done.updated + done.deleted >= ITEMS_PER_RUN;
       }
       return more ? 0 : null;

@@ -153,13 +153,8 @@ beforeAll(async () => {
   const { services } = context.t;
   context.runner = new JobRunner(
     [
-      fediverseQueueJob(services.fediverse.queue),
-      contentFederationJob({
-        db: services.db,
-        federation: services.fediverse.federation,
-        cache: services.cache,
-        origin: services.fediverse.knownOrigin,
-      }),
+      fediverseQueueJob(services.fediverse.queue, services.fediverse.federation),
+      contentFederationJob({ db: services.db, fediverse: services.fediverse, cache: services.cache }),
     ],
     { log: { error: (details, message) => console.error(message, details) }, db: services.db },
   );

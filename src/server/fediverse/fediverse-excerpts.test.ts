@@ -24,8 +24,7 @@ async function drainQueue(): Promise<void> {
 
 /** What the content-federation job does after a content write, excerpts' part. */
 async function federateAndDeliver() {
-  const { federation, knownOrigin } = site.services.fediverse;
-  const done = await federateExcerpts(site.services.db, federation, await knownOrigin());
+  const done = await federateExcerpts(site.services.db, site.services.fediverse);
   await drainQueue();
   return done;
 }
@@ -85,8 +84,7 @@ describe('excerpts on the fediverse', () => {
     expect(note.content).toContain('<strong>The &#60;Fall&#62;</strong> — from <em>The Throne of Ash</em>');
     // Nothing new: nothing sent again; a post run does not send the excerpt either.
     expect(await federateAndDeliver()).toEqual({ created: 0, updated: 0, deleted: 0 });
-    const { federation, knownOrigin } = site.services.fediverse;
-    expect(await federatePosts(site.services.db, federation, await knownOrigin())).toEqual({
+    expect(await federatePosts(site.services.db, site.services.fediverse)).toEqual({
       created: 0,
       updated: 0,
       deleted: 0,
@@ -117,8 +115,7 @@ describe('excerpts on the fediverse', () => {
     const excerpt = await admin.excerpts.create({ ...validExcerpt(bookId), title: 'Minor', spoilerLevel: 'minor' });
     await federateAndDeliver();
     const post = await admin.blog.create({ ...validBlogPost });
-    const { federation, knownOrigin } = site.services.fediverse;
-    await federatePosts(site.services.db, federation, await knownOrigin());
+    await federatePosts(site.services.db, site.services.fediverse);
     await drainQueue();
     const outbox = (await (await fetch(`${siteOrigin}/ap/actors/site/outbox`, { headers: { accept: AP } })).json()) as {
       totalItems: number;

@@ -18,8 +18,8 @@ const FAILED_RETRY_MS = 5 * 60_000;
  * Fedify's message queue in the site's database (the `fediverse_queue` table), run by the site's job runner:
  * a delivery to each inbox, the fan-out of an activity to the followers, and Fedify's retries (enqueued again with
  * their delay) survive a restart. `listen` only registers Fedify's handler; `fediverseQueueJob` takes the due
- * messages a batch at a time, one instance at a time on a shared PostgreSQL. Fedify's ordering keys are not kept:
- * messages run in the order they became due.
+ * messages a batch at a time, one instance at a time on a shared PostgreSQL (and has Fedify loaded when one is due
+ * and nobody listens yet). Fedify's ordering keys are not kept: messages run in the order they became due.
  */
 export class DatabaseMessageQueue implements MessageQueue {
   readonly nativeRetrial = false;
@@ -79,6 +79,22 @@ export class DatabaseMessageQueue implements MessageQueue {
     return { queued, ready, delayed: queued - ready };
   }
 
+  /** Whether Fedify's handler is registered (Fedify is loaded and started its queue). */
+  get listening(): boolean {
+    return this.handler !== null;
+  }
+
+  /** Milliseconds until the first message is due (0: one is due now), or null when the queue is empty. */
+  async untilNextDue(): Promise<NextRun> {
+    const next = await this.db
+      .selectFrom('fediverseQueue')
+      .select('runAt')
+      .orderBy('runAt')
+      .limit(1)
+      .executeTakeFirst();
+    return next ? Math.max(0, new Date(next.runAt).getTime() - this.now().getTime()) : null;
+  }
+
   /** Calls `wake` whenever a message is due at once; returns the unsubscribe. */
   onDue(wake: () => void): () => void {
     this.wakers.add(wake);
@@ -108,13 +124,7 @@ export class DatabaseMessageQueue implements MessageQueue {
       await Promise.all(due.slice(start, start + CONCURRENCY).map((row) => this.handle(handler, row)));
     }
     if (due.length === BATCH) return 0;
-    const later = await this.db
-      .selectFrom('fediverseQueue')
-      .select('runAt')
-      .orderBy('runAt')
-      .limit(1)
-      .executeTakeFirst();
-    return later ? Math.max(0, new Date(later.runAt).getTime() - this.now().getTime()) : null;
+    return this.untilNextDue();
   }
 
   private async handle(handler: Handler, row: { id: string; message: string }): Promise<void> {
@@ -133,13 +143,24 @@ export class DatabaseMessageQueue implements MessageQueue {
   }
 }
 
-/** The queue on the site's job runner: woken by an enqueue, otherwise at the next message's time. */
-export function fediverseQueueJob(queue: DatabaseMessageQueue): Job {
+/**
+ * The queue on the site's job runner: woken by an enqueue, otherwise at the next message's time. A message left due
+ * by an earlier run of the server (a retry, say) has Fedify loaded (`federation`: its first call starts the queue's
+ * listener); until then the job only reads when the next one is due.
+ */
+export function fediverseQueueJob(queue: DatabaseMessageQueue, federation: () => Promise<unknown>): Job {
   return {
     name: 'fediverse-queue',
     oneInstance: true,
     retryAfterMs: 60_000,
     wakeOn: (wake) => queue.onDue(wake),
-    run: () => queue.runDue(),
+    run: async () => {
+      if (!queue.listening) {
+        const next = await queue.untilNextDue();
+        if (next !== 0) return next;
+        await federation();
+      }
+      return queue.runDue();
+    },
   };
 }

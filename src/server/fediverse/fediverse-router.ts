@@ -7,9 +7,9 @@ import { fediverseBlockInputSchema, fediverseMoveInputSchema } from '../../domai
 import { toPageBy } from '../db/keyset-page.js';
 import { pageKeyOf } from '../trpc/page-cursor.js';
 import { adminProcedure, router } from '../trpc/trpc.js';
-import { cancelMove, moveAccount, movedTo } from './account-move.js';
+import { cancelMove, movedTo } from './account-move.js';
 import { addBlock, listBlocks, removeBlock } from './blocks-repository.js';
-import { answerFollowRequest } from './follow-requests.js';
+import { loadFedifySide } from './fedify-loader.js';
 import { countAcceptedFollowers, followerPage } from './followers-repository.js';
 import { countReactions } from './reactions-repository.js';
 
@@ -50,7 +50,8 @@ export const fediverseRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       const origin = (await ctx.fediverse.knownOrigin()) ?? ctx.siteOrigin;
-      if (!(await answerFollowRequest(ctx.db, ctx.fediverse, origin, input)))
+      const { answerFollowRequest } = await loadFedifySide();
+      if (!(await answerFollowRequest(ctx.db, ctx.fediverse.federation, origin, input)))
         throw new TRPCError({ code: 'NOT_FOUND', message: 'No follow from this account is waiting' });
       return input;
     }),
@@ -59,7 +60,8 @@ export const fediverseRouter = router({
   /** Moves the account to a new actor that lists this one in its aliases; a signed Move goes to every follower. */
   move: adminProcedure.input(fediverseMoveInputSchema).mutation(async ({ ctx, input }) => {
     const origin = (await ctx.fediverse.knownOrigin()) ?? ctx.siteOrigin;
-    const outcome = await moveAccount(ctx.db, ctx.fediverse.federation, origin, input.target);
+    const { moveAccount } = await loadFedifySide();
+    const outcome = await moveAccount(ctx.db, await ctx.fediverse.federation(), origin, input.target);
     if (!outcome.moved) throw new TRPCError({ code: 'BAD_REQUEST', message: outcome.reason });
     return { movedTo: outcome.movedTo };
   }),

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '../services.js';
 import { siteOrigin } from '../site/http/site-origin.js';
 import { isFediverseRequestPath } from './actor-identity.js';
-import { pageOfFediverseAddress } from './site-federation.js';
+import { pageOfFediverseAddress } from './fediverse-pages.js';
 
 /** An activity is a few kilobytes; an inbox POST larger than this is refused unread. */
 const MAX_INBOX_BODY_BYTES = 256 * 1024;
@@ -52,10 +52,10 @@ async function sendResponse(reply: FastifyReply, response: Response): Promise<vo
 /**
  * Fedify in the site's one Fastify process: requests for WebFinger, NodeInfo and the actor's addresses (/ap/…) go
  * to `federation.fetch` before Fastify parses their body; a browser asking for the actor or a post's ActivityPub
- * address is sent to the About page or the post's page. Every other request never reaches Fedify.
+ * address is sent to the About page or the post's page. Every other request never reaches Fedify, which is loaded
+ * with the first one that does.
  */
 export function registerFediverseRoutes(app: FastifyInstance, services: AppServices): void {
-  const { federation } = services.fediverse;
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (!isFediverseRequestPath(path)) return;
@@ -73,6 +73,7 @@ export function registerFediverseRoutes(app: FastifyInstance, services: AppServi
       return reply.status(400).send({ error: "The request's Host is not a web address" });
     }
     await services.fediverse.rememberOrigin(new URL(fedifyRequest.url).origin);
+    const federation = await services.fediverse.federation();
     const response = await federation.fetch(fedifyRequest, {
       contextData: undefined,
       onNotFound: () => notFedify,

@@ -24,8 +24,7 @@ async function drainQueue(): Promise<void> {
 
 /** What the post-federation job does after a content write. */
 async function federateAndDeliver() {
-  const { federation, knownOrigin } = site.services.fediverse;
-  const done = await federatePosts(site.services.db, federation, await knownOrigin());
+  const done = await federatePosts(site.services.db, site.services.fediverse);
   await drainQueue();
   return done;
 }

@@ -1,9 +1,9 @@
 import { Accept, Follow, Reject } from '@fedify/vocab';
+import type { Federation } from '@fedify/fedify';
 import type { AppDatabase } from '../db/connection.js';
 import { newId } from '../db/row-conversion.js';
 import { ACTOR_IDENTIFIER } from './actor-identity.js';
 import { acceptPendingFollower, findFollower, removeFollower } from './followers-repository.js';
-import type { SiteFederation } from './site-federation-service.js';
 
 /**
  * The author's answer to a follow held for approval (Settings → Site → hold follows): approved, the account becomes
@@ -12,7 +12,7 @@ import type { SiteFederation } from './site-federation-service.js';
  */
 export async function answerFollowRequest(
   db: AppDatabase,
-  fediverse: SiteFederation,
+  federation: () => Promise<Federation<void>>,
   origin: string,
   answer: { actorId: string; approve: boolean },
 ): Promise<boolean> {
@@ -22,7 +22,7 @@ export async function answerFollowRequest(
     ? await acceptPendingFollower(db, row.actorId)
     : await removeFollower(db, row.actorId, row.followId);
   if (!done) return false;
-  const ctx = fediverse.federation.createContext(new URL(origin), undefined);
+  const ctx = (await federation()).createContext(new URL(origin), undefined);
   const actor = ctx.getActorUri(ACTOR_IDENTIFIER);
   const follow = new Follow({ id: new URL(row.followId), actor: new URL(row.actorId), object: actor });
   const recipient = {

@@ -35,8 +35,7 @@ describe('a post to more followers than one page of the followers collection', (
   it('is queued for every follower, not just the first page', async () => {
     const admin = site.callerWithKey(await openAdminSession(site.services));
     await admin.blog.create(validBlogPost);
-    const { federation, knownOrigin } = site.services.fediverse;
-    expect(await federatePosts(site.services.db, federation, await knownOrigin())).toEqual({
+    expect(await federatePosts(site.services.db, site.services.fediverse)).toEqual({
       created: 1,
       updated: 0,
       deleted: 0,

@@ -3,7 +3,8 @@ import { Temporal } from '@js-temporal/polyfill';
 import { Create, PUBLIC_COLLECTION } from '@fedify/vocab';
 import type { AppDatabase } from '../db/connection.js';
 import { ACTOR_IDENTIFIER } from './actor-identity.js';
-import { FEDERATED_SOURCES, type FederatedKind } from './content-federation.js';
+import { FEDERATED_OBJECTS, type FederatedKind } from './content-activities.js';
+import { FEDERATED_SOURCES } from './content-federation.js';
 
 const OUTBOX_PAGE = 20;
 
@@ -43,8 +44,7 @@ export async function outboxPage(ctx: Context<void>, db: AppDatabase, cursor: st
   const actor = ctx.getActorUri(ACTOR_IDENTIFIER);
   const items: Create[] = [];
   for (const row of rows) {
-    const source = FEDERATED_SOURCES[row.kind as FederatedKind];
-    const object = await source.objectOf(ctx, db, row.objectId);
+    const object = await FEDERATED_OBJECTS[row.kind as FederatedKind].objectOf(ctx, db, row.objectId);
     if (!object?.id) continue;
     items.push(
       new Create({

@@ -59,13 +59,8 @@ export function siteJobs(config: AppConfig, services: AppServices, log: FastifyB
     imageVariantsJob(services, log),
     returnPathPruningJob(services.db),
     arcRemindersJob(services.db, services.mailing.queueSignal),
-    fediverseQueueJob(services.fediverse.queue),
-    contentFederationJob({
-      db: services.db,
-      federation: services.fediverse.federation,
-      cache: services.cache,
-      origin: services.fediverse.knownOrigin,
-    }),
+    fediverseQueueJob(services.fediverse.queue, services.fediverse.federation),
+    contentFederationJob({ db: services.db, fediverse: services.fediverse, cache: services.cache }),
     ...(backupEveryMs ? [backupJob(services.backups, backupEveryMs, log)] : []),
   ];
   return new JobRunner(jobs, { log, db: services.db });
