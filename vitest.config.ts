@@ -143,15 +143,16 @@ function postgresProject(): TestProjectInlineConfiguration[] {
 const API_WORKERS = Number(process.env.API_WORKERS ?? 2);
 
 /**
- * Browser files at a time (E2E_WORKERS to try another count). Three on two cores: a browser file mostly waits (on its
- * server, on Chromium, on a mail); the whole project took 403 s with four, about 445 s with two.
+ * Browser files at a time (E2E_WORKERS to try another count). Two on two cores: with three, CI's machine was busy enough
+ * that a quick navigation showed the pending bar (navigation-feedback.test.ts); the project took 403 s with four,
+ * 425 s with three, about 445 s with two.
  */
-const BROWSER_WORKERS = Number(process.env.E2E_WORKERS ?? 3);
+const BROWSER_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 /**
  * One `vitest run`: fast unit/API tests (temporary databases, Fastify inject) and the same API suite
  * on PostgreSQL together; then the browser tests that drive Debian's Chromium against the production
- * build, three files at a time; then, side by side, the load tests (soak, crash, a login burst, checked by counts
+ * build, two files at a time; then, side by side, the load tests (soak, crash, a login burst, checked by counts
  * and RSS), the attack runs (`bench`), each one file at a time, and the README's quick start on a clean clone.
  * Wall-clock budgets live in the `bench:*` scripts (docs/operations.md), never in a test.
  */
@@ -179,7 +180,7 @@ export default defineConfig({
       },
       ...postgresProject(),
       {
-        // After the API suites, on its own: three files at a time (Vitest's default on 2 cores is one),
+        // After the API suites, on its own: two files at a time (Vitest's default on 2 cores is one),
         // as a browser file mostly waits (on its server, on Chromium, on a mail, on a scheduled post).
         // Each site starts from a copy of a data folder seeded once per run: site-templates-setup.ts.
         test: {

@@ -30,7 +30,10 @@ describe('mail through an SMTP relay (production build)', () => {
 
   it('says where mail goes at start without the relay password, delivers the confirmation, and its link confirms', async () => {
     expect(inbox.url).toContain(`:${RELAY_PASSWORD_MARK}@`);
-    expect(output).toContain(`Mail: sending through smtp://${new URL(inbox.url).host} as news@example.com`);
+    // Written before the server listens, but its pipe may be read after /healthz's answer: wait for it.
+    await expect
+      .poll(() => output, { timeout: 10_000 })
+      .toContain(`Mail: sending through smtp://${new URL(inbox.url).host} as news@example.com`);
 
     const address = `relay-${Date.now()}@example.org`;
     const res = await fetch(`${server.baseUrl}/api/newsletter`, {

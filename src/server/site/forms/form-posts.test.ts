@@ -181,8 +181,9 @@ describe('public forms posted without JavaScript', () => {
       const fields = { ...preorderOf(setup.bookId), phoneNumber: ' 555 0100 ' };
       const res = await post('/preorder', fields);
       expect(res.statusCode, res.body).toBe(303);
+      // The whole address: no name, email or phone of the reader in it (a substring check failed when the book's
+      // random id happened to contain the name's letters).
       expect(res.headers.location).toBe(`/preorder?sent=preorder&book=${setup.bookId}&format=hardcover`);
-      expect(res.headers.location).not.toContain('ada');
 
       expect((await postJson('/api/preorders', fields)).statusCode).toBe(201);
       const rows = await adminList<Record<string, unknown>>('/api/admin/preorders');
