@@ -54,7 +54,12 @@ const READ_LIMITED: Record<string, InjectOptions[]> = {
     form('/comments/report', 'id=x'),
     form('/comments/sign-out'),
   ],
-  'ARC reader pages': [get('/arc'), get('/arc/no-such-book'), get('/arc-copy?token=x'), get('/arc-copy/download?token=x')],
+  'ARC reader pages': [
+    get('/arc'),
+    get('/arc/no-such-book'),
+    get('/arc-copy?token=x'),
+    get('/arc-copy/download?token=x'),
+  ],
 };
 const ARC_FORMS = [form('/arc/apply'), form('/arc-copy/reviews?token=x'), form('/arc-copy/step-back?token=x')];
 
