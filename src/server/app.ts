@@ -275,7 +275,7 @@ async function registerRoutes(
   const { db, limiters } = services;
   registerRestRoutes(app, services);
   registerAnalyticsRoutes(app, services, { pageExists: pageExistsChecker(services) });
-  registerRedirectLinks(app, services, mail.tokens);
+  registerRedirectLinks(app, services, mail.tokens, noticePageStyles);
   await app.register(mailEventRoutes, {
     db,
     config: config.mailEvents,

@@ -6,8 +6,8 @@ import { countShopClick, directLinkTarget, shopLinkTarget } from './shop-links.j
 import { userAgentFacts } from './visit-filter.js';
 import { OncePerWindow } from './once-per-window.js';
 import { REDIRECT_PATH } from './issue-links.js';
-import { TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
-import { perAddressLimit } from '../site/rate-limit/per-address-limit.js';
+import type { NoticePageStyles } from '../newsletter/notice-page.js';
+import { limitPagesPerAddress } from '../site/rate-limit/page-limit.js';
 
 /** One visitor's clicks on one shop link within this time count once. */
 const CLICK_WINDOW_MS = 30 * 60 * 1000;
@@ -16,11 +16,6 @@ const NOT_FOUND_PAGE =
   '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
   '<title>Link not found</title></head><body style="font-family:Georgia,serif;background:#131014;color:#eee;padding:2rem">' +
   '<h1>Link not found</h1><p>This link is not valid. <a style="color:#f0b37e" href="/">Go to the home page</a>.</p></body></html>';
-
-const TOO_MANY_PAGE =
-  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
-  '<title>Too many requests</title></head><body style="font-family:Georgia,serif;background:#131014;color:#eee;padding:2rem">' +
-  `<h1>Too many requests</h1><p>${TOO_MANY_REQUESTS}</p></body></html>`;
 
 /** The `utm_source` a newsletter's links to the site land with (the Overview's referrers show it). */
 const NEWSLETTER_SOURCE = 'newsletter';
@@ -55,7 +50,12 @@ function withNewsletterCampaign(url: string, ownHostnames: string[], subject: st
  * CLICK_WINDOW_MS (shop-links.ts). A newsletter link to the site's own pages lands marked as the newsletter's
  * (withNewsletterCampaign). Every `/r/` request is held to the `tracking` limit per address.
  */
-export function registerRedirectLinks(app: FastifyInstance, services: AppServices, tokens: NewsletterTokens): void {
+export function registerRedirectLinks(
+  app: FastifyInstance,
+  services: AppServices,
+  tokens: NewsletterTokens,
+  styles?: NoticePageStyles,
+): void {
   const notFound = (reply: FastifyReply) =>
     reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_FOUND_PAGE);
 
@@ -64,9 +64,7 @@ export function registerRedirectLinks(app: FastifyInstance, services: AppService
   const publicHostname = services.publicOrigin ? new URL(services.publicOrigin).hostname : null;
   const siteHostnames = (requested: string) => (publicHostname ? [publicHostname, requested] : [requested]);
 
-  const limited = perAddressLimit(services.limiters.tracking, (reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(TOO_MANY_PAGE),
-  );
+  const limited = limitPagesPerAddress(services.limiters.tracking, styles);
   app.get(`${REDIRECT_PATH}:token`, { preHandler: limited }, async (request, reply) => {
     const token = (request.params as { token: string }).token;
     const fields = tokens.checkRedirectToken(token);

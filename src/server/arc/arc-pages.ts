@@ -18,8 +18,7 @@ import {
   tokenOf,
 } from '../newsletter/notice-page.js';
 import { parseRange } from '../site/downloads/byte-range.js';
-import { perAddressLimit } from '../site/rate-limit/per-address-limit.js';
-import { TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
+import { limitPagesPerAddress } from '../site/rate-limit/page-limit.js';
 import { salesFileStoreOf } from '../sales/copies/sales-files.js';
 import { sendStoredFile } from '../sales/copies/stored-file-download.js';
 import type { AppServices } from '../services.js';
@@ -383,10 +382,8 @@ export async function registerArcPages(
   const page = (reply: FastifyReply, status: number, notice: NoticePage) =>
     sendNoticePage(reply, status, notice, styles);
   const pages: ArcPages = { services, tokens, files: salesFileStoreOf(services), page };
-  const tooMany = (reply: FastifyReply) =>
-    page(reply, 429, { title: 'Too many requests', heading: 'Too many requests', paragraphs: [TOO_MANY_REQUESTS] });
-  const reads = perAddressLimit(services.limiters.publicRead, tooMany);
-  const writes = perAddressLimit(services.limiters.formWrite, tooMany);
+  const reads = limitPagesPerAddress(services.limiters.publicRead, styles);
+  const writes = limitPagesPerAddress(services.limiters.formWrite, styles);
 
   app.get(ARC_PATH, { preHandler: reads }, (_request, reply) => campaignsPage(pages, reply));
   app.get<{ Params: { slug: string } }>(`${ARC_PATH}/:slug`, { preHandler: reads }, (request, reply) =>

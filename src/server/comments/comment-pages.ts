@@ -28,8 +28,7 @@ import {
 import { isSameSitePost } from '../site/forms/form-origin.js';
 import { messageOf } from '../site/http/procedure-errors.js';
 import { retryLaterOf } from '../site/rate-limit/retry-later.js';
-import { TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
-import { perAddressLimit } from '../site/rate-limit/per-address-limit.js';
+import { limitPagesPerAddress } from '../site/rate-limit/page-limit.js';
 import { createCaller } from '../trpc/app-router.js';
 import { createRequestContext } from '../trpc/context.js';
 import type { AppServices } from '../services.js';
@@ -275,9 +274,7 @@ export async function registerCommentPages(
   const page = (reply: FastifyReply, status: number, notice: NoticePage) =>
     sendNoticePage(reply.header('cache-control', 'no-store'), status, notice, styles);
   const pages: CommentPages = { services, page };
-  const limited = perAddressLimit(services.limiters.publicRead, (reply) =>
-    page(reply, 429, { title: 'Too many requests', heading: 'Too many requests', paragraphs: [TOO_MANY_REQUESTS] }),
-  );
+  const limited = limitPagesPerAddress(services.limiters.publicRead, styles);
 
   app.get<ReturnQuery>(COMMENT_SIGN_IN_PATH, { preHandler: limited }, (request, reply) =>
     signInPageOrLink(pages, request, reply),
@@ -289,8 +286,9 @@ export async function registerCommentPages(
     scope.removeAllContentTypeParsers();
     await scope.register(fastifyFormbody, { bodyLimit: FORM_POST_BODY_LIMIT });
     scope.addHook('onRequest', (request, reply) => refuseOtherSites(pages, request, reply));
-    for (const form of FORM_POSTS) scope.post(form.path, (request, reply) => posted(pages, form, request, reply));
-    scope.post(COMMENT_SIGN_OUT_PATH, signOut);
+    for (const form of FORM_POSTS)
+      scope.post(form.path, { preHandler: limited }, (request, reply) => posted(pages, form, request, reply));
+    scope.post(COMMENT_SIGN_OUT_PATH, { preHandler: limited }, signOut);
   });
   app.get<ReturnQuery>(`${COMMENT_SIGN_IN_PATH}/sent`, { preHandler: limited }, (request, reply) =>
     signInSentPage(pages, request, reply),

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
-import { perAddressLimit } from '../site/rate-limit/per-address-limit.js';
+import { limitPagesPerAddress } from '../site/rate-limit/page-limit.js';
 import {
   confirmSubscription,
   findSubscriptionEmail,
@@ -55,7 +54,6 @@ const PAGES = {
     paragraphs: ['No more newsletters will be sent to this address. You can subscribe again at any time.'],
     link: SUBSCRIBE_AGAIN,
   },
-  tooMany: { title: 'Too many requests', heading: 'Too many requests', paragraphs: [TOO_MANY_REQUESTS] },
 } satisfies Record<string, NoticePage>;
 
 /** The confirm page of a valid, unused link: it asks, and its button's POST confirms. */
@@ -93,7 +91,7 @@ export async function registerNewsletterPages(
     sendNoticePage(reply, status, notice, styles);
   // The loose read limit, even for the POST: a mail provider's one-click requests for many
   // subscribers come from the same few addresses.
-  const limited = perAddressLimit(services.limiters.publicRead, (reply) => page(reply, 429, PAGES.tooMany));
+  const limited = limitPagesPerAddress(services.limiters.publicRead, styles);
 
   /** The page a confirmation link answers; `confirm` is the button's POST. */
   const answerConfirmLink = async (request: FastifyRequest, reply: FastifyReply, confirm: boolean) => {

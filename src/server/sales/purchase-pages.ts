@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { NewsletterTokens } from '../newsletter/newsletter-tokens.js';
 import type { NoticePageStyles } from '../newsletter/notice-page.js';
 import type { AppServices } from '../services.js';
-import { perAddressLimit } from '../site/rate-limit/per-address-limit.js';
-import { TOO_MANY_REQUESTS } from '../site/rate-limit/request-limits.js';
+import { limitPagesPerAddress } from '../site/rate-limit/page-limit.js';
 import { sendLibrarySignIn, showLibrary } from './library-page.js';
 import { sendPurchaseDownload } from './purchase-download.js';
 import { purchasePageContext } from './purchase-page-context.js';
@@ -25,13 +24,7 @@ export async function registerPurchasePages(
   styles?: NoticePageStyles,
 ): Promise<void> {
   const context = purchasePageContext(services, tokens, styles);
-  const limited = perAddressLimit(services.limiters.publicRead, (reply) =>
-    context.page(reply, 429, {
-      title: 'Too many requests',
-      heading: 'Too many requests',
-      paragraphs: [TOO_MANY_REQUESTS],
-    }),
-  );
+  const limited = limitPagesPerAddress(services.limiters.publicRead, styles);
   app.get<{ Querystring: { session_id?: string } }>(THANK_YOU_PATH, { preHandler: limited }, (request, reply) =>
     showThankYou(context, request, reply),
   );

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { HeicAnswer, HeicRequest } from './heic-worker.js';
+import { ImageRejectedError } from './image-rejected.js';
 
 /**
  * How long one HEIC may take to decode: a 12-megapixel iPhone photo takes about 2 s here (libheif compiled to
@@ -10,15 +11,6 @@ import type { HeicAnswer, HeicRequest } from './heic-worker.js';
 const HEIC_DECODE_TIMEOUT_MS = 30_000;
 
 export type DecodedHeic = { width: number; height: number; rgba: Buffer };
-
-export class HeicRefusedError extends Error {
-  constructor(
-    readonly statusCode: 400 | 413,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * Decodes a HEIC/HEIF photo to upright RGBA pixels in a worker thread of its own (sharp's libvips has no HEVC
@@ -33,7 +25,7 @@ export function decodeHeic(bytes: Buffer): Promise<DecodedHeic> {
   });
   return new Promise<DecodedHeic>((resolve, reject) => {
     const timer = setTimeout(() => {
-      reject(new HeicRefusedError(400, 'The HEIC photo took too long to decode: export it as JPEG'));
+      reject(new ImageRejectedError(400, 'The HEIC photo took too long to decode: export it as JPEG'));
       void worker.terminate();
     }, HEIC_DECODE_TIMEOUT_MS);
     worker.once('message', (answer: HeicAnswer) => {
@@ -41,7 +33,7 @@ export function decodeHeic(bytes: Buffer): Promise<DecodedHeic> {
       if ('rgba' in answer) {
         const rgba = Buffer.from(answer.rgba.buffer, answer.rgba.byteOffset, answer.rgba.byteLength);
         resolve({ width: answer.width, height: answer.height, rgba });
-      } else if ('refused' in answer) reject(new HeicRefusedError(answer.refused.statusCode, answer.refused.message));
+      } else if ('refused' in answer) reject(new ImageRejectedError(answer.refused.statusCode, answer.refused.message));
       else reject(new Error(answer.error));
       void worker.terminate();
     });

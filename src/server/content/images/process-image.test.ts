@@ -4,7 +4,8 @@ import { blackPng, pngDeclaring } from '../../test-support/images.js';
 import { cpuTimeOf } from '../../test-support/cpu-time.js';
 import { metadataOf, photo } from '../../test-support/photos.js';
 import { variantWidths } from './image-variants.js';
-import { ImageRejectedError, processImage } from './process-image.js';
+import { ImageRejectedError } from './image-rejected.js';
+import { processImage } from './process-image.js';
 
 const refusal = (promise: Promise<unknown>) =>
   promise.then(

@@ -2,7 +2,8 @@ import type { Sharp } from 'sharp';
 import type sharpModule from 'sharp';
 import { UPLOAD_TYPES_MESSAGE } from '../../../domain/images.js';
 import { lazyModule } from '../../lazy-module.js';
-import { decodeHeic, HeicRefusedError } from './heic-decoder.js';
+import { decodeHeic } from './heic-decoder.js';
+import { ImageRejectedError } from './image-rejected.js';
 import { dimensionRefusal, MAX_INPUT_PIXELS, TOO_MANY_PIXELS } from './image-limits.js';
 import { LARGEST_VARIANT_WIDTH, variantWidths, type VariantFormat } from './image-variants.js';
 
@@ -33,15 +34,6 @@ const SOURCE_FORMATS: Record<string, SourceFormat> = {
   avif: 'avif',
   gif: 'gif',
 };
-
-export class ImageRejectedError extends Error {
-  constructor(
-    readonly statusCode: 400 | 413 | 415,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 type EncodedVariant = { width: number; height: number; format: VariantFormat; data: Buffer };
 
@@ -207,7 +199,7 @@ async function processHeic(bytes: Buffer, pace: VariantPace = 'upload'): Promise
   try {
     decoded = await decodeHeic(bytes);
   } catch (error) {
-    if (error instanceof HeicRefusedError) throw new ImageRejectedError(error.statusCode, error.message);
+    if (error instanceof ImageRejectedError) throw error;
     throw damaged();
   }
   const { width, height, rgba } = decoded;

@@ -1,4 +1,5 @@
-import { ImageRejectedError, processImage } from './process-image.js';
+import { ImageRejectedError } from './image-rejected.js';
+import { processImage } from './process-image.js';
 
 /**
  * The child process the image-variants job makes variants in (variant-encoder.ts starts it): it answers each

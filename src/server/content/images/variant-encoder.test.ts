@@ -1,7 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { metadataOf, photo } from '../../test-support/photos.js';
-import { ImageRejectedError, processImage } from './process-image.js';
+import { ImageRejectedError } from './image-rejected.js';
+import { processImage } from './process-image.js';
 import { startEncoder, withVariantEncoder } from './variant-encoder.js';
 
 const forked: ChildProcess[] = [];

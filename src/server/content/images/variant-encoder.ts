@@ -2,7 +2,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ImageRejectedError, type ProcessedImage } from './process-image.js';
+import { ImageRejectedError } from './image-rejected.js';
+import type { ProcessedImage } from './process-image.js';
 import type { EncodeAnswer, EncodeRequest } from './variant-encoder-process.js';
 
 /** How long one image may take in the encoder process (a 1600 × 1200 photo takes about 1.5 s at the bulk pace). */

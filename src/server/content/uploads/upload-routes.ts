@@ -10,7 +10,6 @@ import { MAX_UPLOAD_BYTES, TEXT_LIMITS } from '../../../domain/limits.js';
 import type { AppServices } from '../../services.js';
 import { adminPreHandler } from '../../auth/admin-key.js';
 import { inImageQueue, storeImage } from '../images/image-store.js';
-import { ImageRejectedError } from '../images/process-image.js';
 import { detectImageType, storedExtension } from './image-type.js';
 import type { UploadStore } from './upload-store.js';
 import { HttpError } from '../../site/http/http-error.js';
@@ -99,12 +98,8 @@ export async function registerUploadRoutes(app: FastifyInstance, services: AppSe
       const type = detectImageType(bytes);
       if (!type) throw new HttpError(415, UPLOAD_TYPES_MESSAGE);
       const name = `${randomBytes(16).toString('hex')}.${storedExtension(type)}`;
-      try {
-        await inImageQueue(() => storeImage(services.db, uploads, name, bytes, type.extension));
-      } catch (error) {
-        if (error instanceof ImageRejectedError) throw new HttpError(error.statusCode, error.message);
-        throw error;
-      }
+      // An image refused (too large, damaged) throws an HttpError: the site's error handler answers it.
+      await inImageQueue(() => storeImage(services.db, uploads, name, bytes, type.extension));
       return reply.status(201).send({ path: `${UPLOADED_OBJECT_PREFIX}${name}`, filename: displayFilename(filename) });
     });
   });

@@ -8,8 +8,7 @@ import {
 } from '../../../domain/newsletter-gift.js';
 import { slugify } from '../../../domain/slugs.js';
 import type { Mailer } from '../mail/mailer.js';
-import { TOO_MANY_REQUESTS } from '../../site/rate-limit/request-limits.js';
-import { perAddressLimit } from '../../site/rate-limit/per-address-limit.js';
+import { limitPagesPerAddress } from '../../site/rate-limit/page-limit.js';
 import { NoMailLinkOrigin } from '../../site/http/site-origin.js';
 import { claimGiftResend, findActiveGift, findGiftLink } from './gifts-repository.js';
 import { parseRange } from '../../site/downloads/byte-range.js';
@@ -263,13 +262,7 @@ export async function registerGiftPages(
   const sendNoticePage = (reply: FastifyReply, status: number, page: NoticePage) =>
     sendPage(reply, status, page, styles);
   const pages: GiftPages = { services, tokens, mailer, files, sendNoticePage };
-  const limited = perAddressLimit(services.limiters.publicRead, (reply) =>
-    sendNoticePage(reply, 429, {
-      title: 'Too many requests',
-      heading: 'Too many requests',
-      paragraphs: [TOO_MANY_REQUESTS],
-    }),
-  );
+  const limited = limitPagesPerAddress(services.limiters.publicRead, styles);
 
   app.get(GIFT_PATH, { preHandler: limited }, (request, reply) => showDownloadPage(pages, request, reply));
   // No HEAD twin: a HEAD must not count as a download. Not compressed: the bytes go as stored, by range.

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PREORDER_FORMAT_LABELS } from '../../../domain/submissions.js';
 import type { NewsletterTokens } from '../newsletter-tokens.js';
 import { type NoticePage, type NoticePageStyles, sendNoticePage, tokenOf } from '../notice-page.js';
-import { TOO_MANY_REQUESTS } from '../../site/rate-limit/request-limits.js';
-import { perAddressLimit } from '../../site/rate-limit/per-address-limit.js';
+import { limitPagesPerAddress } from '../../site/rate-limit/page-limit.js';
 import { deletePreorder, findPreorder } from './preorders-repository.js';
 import type { AppServices } from '../../services.js';
 import { PREORDER_CANCEL_PATH } from './preorder-mail.js';
@@ -23,7 +22,6 @@ const PAGES = {
     paragraphs: ['Nothing was charged and nothing more will be sent about it. You can preorder again at any time.'],
     link: { href: '/books', text: 'Browse the books' },
   },
-  tooMany: { title: 'Too many requests', heading: 'Too many requests', paragraphs: [TOO_MANY_REQUESTS] },
 } satisfies Record<string, NoticePage>;
 
 /**
@@ -38,7 +36,7 @@ export async function registerPreorderPages(
 ): Promise<void> {
   const page = (reply: FastifyReply, status: number, notice: NoticePage) =>
     sendNoticePage(reply, status, notice, styles);
-  const limited = perAddressLimit(services.limiters.publicRead, (reply) => page(reply, 429, PAGES.tooMany));
+  const limited = limitPagesPerAddress(services.limiters.publicRead, styles);
 
   app.get(PREORDER_CANCEL_PATH, { exposeHeadRoute: false, preHandler: limited }, async (request, reply) => {
     const check = tokens.checkPreorderCancelToken(tokenOf(request));

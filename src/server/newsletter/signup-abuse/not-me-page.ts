@@ -4,8 +4,7 @@ import { mailboxKey } from '../mailbox-key.js';
 import type { NewsletterTokens } from '../newsletter-tokens.js';
 import { type NoticePage, type NoticePageStyles, sendNoticePage, tokenOf } from '../notice-page.js';
 import { NOT_ME_PATH } from '../unsubscribe-links.js';
-import { TOO_MANY_REQUESTS } from '../../site/rate-limit/request-limits.js';
-import { perAddressLimit } from '../../site/rate-limit/per-address-limit.js';
+import { limitPagesPerAddress } from '../../site/rate-limit/page-limit.js';
 import { findSubscriptionEmail, unsubscribeFromNewsletter } from '../subscriptions-repository.js';
 import type { AppServices } from '../../services.js';
 
@@ -22,7 +21,6 @@ const PAGES = {
     paragraphs: ['Use the link from the confirmation email itself, or write to the author from the contact page.'],
     link: { href: '/contact', text: 'Contact' },
   },
-  tooMany: { title: 'Too many requests', heading: 'Too many requests', paragraphs: [TOO_MANY_REQUESTS] },
 } satisfies Record<string, NoticePage>;
 
 function donePage(email: string | undefined): NoticePage {
@@ -69,7 +67,7 @@ export async function registerNotMePages(
 ): Promise<void> {
   const page = (reply: FastifyReply, status: number, notice: NoticePage) =>
     sendNoticePage(reply, status, notice, styles);
-  const limited = perAddressLimit(services.limiters.publicRead, (reply) => page(reply, 429, PAGES.tooMany));
+  const limited = limitPagesPerAddress(services.limiters.publicRead, styles);
 
   app.get(NOT_ME_PATH, { exposeHeadRoute: false, preHandler: limited }, async (request, reply) => {
     const check = tokens.checkNotMeToken(tokenOf(request));

@@ -7,6 +7,7 @@ import { HONEYPOT_FIELD_NAME } from '../../../domain/fields.js';
 import { FORM_POST_BODY_LIMIT, type FormOutcome } from '../../../domain/form-posts.js';
 import type { ClientPageHandler } from '../pages/client-app.js';
 import { describeError } from '../http/errors.js';
+import { HttpError } from '../http/http-error.js';
 import { retryLaterOf } from '../rate-limit/retry-later.js';
 import { createCaller } from '../../trpc/app-router.js';
 import { createRequestContext } from '../../trpc/context.js';
@@ -15,14 +16,12 @@ import { messageOf } from '../http/procedure-errors.js';
 import { isSameSitePost } from './form-origin.js';
 import { POSTED_FORM_DEFINITIONS, type PostedFormDefinition } from './posted-forms.js';
 
+const NOT_URL_ENCODED = 'Unsupported content type: send the form as application/x-www-form-urlencoded';
+
 const MESSAGES_BY_CODE: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: `The form is too large (at most ${FORM_POST_BODY_LIMIT / 1024} KB)`,
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send the form as application/x-www-form-urlencoded',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: NOT_URL_ENCODED,
 };
-
-function httpError(statusCode: number, code: string, message: string): FastifyError {
-  return Object.assign(new Error(message), { statusCode, code, name: 'FormPostError' }) as FastifyError;
-}
 
 /**
  * The public forms posted without JavaScript (POST /contact, /newsletter, /preorder). Each
@@ -43,7 +42,7 @@ export async function registerFormPosts(
     // Another site's page posting into these forms is refused before its body is read.
     scope.addHook('onRequest', async (request) => {
       if (!isSameSitePost(request, services.publicOrigin))
-        throw httpError(403, 'FORM_CROSS_SITE', 'Forms are accepted from this site only');
+        throw new HttpError(403, 'Forms are accepted from this site only');
     });
 
     for (const definition of POSTED_FORM_DEFINITIONS) {
@@ -53,8 +52,7 @@ export async function registerFormPosts(
 
   async function handlePost(definition: PostedFormDefinition, request: FastifyRequest, reply: FastifyReply) {
     const body: unknown = request.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body))
-      throw httpError(415, 'FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported content type');
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(415, NOT_URL_ENCODED);
     const input = pickFields(body as Record<string, unknown>, definition.fields);
     const query = request.query as Record<string, unknown>;
     const caller = createCaller(createRequestContext(services, request));

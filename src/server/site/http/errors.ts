@@ -3,15 +3,23 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { retryLaterOf } from '../rate-limit/retry-later.js';
+import { HttpError } from './http-error.js';
 import { messageOf } from './procedure-errors.js';
 import { discardUnreadBody } from './unread-body.js';
 
 type ErrorBody = { error: string };
 
-/** An HTTP status and a human-readable message for any error; 5xx hides the details. */
+/**
+ * An HTTP status and a human-readable message for any error; 5xx hides the details. The site's own
+ * refusals are HttpErrors (RetryLater, ImportRefused, ImageRejectedError among them); a procedure's
+ * a TRPCError; Fastify's and its plugins' errors carry a statusCode and a code (MESSAGES_BY_CODE).
+ */
 export function describeError(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof TRPCError) {
     return { status: getHTTPStatusCodeFromError(error), body: { error: messageOf(error) } };
+  }
+  if (error instanceof HttpError && error.statusCode >= 400 && error.statusCode < 500) {
+    return { status: error.statusCode, body: { error: error.message } };
   }
   const status = (error as FastifyError | null)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -82,6 +82,7 @@ export async function serveBuiltClient(
     assets: async () => assets,
     cache: services.cache.shelf<RenderedPage>(HTML_CACHE_ENTRIES),
     log: app.log,
+    noticePageStyles: options.noticePageStyles,
   });
 }
 

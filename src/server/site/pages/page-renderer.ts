@@ -13,8 +13,8 @@ import { COMMENT_SESSION_COOKIE, isCommentPagePath } from '../../../domain/comme
 import { withScriptSources } from '../http/content-security-policy.js';
 import { ifNoneMatchMatches } from '../http/conditional-get.js';
 import { siteOrigin } from '../http/site-origin.js';
-import { consumeLimit, TOO_MANY_REQUESTS } from '../rate-limit/request-limits.js';
-import { retryAfterSeconds } from '../rate-limit/retry-later.js';
+import type { NoticePageStyles } from '../../newsletter/notice-page.js';
+import { refusedOverPageLimit } from '../rate-limit/page-limit.js';
 import { appRouter } from '../../trpc/app-router.js';
 import { createRequestContext } from '../../trpc/context.js';
 import type { AppServices } from '../../services.js';
@@ -50,6 +50,8 @@ export type PageRendererOptions = {
   log: FastifyBaseLogger;
   /** Development: map an error's stack back to the sources. */
   fixStack?: (error: Error) => void;
+  /** The site's stylesheets for the notice page a page request over the read limit is answered with. */
+  noticePageStyles?: NoticePageStyles;
 };
 
 /** The cookie the announcement bar sets when dismissed (src/client/layout/announcement-context.tsx). */
@@ -164,11 +166,6 @@ const ERROR_PAGE = Buffer.from(
     '<body><h1>Something went wrong</h1><p>Please try again in a moment.</p></body></html>',
 );
 
-const TOO_MANY_REQUESTS_PAGE = Buffer.from(
-  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Too many requests</title></head>' +
-    `<body><h1>Too many requests</h1><p>${TOO_MANY_REQUESTS}</p></body></html>`,
-);
-
 type RenderOutcome = RenderedPage | { redirect: string; status: number };
 
 /** One page renderer's state: its options and the renders in progress, so concurrent requests for one page share one. */
@@ -257,7 +254,7 @@ function pageFor(renderer: Renderer, render: Omit<PageRender, 'adminKey'>) {
  * (Wrapped: a reply is thenable, so an async function returning it bare would resolve to what it resolves to.)
  */
 async function answerAtTheDoor(
-  services: AppServices,
+  { services, noticePageStyles }: PageRendererOptions,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<{ answered: FastifyReply } | null> {
@@ -268,16 +265,9 @@ async function answerAtTheDoor(
   }
   // '//host/…' would read as another origin: send it to the same path with one slash.
   if (path.startsWith('//')) return { answered: reply.redirect(`/${path.replace(/^\/+/, '')}`, 301) };
-  const decision = await consumeLimit(services.limiters.publicRead, request.ip);
-  if (!decision.allowed) {
-    const answered = reply
-      .status(429)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('retry-after', String(retryAfterSeconds(decision.retryAfterMs)))
-      .send(TOO_MANY_REQUESTS_PAGE);
-    return { answered };
-  }
+  // The read limit and its notice page, as every server-rendered page group has them (page-limit.ts).
+  if (await refusedOverPageLimit(services.limiters.publicRead, request, reply, noticePageStyles))
+    return { answered: reply };
   return null;
 }
 
@@ -316,7 +306,7 @@ async function servePage(
   formResult?: FormResultRender,
 ): Promise<FastifyReply> {
   const { services, log } = renderer.options;
-  const refused = await answerAtTheDoor(services, request, reply);
+  const refused = await answerAtTheDoor(renderer.options, request, reply);
   if (refused) return refused.answered;
   const origin = siteOrigin(services.publicOrigin, request);
   const category = formResult ? undefined : await blogCategoryLocation(services, pageLocation(request.url));

@@ -1,17 +1,17 @@
+import { HttpError } from '../http/http-error.js';
+
 /** Whole seconds, at least 1, for a Retry-After header. */
 export function retryAfterSeconds(retryAfterMs: number): number {
   return Math.max(1, Math.ceil(retryAfterMs / 1000));
 }
 
-/** A refusal that tells the client when to come back: 429 with a Retry-After header. */
-export class RetryLater extends Error {
-  readonly statusCode = 429;
-
+/** A refusal that tells the client when to come back: an HttpError 429, sent with a Retry-After header. */
+export class RetryLater extends HttpError {
   constructor(
     message: string,
     readonly retryAfterMs: number,
   ) {
-    super(message);
+    super(429, message);
     this.name = 'RetryLater';
   }
 
