@@ -1,35 +1,14 @@
 import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import type { SellableEditionFormat } from '../../../domain/edition-files.js';
 import { SALE_CURRENCIES, SALE_PROVIDERS, type SaleProvider } from '../../../domain/sales.js';
-import { trpc } from '../../trpc.js';
-import { serverErrorMessage } from '../../ui/error-message.js';
-import { toast } from '../../ui/toast-store.js';
 import { PROVIDER_LABELS } from '../sales/sales-labels.js';
+import { useSellDirect, type SellDirectEdit, type SellDirectFields } from './use-sell-direct.js';
 
 const PRODUCT_HINTS: Record<SaleProvider, { id: string; link: string }> = {
   stripe: { id: 'The Payment Link id, plink_…', link: 'https://buy.stripe.com/…' },
   lemonsqueezy: { id: 'The variant id (or product id)', link: 'https://your-store.lemonsqueezy.com/checkout/buy/…' },
   payhip: { id: 'The product key, e.g. RGsF', link: 'https://payhip.com/b/…' },
   shopify: { id: 'The product id', link: 'https://your-shop.myshopify.com/products/…' },
-};
-
-type Fields = {
-  provider: SaleProvider;
-  productId: string;
-  checkoutUrl: string;
-  price: string;
-  currency: (typeof SALE_CURRENCIES)[number];
-  isActive: boolean;
-};
-
-const EMPTY: Fields = {
-  provider: 'stripe',
-  productId: '',
-  checkoutUrl: '',
-  price: '',
-  currency: 'usd',
-  isActive: true,
 };
 
 /**
@@ -46,62 +25,51 @@ export function SellDirect({
   editionFormat: SellableEditionFormat;
   edition: string;
 }) {
-  const utils = trpc.useUtils();
-  const editions = trpc.sales.editions.useQuery();
-  const saved = editions.data?.find((entry) => entry.bookId === bookId && entry.format === editionFormat);
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
-  const save = trpc.sales.saveEdition.useMutation();
-  const remove = trpc.sales.removeEdition.useMutation();
-
-  // Filled from the saved settings when they load or change (a refetch of the same values keeps the edits).
-  const savedKey = saved ? JSON.stringify(saved) : '';
-  useEffect(() => {
-    if (saved)
-      setFields({
-        provider: saved.provider,
-        productId: saved.productId,
-        checkoutUrl: saved.checkoutUrl,
-        price: (saved.amount / 100).toFixed(2),
-        currency: saved.currency as Fields['currency'],
-        isActive: saved.isActive,
-      });
-  }, [savedKey]);
-
-  const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
-    setFields((current) => ({ ...current, [key]: value }));
-  const id = (name: string) => `sell-direct-${editionFormat}-${name}`;
-
-  async function submit() {
-    setError(null);
-    try {
-      await save.mutateAsync({ bookId, format: editionFormat, ...fields });
-      await utils.sales.editions.invalidate();
-      toast({ title: 'Sell direct saved', description: `${edition}: readers see Buy direct once a file is uploaded.` });
-    } catch (failure) {
-      setError(serverErrorMessage(failure, 'The Sell direct settings could not be saved.'));
-    }
-  }
-
-  async function stop() {
-    if (!saved) return;
-    setError(null);
-    try {
-      await remove.mutateAsync({ id: saved.id });
-      await utils.sales.editions.invalidate();
-      setFields(EMPTY);
-      toast({ title: 'No longer sold direct', description: edition });
-    } catch (failure) {
-      setError(serverErrorMessage(failure, 'Please try again.'));
-    }
-  }
-
-  const hint = PRODUCT_HINTS[fields.provider];
+  const sellDirect = useSellDirect({ bookId, editionFormat, edition });
+  const { saved, error } = sellDirect;
+  const titleId = `sell-direct-${editionFormat}-title`;
   return (
-    <Stack gap={6} mt="sm" role="group" aria-labelledby={id('title')}>
-      <Text size="xs" fw={600} c="dimmed" id={id('title')}>
+    <Stack gap={6} mt="sm" role="group" aria-labelledby={titleId}>
+      <Text size="xs" fw={600} c="dimmed" id={titleId}>
         Sell direct{saved ? (saved.isActive ? ' · on' : ' · paused') : ''}
       </Text>
+      <SellDirectInputs edition={edition} sellDirect={sellDirect} />
+      <Text size="xs" c="dimmed">
+        An order whose product, amount or currency differs from these is held for you to check, and nothing is delivered
+        until you release it.
+      </Text>
+      {error && (
+        <Alert color="red" variant="light" role="alert" title="Not saved">
+          {error}
+        </Alert>
+      )}
+      <Group gap="xs">
+        <Button type="button" size="xs" onClick={() => void sellDirect.submit()} loading={sellDirect.saving}>
+          Save Sell direct
+        </Button>
+        {saved && (
+          <Button
+            type="button"
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => void sellDirect.stop()}
+            loading={sellDirect.removing}
+          >
+            Stop selling direct
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The settings themselves, each labelled with the edition: provider, product id, checkout link, price, on/off. */
+function SellDirectInputs({ edition, sellDirect }: { edition: string; sellDirect: SellDirectEdit }) {
+  const { fields, set } = sellDirect;
+  const hint = PRODUCT_HINTS[fields.provider];
+  return (
+    <>
       <Group gap="xs" align="flex-start" wrap="wrap">
         <NativeSelect
           label={`${edition}: provider`}
@@ -147,7 +115,7 @@ export function SellDirect({
           size="sm"
           data={SALE_CURRENCIES.map((currency) => ({ value: currency, label: currency.toUpperCase() }))}
           value={fields.currency}
-          onChange={(event) => set('currency', event.currentTarget.value as Fields['currency'])}
+          onChange={(event) => set('currency', event.currentTarget.value as SellDirectFields['currency'])}
           style={{ flex: '1 1 90px' }}
         />
         <Checkbox
@@ -157,32 +125,6 @@ export function SellDirect({
           mb={8}
         />
       </Group>
-      <Text size="xs" c="dimmed">
-        An order whose product, amount or currency differs from these is held for you to check, and nothing is delivered
-        until you release it.
-      </Text>
-      {error && (
-        <Alert color="red" variant="light" role="alert" title="Not saved">
-          {error}
-        </Alert>
-      )}
-      <Group gap="xs">
-        <Button type="button" size="xs" onClick={() => void submit()} loading={save.isPending}>
-          Save Sell direct
-        </Button>
-        {saved && (
-          <Button
-            type="button"
-            size="xs"
-            variant="subtle"
-            color="red"
-            onClick={() => void stop()}
-            loading={remove.isPending}
-          >
-            Stop selling direct
-          </Button>
-        )}
-      </Group>
-    </Stack>
+    </>
   );
 }

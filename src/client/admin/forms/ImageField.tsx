@@ -5,10 +5,8 @@ import { useId, useState, type ReactNode } from 'react';
 import { isValidImageReference } from '../../../domain/images.js';
 import { MAX_UPLOAD_MB } from '../../../domain/limits.js';
 import classes from '../admin.module.css';
-import { useAdminSession } from '../session/AdminSession.js';
-import { readAdminKey } from '../session/admin-key-store.js';
 import { AlertIcon, CheckIcon, PhotoIcon, UploadIcon } from '../../ui/icons.js';
-import { ADMIN_AUTH_REQUIRED, checkImageFile, UPLOAD_FAILED_TITLE, UploadError, uploadImage } from './upload-image.js';
+import { useImageFieldUpload, type UploadFeedback } from './use-image-field-upload.js';
 
 /** Any image, and HEIC/HEIF photos by name too: browsers often give them no type (the server stores them as JPEG). */
 const IMAGE_PICKER_ACCEPT = { 'image/*': [], 'image/heic': ['.heic'], 'image/heif': ['.heif'] };
@@ -24,9 +22,6 @@ type ImageFieldProps = {
   onBlur?: () => void;
   error?: ReactNode;
 };
-
-/** The outcome of the last upload, shown under the drop zone until the next one or an edit. */
-type UploadFeedback = { ok: boolean; title: string; text: string };
 
 /**
  * An image reference field: type a URL (https://…) or an uploaded path, or upload a file. The
@@ -45,47 +40,9 @@ export function ImageField({
   onBlur,
   error,
 }: ImageFieldProps) {
-  const session = useAdminSession();
-  const hintId = useId();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [feedback, setFeedback] = useState<UploadFeedback | null>(null);
+  const upload = useImageFieldUpload(onChange);
   const [previewFailed, setPreviewFailed] = useState<string | null>(null);
-  const uploading = progress !== null;
-
-  async function handleFile(file: File | undefined) {
-    if (!file || uploading) return;
-    setFeedback(null);
-    const refusal = checkImageFile(file);
-    if (refusal) {
-      setFeedback({ ok: false, title: refusal.title, text: refusal.message });
-      return;
-    }
-    const key = readAdminKey();
-    if (!key) {
-      setFeedback({ ok: false, title: UPLOAD_FAILED_TITLE, text: ADMIN_AUTH_REQUIRED });
-      return;
-    }
-    setProgress(0);
-    try {
-      const uploaded = await uploadImage(file, key, setProgress);
-      onChange(uploaded.path);
-      setFeedback({ ok: true, title: 'Upload successful', text: `Uploaded ${uploaded.filename}` });
-    } catch (error) {
-      const failure =
-        error instanceof UploadError ? error : new UploadError(UPLOAD_FAILED_TITLE, 'Failed to upload image');
-      setFeedback({ ok: false, title: failure.title, text: failure.message });
-      if (failure.status === 401) session.expire({ notify: false });
-    } finally {
-      setProgress(null);
-    }
-  }
-
-  const onDrop = (files: FileWithPath[]) => void handleFile(files[0]);
-  // Refused by the picker's accept filter (e.g. a .txt): run the same checks, so the message is ours.
-  const onReject = (rejections: FileRejection[]) => void handleFile(rejections[0]?.file);
-
   const showPreview = value.trim() !== '' && isValidImageReference(value.trim()) && previewFailed !== value;
-  const FeedbackIcon = feedback?.ok ? CheckIcon : AlertIcon;
 
   return (
     <Stack gap={6}>
@@ -95,7 +52,7 @@ export function ImageField({
         withAsterisk={withAsterisk}
         value={value}
         onChange={(event) => {
-          setFeedback(null);
+          upload.clearFeedback();
           onChange(event.currentTarget.value);
         }}
         onFocus={onFocus}
@@ -106,43 +63,7 @@ export function ImageField({
         spellCheck={false}
       />
       <Group align="stretch" gap="sm" wrap="wrap">
-        <Dropzone
-          className={classes.dropzone}
-          onDrop={onDrop}
-          onReject={onReject}
-          accept={IMAGE_PICKER_ACCEPT}
-          multiple={false}
-          disabled={uploading}
-          useFsAccessApi={false}
-          radius="md"
-          p="md"
-          style={{ flex: '1 1 240px' }}
-          role="button"
-          aria-label={`Choose an image for ${label.toLowerCase()}`}
-          aria-describedby={hintId}
-          aria-disabled={uploading}
-        >
-          <Group justify="center" gap="sm" wrap="nowrap" mih={72} style={{ pointerEvents: 'none' }}>
-            <Dropzone.Accept>
-              <UploadIcon size={32} />
-            </Dropzone.Accept>
-            <Dropzone.Reject>
-              <PhotoIcon size={32} />
-            </Dropzone.Reject>
-            <Dropzone.Idle>
-              <PhotoIcon size={32} />
-            </Dropzone.Idle>
-            <div>
-              <Text size="sm" fw={500}>
-                Choose an image or drop it here
-              </Text>
-              <Text size="xs" c="dimmed" id={hintId}>
-                It uploads at once and fills the field above. PNG, JPEG, GIF, WebP, AVIF or HEIC, up to {MAX_UPLOAD_MB}{' '}
-                MB (large photos are scaled down; HEIC is stored as JPEG).
-              </Text>
-            </div>
-          </Group>
-        </Dropzone>
+        <ImageDropzone label={label} uploading={upload.uploading} onFile={(file) => void upload.handleFile(file)} />
         {showPreview && (
           <Box style={{ flex: '0 1 180px' }}>
             <img
@@ -154,31 +75,102 @@ export function ImageField({
           </Box>
         )}
       </Group>
-      <div aria-live="polite">
-        {uploading && (
-          <Box>
-            <Text size="xs" c="dimmed" mb={4}>
-              Uploading… {progress}%
-            </Text>
-            <Progress value={progress} size="sm" animated aria-label="Upload progress" />
-          </Box>
-        )}
-        {feedback && (
-          <Group
-            gap="xs"
-            wrap="nowrap"
-            align="flex-start"
-            role={feedback.ok ? 'status' : 'alert'}
-            aria-label={`${label} upload`}
-            className={feedback.ok ? classes.uploadDone : classes.uploadFailed}
-          >
-            <FeedbackIcon size={18} />
-            <Text size="sm">
-              <strong>{feedback.title}</strong> — {feedback.text}
-            </Text>
-          </Group>
-        )}
-      </div>
+      <UploadStatus label={label} progress={upload.progress} feedback={upload.feedback} />
     </Stack>
+  );
+}
+
+/** The one upload control: drop a file on it, click it, or focus it and press Enter or Space. */
+function ImageDropzone({
+  label,
+  uploading,
+  onFile,
+}: {
+  label: string;
+  uploading: boolean;
+  onFile: (file: File | undefined) => void;
+}) {
+  const hintId = useId();
+  const onDrop = (files: FileWithPath[]) => onFile(files[0]);
+  // Refused by the picker's accept filter (e.g. a .txt): run the same checks, so the message is ours.
+  const onReject = (rejections: FileRejection[]) => onFile(rejections[0]?.file);
+  return (
+    <Dropzone
+      className={classes.dropzone}
+      onDrop={onDrop}
+      onReject={onReject}
+      accept={IMAGE_PICKER_ACCEPT}
+      multiple={false}
+      disabled={uploading}
+      useFsAccessApi={false}
+      radius="md"
+      p="md"
+      style={{ flex: '1 1 240px' }}
+      role="button"
+      aria-label={`Choose an image for ${label.toLowerCase()}`}
+      aria-describedby={hintId}
+      aria-disabled={uploading}
+    >
+      <Group justify="center" gap="sm" wrap="nowrap" mih={72} style={{ pointerEvents: 'none' }}>
+        <Dropzone.Accept>
+          <UploadIcon size={32} />
+        </Dropzone.Accept>
+        <Dropzone.Reject>
+          <PhotoIcon size={32} />
+        </Dropzone.Reject>
+        <Dropzone.Idle>
+          <PhotoIcon size={32} />
+        </Dropzone.Idle>
+        <div>
+          <Text size="sm" fw={500}>
+            Choose an image or drop it here
+          </Text>
+          <Text size="xs" c="dimmed" id={hintId}>
+            It uploads at once and fills the field above. PNG, JPEG, GIF, WebP, AVIF or HEIC, up to {MAX_UPLOAD_MB} MB
+            (large photos are scaled down; HEIC is stored as JPEG).
+          </Text>
+        </div>
+      </Group>
+    </Dropzone>
+  );
+}
+
+/** The live region under the drop zone: the upload's progress, then its outcome. */
+function UploadStatus({
+  label,
+  progress,
+  feedback,
+}: {
+  label: string;
+  progress: number | null;
+  feedback: UploadFeedback | null;
+}) {
+  const FeedbackIcon = feedback?.ok ? CheckIcon : AlertIcon;
+  return (
+    <div aria-live="polite">
+      {progress !== null && (
+        <Box>
+          <Text size="xs" c="dimmed" mb={4}>
+            Uploading… {progress}%
+          </Text>
+          <Progress value={progress} size="sm" animated aria-label="Upload progress" />
+        </Box>
+      )}
+      {feedback && (
+        <Group
+          gap="xs"
+          wrap="nowrap"
+          align="flex-start"
+          role={feedback.ok ? 'status' : 'alert'}
+          aria-label={`${label} upload`}
+          className={feedback.ok ? classes.uploadDone : classes.uploadFailed}
+        >
+          <FeedbackIcon size={18} />
+          <Text size="sm">
+            <strong>{feedback.title}</strong> — {feedback.text}
+          </Text>
+        </Group>
+      )}
+    </div>
   );
 }
