@@ -417,10 +417,71 @@ type RowContext = {
 /** A row's outcome, and what it counts for the summary: its status (none when skipped before it was read). */
 type Judged = { outcome: Outcome; status?: ImportedStatus; statusCell: string; unconsented: boolean };
 
+/** A row's cell in a column (trimmed); '' for a column the file does not have. */
+type Cell = (index: number) => string;
+
+/** What a row says of its subscription: its status, and whether only the author's word would give it consent. */
+type RowStatus = { status: ImportedStatus; unconsented: boolean; unsubscribedAt: string | null };
+
+/** A row's status: its status cell, else its confirmation date, else what the author said of consent. */
+function statusOfRow(cell: Cell, { at, mapping, consent }: RowContext): RowStatus {
+  const unsubscribedAt = dateOf(cell(at.unsubscribedAt));
+  let status: ImportedStatus;
+  let unconsented = false;
+  if (at.status >= 0) status = statusFromCell(cell(at.status), mapping.status);
+  else if (dateOf(cell(at.confirmedAt))) status = 'active';
+  else {
+    unconsented = true;
+    status = consent?.choice === 'given' ? 'active' : 'unknown';
+  }
+  if (unsubscribedAt) status = 'unsubscribed';
+  return { status, unconsented, unsubscribedAt };
+}
+
+/** A row to add to the list (its name, interests and dates from the file), and its item in the summary. */
+function newSubscriber(email: string, label: string, cell: Cell, judged: RowStatus, context: RowContext): Outcome {
+  const { at, service, interestOf, now } = context;
+  const { status, unconsented, unsubscribedAt } = judged;
+  const warnings: string[] = [];
+  let name = [cell(at.name), cell(at.lastName)].filter(Boolean).join(' ').slice(0, TEXT_LIMITS.name) || null;
+  if (name && FORMULA_START.test(name)) {
+    warnings.push('the name looked like a spreadsheet formula: kept as plain text');
+    name = name.replace(/^[=+\-@\t\r]+/, '').trim() || null;
+  }
+  const interests = [
+    ...new Set(labelsFromCell(cell(at.labels)).flatMap((label) => interestOf.get(label.toLowerCase()) ?? [])),
+  ].sort();
+  const subscribedAt = dateOf(cell(at.subscribedAt)) ?? dateOf(cell(at.confirmedAt)) ?? now;
+  const confirmedAt = dateOf(cell(at.confirmedAt)) ?? subscribedAt;
+  return {
+    item: {
+      item: label,
+      kind: 'subscriber',
+      action: 'create',
+      warnings,
+      ...(status === 'unsubscribed' ? { reason: 'kept as unsubscribed' } : {}),
+      ...(status === 'unknown' ? { reason: notMailedReason(unconsented, cell(at.status)) } : {}),
+    },
+    row: {
+      id: newId(),
+      email,
+      name,
+      isActive: toStoredBoolean(status === 'active'),
+      createdAt: subscribedAt,
+      confirmedAt: status === 'active' ? confirmedAt : (dateOf(cell(at.confirmedAt)) ?? null),
+      confirmationNonce: null,
+      confirmationSentAt: null,
+      source: `import:${service}`,
+      unsubscribedAt: status === 'active' ? null : (unsubscribedAt ?? now),
+      ...(interests.length > 0 ? { interests: JSON.stringify(interests) } : {}),
+    },
+  };
+}
+
 /** One row of the file (line `line`): skipped with its reason, added, or an unsubscribe of an address on the list. */
 function judgeRecord(record: string[], line: number, context: RowContext): Judged {
-  const { at, mapping, service, consent, interestOf, existing, seen, now } = context;
-  const cell = (index: number) => (index >= 0 ? (record[index] ?? '').trim() : '');
+  const { at, service, existing, seen, now } = context;
+  const cell: Cell = (index) => (index >= 0 ? (record[index] ?? '').trim() : '');
   const rawEmail = cell(at.email);
   const label = rawEmail ? `${rawEmail.slice(0, TEXT_LIMITS.email)} (line ${line})` : `line ${line}`;
   const skip = (reason: string): Judged => ({
@@ -441,16 +502,8 @@ function judgeRecord(record: string[], line: number, context: RowContext): Judge
   if (cell(at.deletedAt)) {
     return skip(`deleted at ${service}: not imported`);
   }
-  const unsubscribedAt = dateOf(cell(at.unsubscribedAt));
-  let status: ImportedStatus;
-  let unconsented = false;
-  if (at.status >= 0) status = statusFromCell(cell(at.status), mapping.status);
-  else if (dateOf(cell(at.confirmedAt))) status = 'active';
-  else {
-    unconsented = true;
-    status = consent?.choice === 'given' ? 'active' : 'unknown';
-  }
-  if (unsubscribedAt) status = 'unsubscribed';
+  const rowStatus = statusOfRow(cell, context);
+  const { status, unconsented, unsubscribedAt } = rowStatus;
   const judged = (outcome: Outcome): Judged => ({
     outcome,
     status,
@@ -475,40 +528,7 @@ function judgeRecord(record: string[], line: number, context: RowContext): Judge
     return judged(
       skip(`never confirmed at ${service} (pending): not imported, so no one is mailed without consent`).outcome,
     );
-  const warnings: string[] = [];
-  let name = [cell(at.name), cell(at.lastName)].filter(Boolean).join(' ').slice(0, TEXT_LIMITS.name) || null;
-  if (name && FORMULA_START.test(name)) {
-    warnings.push('the name looked like a spreadsheet formula: kept as plain text');
-    name = name.replace(/^[=+\-@\t\r]+/, '').trim() || null;
-  }
-  const interests = [
-    ...new Set(labelsFromCell(cell(at.labels)).flatMap((label) => interestOf.get(label.toLowerCase()) ?? [])),
-  ].sort();
-  const subscribedAt = dateOf(cell(at.subscribedAt)) ?? dateOf(cell(at.confirmedAt)) ?? now;
-  const confirmedAt = dateOf(cell(at.confirmedAt)) ?? subscribedAt;
-  return judged({
-    item: {
-      item: label,
-      kind: 'subscriber',
-      action: 'create',
-      warnings,
-      ...(status === 'unsubscribed' ? { reason: 'kept as unsubscribed' } : {}),
-      ...(status === 'unknown' ? { reason: notMailedReason(unconsented, cell(at.status)) } : {}),
-    },
-    row: {
-      id: newId(),
-      email,
-      name,
-      isActive: toStoredBoolean(status === 'active'),
-      createdAt: subscribedAt,
-      confirmedAt: status === 'active' ? confirmedAt : (dateOf(cell(at.confirmedAt)) ?? null),
-      confirmationNonce: null,
-      confirmationSentAt: null,
-      source: `import:${service}`,
-      unsubscribedAt: status === 'active' ? null : (unsubscribedAt ?? now),
-      ...(interests.length > 0 ? { interests: JSON.stringify(interests) } : {}),
-    },
-  });
+  return judged(newSubscriber(email, label, cell, rowStatus, context));
 }
 
 /** How many rows had each status cell, by what each became (at most MAX_STATUS_VALUES distinct cells). */
