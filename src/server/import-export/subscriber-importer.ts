@@ -203,6 +203,131 @@ async function* withExistingLookedUp(
 }
 
 /**
+ * The header row, trimmed, and the column each field is read from: the one the author mapped, else the one its
+ * header names (detected); a mapped column the file does not have is refused.
+ */
+async function readMapping(
+  records: AsyncIterator<string[]>,
+  given: Partial<SubscriberMapping> | undefined,
+): Promise<{ headers: string[]; mapping: SubscriberMapping }> {
+  const first = await records.next();
+  if (first.done) throw new ImportRefused('The CSV is empty');
+  const headers = first.value.map((header) => header.trim());
+  const mapping = { ...detectSubscriberMapping(headers), ...given };
+  for (const field of MAPPING_FIELDS) {
+    const header = mapping[field];
+    if (header && !headers.includes(header))
+      throw new ImportRefused(`The mapping names the column "${header}", which this CSV does not have`);
+  }
+  return { headers, mapping };
+}
+
+/** Where each field is in a row: its column's index, -1 when the file has none. */
+function columnsOf(headers: string[], mapping: SubscriberMapping): RowContext['at'] {
+  const column = (field: keyof SubscriberMapping) => (mapping[field] ? headers.indexOf(mapping[field]) : -1);
+  return {
+    email: column('email'),
+    name: column('name'),
+    lastName: column('lastName'),
+    status: column('status'),
+    subscribedAt: column('subscribedAt'),
+    confirmedAt: column('confirmedAt'),
+    unsubscribedAt: column('unsubscribedAt'),
+    deletedAt: column('deletedAt'),
+    labels: column('labels'),
+  };
+}
+
+/** Where checked rows go: the rows to add (a scratch file; none on a dry run), the unsubscribes, the summary. */
+type CheckedRows = {
+  inserts: NdjsonFile<NewRow> | null;
+  unsubscribes: { id: string; at: string }[];
+  recorder: SummaryRecorder;
+};
+
+/**
+ * Records a batch of outcomes in the file's order, their new subscriptions' addresses looked up on the suppression
+ * list together: one there is skipped, the others kept for writing.
+ */
+async function settleOutcomes(db: AppDatabase, waiting: Outcome[], checked: CheckedRows): Promise<void> {
+  const subscribing = waiting.filter((outcome) => outcome.row?.isActive);
+  const suppressed = await findSuppressed(
+    db,
+    subscribing.map((outcome) => outcome.row!.email),
+  );
+  for (const outcome of waiting) {
+    if (outcome.row?.isActive && suppressed.has(suppressionKey(outcome.row.email))) {
+      checked.recorder.record(
+        { item: outcome.item.item, kind: 'subscriber', action: 'skip', reason: SUPPRESSED },
+        false,
+      );
+      continue;
+    }
+    if (outcome.row) await checked.inserts?.write(outcome.row);
+    if (outcome.unsubscribe) checked.unsubscribes.push(outcome.unsubscribe);
+    checked.recorder.record(outcome.item, false);
+  }
+}
+
+/** What checking the rows counted for the summary. */
+type RowTotals = {
+  rowsRead: number;
+  /** Rows with no status column and no confirmation date: only the author can say they agreed. */
+  withoutConsent: number;
+  statuses: StatusCount[];
+};
+
+/**
+ * Every row of the file judged (the list's own rows for their addresses looked up a batch ahead, not the whole
+ * list), then settled SUPPRESSION_BATCH at a time: those to add kept in the scratch file.
+ */
+async function checkRows(
+  db: AppDatabase,
+  records: AsyncIterable<string[]>,
+  context: RowContext,
+  checked: CheckedRows,
+): Promise<RowTotals> {
+  const statuses = new StatusTally(context.at.status >= 0);
+  let rowsRead = 0;
+  let withoutConsent = 0;
+  // Rows wait here, in the file's order, until their addresses are looked up on the suppression list together.
+  let waiting: Outcome[] = [];
+  for await (const record of withExistingLookedUp(db, records, context.at.email, context.existing)) {
+    rowsRead += 1;
+    if (waiting.length >= SUPPRESSION_BATCH) {
+      await settleOutcomes(db, waiting, checked);
+      waiting = [];
+    }
+    // The header is line 1.
+    const judged = judgeRecord(record, rowsRead + 1, context);
+    if (judged.status) statuses.count(judged.statusCell, judged.status);
+    if (judged.unconsented) withoutConsent += 1;
+    waiting.push(judged.outcome);
+  }
+  await settleOutcomes(db, waiting, checked);
+  return { rowsRead, withoutConsent, statuses: statuses.sorted() };
+}
+
+/** What was said of consent, in the summary; rows no one said agreed are refused unless it is a dry run. */
+function recordConsent(
+  recorder: SummaryRecorder,
+  withoutConsent: number,
+  consent: ConsentStatement | undefined,
+  writing: boolean,
+): void {
+  if (withoutConsent === 0 && !consent) return;
+  const required = withoutConsent > 0 && !consent;
+  recorder.summary.consent = {
+    required,
+    rows: withoutConsent,
+    choice: consent?.choice ?? null,
+    source: consent?.source ?? null,
+  };
+  if (required) recorder.warn('file', NEEDS_CONSENT);
+  if (required && writing) throw new ImportRefused(NEEDS_CONSENT_FIELDS);
+}
+
+/**
  * A subscribers CSV (Mailchimp, MailerLite, Kit, Substack or any with an email column) into the list. Consent is
  * kept: active rows count as confirmed (no confirmation mail is sent), unsubscribed or cleaned ones are kept as
  * unsubscribed, never mailed; pending ones never confirmed and are left out; an address on the suppression list
@@ -226,15 +351,7 @@ export async function importSubscribers(
   const summary = recorder.summary;
   const given = parseMapping(options.mappingJson);
   const records = csvRecords(file);
-  const first = await records.next();
-  if (first.done) throw new ImportRefused('The CSV is empty');
-  const headers = first.value.map((header) => header.trim());
-  const mapping = { ...detectSubscriberMapping(headers), ...given };
-  for (const field of MAPPING_FIELDS) {
-    const header = mapping[field];
-    if (header && !headers.includes(header))
-      throw new ImportRefused(`The mapping names the column "${header}", which this CSV does not have`);
-  }
+  const { headers, mapping } = await readMapping(records, given);
   summary.headers = headers;
   summary.mapping = mapping;
   const service = options.service ?? detectMailService(headers);
@@ -245,87 +362,31 @@ export async function importSubscribers(
     recorder.warn('file', NO_EMAIL_COLUMN);
     return;
   }
-  const column = (field: keyof SubscriberMapping) => (mapping[field] ? headers.indexOf(mapping[field]) : -1);
-  const at = {
-    email: column('email'),
-    name: column('name'),
-    lastName: column('lastName'),
-    status: column('status'),
-    subscribedAt: column('subscribedAt'),
-    confirmedAt: column('confirmedAt'),
-    unsubscribedAt: column('unsubscribedAt'),
-    deletedAt: column('deletedAt'),
-    labels: column('labels'),
+  const at = columnsOf(headers, mapping);
+  const context: RowContext = {
+    at,
+    mapping,
+    service,
+    consent: options.consent,
+    interestOf: at.labels >= 0 ? await interestsByLabel(db) : new Map<string, string>(),
+    existing: new Map(),
+    seen: new Set(),
+    now: timestampNow(),
   };
-  const interestOf = at.labels >= 0 ? await interestsByLabel(db) : new Map<string, string>();
-  const statuses = new StatusTally(at.status >= 0);
-  // Rows with no status column and no confirmation date: only the author can say they agreed.
-  let withoutConsent = 0;
-
-  // The list's own rows for the addresses of the rows being read (looked up a batch ahead), not the whole list.
-  const existing = new Map<string, { id: string; isActive: number }>();
-  const seen = new Set<string>();
-  const now = timestampNow();
-  const rowContext: RowContext = { at, mapping, service, consent: options.consent, interestOf, existing, seen, now };
-  const lookedUp = withExistingLookedUp(db, records, at.email, existing);
   const inserts = options.dryRun ? null : new NdjsonFile<NewRow>(path.join(options.scratch, 'subscribers.ndjson'));
-  const unsubscribes: { id: string; at: string }[] = [];
-  let line = 1;
-  let rowsRead = 0;
-  // Rows wait here, in the file's order, until their addresses are looked up on the suppression list together.
-  let waiting: Outcome[] = [];
-  const settle = async () => {
-    const subscribing = waiting.filter((outcome) => outcome.row?.isActive);
-    const suppressed = await findSuppressed(
-      db,
-      subscribing.map((outcome) => outcome.row!.email),
-    );
-    for (const outcome of waiting) {
-      if (outcome.row?.isActive && suppressed.has(suppressionKey(outcome.row.email))) {
-        recorder.record({ item: outcome.item.item, kind: 'subscriber', action: 'skip', reason: SUPPRESSED }, false);
-        continue;
-      }
-      if (outcome.row) await inserts?.write(outcome.row);
-      if (outcome.unsubscribe) unsubscribes.push(outcome.unsubscribe);
-      recorder.record(outcome.item, false);
-    }
-    waiting = [];
-  };
-
-  /** Every row checked, those to add kept in the scratch file. */
-  const checkRows = async () => {
-    for await (const record of lookedUp) {
-      line += 1;
-      rowsRead += 1;
-      if (waiting.length >= SUPPRESSION_BATCH) await settle();
-      const judged = judgeRecord(record, line, rowContext);
-      if (judged.status) statuses.count(judged.statusCell, judged.status);
-      if (judged.unconsented) withoutConsent += 1;
-      waiting.push(judged.outcome);
-    }
-    await settle();
-  };
+  const checked: CheckedRows = { inserts, unsubscribes: [], recorder };
+  let totals: RowTotals;
   try {
-    await checkRows();
+    totals = await checkRows(db, records, context, checked);
   } finally {
     await inserts?.close();
   }
-  if (rowsRead === 0) throw new ImportRefused('The CSV has a header row but no subscribers');
-  summary.statuses = statuses.sorted();
-  if (withoutConsent > 0 || options.consent) {
-    const required = withoutConsent > 0 && !options.consent;
-    summary.consent = {
-      required,
-      rows: withoutConsent,
-      choice: options.consent?.choice ?? null,
-      source: options.consent?.source ?? null,
-    };
-    if (required) recorder.warn('file', NEEDS_CONSENT);
-    if (required && inserts) throw new ImportRefused(NEEDS_CONSENT_FIELDS);
-  }
+  if (totals.rowsRead === 0) throw new ImportRefused('The CSV has a header row but no subscribers');
+  summary.statuses = totals.statuses;
+  recordConsent(recorder, totals.withoutConsent, options.consent, inserts !== null);
   if (!inserts) return;
 
-  await writeImportedRows(db, inserts.read(), unsubscribes, recorder);
+  await writeImportedRows(db, inserts.read(), checked.unsubscribes, recorder);
 }
 
 /** What the import needs to judge one row. */
@@ -356,10 +417,71 @@ type RowContext = {
 /** A row's outcome, and what it counts for the summary: its status (none when skipped before it was read). */
 type Judged = { outcome: Outcome; status?: ImportedStatus; statusCell: string; unconsented: boolean };
 
+/** A row's cell in a column (trimmed); '' for a column the file does not have. */
+type Cell = (index: number) => string;
+
+/** What a row says of its subscription: its status, and whether only the author's word would give it consent. */
+type RowStatus = { status: ImportedStatus; unconsented: boolean; unsubscribedAt: string | null };
+
+/** A row's status: its status cell, else its confirmation date, else what the author said of consent. */
+function statusOfRow(cell: Cell, { at, mapping, consent }: RowContext): RowStatus {
+  const unsubscribedAt = dateOf(cell(at.unsubscribedAt));
+  let status: ImportedStatus;
+  let unconsented = false;
+  if (at.status >= 0) status = statusFromCell(cell(at.status), mapping.status);
+  else if (dateOf(cell(at.confirmedAt))) status = 'active';
+  else {
+    unconsented = true;
+    status = consent?.choice === 'given' ? 'active' : 'unknown';
+  }
+  if (unsubscribedAt) status = 'unsubscribed';
+  return { status, unconsented, unsubscribedAt };
+}
+
+/** A row to add to the list (its name, interests and dates from the file), and its item in the summary. */
+function newSubscriber(email: string, label: string, cell: Cell, judged: RowStatus, context: RowContext): Outcome {
+  const { at, service, interestOf, now } = context;
+  const { status, unconsented, unsubscribedAt } = judged;
+  const warnings: string[] = [];
+  let name = [cell(at.name), cell(at.lastName)].filter(Boolean).join(' ').slice(0, TEXT_LIMITS.name) || null;
+  if (name && FORMULA_START.test(name)) {
+    warnings.push('the name looked like a spreadsheet formula: kept as plain text');
+    name = name.replace(/^[=+\-@\t\r]+/, '').trim() || null;
+  }
+  const interests = [
+    ...new Set(labelsFromCell(cell(at.labels)).flatMap((label) => interestOf.get(label.toLowerCase()) ?? [])),
+  ].sort();
+  const subscribedAt = dateOf(cell(at.subscribedAt)) ?? dateOf(cell(at.confirmedAt)) ?? now;
+  const confirmedAt = dateOf(cell(at.confirmedAt)) ?? subscribedAt;
+  return {
+    item: {
+      item: label,
+      kind: 'subscriber',
+      action: 'create',
+      warnings,
+      ...(status === 'unsubscribed' ? { reason: 'kept as unsubscribed' } : {}),
+      ...(status === 'unknown' ? { reason: notMailedReason(unconsented, cell(at.status)) } : {}),
+    },
+    row: {
+      id: newId(),
+      email,
+      name,
+      isActive: toStoredBoolean(status === 'active'),
+      createdAt: subscribedAt,
+      confirmedAt: status === 'active' ? confirmedAt : (dateOf(cell(at.confirmedAt)) ?? null),
+      confirmationNonce: null,
+      confirmationSentAt: null,
+      source: `import:${service}`,
+      unsubscribedAt: status === 'active' ? null : (unsubscribedAt ?? now),
+      ...(interests.length > 0 ? { interests: JSON.stringify(interests) } : {}),
+    },
+  };
+}
+
 /** One row of the file (line `line`): skipped with its reason, added, or an unsubscribe of an address on the list. */
 function judgeRecord(record: string[], line: number, context: RowContext): Judged {
-  const { at, mapping, service, consent, interestOf, existing, seen, now } = context;
-  const cell = (index: number) => (index >= 0 ? (record[index] ?? '').trim() : '');
+  const { at, service, existing, seen, now } = context;
+  const cell: Cell = (index) => (index >= 0 ? (record[index] ?? '').trim() : '');
   const rawEmail = cell(at.email);
   const label = rawEmail ? `${rawEmail.slice(0, TEXT_LIMITS.email)} (line ${line})` : `line ${line}`;
   const skip = (reason: string): Judged => ({
@@ -380,16 +502,8 @@ function judgeRecord(record: string[], line: number, context: RowContext): Judge
   if (cell(at.deletedAt)) {
     return skip(`deleted at ${service}: not imported`);
   }
-  const unsubscribedAt = dateOf(cell(at.unsubscribedAt));
-  let status: ImportedStatus;
-  let unconsented = false;
-  if (at.status >= 0) status = statusFromCell(cell(at.status), mapping.status);
-  else if (dateOf(cell(at.confirmedAt))) status = 'active';
-  else {
-    unconsented = true;
-    status = consent?.choice === 'given' ? 'active' : 'unknown';
-  }
-  if (unsubscribedAt) status = 'unsubscribed';
+  const rowStatus = statusOfRow(cell, context);
+  const { status, unconsented, unsubscribedAt } = rowStatus;
   const judged = (outcome: Outcome): Judged => ({
     outcome,
     status,
@@ -414,40 +528,7 @@ function judgeRecord(record: string[], line: number, context: RowContext): Judge
     return judged(
       skip(`never confirmed at ${service} (pending): not imported, so no one is mailed without consent`).outcome,
     );
-  const warnings: string[] = [];
-  let name = [cell(at.name), cell(at.lastName)].filter(Boolean).join(' ').slice(0, TEXT_LIMITS.name) || null;
-  if (name && FORMULA_START.test(name)) {
-    warnings.push('the name looked like a spreadsheet formula: kept as plain text');
-    name = name.replace(/^[=+\-@\t\r]+/, '').trim() || null;
-  }
-  const interests = [
-    ...new Set(labelsFromCell(cell(at.labels)).flatMap((label) => interestOf.get(label.toLowerCase()) ?? [])),
-  ].sort();
-  const subscribedAt = dateOf(cell(at.subscribedAt)) ?? dateOf(cell(at.confirmedAt)) ?? now;
-  const confirmedAt = dateOf(cell(at.confirmedAt)) ?? subscribedAt;
-  return judged({
-    item: {
-      item: label,
-      kind: 'subscriber',
-      action: 'create',
-      warnings,
-      ...(status === 'unsubscribed' ? { reason: 'kept as unsubscribed' } : {}),
-      ...(status === 'unknown' ? { reason: notMailedReason(unconsented, cell(at.status)) } : {}),
-    },
-    row: {
-      id: newId(),
-      email,
-      name,
-      isActive: toStoredBoolean(status === 'active'),
-      createdAt: subscribedAt,
-      confirmedAt: status === 'active' ? confirmedAt : (dateOf(cell(at.confirmedAt)) ?? null),
-      confirmationNonce: null,
-      confirmationSentAt: null,
-      source: `import:${service}`,
-      unsubscribedAt: status === 'active' ? null : (unsubscribedAt ?? now),
-      ...(interests.length > 0 ? { interests: JSON.stringify(interests) } : {}),
-    },
-  });
+  return judged(newSubscriber(email, label, cell, rowStatus, context));
 }
 
 /** How many rows had each status cell, by what each became (at most MAX_STATUS_VALUES distinct cells). */

@@ -157,6 +157,184 @@ async function insertRows(client: pg.Client, table: string, rows: Record<string,
   }
 }
 
+/** Refuses a missing file or one with migrations this code does not know, then brings it to the latest schema. */
+async function migrateSourceFile(databaseFile: string): Promise<void> {
+  const source = await lstat(databaseFile).catch(() => null);
+  if (!source?.isFile()) {
+    throw new CopyRefusedError(`${databaseFile}: no SQLite site there. Set DATA_DIR to the site's data folder.`);
+  }
+  const sourceDb = openDatabase(databaseFile);
+  try {
+    const applied = await sourceDb
+      .withoutPlugins()
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .execute()
+      .catch(() => [] as { name: string }[]);
+    const unknown = (applied as { name: string }[]).map((row) => row.name).filter((name) => !(name in migrations));
+    if (unknown.length > 0) {
+      throw new CopyRefusedError(
+        `${databaseFile} has migrations this code does not know (${unknown.join(', ')}): update the code first.`,
+      );
+    }
+    // The same schema on both sides: bring the SQLite file up to date first, as a start would.
+    await migrateToLatest(sourceDb);
+  } finally {
+    await sourceDb.destroy();
+  }
+}
+
+/** Refuses a target that has tables already, then migrates it to the same latest schema as the source. */
+async function migrateEmptyTarget(client: pg.Client, targetUrl: string): Promise<void> {
+  await assertEmptyTarget(client);
+  const targetDb = openPostgresDatabase(targetUrl, { poolSize: 1 });
+  try {
+    await migrateToLatest(targetDb);
+  } finally {
+    await targetDb.destroy();
+  }
+}
+
+/** The tables the copy fills, parents first: the source's, less Kysely's and site search's (logged as not copied). */
+async function tablesToCopy(client: pg.Client, sqlite: SQLite.Database, log: (line: string) => void) {
+  const tables = parentsFirst(
+    sqlite,
+    (
+      sqlite
+        .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+        .all() as { name: string }[]
+    )
+      .map((row) => row.name)
+      .filter((name) => !MIGRATOR_TABLES.has(name)),
+  );
+  // Site search's tables are not copied (SQLite's FTS5 index has no PostgreSQL twin, and
+  // PostgreSQL's documents carry a tsvector): they are rebuilt from the copied content afterwards.
+  const { rows: targetTables } = await client.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`,
+  );
+  const onTarget = new Set(targetTables.map((row) => row.name).filter((name) => !name.startsWith(SEARCH_TABLE_PREFIX)));
+  const skipped = tables.filter((table) => !onTarget.has(table));
+  if (skipped.length > 0) log(`not copied (site search, rebuilt from the content): ${skipped.join(', ')}`);
+  return tables.filter((table) => onTarget.has(table));
+}
+
+/** The site's stored files, folder by folder. */
+type SiteFiles = { uploads: StoredFile[]; giftFiles: StoredFile[]; salesFiles: StoredFile[] };
+/** What the copy read from the source: each table's rows, and the pieces the gift and sales files became. */
+type SourceCounts = { rows: Map<string, number>; giftPieces: number; salesPieces: number };
+
+/** Inserts every row of the tables, read from one snapshot of the SQLite file; how many rows each table had. */
+async function copyTableRows(
+  client: pg.Client,
+  sqlite: SQLite.Database,
+  tables: string[],
+  log: (line: string) => void,
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  // One snapshot of the SQLite file, even if the site is still writing to it.
+  sqlite.exec('BEGIN');
+  for (const table of tables) {
+    const rows = sqlite.prepare(`SELECT * FROM ${quote(table)}`).all() as Record<string, unknown>[];
+    counts.set(table, rows.length);
+    await insertRows(client, table, rows);
+    log(`${table}: ${rows.length} rows`);
+  }
+  sqlite.exec('COMMIT');
+  return counts;
+}
+
+/** Stores each upload as a row of stored_uploads, dated as the file was. */
+async function copyUploads(client: pg.Client, uploads: StoredFile[]): Promise<void> {
+  for (const upload of uploads) {
+    const data = await readFile(upload.file);
+    await client.query(`INSERT INTO ${UPLOADS_TABLE} (name, data, bytes, stored_at) VALUES ($1, $2, $3, $4)`, [
+      upload.name,
+      data,
+      data.length,
+      upload.mtime.toISOString(),
+    ]);
+  }
+}
+
+/** Stores each file as pieces of the table, one file after the other; how many pieces in all. */
+async function copyAsPieces(client: pg.Client, pieces: PiecesTable, files: StoredFile[]): Promise<number> {
+  let total = 0;
+  for (const file of files) total += await insertPieces(client, pieces, file);
+  return total;
+}
+
+/** Copies the rows and the files in one PostgreSQL transaction: all or nothing. */
+async function copyInOneTransaction(
+  client: pg.Client,
+  sqlite: SQLite.Database,
+  tables: string[],
+  files: SiteFiles,
+  log: (line: string) => void,
+): Promise<SourceCounts> {
+  await client.query('BEGIN');
+  try {
+    // The target was empty before its migrations: any row now is one a migration seeds (the default blog
+    // categories), which the source's migrations seeded too, so the source's rows replace them.
+    for (const table of [...tables].reverse()) await client.query(`DELETE FROM ${quote(table)}`);
+    const rows = await copyTableRows(client, sqlite, tables, log);
+    await copyUploads(client, files.uploads);
+    log(`uploads: ${files.uploads.length} files`);
+    const giftPieces = await copyAsPieces(client, GIFT_PIECES, files.giftFiles);
+    log(`gift files: ${files.giftFiles.length} files in ${giftPieces} pieces`);
+    const salesPieces = await copyAsPieces(client, SALES_PIECES, files.salesFiles);
+    log(`sales files (edition files, personal copies): ${files.salesFiles.length} files in ${salesPieces} pieces`);
+    await client.query('COMMIT');
+    return { rows, giftPieces, salesPieces };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Builds the target's site search from the copied content. */
+async function rebuildSearchIndex(targetUrl: string, log: (line: string) => void): Promise<void> {
+  const searchDb = openPostgresDatabase(targetUrl, { poolSize: 1 });
+  try {
+    log(`search_documents: ${(await ensureSearchIndex(searchDb)).documents} rebuilt from the content`);
+  } finally {
+    await searchDb.destroy();
+  }
+}
+
+/** The rows a table got from the source's files rather than from its rows (uploads, file pieces). */
+function rowsFromFiles(table: string, files: SiteFiles, read: SourceCounts): number {
+  if (table === UPLOADS_TABLE) return files.uploads.length;
+  if (table === GIFT_CHUNKS_TABLE) return read.giftPieces;
+  if (table === SALES_CHUNKS_TABLE) return read.salesPieces;
+  return 0;
+}
+
+/** Counts both sides: each table's rows, and the files the target now stores whole. */
+async function countBothSides(
+  client: pg.Client,
+  tables: string[],
+  files: SiteFiles,
+  read: SourceCounts,
+): Promise<CopyReport> {
+  const counted: TableCount[] = [];
+  for (const table of tables) {
+    const { rows } = await client.query<{ count: string }>(`SELECT count(*) AS count FROM ${quote(table)}`);
+    const source = read.rows.get(table)! + rowsFromFiles(table, files, read);
+    counted.push({ table, source, target: Number(rows[0]!.count) });
+  }
+  const { uploads, giftFiles, salesFiles } = files;
+  const { rows: uploadRows } = await client.query<{ count: string }>(
+    `SELECT count(*) AS count FROM ${UPLOADS_TABLE} WHERE name = ANY($1)`,
+    [uploads.map((upload) => upload.name)],
+  );
+  return {
+    tables: counted,
+    uploads: { source: uploads.length, target: Number(uploadRows[0]!.count) },
+    giftFiles: { source: giftFiles.length, target: await countCopiedFiles(client, GIFT_PIECES, giftFiles) },
+    salesFiles: { source: salesFiles.length, target: await countCopiedFiles(client, SALES_PIECES, salesFiles) },
+  };
+}
+
 /**
  * Copies a SQLite site (DATA_DIR/site.sqlite, DATA_DIR/uploads, DATA_DIR/gift-files and
  * DATA_DIR/sales-files) into an empty PostgreSQL database: migrates both to the same latest schema,
@@ -168,137 +346,21 @@ export async function copySqliteSiteToPostgres(
   options: { databaseFile: string; uploadsDir: string; giftFilesDir: string; salesFilesDir: string; targetUrl: string },
   log: (line: string) => void,
 ): Promise<CopyReport> {
-  const source = await lstat(options.databaseFile).catch(() => null);
-  if (!source?.isFile()) {
-    throw new CopyRefusedError(
-      `${options.databaseFile}: no SQLite site there. Set DATA_DIR to the site's data folder.`,
-    );
-  }
-  const sourceDb = openDatabase(options.databaseFile);
-  try {
-    const applied = await sourceDb
-      .withoutPlugins()
-      .selectFrom('kysely_migration' as never)
-      .select('name' as never)
-      .execute()
-      .catch(() => [] as { name: string }[]);
-    const unknown = (applied as { name: string }[]).map((row) => row.name).filter((name) => !(name in migrations));
-    if (unknown.length > 0) {
-      throw new CopyRefusedError(
-        `${options.databaseFile} has migrations this code does not know (${unknown.join(', ')}): update the code first.`,
-      );
-    }
-    // The same schema on both sides: bring the SQLite file up to date first, as a start would.
-    await migrateToLatest(sourceDb);
-  } finally {
-    await sourceDb.destroy();
-  }
-
+  await migrateSourceFile(options.databaseFile);
   const client = new pg.Client({ connectionString: options.targetUrl });
   await client.connect();
   const sqlite = new SQLite(options.databaseFile, { readonly: true, fileMustExist: true });
   try {
-    await assertEmptyTarget(client);
-    const targetDb = openPostgresDatabase(options.targetUrl, { poolSize: 1 });
-    try {
-      await migrateToLatest(targetDb);
-    } finally {
-      await targetDb.destroy();
-    }
-
-    let tables = parentsFirst(
-      sqlite,
-      (
-        sqlite
-          .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
-          .all() as { name: string }[]
-      )
-        .map((row) => row.name)
-        .filter((name) => !MIGRATOR_TABLES.has(name)),
-    );
-    // Site search's tables are not copied (SQLite's FTS5 index has no PostgreSQL twin, and
-    // PostgreSQL's documents carry a tsvector): they are rebuilt from the copied content below.
-    const { rows: targetTables } = await client.query<{ name: string }>(
-      `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`,
-    );
-    const onTarget = new Set(
-      targetTables.map((row) => row.name).filter((name) => !name.startsWith(SEARCH_TABLE_PREFIX)),
-    );
-    const skipped = tables.filter((table) => !onTarget.has(table));
-    if (skipped.length > 0) log(`not copied (site search, rebuilt from the content): ${skipped.join(', ')}`);
-    tables = tables.filter((table) => onTarget.has(table));
-    const uploads = await storedFilesIn(options.uploadsDir);
-    const giftFiles = await storedFilesIn(options.giftFilesDir);
-    const salesFiles = await storedFilesIn(options.salesFilesDir);
-    let giftPieces = 0;
-    let salesPieces = 0;
-    const sourceCounts = new Map<string, number>();
-
-    await client.query('BEGIN');
-    try {
-      // The target was empty before its migrations: any row now is one a migration seeds (the default blog
-      // categories), which the source's migrations seeded too, so the source's rows replace them.
-      for (const table of [...tables].reverse()) await client.query(`DELETE FROM ${quote(table)}`);
-      // One snapshot of the SQLite file, even if the site is still writing to it.
-      sqlite.exec('BEGIN');
-      for (const table of tables) {
-        const rows = sqlite.prepare(`SELECT * FROM ${quote(table)}`).all() as Record<string, unknown>[];
-        sourceCounts.set(table, rows.length);
-        await insertRows(client, table, rows);
-        log(`${table}: ${rows.length} rows`);
-      }
-      sqlite.exec('COMMIT');
-      for (const upload of uploads) {
-        const data = await readFile(upload.file);
-        await client.query(`INSERT INTO ${UPLOADS_TABLE} (name, data, bytes, stored_at) VALUES ($1, $2, $3, $4)`, [
-          upload.name,
-          data,
-          data.length,
-          upload.mtime.toISOString(),
-        ]);
-      }
-      log(`uploads: ${uploads.length} files`);
-      for (const gift of giftFiles) giftPieces += await insertPieces(client, GIFT_PIECES, gift);
-      log(`gift files: ${giftFiles.length} files in ${giftPieces} pieces`);
-      for (const sales of salesFiles) salesPieces += await insertPieces(client, SALES_PIECES, sales);
-      log(`sales files (edition files, personal copies): ${salesFiles.length} files in ${salesPieces} pieces`);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    }
-
-    const searchDb = openPostgresDatabase(options.targetUrl, { poolSize: 1 });
-    try {
-      log(`search_documents: ${(await ensureSearchIndex(searchDb)).documents} rebuilt from the content`);
-    } finally {
-      await searchDb.destroy();
-    }
-
-    const counted: TableCount[] = [];
-    for (const table of tables) {
-      const { rows } = await client.query<{ count: string }>(`SELECT count(*) AS count FROM ${quote(table)}`);
-      const fromFiles =
-        table === UPLOADS_TABLE
-          ? uploads.length
-          : table === GIFT_CHUNKS_TABLE
-            ? giftPieces
-            : table === SALES_CHUNKS_TABLE
-              ? salesPieces
-              : 0;
-      const source = sourceCounts.get(table)! + fromFiles;
-      counted.push({ table, source, target: Number(rows[0]!.count) });
-    }
-    const { rows: uploadRows } = await client.query<{ count: string }>(
-      `SELECT count(*) AS count FROM ${UPLOADS_TABLE} WHERE name = ANY($1)`,
-      [uploads.map((upload) => upload.name)],
-    );
-    return {
-      tables: counted,
-      uploads: { source: uploads.length, target: Number(uploadRows[0]!.count) },
-      giftFiles: { source: giftFiles.length, target: await countCopiedFiles(client, GIFT_PIECES, giftFiles) },
-      salesFiles: { source: salesFiles.length, target: await countCopiedFiles(client, SALES_PIECES, salesFiles) },
+    await migrateEmptyTarget(client, options.targetUrl);
+    const tables = await tablesToCopy(client, sqlite, log);
+    const files: SiteFiles = {
+      uploads: await storedFilesIn(options.uploadsDir),
+      giftFiles: await storedFilesIn(options.giftFilesDir),
+      salesFiles: await storedFilesIn(options.salesFilesDir),
     };
+    const read = await copyInOneTransaction(client, sqlite, tables, files, log);
+    await rebuildSearchIndex(options.targetUrl, log);
+    return await countBothSides(client, tables, files, read);
   } finally {
     sqlite.close();
     await client.end();
