@@ -158,6 +158,8 @@ const BROWSER_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
  */
 export default defineConfig({
   test: {
+    // The default output, then each project's span and summed file time (the figures issue 36 compares).
+    reporters: ['default', './src/server/test-support/project-times-reporter.ts'],
     projects: [
       {
         test: {

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: the README's one test command. First, side by side on the machine's two cores, the
+ * checks that need no build (Prettier, ESLint, knip: `npm run lint`) and the ones that lead to it
+ * (`npm run typecheck`, then `npm run build`, the production bundle the browser and load tests
+ * run); then every Vitest project (vitest.config.ts), told the build is made. Arguments go to
+ * Vitest (`npm test -- src/server/books`). A failed check lets the other one finish, so its
+ * output is complete, and stops the run before Vitest; the exit code is the first failure's.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Runs a command in the project, its output's lines prefixed with `label`; resolves its exit code. */
+function run(label, command, args, env = process.env) {
+  const startedAt = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const prefix = (stream, out) => {
+      let rest = '';
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk.toString()).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) out.write(`[${label}] ${line}\n`);
+      });
+      stream.on('end', () => rest && out.write(`[${label}] ${rest}\n`));
+    };
+    prefix(child.stdout, process.stdout);
+    prefix(child.stderr, process.stderr);
+    child.on('error', (error) => {
+      console.error(`[${label}] ${error.message}`);
+      resolve(1);
+    });
+    child.on('close', (code) => {
+      const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+      console.log(`[${label}] ${code === 0 ? 'done' : `FAILED (exit ${code})`} in ${seconds} s`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/** `npm run` of each script in turn, stopping at the first that fails. */
+async function runScripts(label, scripts) {
+  for (const script of scripts) {
+    const code = await run(`${label}:${script}`, npm, ['run', '-s', script]);
+    if (code !== 0) return code;
+  }
+  return 0;
+}
+
+const checks = await Promise.all([runScripts('lint', ['lint']), runScripts('build', ['typecheck', 'build'])]);
+const failed = checks.find((code) => code !== 0);
+if (failed !== undefined) process.exit(failed);
+
+const vitest = spawn(path.join(root, 'node_modules', '.bin', 'vitest'), ['run', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  // The build above is current: the browser and load projects' global setup need not make it again.
+  env: { ...process.env, E2E_SKIP_BUILD: '1' },
+});
+vitest.on('close', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
