@@ -43,6 +43,16 @@ const router = createAppRouter({
 });
 reportNavigations(router);
 
+/**
+ * React renders again on the client when rendering or hydrating throws, and by default reports only its own
+ * wrapper ("Minified React error #422/#520"): log what was thrown, and where, so the console says why.
+ */
+function logRecoveredError(error: unknown, info: { componentStack?: string }): void {
+  const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  const detail = cause instanceof Error ? `${cause.name}: ${cause.message}\n${cause.stack ?? ''}` : String(cause);
+  console.error(`Recovered from an error while rendering: ${detail}${info.componentStack ?? ''}`);
+}
+
 // As a transition, hydration yields to the browser between components instead of one long task.
 startTransition(() => {
   hydrateRoot(
@@ -50,5 +60,6 @@ startTransition(() => {
     <StrictMode>
       <RouterClient router={router} />
     </StrictMode>,
+    { onRecoverableError: logRecoveredError },
   );
 });
