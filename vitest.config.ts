@@ -9,7 +9,7 @@ import { findPostgresBin } from './scripts/postgres/test-cluster.mjs';
  * by engine. Each list below says why its files qualify; the `unit` project runs them all.
  */
 
-/** No database at all: pure logic (parsers, renderers, limiters in memory, config, file helpers). */
+/** No database at all: pure logic (parsers, renderers, limiters in memory, config, file helpers, the image encoder's child process, outbound fetches). */
 const NO_DATABASE = [
   'db/seed/demo-content.test.ts',
   'src/server/analytics/analytics-routes.test.ts',
@@ -20,6 +20,8 @@ const NO_DATABASE = [
   'src/server/auth/password-hash.test.ts',
   'src/server/config.test.ts',
   'src/server/content/images/process-image.test.ts',
+  'src/server/content/images/variant-encoder.test.ts',
+  'src/server/content/rendering/content-structures.test.ts',
   'src/server/content/rendering/excerpt-preview.test.ts',
   'src/server/content/rendering/render-content.test.ts',
   'src/server/content/search/fts5-query.test.ts',
@@ -27,10 +29,14 @@ const NO_DATABASE = [
   'src/server/content/search/match-marks.test.ts',
   'src/server/content/search/tsquery.test.ts',
   'src/server/content/uploads/image-type.test.ts',
+  'src/server/deliverability/intake-slots.test.ts',
+  'src/server/fediverse/delivery-retry.test.ts',
   'src/server/import-circles.test.ts',
   'src/server/import-export/cli.test.ts',
+  'src/server/import-export/html-to-markdown.test.ts',
   'src/server/import-export/markdown-converter.test.ts',
   'src/server/import-export/ndjson-file.test.ts',
+  'src/server/import-export/sources/ghost.test.ts',
   'src/server/import-export/summary-recorder.test.ts',
   'src/server/import-export/text-chunks.test.ts',
   'src/server/newsletter/issues/issue-email.test.ts',
@@ -46,11 +52,13 @@ const NO_DATABASE = [
   'src/server/site/cache/public-cache.test.ts',
   'src/server/site/downloads/write-part-file.test.ts',
   'src/server/site/http/conditional-get.test.ts',
+  'src/server/site/http/safe-fetch.test.ts',
   'src/server/site/pages/client-assets.test.ts',
   'src/server/site/pages/inline-scripts.test.ts',
   'src/server/site/rate-limit/address-group.test.ts',
   'src/server/site/rate-limit/fixed-window-limiter.test.ts',
   'src/server/site/rate-limit/per-address-limit.test.ts',
+  'src/server/trpc/answer-size.test.ts',
 ];
 
 /**
@@ -150,10 +158,17 @@ const API_WORKERS = Number(process.env.API_WORKERS ?? 2);
 const BROWSER_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 /**
+ * Files at a time in the last group (bench, load, readme: Vitest gives a group one count, shared by its projects).
+ * One at a time, the group's nine files took 190 s on one core while the other idled (ci26); each checks counts
+ * and RSS ceilings of its own server, never a time, so two run side by side.
+ */
+const LAST_GROUP_WORKERS = 2;
+
+/**
  * One `vitest run`: fast unit/API tests (temporary databases, Fastify inject) and the same API suite
  * on PostgreSQL together; then the browser tests that drive Debian's Chromium against the production
- * build, two files at a time; then, side by side, the load tests (soak, crash, a login burst, checked by counts
- * and RSS), the attack runs (`bench`), each one file at a time, and the README's quick start on a clean clone.
+ * build, two files at a time; then the load tests (soak, crash, a login burst, checked by counts and RSS), the attack
+ * runs (`bench`) and the README's quick start on a clean clone, two files at a time.
  * Wall-clock budgets live in the `bench:*` scripts (docs/operations.md), never in a test.
  */
 export default defineConfig({
@@ -203,13 +218,13 @@ export default defineConfig({
         },
       },
       {
-        // Beside the load tests, one file at a time: the attack runs above, on SQLite.
+        // The attack runs above, on SQLite, in the last group with the load tests and the README's quick start.
         test: {
           name: 'bench',
           include: ATTACK_RUNS,
           environment: 'node',
           pool: 'forks',
-          fileParallelism: false,
+          maxWorkers: LAST_GROUP_WORKERS,
           sequence: { groupOrder: 2 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -221,7 +236,7 @@ export default defineConfig({
           include: ['src/e2e/load/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
-          fileParallelism: false,
+          maxWorkers: LAST_GROUP_WORKERS,
           sequence: { groupOrder: 2 },
           globalSetup: ['src/e2e/support/global-setup.ts'],
           testTimeout: 120_000,
@@ -236,6 +251,7 @@ export default defineConfig({
           include: ['src/e2e/readme/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
+          maxWorkers: LAST_GROUP_WORKERS,
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 600_000,
