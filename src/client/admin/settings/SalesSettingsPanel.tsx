@@ -1,21 +1,12 @@
 import { Alert, Badge, Button, Group, List, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { SALE_PROVIDERS, SALE_SECRET_VARIABLES, type SaleProvider } from '../../../domain/sales.js';
-import type { SalesSecrets } from '../../../domain/sales.schema.js';
-import { trpc, type RouterOutputs } from '../../trpc.js';
+import { trpc } from '../../trpc.js';
 import { serverErrorMessage } from '../../ui/error-message.js';
-import { toast } from '../../ui/toast-store.js';
 import { FindCopy } from '../sales/FindCopy.js';
 import { PROVIDER_LABELS } from '../sales/sales-labels.js';
 import { AdminPanel } from '../ui/AdminPanel.js';
 import { formatAdminDate } from '../ui/format-date.js';
-
-const SAVED_FIELD: Record<SaleProvider, keyof SalesSecrets> = {
-  stripe: 'stripeWebhookSecret',
-  lemonsqueezy: 'lemonsqueezySigningSecret',
-  payhip: 'payhipApiKey',
-  shopify: 'shopifyWebhookSecret',
-};
+import { useProviderSecret, type ProviderSecret } from './use-provider-secret.js';
 
 const SECRET_NAME: Record<SaleProvider, string> = {
   stripe: 'Webhook signing secret (whsec_…)',
@@ -24,60 +15,39 @@ const SECRET_NAME: Record<SaleProvider, string> = {
   shopify: 'Webhook secret',
 };
 
-type TestResult = RouterOutputs['sales']['sendTestEvent'];
+/** Where the provider's secret comes from: a server variable (which wins), these settings, or nowhere yet. */
+type SecretSource = 'environment' | 'settings' | null;
 
-/** What the site did with the test event, in a sentence. */
-function testSummary(result: TestResult): { ok: boolean; text: string } {
-  const answer = result.answer as {
-    result?: string;
-    error?: string;
-    read?: { amount: number; currency: string; email: string };
-  };
-  if (result.status === 200 && answer.result === 'test' && answer.read)
-    return {
-      ok: true,
-      text: `Verified and read: a test payment of ${(answer.read.amount / 100).toFixed(2)} ${answer.read.currency.toUpperCase()} from ${answer.read.email}, signed with the secret from ${result.secretFrom === 'environment' ? 'the environment' : 'these settings'}. Recorded as a test: no order was made and no email sent.`,
-    };
-  return { ok: false, text: `${result.endpoint} answered ${result.status}: ${answer.error ?? JSON.stringify(answer)}` };
-}
-
-function ProviderRow({ provider, source }: { provider: SaleProvider; source: 'environment' | 'settings' | null }) {
-  const utils = trpc.useUtils();
-  const [value, setValue] = useState('');
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const save = trpc.sales.saveSecrets.useMutation();
-  const test = trpc.sales.sendTestEvent.useMutation();
-  const recent = trpc.sales.recentEvents.useQuery({ provider });
+/** One provider: where its secret comes from, the secret's controls, the last test's outcome, its last events. */
+function ProviderRow({ provider, source }: { provider: SaleProvider; source: SecretSource }) {
   const label = PROVIDER_LABELS[provider];
-  const variable = SALE_SECRET_VARIABLES[provider];
-
-  async function store(secret: string) {
-    try {
-      await save.mutateAsync({ [SAVED_FIELD[provider]]: secret });
-      setValue('');
-      await utils.sales.secrets.invalidate();
-      toast({ title: secret ? `${label} secret saved` : `${label} secret removed` });
-    } catch (error) {
-      toast({
-        title: 'Not saved',
-        description: serverErrorMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      });
-    }
-  }
-
-  async function sendTest() {
-    setResult(null);
-    try {
-      setResult(testSummary(await test.mutateAsync({ provider })));
-      await utils.sales.recentEvents.invalidate({ provider });
-    } catch (error) {
-      setResult({ ok: false, text: serverErrorMessage(error, 'The test event could not be sent.') });
-    }
-  }
-
+  const secret = useProviderSecret(provider, label);
   return (
     <Stack gap="xs" component="section" aria-labelledby={`sales-${provider}-title`}>
+      <ProviderHeading provider={provider} source={source} label={label} />
+      <SecretControls provider={provider} source={source} label={label} secret={secret} />
+      {secret.result && (
+        <Alert
+          color={secret.result.ok ? 'teal' : 'red'}
+          variant="light"
+          role="status"
+          title={secret.result.ok ? 'The test event arrived' : 'The test event was refused'}
+        >
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {secret.result.text}
+          </Text>
+        </Alert>
+      )}
+      <RecentEvents provider={provider} label={label} />
+    </Stack>
+  );
+}
+
+/** The provider's name, where its secret comes from, and its webhook's address. */
+function ProviderHeading({ provider, source, label }: { provider: SaleProvider; source: SecretSource; label: string }) {
+  const variable = SALE_SECRET_VARIABLES[provider];
+  return (
+    <>
       <Group gap="xs" wrap="wrap">
         <Title order={3} size="h5" id={`sales-${provider}-title`}>
           {label}
@@ -92,73 +62,83 @@ function ProviderRow({ provider, source }: { provider: SaleProvider; source: 'en
           ? ` · ${variable} is set on the server and wins: a secret saved here is not used while it is.`
           : ` · or set ${variable} on the server (it wins over this field).`}
       </Text>
-      <Group gap="xs" align="flex-end" wrap="wrap">
-        <PasswordInput
-          label={`${label}: ${SECRET_NAME[provider]}`}
-          description={source === 'settings' ? 'Saved; never shown again. Type a new one to replace it.' : undefined}
-          placeholder={source === 'settings' ? '•••••••• (saved)' : undefined}
-          autoComplete="off"
-          value={value}
-          onChange={(event) => setValue(event.currentTarget.value)}
-          style={{ flex: '1 1 240px' }}
-        />
+    </>
+  );
+}
+
+/** The secret's field with Save and Remove, and the button sending a test event to the webhook. */
+function SecretControls({
+  provider,
+  source,
+  label,
+  secret,
+}: {
+  provider: SaleProvider;
+  source: SecretSource;
+  label: string;
+  secret: ProviderSecret;
+}) {
+  const { value, setValue, store } = secret;
+  return (
+    <Group gap="xs" align="flex-end" wrap="wrap">
+      <PasswordInput
+        label={`${label}: ${SECRET_NAME[provider]}`}
+        description={source === 'settings' ? 'Saved; never shown again. Type a new one to replace it.' : undefined}
+        placeholder={source === 'settings' ? '•••••••• (saved)' : undefined}
+        autoComplete="off"
+        value={value}
+        onChange={(event) => setValue(event.currentTarget.value)}
+        style={{ flex: '1 1 240px' }}
+      />
+      <Button
+        variant="default"
+        onClick={() => void store(value.trim())}
+        disabled={value.trim().length === 0}
+        loading={secret.saving}
+        aria-label={`Save the ${label} secret`}
+      >
+        Save
+      </Button>
+      {source === 'settings' && (
         <Button
-          variant="default"
-          onClick={() => void store(value.trim())}
-          disabled={value.trim().length === 0}
-          loading={save.isPending}
-          aria-label={`Save the ${label} secret`}
+          variant="subtle"
+          color="red"
+          onClick={() => void store('')}
+          aria-label={`Remove the saved ${label} secret`}
         >
-          Save
+          Remove
         </Button>
-        {source === 'settings' && (
-          <Button
-            variant="subtle"
-            color="red"
-            onClick={() => void store('')}
-            aria-label={`Remove the saved ${label} secret`}
-          >
-            Remove
-          </Button>
-        )}
-        <Button
-          variant="light"
-          onClick={() => void sendTest()}
-          disabled={!source}
-          loading={test.isPending}
-          aria-label={`Send a test event to the ${label} webhook`}
-        >
-          Send a test event
-        </Button>
-      </Group>
-      {result && (
-        <Alert
-          color={result.ok ? 'teal' : 'red'}
-          variant="light"
-          role="status"
-          title={result.ok ? 'The test event arrived' : 'The test event was refused'}
-        >
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {result.text}
-          </Text>
-        </Alert>
       )}
-      {(recent.data?.events.length ?? 0) > 0 && (
-        <div>
-          <Text size="xs" c="dimmed">
-            Last events verified from {label}:
-          </Text>
-          <List size="xs" aria-label={`Last events from ${label}`}>
-            {recent.data!.events.map((event) => (
-              <List.Item key={event.eventId} style={{ overflowWrap: 'anywhere' }}>
-                {formatAdminDate(event.receivedAt)} · {event.kind === 'test' ? 'test event' : event.kind} ·{' '}
-                {event.eventId}
-              </List.Item>
-            ))}
-          </List>
-        </div>
-      )}
-    </Stack>
+      <Button
+        variant="light"
+        onClick={() => void secret.sendTest()}
+        disabled={!source}
+        loading={secret.testing}
+        aria-label={`Send a test event to the ${label} webhook`}
+      >
+        Send a test event
+      </Button>
+    </Group>
+  );
+}
+
+/** The last events verified from the provider, when there are any. */
+function RecentEvents({ provider, label }: { provider: SaleProvider; label: string }) {
+  const recent = trpc.sales.recentEvents.useQuery({ provider });
+  if ((recent.data?.events.length ?? 0) === 0) return null;
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        Last events verified from {label}:
+      </Text>
+      <List size="xs" aria-label={`Last events from ${label}`}>
+        {recent.data!.events.map((event) => (
+          <List.Item key={event.eventId} style={{ overflowWrap: 'anywhere' }}>
+            {formatAdminDate(event.receivedAt)} · {event.kind === 'test' ? 'test event' : event.kind} · {event.eventId}
+          </List.Item>
+        ))}
+      </List>
+    </div>
   );
 }
 
