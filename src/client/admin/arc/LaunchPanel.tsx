@@ -1,14 +1,14 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ARC_RETAILER_LABELS, ARC_RETAILERS } from '../../../domain/arc.js';
-import { trpc } from '../../trpc.js';
+import { trpc, type RouterOutputs } from '../../trpc.js';
 import { serverErrorMessage } from '../../ui/error-message.js';
 import { DownloadIcon } from '../../ui/icons.js';
-import { toast } from '../../ui/toast-store.js';
 import classes from '../admin.module.css';
 import { AdminPanel } from '../ui/AdminPanel.js';
-import { downloadWithAdminKey } from '../ui/download-file.js';
 import { formatAdminDate } from '../ui/format-date.js';
-import { useAdminDownload } from '../ui/use-admin-download.js';
+import { useLaunchActions, type LaunchActions } from './use-launch-actions.js';
+
+type Launch = RouterOutputs['arc']['launch'];
 
 function Figure({ label, value, warn }: { label: string; value: number; warn?: boolean }) {
   return (
@@ -26,36 +26,8 @@ function Figure({ label, value, warn }: { label: string; value: number; warn?: b
 /** Copies sent, downloaded, reviews in per retailer, overdue; the review links for launch day; the thank-you. */
 export function LaunchPanel({ campaignId }: { campaignId: string }) {
   const launch = trpc.arc.launch.useQuery({ campaignId });
-  const utils = trpc.useUtils();
-  const thank = trpc.arc.thankReviewers.useMutation();
-  const csv = useAdminDownload({
-    download: (key) =>
-      downloadWithAdminKey(`/api/admin/arc/campaigns/${encodeURIComponent(campaignId)}/reviews.csv`, key, {
-        fallbackName: 'arc-reviews.csv',
-        failureMessage: 'Failed to download the review links. Please try again.',
-      }),
-    successTitle: 'Download started',
-    failureTitle: 'Download failed',
-    failureMessage: 'Failed to download the review links. Please try again.',
-  });
+  const actions = useLaunchActions(campaignId);
   const data = launch.data;
-
-  async function thankReviewers() {
-    try {
-      const { queued } = await thank.mutateAsync({ campaignId });
-      toast({
-        title: queued ? `Thank-you queued for ${queued} ${queued === 1 ? 'reader' : 'readers'}` : 'Nobody new to thank',
-        description: 'Each reviewer is thanked once, through the send queue.',
-      });
-      await utils.arc.launch.invalidate({ campaignId });
-    } catch (error) {
-      toast({
-        title: 'That did not work',
-        description: serverErrorMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      });
-    }
-  }
 
   return (
     <AdminPanel
@@ -71,67 +43,78 @@ export function LaunchPanel({ campaignId }: { campaignId: string }) {
       )}
       {data && (
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="sm" component="dl" m={0} aria-label="Copies">
-            <Figure label="Copies sent" value={data.sent} />
-            <Figure label="Downloaded" value={data.downloaded} />
-            <Figure label="Reviewed" value={data.reviewed} />
-            <Figure label="Stepped back" value={data.steppedBack} />
-            <Figure label="Overdue" value={data.overdue} warn />
-          </SimpleGrid>
-          <SimpleGrid
-            cols={{ base: 2, xs: 3, md: 5 }}
-            spacing="sm"
-            component="dl"
-            m={0}
-            aria-label="Reviews per retailer"
-          >
-            {ARC_RETAILERS.map((retailer) => (
-              <Figure
-                key={retailer}
-                label={`${ARC_RETAILER_LABELS[retailer]} reviews`}
-                value={data.reviewsPerRetailer[retailer]}
-              />
-            ))}
-          </SimpleGrid>
-          {data.reviews.length > 0 && (
-            <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Review links">
-              {data.reviews.map((review) => (
-                <Text
-                  key={`${review.retailer} ${review.url}`}
-                  size="sm"
-                  component="li"
-                  className={classes.breakAnywhere}
-                >
-                  {ARC_RETAILER_LABELS[review.retailer as keyof typeof ARC_RETAILER_LABELS] ?? review.retailer} ·{' '}
-                  <a href={review.url} target="_blank" rel="noreferrer noopener">
-                    {review.url}
-                  </a>{' '}
-                  · {review.name} · {formatAdminDate(review.submittedAt)}
-                </Text>
-              ))}
-            </Stack>
-          )}
-          <Group gap="xs" wrap="wrap">
-            <Button
-              variant="default"
-              leftSection={<DownloadIcon size={16} />}
-              onClick={() => void csv.start()}
-              disabled={csv.downloading}
-              aria-label="Download the review links as CSV"
-            >
-              {csv.downloading ? 'Preparing...' : 'Review links (CSV)'}
-            </Button>
-            <Button
-              variant="default"
-              loading={thank.isPending}
-              disabled={data.reviewed === 0}
-              onClick={() => void thankReviewers()}
-            >
-              Thank the reviewers
-            </Button>
-          </Group>
+          <LaunchFigures data={data} />
+          {data.reviews.length > 0 && <ReviewLinks reviews={data.reviews} />}
+          <LaunchButtons reviewed={data.reviewed} actions={actions} />
         </Stack>
       )}
     </AdminPanel>
+  );
+}
+
+/** The copies (sent, downloaded, reviewed, stepped back, overdue) and the reviews in per retailer. */
+function LaunchFigures({ data }: { data: Launch }) {
+  return (
+    <>
+      <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="sm" component="dl" m={0} aria-label="Copies">
+        <Figure label="Copies sent" value={data.sent} />
+        <Figure label="Downloaded" value={data.downloaded} />
+        <Figure label="Reviewed" value={data.reviewed} />
+        <Figure label="Stepped back" value={data.steppedBack} />
+        <Figure label="Overdue" value={data.overdue} warn />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="sm" component="dl" m={0} aria-label="Reviews per retailer">
+        {ARC_RETAILERS.map((retailer) => (
+          <Figure
+            key={retailer}
+            label={`${ARC_RETAILER_LABELS[retailer]} reviews`}
+            value={data.reviewsPerRetailer[retailer]}
+          />
+        ))}
+      </SimpleGrid>
+    </>
+  );
+}
+
+/** Each review in: the retailer, the link, the reviewer and the day, for launch day. */
+function ReviewLinks({ reviews }: { reviews: Launch['reviews'] }) {
+  return (
+    <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Review links">
+      {reviews.map((review) => (
+        <Text key={`${review.retailer} ${review.url}`} size="sm" component="li" className={classes.breakAnywhere}>
+          {ARC_RETAILER_LABELS[review.retailer as keyof typeof ARC_RETAILER_LABELS] ?? review.retailer} ·{' '}
+          <a href={review.url} target="_blank" rel="noreferrer noopener">
+            {review.url}
+          </a>{' '}
+          · {review.name} · {formatAdminDate(review.submittedAt)}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** Download the review links as CSV; thank the reviewers (once there is a review). */
+function LaunchButtons({ reviewed, actions }: { reviewed: number; actions: LaunchActions }) {
+  const { csv } = actions;
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Button
+        variant="default"
+        leftSection={<DownloadIcon size={16} />}
+        onClick={() => void csv.start()}
+        disabled={csv.downloading}
+        aria-label="Download the review links as CSV"
+      >
+        {csv.downloading ? 'Preparing...' : 'Review links (CSV)'}
+      </Button>
+      <Button
+        variant="default"
+        loading={actions.thanking}
+        disabled={reviewed === 0}
+        onClick={() => void actions.thankReviewers()}
+      >
+        Thank the reviewers
+      </Button>
+    </Group>
   );
 }

@@ -1,15 +1,12 @@
 import { Anchor, Badge, Button, Group, Paper, Text } from '@mantine/core';
-import { useState } from 'react';
 import type { CommentStatus } from '../../../domain/comments.js';
-import { trpc, type RouterInputs, type RouterOutputs } from '../../trpc.js';
-import { toastFailure } from '../../ui/form-feedback.js';
-import { toast } from '../../ui/toast-store.js';
+import type { RouterOutputs } from '../../trpc.js';
 import classes from '../admin.module.css';
 import { ConfirmDeleteModal } from '../ui/ConfirmDeleteModal.js';
 import { formatAdminDate } from '../ui/format-date.js';
+import { useCommentModeration, type CommentModeration, type ModerationAction } from './use-comment-moderation.js';
 
 export type ListedComment = RouterOutputs['comments']['queue'][number];
-type Action = RouterInputs['comments']['moderate']['action'];
 
 export const COMMENT_STATUS_LABELS: Record<CommentStatus, string> = {
   held: 'Waiting for approval',
@@ -25,15 +22,6 @@ const STATUS_COLORS: Record<CommentStatus, string> = {
   deleted: 'red',
 };
 
-const DONE: Record<Action, string> = {
-  approve: 'Comment approved: it shows on the page',
-  hide: 'Comment hidden',
-  delete: 'Comment deleted',
-  ban: 'Reader banned: their waiting comments are hidden',
-  spoiler: 'Marked as a spoiler',
-  unspoiler: 'No longer marked as a spoiler',
-};
-
 /** The first words of a comment, to name it in the delete confirmation. */
 function excerptOf(body: string): string {
   const line = body.replace(/\s+/g, ' ').trim();
@@ -42,69 +30,12 @@ function excerptOf(body: string): string {
 
 /** One comment in the admin's list: where it is, who wrote it, its words, and what the author can do with it. */
 export function CommentCard({ comment, onDone }: { comment: ListedComment; onDone: () => void }) {
-  const moderate = trpc.comments.moderate.useMutation();
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const who = `the comment by ${comment.authorName || 'a reader'}`;
-
-  async function run(action: Action) {
-    try {
-      await moderate.mutateAsync({ id: comment.id, action });
-      toast({ title: DONE[action] });
-      onDone();
-    } catch (error) {
-      toastFailure('That did not work', error, 'Please try again.');
-    }
-  }
-
-  const button = (action: Action, label: string, name: string, props: { color?: string; variant?: string } = {}) => (
-    <Button
-      size="xs"
-      variant={props.variant ?? 'default'}
-      color={props.color}
-      disabled={moderate.isPending}
-      aria-label={`${name} ${who}`}
-      onClick={() => void run(action)}
-    >
-      {label}
-    </Button>
-  );
+  const moderation = useCommentModeration(comment.id, onDone);
+  const { confirmingDelete, setConfirmingDelete } = moderation;
 
   return (
     <Paper component="li" withBorder radius="md" p="md" aria-label={`Comment by ${comment.authorName || 'a reader'}`}>
-      <Group justify="space-between" align="flex-start" gap="xs" mb="xs" wrap="wrap">
-        <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
-          <Text fw={600} className={classes.breakAnywhere}>
-            {comment.authorName || 'Unnamed reader'}
-            {comment.authorServer ? ` (${comment.authorServer})` : ''}
-          </Text>
-          <Badge variant="light" radius="sm" color={STATUS_COLORS[comment.status]}>
-            {COMMENT_STATUS_LABELS[comment.status]}
-          </Badge>
-          {comment.spoiler && (
-            <Badge variant="light" radius="sm" color="orange">
-              Spoiler
-            </Badge>
-          )}
-          {comment.reportCount > 0 && (
-            <Badge variant="light" radius="sm" color="red">
-              Reported {comment.reportCount} {comment.reportCount === 1 ? 'time' : 'times'}
-            </Badge>
-          )}
-          {comment.readerBanned && (
-            <Badge variant="light" radius="sm" color="red">
-              Reader banned
-            </Badge>
-          )}
-          {comment.parentId && (
-            <Badge variant="outline" radius="sm" color="gray">
-              Reply
-            </Badge>
-          )}
-        </Group>
-        <Text size="xs" c="dimmed" component="time" dateTime={comment.createdAt}>
-          {formatAdminDate(comment.createdAt)}
-        </Text>
-      </Group>
+      <CommentHeader comment={comment} />
       <Text size="sm" c="dimmed" mb="xs" className={classes.breakAnywhere}>
         On{' '}
         {comment.target ? (
@@ -126,36 +57,101 @@ export function CommentCard({ comment, onDone }: { comment: ListedComment; onDon
           dangerouslySetInnerHTML={{ __html: comment.bodyHtml }}
         />
       )}
-      {comment.status !== 'deleted' && (
-        <Group gap="xs" wrap="wrap" mt="sm">
-          {comment.status !== 'approved' && button('approve', 'Approve', 'Approve', { variant: 'filled' })}
-          {comment.status !== 'hidden' && button('hide', 'Hide', 'Hide')}
-          {comment.spoiler
-            ? button('unspoiler', 'Not a spoiler', 'Unmark as spoiler')
-            : button('spoiler', 'Mark as spoiler', 'Mark as spoiler')}
-          {comment.readerId &&
-            !comment.readerBanned &&
-            button('ban', 'Ban reader', 'Ban the reader who wrote', { color: 'red', variant: 'subtle' })}
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            disabled={moderate.isPending}
-            aria-label={`Delete ${who}`}
-            onClick={() => setConfirmingDelete(true)}
-          >
-            Delete
-          </Button>
-        </Group>
-      )}
+      {comment.status !== 'deleted' && <CommentActions comment={comment} moderation={moderation} />}
       <ConfirmDeleteModal
         itemLabel="comment"
         itemName={confirmingDelete ? excerptOf(comment.body) : null}
         note={comment.parentId ? null : 'Its replies stay, under “This comment was deleted”.'}
-        deleting={moderate.isPending}
-        onConfirm={() => void run('delete').then(() => setConfirmingDelete(false))}
+        deleting={moderation.pending}
+        onConfirm={() => void moderation.run('delete').then(() => setConfirmingDelete(false))}
         onCancel={() => setConfirmingDelete(false)}
       />
     </Paper>
+  );
+}
+
+/** Who wrote the comment, its status and flags (spoiler, reported, banned, reply), and when. */
+function CommentHeader({ comment }: { comment: ListedComment }) {
+  return (
+    <Group justify="space-between" align="flex-start" gap="xs" mb="xs" wrap="wrap">
+      <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
+        <Text fw={600} className={classes.breakAnywhere}>
+          {comment.authorName || 'Unnamed reader'}
+          {comment.authorServer ? ` (${comment.authorServer})` : ''}
+        </Text>
+        <Badge variant="light" radius="sm" color={STATUS_COLORS[comment.status]}>
+          {COMMENT_STATUS_LABELS[comment.status]}
+        </Badge>
+        {comment.spoiler && (
+          <Badge variant="light" radius="sm" color="orange">
+            Spoiler
+          </Badge>
+        )}
+        {comment.reportCount > 0 && (
+          <Badge variant="light" radius="sm" color="red">
+            Reported {comment.reportCount} {comment.reportCount === 1 ? 'time' : 'times'}
+          </Badge>
+        )}
+        {comment.readerBanned && (
+          <Badge variant="light" radius="sm" color="red">
+            Reader banned
+          </Badge>
+        )}
+        {comment.parentId && (
+          <Badge variant="outline" radius="sm" color="gray">
+            Reply
+          </Badge>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed" component="time" dateTime={comment.createdAt}>
+        {formatAdminDate(comment.createdAt)}
+      </Text>
+    </Group>
+  );
+}
+
+/** The moderation buttons for a comment not deleted, each named with whose comment it acts on; Delete asks first. */
+function CommentActions({ comment, moderation }: { comment: ListedComment; moderation: CommentModeration }) {
+  const who = `the comment by ${comment.authorName || 'a reader'}`;
+
+  const button = (
+    action: ModerationAction,
+    label: string,
+    name: string,
+    props: { color?: string; variant?: string } = {},
+  ) => (
+    <Button
+      size="xs"
+      variant={props.variant ?? 'default'}
+      color={props.color}
+      disabled={moderation.pending}
+      aria-label={`${name} ${who}`}
+      onClick={() => void moderation.run(action)}
+    >
+      {label}
+    </Button>
+  );
+
+  return (
+    <Group gap="xs" wrap="wrap" mt="sm">
+      {comment.status !== 'approved' && button('approve', 'Approve', 'Approve', { variant: 'filled' })}
+      {comment.status !== 'hidden' && button('hide', 'Hide', 'Hide')}
+      {comment.spoiler
+        ? button('unspoiler', 'Not a spoiler', 'Unmark as spoiler')
+        : button('spoiler', 'Mark as spoiler', 'Mark as spoiler')}
+      {comment.readerId &&
+        !comment.readerBanned &&
+        button('ban', 'Ban reader', 'Ban the reader who wrote', { color: 'red', variant: 'subtle' })}
+      <Button
+        size="xs"
+        variant="subtle"
+        color="red"
+        disabled={moderation.pending}
+        aria-label={`Delete ${who}`}
+        onClick={() => moderation.setConfirmingDelete(true)}
+      >
+        Delete
+      </Button>
+    </Group>
   );
 }

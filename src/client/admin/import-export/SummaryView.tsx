@@ -88,44 +88,9 @@ export function SummaryView({
   /** The author's answer so far to the consent question of a list with no status column. */
   consentChoice?: ConsentChoice | null;
 }) {
-  const verb = summary.dryRun ? 'Would create' : 'Created';
-  const { created } = summary;
-  const counts = [
-    [created.posts, 'post', 'posts'],
-    [created.drafts, 'draft', 'drafts'],
-    [created.scheduled, 'scheduled', 'scheduled'],
-    [created.subscribers, 'subscriber', 'subscribers'],
-    [created.images, 'image', 'images'],
-    [created.comments, 'comment', 'comments'],
-    [created.categories, 'category', 'categories'],
-    [created.tags, 'tag', 'tags'],
-  ] as const;
-  const rows =
-    summary.items.length > 0
-      ? summary.items
-      : summary.skipped.map((skip) => ({ ...skip, kind: 'subscriber', action: 'skip' as const, warnings: [] }));
-  const warningsByItem = new Map<string, string[]>();
-  if (summary.items.length === 0)
-    for (const warning of summary.warnings)
-      warningsByItem.set(warning.item, [...(warningsByItem.get(warning.item) ?? []), warning.message]);
   return (
     <div data-testid="import-summary">
-      <Group gap="xs" mb="xs">
-        <Text size="sm" fw={600}>
-          {verb}:
-        </Text>
-        {counts.map(([count, one, many]) => (
-          <Badge key={many} variant="light" color={count > 0 ? 'green' : 'gray'}>
-            {count} {count === 1 ? one : many}
-          </Badge>
-        ))}
-        <Badge variant="light" color={summary.updated > 0 ? 'blue' : 'gray'}>
-          {summary.updated} updated
-        </Badge>
-        <Badge variant="light" color="gray">
-          {summary.skippedCount} skipped
-        </Badge>
-      </Group>
+      <CreatedCounts summary={summary} />
       <StatusCounts summary={summary} consentChoice={consentChoice} />
       <MediaCounts summary={summary} />
       {summary.consent?.choice === 'given' && (
@@ -141,6 +106,71 @@ export function SummaryView({
             .join(' ')}
         </Text>
       )}
+      <ItemTable summary={summary} />
+      {summary.omitted > 0 && (
+        <Text size="sm" c="dimmed" mt="xs">
+          {summary.omitted} more entries are counted above but not listed, to keep the summary small.
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/** How many of each thing were (or would be) created, then how many updated and skipped. */
+function CreatedCounts({ summary }: { summary: ImportSummary }) {
+  const verb = summary.dryRun ? 'Would create' : 'Created';
+  const { created } = summary;
+  const counts = [
+    [created.posts, 'post', 'posts'],
+    [created.drafts, 'draft', 'drafts'],
+    [created.scheduled, 'scheduled', 'scheduled'],
+    [created.subscribers, 'subscriber', 'subscribers'],
+    [created.images, 'image', 'images'],
+    [created.comments, 'comment', 'comments'],
+    [created.categories, 'category', 'categories'],
+    [created.tags, 'tag', 'tags'],
+  ] as const;
+  return (
+    <Group gap="xs" mb="xs">
+      <Text size="sm" fw={600}>
+        {verb}:
+      </Text>
+      {counts.map(([count, one, many]) => (
+        <Badge key={many} variant="light" color={count > 0 ? 'green' : 'gray'}>
+          {count} {count === 1 ? one : many}
+        </Badge>
+      ))}
+      <Badge variant="light" color={summary.updated > 0 ? 'blue' : 'gray'}>
+        {summary.updated} updated
+      </Badge>
+      <Badge variant="light" color="gray">
+        {summary.skippedCount} skipped
+      </Badge>
+    </Group>
+  );
+}
+
+/**
+ * The rows to list: the items, or for a subscriber list (which lists none) its skipped rows, each with the
+ * warnings the summary gives about it.
+ */
+function itemRows(summary: ImportSummary) {
+  const rows =
+    summary.items.length > 0
+      ? summary.items
+      : summary.skipped.map((skip) => ({ ...skip, kind: 'subscriber', action: 'skip' as const, warnings: [] }));
+  const warningsByItem = new Map<string, string[]>();
+  if (summary.items.length === 0)
+    for (const warning of summary.warnings)
+      warningsByItem.set(warning.item, [...(warningsByItem.get(warning.item) ?? []), warning.message]);
+  return { rows, warningsByItem };
+}
+
+/** Item by item: what each becomes and why, the first SHOWN_ROWS of them (the rest are in the CSV summary). */
+function ItemTable({ summary }: { summary: ImportSummary }) {
+  const { rows, warningsByItem } = itemRows(summary);
+  return (
+    <>
       {rows.length > 0 && (
         <ScrollArea.Autosize mah={360} type="auto">
           {/* Fixed columns: a long title or reason wraps in its cell instead of pushing the reasons out of view. */}
@@ -182,11 +212,6 @@ export function SummaryView({
           {rows.length - SHOWN_ROWS} more in the CSV summary.
         </Text>
       )}
-      {summary.omitted > 0 && (
-        <Text size="sm" c="dimmed" mt="xs">
-          {summary.omitted} more entries are counted above but not listed, to keep the summary small.
-        </Text>
-      )}
-    </div>
+    </>
   );
 }
