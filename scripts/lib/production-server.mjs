@@ -65,7 +65,8 @@ function freePort() {
  * resolves once /healthz answers. It gets a temporary DATA_DIR, removed by stop(), unless
  * env.DATA_DIR names one (kept). LOG_LEVEL defaults to warn: per-request logging would distort
  * measurements. options.dataDirPrefix names the temporary folder; options.onOutput receives
- * the server's stdout and stderr as they come; options.entry is another compiled entry to run.
+ * the server's stdout and stderr as they come; options.entry is another compiled entry to run; options.nodeFlags
+ * replaces the flags `npm start` gives node (to compare others: npm run bench:start -- --node-flags).
  */
 export async function startProductionServer(env = {}, options = {}) {
   const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(tmpdir(), options.dataDirPrefix ?? 'site-'));
@@ -82,10 +83,10 @@ export async function startProductionServer(env = {}, options = {}) {
   }
 }
 
-async function spawnOnFreePort(env, { onOutput, entry = serverEntry }) {
+async function spawnOnFreePort(env, { onOutput, entry = serverEntry, nodeFlags = SERVER_NODE_FLAGS }) {
   const port = await freePort();
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
+  const child = spawn(process.execPath, [...nodeFlags, entry], {
     cwd: root,
     env: {
       ...process.env,
