@@ -29,6 +29,8 @@ export type StartOptions = {
   dataDirPrefix?: string;
   /** Receives the server's stdout and stderr as they come. */
   onOutput?: (chunk: Buffer) => void;
+  /** Flags for node instead of those `npm start` gives it. */
+  nodeFlags?: string[];
 };
 
 export declare function startProductionServer(

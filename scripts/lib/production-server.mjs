@@ -12,13 +12,13 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const serverEntry = path.join(root, 'dist/server/src/server/main.js');
 /**
- * The flags `npm start` gives node (package.json): a young generation of 8 MB semi-spaces rather
- * than Node 24's larger default keeps the RSS under load near 200 MB instead of 400 (npm run bench:start);
- * a 1 GB old generation, as V8 gives on a VPS with about 4 GB of memory, makes V8 collect at 1.6 times
- * the live heap rather than 4 times on a bigger machine (the 5,000-post import: 293 MB instead of
- * 345, npm run bench:import).
+ * The flags `npm start` gives node (package.json): a young generation of 2 MB semi-spaces rather than Node 24's
+ * larger default (or the 8 MB used until issue 36) keeps the idle RSS about 8 MB lower and the RSS under load lower
+ * still, at no measurable cost in requests/s (npm run bench:start; docs/operations.md, "Memory and start time"); a
+ * 512 MB old generation makes V8 collect at about 1.4 times the live heap (1.6 with 1 GB, as V8 gives on a VPS with
+ * about 4 GB of memory; 4 times on a bigger machine), so the server's memory does not depend on the machine.
  */
-const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=1024'];
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=512'];
 /**
  * The environment `npm start` sets unless given (package.json): glibc's malloc keeps two arenas, not one per
  * thread; and it maps blocks of 64 KB and more (a request body's chunks, an upload's) on their own, so they go back
@@ -65,7 +65,8 @@ function freePort() {
  * resolves once /healthz answers. It gets a temporary DATA_DIR, removed by stop(), unless
  * env.DATA_DIR names one (kept). LOG_LEVEL defaults to warn: per-request logging would distort
  * measurements. options.dataDirPrefix names the temporary folder; options.onOutput receives
- * the server's stdout and stderr as they come; options.entry is another compiled entry to run.
+ * the server's stdout and stderr as they come; options.entry is another compiled entry to run; options.nodeFlags
+ * replaces the flags `npm start` gives node (to compare others: npm run bench:start -- --node-flags).
  */
 export async function startProductionServer(env = {}, options = {}) {
   const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(tmpdir(), options.dataDirPrefix ?? 'site-'));
@@ -82,10 +83,10 @@ export async function startProductionServer(env = {}, options = {}) {
   }
 }
 
-async function spawnOnFreePort(env, { onOutput, entry = serverEntry }) {
+async function spawnOnFreePort(env, { onOutput, entry = serverEntry, nodeFlags = SERVER_NODE_FLAGS }) {
   const port = await freePort();
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
+  const child = spawn(process.execPath, [...nodeFlags, entry], {
     cwd: root,
     env: {
       ...process.env,

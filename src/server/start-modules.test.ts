@@ -9,7 +9,8 @@ const run = promisify(execFile);
 
 /**
  * Packages a server at rest has no use for, each 10-60 MB of memory once loaded (npm run bench:start
- * measures them): they load on first use (src/server/lazy-module.ts, an `import()`), never with the server's modules.
+ * measures them): they load on first use (src/server/lazy-module.ts: `lazyModule` for a package, `onFirstUse` for a group
+ * of the site's modules behind one `import()`), never with the server's modules.
  */
 const LOADED_ON_FIRST_USE = [
   'stripe', // a Stripe event
@@ -17,6 +18,12 @@ const LOADED_ON_FIRST_USE = [
   'mailparser', // a bounce or complaint report
   'smtp-server', // the bounce intake, when configured
   'turndown', // an import from another blog
+  'csv-parse', // an import (import-export/import-loader.ts)
+  '@streamparser/json', // a Ghost import
+  'saxes', // a WordPress import, an EPUB read
+  'yauzl', // a zip read: an import, a sale's copy, an edition file's check
+  'yazl', // a zip written: an export, an audiobook's copy
+  'file-type', // an uploaded edition or gift file judged, a copy's fingerprint looked up
   'sharp', // an image
   'nodemailer', // a message
   'pg', // a PostgreSQL site

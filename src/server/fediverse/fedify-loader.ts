@@ -1,8 +1,8 @@
+import { onFirstUse } from '../lazy-module.js';
+
 // The loader's one edge to the module is this `import()`: a static type import of it would close an import circle
 // through services.ts (import-circles.test.ts).
 const importFedifySide = () => import('./fedify-side.js');
-
-let loading: ReturnType<typeof importFedifySide> | null = null;
 
 /**
  * The one way to the fediverse code that runs on Fedify (fedify-side.ts): imported on first use, never with the
@@ -10,10 +10,4 @@ let loading: ReturnType<typeof importFedifySide> | null = null;
  * bench:start), and most requests never touch them: only a fediverse request, a queued delivery that is due, a post
  * to send to the followers or the admin's answer to a follow or move loads them (start-modules.test.ts checks).
  */
-export function loadFedifySide(): ReturnType<typeof importFedifySide> {
-  loading ??= importFedifySide().catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
-  return loading;
-}
+export const loadFedifySide = onFirstUse(importFedifySide);

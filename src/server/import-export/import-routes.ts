@@ -16,8 +16,8 @@ import {
 import type { AppServices } from '../services.js';
 import { adminPreHandler } from '../auth/admin-key.js';
 import { ImportRefused } from './import-refused.js';
-import { runImport } from './run-import.js';
-import { parseConsent } from './subscriber-importer.js';
+import { parseConsent } from './consent-statement.js';
+import { loadImportRun } from './import-loader.js';
 
 /** 100 MB WordPress exports happen; twice that is refused before it fills the disk. */
 const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
@@ -118,6 +118,8 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
       };
       try {
         const upload = await receiveUpload(request, scratch);
+        const consent = parseConsent(upload.consent, upload.consentSource);
+        const { runImport } = await loadImportRun();
         const streamed = String(request.headers.accept ?? '').includes('application/x-ndjson');
         let onFirstProgress: ((progress: ImportProgress) => void) | null = null;
         const started = new Promise<ImportProgress>((resolve) => (onFirstProgress = resolve));
@@ -128,7 +130,7 @@ export async function registerImportRoutes(app: FastifyInstance, services: AppSe
           media: upload.media,
           dryRun,
           mappingJson: upload.mapping,
-          consent: parseConsent(upload.consent, upload.consentSource),
+          consent,
           onProgress: (progress) => {
             if (!streamed) return;
             onFirstProgress?.(progress);

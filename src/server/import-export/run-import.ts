@@ -23,7 +23,8 @@ import { restoreSiteExport } from './sources/site-export.js';
 import { openSubstackExport } from './sources/substack.js';
 import { readWordPressExport, type WordPressAttachmentPages, type WordPressAttachments } from './sources/wordpress.js';
 import { recordLegacyPathsOfSourcePosts } from './imported-items.js';
-import { importSubscribers, type ConsentStatement } from './subscriber-importer.js';
+import type { ConsentStatement } from './consent-statement.js';
+import { importSubscribers } from './subscriber-importer.js';
 import { SummaryRecorder } from './summary-recorder.js';
 
 export type ImportOptions = {

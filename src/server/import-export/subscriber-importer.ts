@@ -5,10 +5,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { emailSchema } from '../../domain/fields.schema.js';
 import {
-  CONSENT_CHOICES,
-  CONSENT_SOURCE_MAX,
   MAPPING_FIELDS,
-  type ConsentChoice,
   type ImportItem,
   type StatusCount,
   type SubscriberMapping,
@@ -27,6 +24,7 @@ import type { AppDatabase } from '../db/connection.js';
 import { findSuppressed, suppressionKey } from '../deliverability/suppression-list.js';
 import { newId, timestampNow, toStoredBoolean } from '../db/row-conversion.js';
 import { writeInChunks } from './chunked-writes.js';
+import { FORMULA_START, type ConsentStatement } from './consent-statement.js';
 import { ImportRefused } from './import-refused.js';
 import { NdjsonFile } from './ndjson-file.js';
 import type { SummaryRecorder } from './summary-recorder.js';
@@ -58,22 +56,6 @@ function parseMapping(text: string | undefined): Partial<SubscriberMapping> | un
       `The mapping may name only the fields ${MAPPING_FIELDS.join(', ')}, each a column header or null`,
     );
   return parsed.data as Partial<SubscriberMapping>;
-}
-
-/** What the author said of consent for a file with no status column (the multipart fields `consent`, `consentSource`). */
-export type ConsentStatement = { choice: ConsentChoice; source: string | null };
-
-export function parseConsent(choice: string | undefined, source: string | undefined): ConsentStatement | undefined {
-  if (choice === undefined || choice.trim() === '') return undefined;
-  const picked = CONSENT_CHOICES.find((value) => value === choice.trim());
-  if (!picked) throw new ImportRefused(`consent must be one of: ${CONSENT_CHOICES.join(', ')}`);
-  if (picked === 'none') return { choice: 'none', source: null };
-  const where = (source ?? '').replace(/\s+/g, ' ').trim();
-  if (where.length < 3 || where.length > CONSENT_SOURCE_MAX || FORMULA_START.test(where))
-    throw new ImportRefused(
-      `consent=given needs consentSource: where these people agreed to get your newsletter (3 to ${CONSENT_SOURCE_MAX} characters, e.g. "the sign-up form on my old site")`,
-    );
-  return { choice: 'given', source: where };
 }
 
 const NEEDS_CONSENT =
@@ -110,9 +92,6 @@ function dateOf(value: string | undefined): string | null {
   const date = new Date(/^\d{4}-\d{2}-\d{2} \d/.test(text) ? `${text.replace(' ', 'T')}Z` : text);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
-
-/** Characters that make a spreadsheet read a cell as a formula: kept as text, flagged. */
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 type NewRow = {
   id: string;

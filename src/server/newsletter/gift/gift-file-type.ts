@@ -1,5 +1,9 @@
-import { fileTypeFromBuffer } from 'file-type';
+import type * as fileType from 'file-type';
+import { lazyModule } from '../../lazy-module.js';
 import type { GiftFormat } from '../../../domain/newsletter-gift.js';
+
+/** file-type loads with the first file it judges, not with the server. */
+const loadFileType = lazyModule<typeof fileType>('file-type');
 
 /** Bytes read before deciding what a file is (file-type's own sample size). */
 export const GIFT_TYPE_HEAD_BYTES = 4100;
@@ -37,7 +41,7 @@ export async function checkGiftFileType(filename: string, head: Buffer): Promise
   const extension = filename.slice(filename.lastIndexOf('.') + 1).toLowerCase();
   const format = filename.includes('.') ? FORMAT_BY_EXTENSION[extension] : undefined;
   if (!format) return { ok: false, message: 'Gift files are EPUB, PDF, MOBI, AZW3, MP3 or M4B' };
-  const found = await fileTypeFromBuffer(head);
+  const found = await loadFileType().fileTypeFromBuffer(head);
   if (!found || !SNIFFED_AS[format].includes(found.ext))
     return {
       ok: false,

@@ -1,9 +1,13 @@
 import { PassThrough, type Readable } from 'node:stream';
-import yazl from 'yazl';
+import type yazl from 'yazl';
 import type { EditionFile } from '../../../domain/edition-files.js';
+import { lazyModule } from '../../lazy-module.js';
 import { asciiOnly, type CopyStamp, exLibrisLine, FINGERPRINT_MARK } from './copy-stamp.js';
 import { id3TagBytes, personalTag } from './id3-tag.js';
 import type { SalesFileStore } from './sales-file-store.js';
+
+/** yazl loads with the first zip written, not with the server. */
+const loadYazl = lazyModule<typeof yazl>('yazl');
 
 /** Tags with cover art run to a few MB; anything larger is not read as a tag. */
 const MAX_TAG_BYTES = 16 * 1024 * 1024;
@@ -50,7 +54,7 @@ export async function makeAudioCopy(
   chapters: EditionFile[],
   stamp: CopyStamp,
 ): Promise<Readable> {
-  const zip = new yazl.ZipFile();
+  const zip = new (loadYazl().ZipFile)();
   const line = exLibrisLine(stamp);
   for (const [index, chapter] of chapters.entries()) {
     const name = entryName(index, chapters.length, chapter.filename);

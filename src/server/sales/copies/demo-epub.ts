@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import yazl from 'yazl';
+import type yazl from 'yazl';
+import { lazyModule } from '../../lazy-module.js';
 import { escapeXml } from './copy-stamp.js';
+
+/** yazl loads with the first zip written, not with the server. */
+const loadYazl = lazyModule<typeof yazl>('yazl');
 
 export type DemoEpubOptions = {
   title?: string;
@@ -92,7 +96,7 @@ export async function makeDemoEpub(options: DemoEpubOptions = {}): Promise<Buffe
   const identifier = options.identifier ?? 'urn:uuid:6f1b6a3e-3c1e-4b8e-9d7a-2a1f0c5d9e01';
   const chapters = Math.max(1, options.chapters ?? 3);
   const paragraphs = Math.max(1, options.paragraphs ?? 6);
-  const zip = new yazl.ZipFile();
+  const zip = new (loadYazl().ZipFile)();
   const mtime = new Date('2026-11-01T00:00:00Z');
   const add = (name: string, text: string | Buffer, compress = true) =>
     zip.addBuffer(typeof text === 'string' ? Buffer.from(text, 'utf8') : text, name, {

@@ -1,10 +1,14 @@
-import { fileTypeFromBuffer } from 'file-type';
+import type * as fileType from 'file-type';
+import { lazyModule } from '../../lazy-module.js';
 import {
   EDITION_FILE_INFO,
   FILE_KINDS_BY_EDITION,
   type EditionFileKind,
   type SellableEditionFormat,
 } from '../../../domain/edition-files.js';
+
+/** file-type loads with the first file it judges, not with the server. */
+const loadFileType = lazyModule<typeof fileType>('file-type');
 
 /** Bytes read before deciding what a file is (file-type's own sample size). */
 export const TYPE_HEAD_BYTES = 4100;
@@ -47,7 +51,7 @@ export function claimedKind(filename: string, edition: SellableEditionFormat): K
 
 /** Whether the first bytes (file-type's sniff) agree with the kind the name claims. */
 export async function checkSniffedKind(kind: EditionFileKind, head: Buffer): Promise<KindCheck> {
-  const found = await fileTypeFromBuffer(head);
+  const found = await loadFileType().fileTypeFromBuffer(head);
   if (found && SNIFFED_AS[kind].includes(found.ext)) return { ok: true, kind };
   return {
     ok: false,

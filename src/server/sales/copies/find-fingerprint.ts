@@ -4,11 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileTypeFromFile } from 'file-type';
+import type * as fileType from 'file-type';
 import { EDITION_FILE_INFO } from '../../../domain/edition-files.js';
+import { lazyModule } from '../../lazy-module.js';
 import { FINGERPRINT_IN_TEXT } from './copy-stamp.js';
 import { pdfFingerprint } from './pdf-copy.js';
 import { openZipFile, readEntry, safeEntryName } from './zip-access.js';
+
+/** file-type loads with the first file it judges, not with the server. */
+const loadFileType = lazyModule<typeof fileType>('file-type');
 
 /** Where in the file the fingerprint was found (a re-zipped EPUB keeps the OPF's and the page's, loses the comment). */
 type FingerprintPlace = 'zip comment' | 'opf identifier' | 'ex-libris page' | 'pdf keywords' | 'id3 tag';
@@ -100,7 +104,7 @@ export async function lookUpCopy(source: Readable | string): Promise<CopyLookup>
       await rm(folder, { recursive: true, force: true });
     }
   }
-  const type = await fileTypeFromFile(source);
+  const type = await loadFileType().fileTypeFromFile(source);
   const found = (result: FoundFingerprint | null, kind: 'EPUB or ZIP' | 'PDF' | 'MP3'): CopyLookup =>
     result ? { status: 'found', ...result } : { status: 'none', kind };
   if (type?.ext === 'epub' || type?.ext === 'zip') {

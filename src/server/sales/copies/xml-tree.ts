@@ -1,4 +1,9 @@
-import { SaxesParser, type SaxesTagNS } from 'saxes';
+import type * as saxes from 'saxes';
+import type { SaxesTagNS } from 'saxes';
+import { lazyModule } from '../../lazy-module.js';
+
+/** saxes loads with the first EPUB read, not with the server. */
+const loadSaxes = lazyModule<typeof saxes>('saxes');
 
 /** An element of a small XML document (an EPUB's container.xml or OPF): local name, namespace, attributes. */
 export type XmlElement = {
@@ -15,7 +20,7 @@ export type XmlElement = {
  * expanded). Throws with saxes' message, which names the line and column, when it is not well-formed.
  */
 export function parseXml(text: string): XmlElement {
-  const parser = new SaxesParser({ xmlns: true, position: true });
+  const parser = new (loadSaxes().SaxesParser)({ xmlns: true, position: true });
   const stack: XmlElement[] = [];
   let root: XmlElement | null = null;
   parser.on('opentag', (tag: SaxesTagNS) => {

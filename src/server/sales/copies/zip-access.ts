@@ -1,20 +1,29 @@
 import { Readable } from 'node:stream';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
+import { lazyModule } from '../../lazy-module.js';
 import type { SalesFileStore } from './sales-file-store.js';
 
-/** A zip's bytes read by range from the sales file store (either engine), for yauzl. */
-class StoredFileReader extends yauzl.RandomAccessReader {
-  constructor(
-    private readonly store: SalesFileStore,
-    private readonly id: string,
-  ) {
-    super();
-  }
+/** yauzl loads with the first zip read (a sale's copy, an edition file's check), not with the server. */
+const loadYauzl = lazyModule<typeof yauzl>('yauzl');
 
-  override _readStreamForRange(start: number, end: number): Readable {
-    // yauzl's end is exclusive, the store's inclusive.
-    return end > start ? this.store.read(this.id, start, end - 1) : Readable.from([]);
-  }
+type StoredFileReaderClass = new (store: SalesFileStore, id: string) => yauzl.RandomAccessReader;
+let storedFileReader: StoredFileReaderClass | undefined;
+
+/** A zip's bytes read by range from the sales file store (either engine), for yauzl: made once yauzl is loaded. */
+function storedFileReaderClass(): StoredFileReaderClass {
+  return (storedFileReader ??= class StoredFileReader extends loadYauzl().RandomAccessReader {
+    constructor(
+      private readonly store: SalesFileStore,
+      private readonly id: string,
+    ) {
+      super();
+    }
+
+    override _readStreamForRange(start: number, end: number): Readable {
+      // yauzl's end is exclusive, the store's inclusive.
+      return end > start ? this.store.read(this.id, start, end - 1) : Readable.from([]);
+    }
+  });
 }
 
 export type OpenZip = { zip: yauzl.ZipFile; entries: yauzl.Entry[] };
@@ -53,7 +62,7 @@ async function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
 export async function openStoredZip(store: SalesFileStore, id: string, bytes: number): Promise<OpenZip> {
   const file = store.localPath(id);
   if (file) return openZipFile(file);
-  const zip = await yauzl.fromRandomAccessReaderPromise(new StoredFileReader(store, id), bytes, OPTIONS);
+  const zip = await loadYauzl().fromRandomAccessReaderPromise(new (storedFileReaderClass())(store, id), bytes, OPTIONS);
   try {
     return { zip, entries: await listEntries(zip) };
   } catch (error) {
@@ -64,7 +73,7 @@ export async function openStoredZip(store: SalesFileStore, id: string, bytes: nu
 
 /** Opens a zip file on disk and lists its entries. Close `zip` when done. */
 export async function openZipFile(file: string): Promise<OpenZip> {
-  const zip = await yauzl.openPromise(file, OPTIONS);
+  const zip = await loadYauzl().openPromise(file, OPTIONS);
   try {
     return { zip, entries: await listEntries(zip) };
   } catch (error) {
