@@ -57,6 +57,9 @@ describe('admin: menus, categories and an ARC campaign, edited and saved', () =>
     await form.getByRole('textbox', { name: 'Places' }).fill('7');
     await form.getByRole('button', { name: 'Save campaign' }).click();
     await expectToast(page, 'Campaign saved');
-    await page.getByText(/\b7 places\b/).first().waitFor();
+    await page
+      .getByText(/\b7 places\b/)
+      .first()
+      .waitFor();
   });
 });
