@@ -1,4 +1,4 @@
-import { useLoaderData, useSearch } from '@tanstack/react-router';
+import { useMatch, useSearch } from '@tanstack/react-router';
 import { useEffect, useSyncExternalStore } from 'react';
 import { SENT_PARAM, type FormOutcome, type PostedForm } from '../../domain/form-posts.js';
 
@@ -9,9 +9,14 @@ const used = new WeakSet<FormOutcome>();
  * The refused post of `form` that this server-rendered page answers (see src/domain/form-posts.ts):
  * the form starts from its values and errors. It reaches the browser in the page's loader data,
  * so hydration starts from the same state.
+ *
+ * It and useSentQuery read the nearest match without throwing when it is gone: a page being left can render once
+ * more after the router has dropped its match (a client-side navigation), and TanStack Router's default is then
+ * "Invariant failed", which React recovers from by rendering the whole page again (#520 and #422 in CI's console).
  */
 export function useFormOutcome(form: PostedForm): FormOutcome | null {
-  const data = useLoaderData({ strict: false }) as { formOutcome?: FormOutcome } | undefined;
+  const data = useMatch({ strict: false, shouldThrow: false, select: (match) => match.loaderData }) as
+    { formOutcome?: FormOutcome } | undefined;
   const outcome = data?.formOutcome?.form === form ? data.formOutcome : null;
   useEffect(() => {
     if (outcome) used.add(outcome);
@@ -19,9 +24,9 @@ export function useFormOutcome(form: PostedForm): FormOutcome | null {
   return outcome && !used.has(outcome) ? outcome : null;
 }
 
-/** The query of the page's URL (after a successful post: `?sent=<form>` and the like). */
+/** The query of the page's URL (after a successful post: `?sent=<form>` and the like); empty on a page being left. */
 export function useSentQuery(): Record<string, unknown> {
-  return useSearch({ strict: false }) as Record<string, unknown>;
+  return (useSearch({ strict: false, shouldThrow: false }) ?? {}) as Record<string, unknown>;
 }
 
 /** True on the page a successful post of `form` was redirected to. */
