@@ -27,27 +27,7 @@ export function SiteNav() {
   const links = site.menus.header;
   // A menu too long for a laptop's header lives in the burger's menu at every width.
   const crowded = !headerMenuFits(links);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = MENU_ID;
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const goToNewsletter = useGoToNewsletter();
-
-  // A new page closes the menu; one the burger link opened before the script ran stays open.
-  useEffect(() => setMenuOpen(window.location.hash === `#${MENU_ID}`), [pathname]);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
-
-  const subscribe = () => {
-    setMenuOpen(false);
-    goToNewsletter();
-  };
+  const menu = useSiteMenu();
 
   return (
     <header className={classes.header} data-crowded={crowded || undefined}>
@@ -80,52 +60,93 @@ export function SiteNav() {
           <SearchIcon size={20} />
         </Link>
 
-        {hydrated ? (
-          <Burger
-            className={classes.burger}
-            opened={menuOpen}
-            onClick={() => setMenuOpen((open) => !open)}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            size="sm"
-            color="var(--site-text)"
-          />
-        ) : (
-          <a href={`#${MENU_ID}`} className={`${classes.burger} ${classes.burgerLink}`} aria-label="Open menu">
-            <span className={classes.burgerBars} aria-hidden="true" />
-          </a>
-        )}
+        <MenuToggle menu={menu} hydrated={hydrated} />
       </div>
 
-      <div
-        id={menuId}
-        className={classes.mobileMenu}
-        hidden={hydrated ? !menuOpen : undefined}
-        data-open={menuOpen || undefined}
-        data-no-script={hydrated ? undefined : ''}
-      >
-        <SearchForm variant="menu" onSearch={() => setMenuOpen(false)} />
-        <nav aria-label="Mobile">
-          <ul className={classes.mobileList}>
-            {links.map((link) => (
-              <li key={`${link.href} ${link.label}`}>
-                <MenuAnchor link={link} className={classes.mobileLink} onClick={() => setMenuOpen(false)} />
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {hydrated ? (
-          <Button fullWidth size="md" onClick={subscribe} className={classes.mobileSubscribe}>
-            Subscribe
-          </Button>
-        ) : (
-          <Button component={Link} to="/" hash="newsletter" fullWidth size="md" className={classes.mobileSubscribe}>
-            Subscribe
-          </Button>
-        )}
-      </div>
+      <MobileMenu menu={menu} hydrated={hydrated} links={links} />
     </header>
+  );
+}
+
+/** The phone menu's state: open or closed, shut by a new page or Escape; Subscribe closes it on its way. */
+function useSiteMenu() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const goToNewsletter = useGoToNewsletter();
+
+  // A new page closes the menu; one the burger link opened before the script ran stays open.
+  useEffect(() => setMenuOpen(window.location.hash === `#${MENU_ID}`), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  const subscribe = () => {
+    setMenuOpen(false);
+    goToNewsletter();
+  };
+  return { menuOpen, setMenuOpen, subscribe };
+}
+
+type SiteMenu = ReturnType<typeof useSiteMenu>;
+
+/** The burger: a toggle once the script runs, before it a link to the menu (shown by :target). */
+function MenuToggle({ menu, hydrated }: { menu: SiteMenu; hydrated: boolean }) {
+  const { menuOpen, setMenuOpen } = menu;
+  return hydrated ? (
+    <Burger
+      className={classes.burger}
+      opened={menuOpen}
+      onClick={() => setMenuOpen((open) => !open)}
+      aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+      aria-expanded={menuOpen}
+      aria-controls={MENU_ID}
+      size="sm"
+      color="var(--site-text)"
+    />
+  ) : (
+    <a href={`#${MENU_ID}`} className={`${classes.burger} ${classes.burgerLink}`} aria-label="Open menu">
+      <span className={classes.burgerBars} aria-hidden="true" />
+    </a>
+  );
+}
+
+/** The phone menu: search, the header's links and Subscribe; every choice closes it. */
+function MobileMenu({ menu, hydrated, links }: { menu: SiteMenu; hydrated: boolean; links: MenuLink[] }) {
+  const { menuOpen, setMenuOpen, subscribe } = menu;
+  return (
+    <div
+      id={MENU_ID}
+      className={classes.mobileMenu}
+      hidden={hydrated ? !menuOpen : undefined}
+      data-open={menuOpen || undefined}
+      data-no-script={hydrated ? undefined : ''}
+    >
+      <SearchForm variant="menu" onSearch={() => setMenuOpen(false)} />
+      <nav aria-label="Mobile">
+        <ul className={classes.mobileList}>
+          {links.map((link) => (
+            <li key={`${link.href} ${link.label}`}>
+              <MenuAnchor link={link} className={classes.mobileLink} onClick={() => setMenuOpen(false)} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {hydrated ? (
+        <Button fullWidth size="md" onClick={subscribe} className={classes.mobileSubscribe}>
+          Subscribe
+        </Button>
+      ) : (
+        <Button component={Link} to="/" hash="newsletter" fullWidth size="md" className={classes.mobileSubscribe}>
+          Subscribe
+        </Button>
+      )}
+    </div>
   );
 }
 

@@ -1,24 +1,15 @@
 import { Button, Skeleton } from '@mantine/core';
-import { keepPreviousData } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
-import { useHydrated } from '../ui/form-outcome.js';
+import { Link } from '@tanstack/react-router';
 import { blogCategoryFrom, blogPageFrom } from '../../domain/blog.js';
 import { useSiteSettings } from '../layout/site-settings.js';
 import { PostCard } from '../blog/PostCard.js';
 import { TagChips } from '../blog/TagChips.js';
-import { trpc } from '../trpc.js';
 import { PageHeader } from '../ui/PageHeader.js';
 import { StateMessage } from '../ui/StateMessage.js';
 import ui from '../ui/ui.module.css';
 import classes from './BlogPage.module.css';
 import type { PagePrefetch } from './prefetch.js';
-
-/** The cards query of one page of the list: the category's or tag's (or every) post, `page` (1: the newest). */
-const cardsInput = (category: string | undefined, tag: string | undefined, page: number | undefined) => ({
-  ...(category ? { category } : {}),
-  ...(tag ? { tag } : {}),
-  ...(page ? { page } : {}),
-});
+import { cardsInput, useBlogList, type BlogList } from './use-blog-list.js';
 
 export const prefetch: PagePrefetch = async (utils, _params, search) => {
   await Promise.all([
@@ -30,30 +21,9 @@ export const prefetch: PagePrefetch = async (utils, _params, search) => {
   ]).catch(() => undefined);
 };
 
-/** 'all', or one category's slug. */
-type BlogFilterId = string;
-
-const blogRoute = getRouteApi('/site/blog');
-
 export default function BlogPage() {
-  const category = blogRoute.useSearch({ select: (search) => search.category });
-  const page = blogRoute.useSearch({ select: (search) => search.page });
-  const tag = blogRoute.useSearch({ select: (search) => search.tag });
-  const navigate = blogRoute.useNavigate();
-  const filter: BlogFilterId = category ?? 'all';
-  const setFilter = (id: BlogFilterId) =>
-    void navigate({ search: id === 'all' ? {} : { category: id }, resetScroll: false });
-  // Before (or without) the script the chips are links to the filtered list (served filtered).
-  const hydrated = useHydrated();
-  const posts = trpc.blog.cards.useQuery(cardsInput(category, tag, page), { placeholderData: keepPreviousData });
-  const tags = trpc.blog.publishedTags.useQuery();
-  const tagLabel = tag && (tags.data?.find((item) => item.slug === tag)?.label ?? tag);
-  // The author's categories, in the author's order, after every post.
-  const categories = trpc.blog.categories.list.useQuery();
-  const filters = [
-    { id: 'all', label: 'All Posts' },
-    ...(categories.data ?? []).map((item) => ({ id: item.slug, label: item.label })),
-  ];
+  const list = useBlogList();
+  const { category, tag, tags, tagLabel } = list;
 
   return (
     <>
@@ -63,38 +33,7 @@ export default function BlogPage() {
         lede="Release news, notes from the writing desk, and the music that keeps Vesperhold burning."
       />
       <div className={ui.container}>
-        <div className={classes.filters} role="group" aria-label="Filter posts by category">
-          {filters.map((option) => {
-            const active = option.id === filter;
-            if (!hydrated)
-              return (
-                <Button
-                  key={option.id}
-                  renderRoot={(props) => (
-                    <Link {...props} to="/blog" search={option.id === 'all' ? {} : { category: option.id }} />
-                  )}
-                  variant={active ? 'filled' : 'outline'}
-                  color={active ? 'ember' : 'gray'}
-                  aria-current={active ? 'page' : undefined}
-                  className={active ? classes.filterActive : classes.filter}
-                >
-                  {option.label}
-                </Button>
-              );
-            return (
-              <Button
-                key={option.id}
-                variant={active ? 'filled' : 'outline'}
-                color={active ? 'ember' : 'gray'}
-                aria-pressed={active}
-                className={active ? classes.filterActive : classes.filter}
-                onClick={() => setFilter(option.id)}
-              >
-                {option.label}
-              </Button>
-            );
-          })}
-        </div>
+        <BlogFilters list={list} />
 
         {tags.data && tags.data.length > 0 && (
           <details className={classes.tagBrowser}>
@@ -102,51 +41,103 @@ export default function BlogPage() {
             <TagChips tags={tags.data} label="Every tag" />
           </details>
         )}
-        {tagLabel && tag && (
-          <p className={classes.tagNote}>
-            Posts tagged <strong>{tagLabel}</strong> ·{' '}
-            <Link to="/blog/tag/$tag" params={{ tag }} className={ui.textLink}>
-              The tag&apos;s page
-            </Link>{' '}
-            ·{' '}
-            <Link to="/blog" search={category ? { category } : {}} className={ui.textLink}>
-              Every post
-            </Link>
-          </p>
-        )}
-        <div aria-live="polite" aria-busy={posts.isFetching}>
-          {posts.isPending ? (
-            <div className={classes.grid}>
-              {[0, 1, 2, 3, 4, 5].map((index) => (
-                <PostSkeleton key={index} />
-              ))}
-            </div>
-          ) : posts.isError ? (
-            <StateMessage
-              tone="error"
-              title="Error Loading Blog"
-              text="Failed to load blog posts. Please try again later."
-            />
-          ) : posts.data.total === 0 ? (
-            <StateMessage title="No posts yet" text="Nothing has been written in this category yet. Check back soon." />
-          ) : posts.data.items.length === 0 ? (
-            <StateMessage
-              title="No posts on this page"
-              text={`This list has ${posts.data.pageCount} page${posts.data.pageCount === 1 ? '' : 's'}.`}
-            />
-          ) : (
-            <ul className={classes.grid} data-stale={posts.isPlaceholderData || undefined}>
-              {posts.data.items.map((post) => (
-                <PostCard key={post.id} post={post} headingOrder={2} />
-              ))}
-            </ul>
-          )}
-          {posts.data && (
-            <BlogPager category={category} tag={tag} page={posts.data.page} pageCount={posts.data.pageCount} />
-          )}
-        </div>
+        {tagLabel && tag && <BlogTagNote tag={tag} tagLabel={tagLabel} category={category} />}
+        <BlogPosts list={list} />
       </div>
     </>
+  );
+}
+
+/** The category chips: links to the filtered list before (or without) the script, toggles with it. */
+function BlogFilters({ list }: { list: BlogList }) {
+  const { filters, filter, hydrated, setFilter } = list;
+  return (
+    <div className={classes.filters} role="group" aria-label="Filter posts by category">
+      {filters.map((option) => {
+        const active = option.id === filter;
+        if (!hydrated)
+          return (
+            <Button
+              key={option.id}
+              renderRoot={(props) => (
+                <Link {...props} to="/blog" search={option.id === 'all' ? {} : { category: option.id }} />
+              )}
+              variant={active ? 'filled' : 'outline'}
+              color={active ? 'ember' : 'gray'}
+              aria-current={active ? 'page' : undefined}
+              className={active ? classes.filterActive : classes.filter}
+            >
+              {option.label}
+            </Button>
+          );
+        return (
+          <Button
+            key={option.id}
+            variant={active ? 'filled' : 'outline'}
+            color={active ? 'ember' : 'gray'}
+            aria-pressed={active}
+            className={active ? classes.filterActive : classes.filter}
+            onClick={() => setFilter(option.id)}
+          >
+            {option.label}
+          </Button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The line above a tag's list: the tag, a link to its own page and one back to every post. */
+function BlogTagNote({ tag, tagLabel, category }: { tag: string; tagLabel: string; category: string | undefined }) {
+  return (
+    <p className={classes.tagNote}>
+      Posts tagged <strong>{tagLabel}</strong> ·{' '}
+      <Link to="/blog/tag/$tag" params={{ tag }} className={ui.textLink}>
+        The tag&apos;s page
+      </Link>{' '}
+      ·{' '}
+      <Link to="/blog" search={category ? { category } : {}} className={ui.textLink}>
+        Every post
+      </Link>
+    </p>
+  );
+}
+
+/** The posts of the page, or its loading, error or empty state, and the pager. */
+function BlogPosts({ list }: { list: BlogList }) {
+  const { posts, category, tag } = list;
+  return (
+    <div aria-live="polite" aria-busy={posts.isFetching}>
+      {posts.isPending ? (
+        <div className={classes.grid}>
+          {[0, 1, 2, 3, 4, 5].map((index) => (
+            <PostSkeleton key={index} />
+          ))}
+        </div>
+      ) : posts.isError ? (
+        <StateMessage
+          tone="error"
+          title="Error Loading Blog"
+          text="Failed to load blog posts. Please try again later."
+        />
+      ) : posts.data.total === 0 ? (
+        <StateMessage title="No posts yet" text="Nothing has been written in this category yet. Check back soon." />
+      ) : posts.data.items.length === 0 ? (
+        <StateMessage
+          title="No posts on this page"
+          text={`This list has ${posts.data.pageCount} page${posts.data.pageCount === 1 ? '' : 's'}.`}
+        />
+      ) : (
+        <ul className={classes.grid} data-stale={posts.isPlaceholderData || undefined}>
+          {posts.data.items.map((post) => (
+            <PostCard key={post.id} post={post} headingOrder={2} />
+          ))}
+        </ul>
+      )}
+      {posts.data && (
+        <BlogPager category={category} tag={tag} page={posts.data.page} pageCount={posts.data.pageCount} />
+      )}
+    </div>
   );
 }
 

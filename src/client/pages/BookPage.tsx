@@ -1,24 +1,22 @@
-import { Badge, Button, Skeleton, Title } from '@mantine/core';
+import { Button, Skeleton } from '@mantine/core';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { formatCalendarDay } from '../../domain/date-format.js';
-import { ARC_PATH } from '../../domain/arc.js';
-import { BOOK_STATUS_LABELS } from '../../domain/books.js';
 import { EDITION_FORMAT_LABELS } from '../../domain/editions.js';
 import { displayIsbn } from '../../domain/isbn.js';
 import { seriesNumberLabel } from '../../domain/series.js';
 import { EDITIONS_ANCHOR } from '../books/book-links.js';
-import { BuyActions } from '../books/BuyMenu.js';
 import { nextInSeries } from '../books/next-in-series.js';
 import { ShopIcon } from '../books/ShopIcon.js';
 import { trpc, type RouterOutputs } from '../trpc.js';
 import { SpoilerBadge } from '../ui/badges.js';
-import { ArrowLeftIcon, ArrowRightIcon, BookIcon, ClockIcon } from '../ui/icons.js';
+import { ArrowRightIcon, BookIcon, ClockIcon } from '../ui/icons.js';
 import { splitParagraphs } from '../ui/paragraphs.js';
 import { ResponsiveImage } from '../ui/ResponsiveImage.js';
 import ui from '../ui/ui.module.css';
 import classes from './BookPage.module.css';
 import type { PagePrefetch } from './prefetch.js';
 import { ReadingNotFound } from './ReadingNotFound.js';
+import { BookHero } from './BookHero.js';
 
 export const prefetch: PagePrefetch = (utils, params) =>
   Promise.all([
@@ -56,58 +54,11 @@ export default function BookPage() {
   const own = (excerpts.data ?? [])
     .filter((excerpt) => excerpt.bookId === data.id)
     .sort((a, b) => a.position - b.position);
-  const number = seriesNumberLabel(data.seriesNumber);
   const relatedArt = (art.data ?? []).filter((piece) => piece.bookId === data.id);
 
   return (
     <article className={classes.page}>
-      <div className={`${ui.container} ${classes.hero}`}>
-        <div className={classes.coverFrame}>
-          <ResponsiveImage
-            className={classes.cover}
-            src={data.coverImage}
-            image={data.image}
-            alt={`Cover of ${data.title}`}
-            sizes="(max-width: 47.99em) 15rem, 20rem"
-            width={600}
-            height={900}
-            priority
-          />
-        </div>
-        <div className={classes.summary}>
-          <Link to="/books" className={ui.textLink}>
-            <ArrowLeftIcon size={16} /> All books
-          </Link>
-          <p className={classes.kicker}>
-            {data.series && number ? `${number} of ${data.series.name}` : 'Standalone novel'}
-          </p>
-          <Title order={1} className={classes.title}>
-            {data.title}
-          </Title>
-          <div className={classes.meta}>
-            <Badge variant="outline" color="gray" className={classes.status}>
-              {BOOK_STATUS_LABELS[data.status]}
-            </Badge>
-            {data.price && (
-              <span className={classes.price}>{data.editions.length > 1 ? `From ${data.price}` : data.price}</span>
-            )}
-          </div>
-          <div className={classes.description}>
-            {splitParagraphs(data.description).map((paragraph, index) => (
-              <p key={index}>{paragraph}</p>
-            ))}
-          </div>
-          <div className={classes.actions}>
-            <BuyActions book={data} />
-          </div>
-          {data.status === 'coming-soon' && (
-            // A server-rendered page (src/server/arc): a plain link, so it loads whole, with or without script.
-            <p>
-              <a href={ARC_PATH}>Read it before release: join the ARC team</a>
-            </p>
-          )}
-        </div>
-      </div>
+      <BookHero book={data} />
 
       <div className={`${ui.container} ${classes.sections}`}>
         {data.editions.length > 0 && <Editions book={data} />}
@@ -116,32 +67,37 @@ export default function BookPage() {
         {data.series && (data.series.description || data.series.readingOrderNote) && (
           <AboutSeries series={data.series} />
         )}
-        {next && (
-          <section aria-labelledby="next-title" className={classes.section}>
-            <h2 id="next-title" className={classes.sectionTitle}>
-              Next in the series
-            </h2>
-            <Link to="/books/$slug" params={{ slug: next.slug }} className={classes.next}>
-              <ResponsiveImage
-                src={next.coverImage}
-                image={next.image}
-                alt=""
-                sizes="4rem"
-                width={96}
-                height={144}
-                className={classes.nextCover}
-                lazy
-              />
-              <span>
-                <span className={classes.kicker}>{seriesNumberLabel(next.seriesNumber)}</span>
-                <span className={classes.nextTitle}>{next.title}</span>
-              </span>
-              <ArrowRightIcon size={20} />
-            </Link>
-          </section>
-        )}
+        {next && <NextInSeries next={next} />}
       </div>
     </article>
+  );
+}
+
+/** The book that follows this one in its series: a link with its cover, number and title. */
+function NextInSeries({ next }: { next: RouterOutputs['books']['list'][number] }) {
+  return (
+    <section aria-labelledby="next-title" className={classes.section}>
+      <h2 id="next-title" className={classes.sectionTitle}>
+        Next in the series
+      </h2>
+      <Link to="/books/$slug" params={{ slug: next.slug }} className={classes.next}>
+        <ResponsiveImage
+          src={next.coverImage}
+          image={next.image}
+          alt=""
+          sizes="4rem"
+          width={96}
+          height={144}
+          className={classes.nextCover}
+          lazy
+        />
+        <span>
+          <span className={classes.kicker}>{seriesNumberLabel(next.seriesNumber)}</span>
+          <span className={classes.nextTitle}>{next.title}</span>
+        </span>
+        <ArrowRightIcon size={20} />
+      </Link>
+    </section>
   );
 }
 

@@ -35,11 +35,6 @@ export function PreorderFormCard({
   formatOptions: PreorderOption[];
   sending: boolean;
 }) {
-  const bookPlaceholder = booksPending
-    ? 'Loading books...'
-    : bookList.length === 0
-      ? 'No books available'
-      : 'Select a book';
   return (
     <section className={ui.formCard} aria-labelledby="preorder-form-title">
       <Title order={2} id="preorder-form-title" className={classes.formTitle}>
@@ -61,64 +56,99 @@ export function PreorderFormCard({
             {form.failure}
           </FormNotice>
         )}
-        <NativeSelect
-          label="Book"
-          required
-          disabled={booksPending || bookList.length === 0}
-          data={[
-            { value: '', label: bookPlaceholder, disabled: true },
-            ...bookList.map((book) => ({
-              value: book.id,
-              label: `${book.title} — ${BOOK_STATUS_LABELS[book.status]}`,
-            })),
-          ]}
-          {...form.getInputProps('bookId')}
+        <PreorderChoiceFields
+          form={form}
+          bookList={bookList}
+          booksPending={booksPending}
+          selected={selected}
+          formatOptions={formatOptions}
         />
-        <NativeSelect
-          label="Preferred format"
-          required
-          description={selected ? undefined : 'The formats depend on the book: choose the book first.'}
-          data={[
-            { value: '', label: 'Select a format', disabled: true },
-            ...formatOptions.map((option) => ({ value: option.format, label: preorderOptionLabel(option) })),
-          ]}
-          {...form.getInputProps('preferredFormat')}
-        />
-        <div className={ui.formRow}>
-          <TextInput label="Full name" required autoComplete="name" {...form.getInputProps('customerName')} />
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            {...form.getInputProps('customerEmail')}
-          />
-        </div>
-        <TextInput
-          label={
-            <>
-              Phone number <span className={ui.optional}>(optional)</span>
-            </>
-          }
-          type="tel"
-          autoComplete="tel"
-          {...form.getInputProps('phoneNumber')}
-        />
-        <Textarea
-          label={
-            <>
-              Special requests <span className={ui.optional}>(optional)</span>
-            </>
-          }
-          rows={4}
-          placeholder="A dedication for the bookplate, delivery notes…"
-          {...form.getInputProps('specialRequests')}
-        />
+        <ReaderDetailsFields form={form} />
         <Honeypot value={form.values.website} onChange={(value) => form.setFieldValue('website', value)} />
         <Button type="submit" size="md" disabled={sending} className={classes.submit}>
           {sending ? 'Sending...' : 'Submit Preorder'}
         </Button>
       </form>
     </section>
+  );
+}
+
+/** The book (of those open for preorder) and the format, among the ones the chosen book offers. */
+function PreorderChoiceFields({
+  form,
+  bookList,
+  booksPending,
+  selected,
+  formatOptions,
+}: {
+  form: SchemaForm<PreorderForm>;
+  bookList: PreorderBook[];
+  booksPending: boolean;
+  selected: PreorderBook | undefined;
+  formatOptions: PreorderOption[];
+}) {
+  const bookPlaceholder = booksPending
+    ? 'Loading books...'
+    : bookList.length === 0
+      ? 'No books available'
+      : 'Select a book';
+  return (
+    <>
+      <NativeSelect
+        label="Book"
+        required
+        disabled={booksPending || bookList.length === 0}
+        data={[
+          { value: '', label: bookPlaceholder, disabled: true },
+          ...bookList.map((book) => ({
+            value: book.id,
+            label: `${book.title} — ${BOOK_STATUS_LABELS[book.status]}`,
+          })),
+        ]}
+        {...form.getInputProps('bookId')}
+      />
+      <NativeSelect
+        label="Preferred format"
+        required
+        description={selected ? undefined : 'The formats depend on the book: choose the book first.'}
+        data={[
+          { value: '', label: 'Select a format', disabled: true },
+          ...formatOptions.map((option) => ({ value: option.format, label: preorderOptionLabel(option) })),
+        ]}
+        {...form.getInputProps('preferredFormat')}
+      />
+    </>
+  );
+}
+
+/** The reader's details: name and email, then the optional phone number and special requests. */
+function ReaderDetailsFields({ form }: { form: SchemaForm<PreorderForm> }) {
+  return (
+    <>
+      <div className={ui.formRow}>
+        <TextInput label="Full name" required autoComplete="name" {...form.getInputProps('customerName')} />
+        <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('customerEmail')} />
+      </div>
+      <TextInput
+        label={
+          <>
+            Phone number <span className={ui.optional}>(optional)</span>
+          </>
+        }
+        type="tel"
+        autoComplete="tel"
+        {...form.getInputProps('phoneNumber')}
+      />
+      <Textarea
+        label={
+          <>
+            Special requests <span className={ui.optional}>(optional)</span>
+          </>
+        }
+        rows={4}
+        placeholder="A dedication for the bookplate, delivery notes…"
+        {...form.getInputProps('specialRequests')}
+      />
+    </>
   );
 }
