@@ -150,8 +150,15 @@ export function useBrowserSite(options: BrowserSiteOptions = {}): BrowserSite {
   }
   // Registered after closeScope, so it runs before it (after hooks run in reverse).
   afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && scoped) await recordFailure(scoped.page, context.task);
+    if (context.task.result?.state === 'fail' && scoped) await recordFailure(pageToRecord(scoped.page), context.task);
   });
+  /** The page the test last opened that shows something (its own context's, or the shared one), else the shared page. */
+  const pageToRecord = (fallback: Page) =>
+    (browser?.contexts() ?? [])
+      .filter((context) => !contextsBefore.has(context))
+      .flatMap((context) => context.pages())
+      .filter((page) => !page.isClosed() && page.url() !== 'about:blank')
+      .at(-1) ?? fallback;
   afterAll(async () => {
     await closeScope();
     // Every context this block opened (the test's own too); the browser goes on to the worker's next file.
