@@ -1,11 +1,12 @@
-import { Alert, Badge, Button, Checkbox, Group, NumberInput, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ARC_RETAILER_LABELS, ARC_RETAILERS } from '../../../domain/arc.js';
 import { trpc, type RouterOutputs } from '../../trpc.js';
 import { serverErrorMessage } from '../../ui/error-message.js';
-import { toast } from '../../ui/toast-store.js';
 import classes from '../admin.module.css';
 import { AdminPanel } from '../ui/AdminPanel.js';
+import { ApplicantsActions } from './ApplicantsActions.js';
+import { useApplicants, type useRun } from './use-applicants.js';
 
 type Applicant = RouterOutputs['arc']['applications'][number];
 
@@ -27,24 +28,6 @@ function recordText({ record }: Applicant): string {
   if (record.campaigns === 0) return 'No earlier campaign';
   const late = record.reviewsLate ? ` · ${record.reviewsLate} late` : '';
   return `${record.campaigns} earlier · ${record.downloaded} downloaded · ${record.reviewsOnTime} reviews on time${late} · ${record.steppedBack} stepped back · ${record.noShows} no-shows`;
-}
-
-function useRun(onDone: () => Promise<unknown>) {
-  return async (action: Promise<unknown>, title: string, description?: string) => {
-    try {
-      await action;
-      toast({ title, description });
-      await onDone();
-      return true;
-    } catch (error) {
-      toast({
-        title: 'That did not work',
-        description: serverErrorMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      });
-      return false;
-    }
-  };
 }
 
 function ApplicantCard({
@@ -148,82 +131,21 @@ function AddReader({ campaignId, run }: { campaignId: string; run: ReturnType<ty
 
 /** The applicants ranked by their record with this author: choose by hand or the best N; add any reader. */
 export function ApplicantsPanel({ campaignId, places }: { campaignId: string; places: number }) {
-  const applications = trpc.arc.applications.useQuery({ campaignId });
-  const utils = trpc.useUtils();
-  const run = useRun(() => utils.arc.invalidate());
-  const select = trpc.arc.select.useMutation();
-  const decline = trpc.arc.decline.useMutation();
-  const selectBest = trpc.arc.selectBest.useMutation();
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  const list = applications.data ?? [];
-  const taken = list.filter((entry) => entry.state === 'selected' || entry.state === 'stepped-back').length;
-  const [best, setBest] = useState<number | string>(Math.max(1, places - taken));
-  const ids = [...chosen].filter((id) => list.some((entry) => entry.id === id && entry.state === 'applied'));
-
-  const onChosen = async (action: Promise<unknown>, title: string) => {
-    if (await run(action, title)) setChosen(new Set());
-  };
+  const applicants = useApplicants({ campaignId, places });
+  const { applications, list } = applicants;
   return (
     <AdminPanel
       id={`arc-applicants-${campaignId}`}
       level={3}
       title="Applicants"
-      description={`${list.length} applied · ${taken} of ${places} places taken. Ranked by each reader’s record with you: reviews on time count most, no-shows count against.`}
+      description={`${list.length} applied · ${applicants.taken} of ${places} places taken. Ranked by each reader’s record with you: reviews on time count most, no-shows count against.`}
     >
       {applications.error && (
         <Alert color="red" role="alert">
           {serverErrorMessage(applications.error, 'The applicants could not be loaded.')}
         </Alert>
       )}
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <NumberInput
-          label="Choose the best"
-          min={1}
-          max={500}
-          allowDecimal={false}
-          value={best}
-          onChange={setBest}
-          style={{ flex: '0 1 140px' }}
-        />
-        <Button
-          loading={selectBest.isPending}
-          disabled={typeof best !== 'number'}
-          onClick={() =>
-            void onChosen(
-              selectBest.mutateAsync({ campaignId, count: Number(best) }).then(({ selected }) => {
-                if (selected === 0) throw new Error('Nobody left to choose (readers held back are skipped)');
-              }),
-              `Best ${best} chosen: their copies are on their way`,
-            )
-          }
-        >
-          Choose best {typeof best === 'number' ? best : ''}
-        </Button>
-        <Button
-          variant="default"
-          disabled={ids.length === 0}
-          loading={select.isPending}
-          onClick={() =>
-            void onChosen(
-              select.mutateAsync({ campaignId, applicationIds: ids }),
-              `${ids.length} chosen: emails queued`,
-            )
-          }
-        >
-          Choose ticked ({ids.length})
-        </Button>
-        <Button
-          variant="subtle"
-          color="red"
-          disabled={ids.length === 0}
-          loading={decline.isPending}
-          onClick={() =>
-            void onChosen(decline.mutateAsync({ campaignId, applicationIds: ids }), `${ids.length} declined`)
-          }
-        >
-          Decline ticked
-        </Button>
-      </Group>
+      <ApplicantsActions applicants={applicants} />
       {list.length === 0 && !applications.isPending ? (
         <Text size="sm" c="dimmed">
           No application yet. Readers apply on /arc (linked from the book’s page and the newsletter preferences).
@@ -235,20 +157,13 @@ export function ApplicantsPanel({ campaignId, places }: { campaignId: string; pl
               key={applicant.id}
               applicant={applicant}
               rank={index + 1}
-              checked={chosen.has(applicant.id)}
-              onCheck={(checked) =>
-                setChosen((previous) => {
-                  const next = new Set(previous);
-                  if (checked) next.add(applicant.id);
-                  else next.delete(applicant.id);
-                  return next;
-                })
-              }
+              checked={applicants.chosen.has(applicant.id)}
+              onCheck={(checked) => applicants.check(applicant.id, checked)}
             />
           ))}
         </Stack>
       )}
-      <AddReader campaignId={campaignId} run={run} />
+      <AddReader campaignId={campaignId} run={applicants.run} />
     </AdminPanel>
   );
 }

@@ -1,35 +1,63 @@
 import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import type { Book } from '../../../domain/books.schema.js';
-import { plainTextToMarkdown } from '../../../domain/content-format.js';
-import { DEFAULT_SPOILER_LEVEL, SPOILER_LEVELS, spoilerBadgeFor, type SpoilerLevel } from '../../../domain/excerpts.js';
-import { excerptInputSchema, type Excerpt, type ExcerptInput } from '../../../domain/excerpts.schema.js';
-import { zodValidate } from '../../ui/zod-validate.js';
+import { SPOILER_LEVELS, spoilerBadgeFor } from '../../../domain/excerpts.js';
+import type { Excerpt, ExcerptInput } from '../../../domain/excerpts.schema.js';
 import type { ContentFormProps } from '../content/ContentTab.js';
-import { draftKey } from '../editor/local-draft.js';
 import { MarkdownEditor } from '../editor/MarkdownEditor.js';
 import { RestoreDraftPrompt } from '../editor/RestoreDraftPrompt.js';
-import { useLocalDraft } from '../editor/use-local-draft.js';
 import { CommentsOffSwitch } from '../comments/CommentsOffSwitch.js';
 import { FormShell } from '../forms/FormShell.js';
+import { useExcerptForm } from './use-excerpt-form.js';
 
-type ExcerptFormValues = {
-  bookId: string;
-  title: string;
-  description: string;
-  content: string;
-  readTime: string;
-  spoilerLevel: SpoilerLevel;
-  /** Blank: made from the title (a new excerpt), kept (an edited one). */
-  slug: string;
-};
-
-/** The admin always writes Markdown (a text of before Markdown was converted when it was opened). */
-const toInput = (values: ExcerptFormValues): ExcerptInput => ({ ...values, contentFormat: 'markdown' });
-
-const validateExcerpt = zodValidate(excerptInputSchema, toInput);
+type ExcerptFormApi = ReturnType<typeof useExcerptForm>['form'];
 
 const SPOILER_OPTIONS = SPOILER_LEVELS.map((level) => ({ value: level, label: spoilerBadgeFor(level).label }));
+
+/** The book the excerpt is from: a required choice, searchable when there are many. */
+function BookSelect({ form, books }: { form: ExcerptFormApi; books: Book[] }) {
+  const bookOptions = books.map((book) => ({ value: book.id, label: book.title }));
+  const bookInput = form.getInputProps('bookId');
+  return (
+    <Select
+      size="md"
+      label="Book"
+      withAsterisk
+      placeholder="Choose a book"
+      data={bookOptions}
+      allowDeselect={false}
+      searchable={books.length > 8}
+      nothingFoundMessage="No books"
+      checkIconPosition="right"
+      {...bookInput}
+      value={bookInput.value || null}
+      onChange={(value) => form.setFieldValue('bookId', value ?? '')}
+    />
+  );
+}
+
+/** Read time and spoiler level, side by side. */
+function ReadingFields({ form }: { form: ExcerptFormApi }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <TextInput
+        label="Read time"
+        placeholder="5 min read"
+        withAsterisk
+        autoComplete="off"
+        {...form.getInputProps('readTime')}
+      />
+      <Select
+        size="md"
+        label="Spoiler level"
+        withAsterisk
+        data={SPOILER_OPTIONS}
+        allowDeselect={false}
+        checkIconPosition="right"
+        {...form.getInputProps('spoilerLevel')}
+      />
+    </SimpleGrid>
+  );
+}
 
 export function ExcerptForm({
   item,
@@ -38,40 +66,7 @@ export function ExcerptForm({
   onCancel,
   books,
 }: ContentFormProps<Excerpt, ExcerptInput> & { books: Book[] }) {
-  const form = useForm<ExcerptFormValues, (values: ExcerptFormValues) => ExcerptInput>({
-    mode: 'controlled',
-    initialValues: item
-      ? {
-          bookId: item.bookId,
-          title: item.title,
-          description: item.description,
-          content: item.contentFormat === 'plain' ? plainTextToMarkdown(item.content) : item.content,
-          readTime: item.readTime,
-          spoilerLevel: item.spoilerLevel,
-          slug: item.slug,
-        }
-      : {
-          bookId: books.length === 1 ? books[0]!.id : '',
-          title: '',
-          description: '',
-          content: '',
-          readTime: '',
-          spoilerLevel: DEFAULT_SPOILER_LEVEL,
-          slug: '',
-        },
-    validate: (values) => {
-      const errors = validateExcerpt(values);
-      // The schema's id rule says 'Id is required'; on this form the id is a choice of book.
-      if (errors.bookId) errors.bookId = 'Please choose a book';
-      return errors;
-    },
-    transformValues: toInput,
-  });
-  const draft = useLocalDraft(form, draftKey('excerpt', item?.id));
-
-  const bookOptions = books.map((book) => ({ value: book.id, label: book.title }));
-  const bookInput = form.getInputProps('bookId');
-
+  const { form, draft } = useExcerptForm(item, books);
   return (
     <FormShell
       title={item ? `Edit “${item.title}”` : 'Add an excerpt'}
@@ -83,20 +78,7 @@ export function ExcerptForm({
       })}
     >
       <RestoreDraftPrompt draft={draft} />
-      <Select
-        size="md"
-        label="Book"
-        withAsterisk
-        placeholder="Choose a book"
-        data={bookOptions}
-        allowDeselect={false}
-        searchable={books.length > 8}
-        nothingFoundMessage="No books"
-        checkIconPosition="right"
-        {...bookInput}
-        value={bookInput.value || null}
-        onChange={(value) => form.setFieldValue('bookId', value ?? '')}
-      />
+      <BookSelect form={form} books={books} />
       <TextInput label="Title" withAsterisk autoComplete="off" {...form.getInputProps('title')} />
       <TextInput
         label="Slug"
@@ -114,24 +96,7 @@ export function ExcerptForm({
         {...form.getInputProps('description')}
       />
       <MarkdownEditor label="Content" required {...form.getInputProps('content')} />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
-          label="Read time"
-          placeholder="5 min read"
-          withAsterisk
-          autoComplete="off"
-          {...form.getInputProps('readTime')}
-        />
-        <Select
-          size="md"
-          label="Spoiler level"
-          withAsterisk
-          data={SPOILER_OPTIONS}
-          allowDeselect={false}
-          checkIconPosition="right"
-          {...form.getInputProps('spoilerLevel')}
-        />
-      </SimpleGrid>
+      <ReadingFields form={form} />
       {item && <CommentsOffSwitch targetKind="excerpt" targetId={item.id} />}
     </FormShell>
   );

@@ -44,21 +44,46 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
 /** A file name from a slug or id: letters, digits, hyphens. */
 const fileSafe = (value: string) => value.replace(/[^a-zA-Z0-9-]/g, '-').slice(0, 100) || 'item';
 
+type Uploads = { store: UploadStore; dir: string };
+type Post = Awaited<ReturnType<typeof readPosts>>[number];
+type Subscriber = Awaited<ReturnType<typeof addSubscribers>>[number];
+type Comment = Awaited<ReturnType<typeof listAllComments>>[number];
+
 /**
  * The site as one zip, streamed as it is written (uploads are read one at a time): Markdown, JSON, CSV, uploads
  * and a Ghost-compatible JSON. See README above for what each holds.
  */
-export async function buildExport(
-  db: AppDatabase,
-  uploads: { store: UploadStore; dir: string },
-  siteOrigin: string,
-): Promise<Readable> {
+export async function buildExport(db: AppDatabase, uploads: Uploads, siteOrigin: string): Promise<Readable> {
   const zip = new yazl.ZipFile();
   const out = new PassThrough();
   zip.outputStream.pipe(out);
   zip.addBuffer(Buffer.from(README), 'README.txt');
 
-  const posts = await db.selectFrom('blogPosts').selectAll().orderBy('publishedAt').execute();
+  const posts = await addContent(db, zip);
+  const subscribers = await addSubscribers(db, zip);
+  const comments = await addRecords(db, zip);
+  const names = await uploads.store.list();
+  const { ghostZip, images } = await addOtherPlatforms(db, zip, { posts, subscribers, comments, names, siteOrigin });
+
+  void (async () => {
+    try {
+      for (const name of images) await addUpload(ghostZip, uploads, name, ghostImagePath(name).slice(1));
+      ghostZip.end();
+      // Files are opened only when the zip reaches them; database uploads are read one by one.
+      for (const name of names) await addUpload(zip, uploads, name, `uploads/${name}`);
+      zip.end();
+    } catch (error) {
+      out.destroy(error as Error);
+    }
+  })();
+  return out;
+}
+
+const readPosts = (db: AppDatabase) => db.selectFrom('blogPosts').selectAll().orderBy('publishedAt').execute();
+
+/** posts/*.md, excerpts/*.md and content/*.json; resolves the posts (the other platforms' exports need them). */
+async function addContent(db: AppDatabase, zip: yazl.ZipFile) {
+  const posts = await readPosts(db);
   for (const post of posts) {
     const { content, ...meta } = post;
     zip.addBuffer(Buffer.from(markdownWithFrontMatter(meta, content)), `posts/${fileSafe(post.slug)}.md`);
@@ -70,12 +95,16 @@ export async function buildExport(
   }
   for (const { table, file } of CONTENT_TABLES)
     zip.addBuffer(json(await db.selectFrom(table).selectAll().execute()), `content/${file}.json`);
+  return posts;
+}
 
+/** subscribers.csv; resolves the subscribers (the other platforms' exports need them). */
+async function addSubscribers(db: AppDatabase, zip: yazl.ZipFile) {
   const subscribers = await db.selectFrom('newsletterSubscriptions').selectAll().orderBy('createdAt').execute();
-  type Subscriber = (typeof subscribers)[number];
+  type Row = (typeof subscribers)[number];
   zip.addBuffer(
     Buffer.from(
-      toCsv<Subscriber>(
+      toCsv<Row>(
         [
           { header: 'email', value: (row) => row.email },
           { header: 'name', value: (row) => row.name },
@@ -90,6 +119,11 @@ export async function buildExport(
     ),
     'subscribers.csv',
   );
+  return subscribers;
+}
+
+/** contact-messages.csv, preorders.csv, orders.csv and comments.json; resolves the comments (for WordPress). */
+async function addRecords(db: AppDatabase, zip: yazl.ZipFile) {
   const contacts = await db.selectFrom('contactSubmissions').selectAll().orderBy('createdAt').execute();
   zip.addBuffer(Buffer.from(toCsv(columnsOf(contacts), contacts)), 'contact-messages.csv');
   const preorders = await db.selectFrom('preorders').selectAll().orderBy('createdAt').execute();
@@ -102,14 +136,26 @@ export async function buildExport(
     json(comments.map(({ reportCount: _reports, readerId: _reader, ...comment }) => comment)),
     'comments.json',
   );
-  const names = await uploads.store.list();
+  return comments;
+}
+
+/**
+ * ghost.json, ghost-members.csv, wordpress.xml (written as the zip reaches it, a post at a time) and
+ * ghost-import.zip; resolves that inner zip, still open, and the images it and wordpress.xml take along.
+ */
+async function addOtherPlatforms(
+  db: AppDatabase,
+  zip: yazl.ZipFile,
+  site: { posts: Post[]; subscribers: Subscriber[]; comments: Comment[]; names: string[]; siteOrigin: string },
+) {
+  const { posts, subscribers, siteOrigin } = site;
   const shape = await readSiteShape(
     db,
     posts.map((post) => post.id),
   );
   // The images the posts and pages show go along to Ghost and WordPress (an original each; they make their own sizes).
   const shown = [...posts, ...shape.pages.map((page) => ({ content: page.content, coverImage: '' }))];
-  const images = postImageNames(shown, new Set(names));
+  const images = postImageNames(shown, new Set(site.names));
   const ghostJson = json(ghostExport(posts, shape, subscribers, siteOrigin, new Set(images)));
   zip.addBuffer(ghostJson, 'ghost.json');
   const series = await db.selectFrom('series').select(['id', 'name']).execute();
@@ -117,41 +163,24 @@ export async function buildExport(
     Buffer.from(ghostMembersCsv(subscribers, new Map(series.map((row) => [row.id, row.name])))),
     'ghost-members.csv',
   );
-  // Written as the zip reaches it, a post at a time.
   zip.addReadStream(
-    Readable.from(wordpressExport(posts, shape, siteOrigin, images, shownCommentsByPost(comments))),
+    Readable.from(wordpressExport(posts, shape, siteOrigin, images, shownCommentsByPost(site.comments))),
     'wordpress.xml',
   );
   const ghostZip = new yazl.ZipFile();
   zip.addReadStream(ghostZip.outputStream, 'ghost-import.zip', { compress: false });
   ghostZip.addBuffer(ghostJson, 'ghost.json');
+  return { ghostZip, images };
+}
 
-  void (async () => {
-    try {
-      for (const name of images) {
-        const at = ghostImagePath(name).slice(1);
-        if (uploads.store.kind === 'files') ghostZip.addFile(path.join(uploads.dir, name), at, { compress: false });
-        else {
-          const data = await uploads.store.read(name);
-          if (data) ghostZip.addBuffer(data, at, { compress: false });
-        }
-      }
-      ghostZip.end();
-      for (const name of names) {
-        // Files are opened only when the zip reaches them; database uploads are read one by one.
-        if (uploads.store.kind === 'files') {
-          zip.addFile(path.join(uploads.dir, name), `uploads/${name}`, { compress: false });
-          continue;
-        }
-        const data = await uploads.store.read(name);
-        if (data) zip.addBuffer(data, `uploads/${name}`, { compress: false });
-      }
-      zip.end();
-    } catch (error) {
-      out.destroy(error as Error);
-    }
-  })();
-  return out;
+/** One upload into a zip at `at`, stored as is: a file is opened when the zip reaches it, a database one read now. */
+async function addUpload(zip: yazl.ZipFile, uploads: Uploads, name: string, at: string) {
+  if (uploads.store.kind === 'files') {
+    zip.addFile(path.join(uploads.dir, name), at, { compress: false });
+    return;
+  }
+  const data = await uploads.store.read(name);
+  if (data) zip.addBuffer(data, at, { compress: false });
 }
 
 /** Every column of the rows, in stored order. */
