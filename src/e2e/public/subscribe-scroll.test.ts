@@ -50,6 +50,8 @@ async function openAndCheckHydrationKeepsLayout(page: Page, url: string): Promis
   await entry.arrived;
   // Every face loaded now, so no late font swap is mistaken for the script's doing.
   await page.evaluate(() => Promise.all([...document.fonts].map((face) => face.load())));
+  // Layout shifts are reported when a frame paints: let the swapped fonts paint before watching.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const before = await layoutOf(page);
   expect(before.length).toBeGreaterThanOrEqual(3);
   await watchLayoutShifts(page);
