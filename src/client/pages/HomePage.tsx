@@ -25,9 +25,12 @@ export const prefetch: PagePrefetch = (utils) =>
 
 export default function HomePage() {
   const hash = useRouterState({ select: (state) => state.location.hash });
+  // While a navigation loads, this page may be drawn as the route's pending view, which the loaded
+  // page then replaces: scrolling before that would be undone by the swap.
+  const navigationDone = useRouterState({ select: (state) => state.status === 'idle' });
   const latest = trpc.books.latest.useQuery();
   const posts = trpc.blog.cards.useQuery(HOME_CARDS_INPUT);
-  const contentSettled = !latest.isPending && !posts.isPending;
+  const contentSettled = navigationDone && !latest.isPending && !posts.isPending;
 
   // Arriving at /#newsletter: once the sections above have their final height, show the form.
   useEffect(() => {

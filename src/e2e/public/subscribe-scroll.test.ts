@@ -119,4 +119,21 @@ describe('Subscribe at 375 px', () => {
     await expectHeadingVisibleBelowHeader(page, newsletterHeading(page));
     expect(site.problems).toEqual([]);
   });
+
+  it('lands on the heading when the home page shows before its navigation has finished loading', async () => {
+    const { page } = site;
+    const posts = (await (await fetch(`${site.baseUrl}/api/blog`)).json()) as Array<{ id: string }>;
+    await page.goto(`${site.baseUrl}/blog/${posts[0]!.id}`);
+    await waitForHydration(page);
+    // The home route's loader waits for the page-title builders, loaded on the first navigation:
+    // held, the home page stays the route's pending view, drawn with its data, until released.
+    const titleBuilders = await holdNextRequest(page, /\/assets\/pages-[\w-]{8}\.js$/);
+    await page.getByRole('link', { name: 'Subscribe to Newsletter' }).tap();
+    await titleBuilders.arrived;
+    await newsletterHeading(page).waitFor();
+    titleBuilders.release();
+    await page.waitForURL(/\/#newsletter$/);
+    await expectHeadingVisibleBelowHeader(page, newsletterHeading(page));
+    expect(site.problems).toEqual([]);
+  });
 });

@@ -12,7 +12,7 @@ export type HeldRequest = {
  * disabled button, a spinner) stays on screen for exactly as long as the test looks at it.
  * Later requests to the same URL pass untouched.
  */
-export async function holdNextRequest(target: Page | BrowserContext, url: string): Promise<HeldRequest> {
+export async function holdNextRequest(target: Page | BrowserContext, url: string | RegExp): Promise<HeldRequest> {
   let release!: () => void;
   let arrive!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
