@@ -36,12 +36,59 @@ export async function newContext(
   browser: Browser,
   { viewport = 'desktop', javaScriptEnabled = true }: ContextOptions = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     viewport: VIEWPORTS[viewport],
     isMobile: viewport !== 'desktop',
     hasTouch: viewport !== 'desktop',
     javaScriptEnabled,
   });
+  return withPagesInOwnWindows(browser, context);
+}
+
+/**
+ * Chromium paints only the front tab of a window at full rate: a page a test goes back to after
+ * opening another in the same context (the admin after a visitor's tab) gets about 7 frames a
+ * second, and every Playwright action on it then waits about 2 s for its element to be "stable".
+ * So after its first page, each page of the context opens in a window of its own, all painted alike.
+ */
+function withPagesInOwnWindows(browser: Browser, context: BrowserContext): BrowserContext {
+  const openTab = context.newPage.bind(context);
+  let contextId: Promise<string> | undefined;
+  let opening: Promise<unknown> = Promise.resolve();
+  const openWindow = async (): Promise<Page> => {
+    if (!contextId) {
+      const first = await openTab();
+      contextId = browserContextIdOf(context, first);
+      return first;
+    }
+    const id = await contextId;
+    const cdp = await browser.newBrowserCDPSession();
+    try {
+      const opened = context.waitForEvent('page');
+      await cdp.send('Target.createTarget', { url: 'about:blank', browserContextId: id, newWindow: true });
+      return await opened;
+    } finally {
+      await cdp.detach();
+    }
+  };
+  // One at a time, so the page event awaited is the window just asked for.
+  context.newPage = () => {
+    const page = opening.then(openWindow, openWindow);
+    opening = page.catch(() => undefined);
+    return page;
+  };
+  return context;
+}
+
+async function browserContextIdOf(context: BrowserContext, page: Page): Promise<string> {
+  const cdp = await context.newCDPSession(page);
+  try {
+    const { targetInfo } = await cdp.send('Target.getTargetInfo');
+    if (!targetInfo.browserContextId) throw new Error('Chromium named no browser context for the page');
+    return targetInfo.browserContextId;
+  } finally {
+    await cdp.detach();
+  }
 }
 
 /** Collects console errors and warnings (hydration mismatches included) and page errors. */

@@ -150,15 +150,19 @@ export function useBrowserSite(options: BrowserSiteOptions = {}): BrowserSite {
   }
   // Registered after closeScope, so it runs before it (after hooks run in reverse).
   afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && scoped) await recordFailure(pageToRecord(scoped.page), context.task);
+    if (context.task.result?.state !== 'fail' || !scoped) return;
+    const pages = pagesToRecord(scoped.page);
+    for (const [index, page] of pages.entries())
+      await recordFailure(page, context.task, pages.length > 1 ? `--page-${index + 1}` : '');
   });
-  /** The page the test last opened that shows something (its own context's, or the shared one), else the shared page. */
-  const pageToRecord = (fallback: Page) =>
-    (browser?.contexts() ?? [])
+  /** The fixture's page, and the last three others this block opened that show something (the test may have used any). */
+  const pagesToRecord = (fixturePage: Page) => {
+    const opened = (browser?.contexts() ?? [])
       .filter((context) => !contextsBefore.has(context))
       .flatMap((context) => context.pages())
-      .filter((page) => !page.isClosed() && page.url() !== 'about:blank')
-      .at(-1) ?? fallback;
+      .filter((page) => page !== fixturePage && !page.isClosed() && page.url() !== 'about:blank');
+    return [fixturePage, ...opened.slice(-3)];
+  };
   afterAll(async () => {
     await closeScope();
     // Every context this block opened (the test's own too); the browser goes on to the worker's next file.
