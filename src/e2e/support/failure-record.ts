@@ -10,7 +10,8 @@ const FAILURES = path.join(process.cwd(), 'test-results', 'failures');
  * test-results/failures/, and the address and the tree's first lines in the log, where CI shows them.
  */
 export async function recordFailure(page: Page, test: RunnerTestCase, suffix = ''): Promise<void> {
-  const name = `${path.basename(test.file.name, '.test.ts')}--${test.name}`.replace(/[^\w-]+/g, '-').slice(0, 120) + suffix;
+  const name =
+    `${path.basename(test.file.name, '.test.ts')}--${test.name}`.replace(/[^\w-]+/g, '-').slice(0, 120) + suffix;
   try {
     await mkdir(FAILURES, { recursive: true });
     const tree = await page.locator('body').ariaSnapshot({ timeout: 5_000 });
