@@ -87,6 +87,10 @@ async function expectHeadingVisibleBelowHeader(page: Page, heading: Locator): Pr
 describe('Subscribe at 375 px', () => {
   const site = useBrowserSite({ viewport: 'mobile', isolation: 'test' });
   const newsletterHeading = (page: Page) => page.locator('#newsletter h2');
+  const firstPostUrl = async () => {
+    const posts = (await (await fetch(`${site.baseUrl}/api/blog`)).json()) as Array<{ id: string }>;
+    return `${site.baseUrl}/blog/${posts[0]!.id}`;
+  };
 
   it("scrolls from the hero's Subscribe to the newsletter heading", async () => {
     const { page } = site;
@@ -112,8 +116,7 @@ describe('Subscribe at 375 px', () => {
 
   it("scrolls from a post's Subscribe to Newsletter to the home page's newsletter heading", async () => {
     const { page } = site;
-    const posts = (await (await fetch(`${site.baseUrl}/api/blog`)).json()) as Array<{ id: string }>;
-    await openAndCheckHydrationKeepsLayout(page, `${site.baseUrl}/blog/${posts[0]!.id}`);
+    await openAndCheckHydrationKeepsLayout(page, await firstPostUrl());
     await page.getByRole('link', { name: 'Subscribe to Newsletter' }).tap();
     await page.waitForURL(/\/#newsletter$/);
     await expectHeadingVisibleBelowHeader(page, newsletterHeading(page));
@@ -122,8 +125,7 @@ describe('Subscribe at 375 px', () => {
 
   it('lands on the heading when the home page shows before its navigation has finished loading', async () => {
     const { page } = site;
-    const posts = (await (await fetch(`${site.baseUrl}/api/blog`)).json()) as Array<{ id: string }>;
-    await page.goto(`${site.baseUrl}/blog/${posts[0]!.id}`);
+    await page.goto(await firstPostUrl());
     await waitForHydration(page);
     // The home route's loader waits for the page-title builders, loaded on the first navigation:
     // held, the home page stays the route's pending view, drawn with its data, until released.
