@@ -187,7 +187,8 @@ describe('admin: content', () => {
   it('blog: default category, the cover image rule, create, edit, delete', async () => {
     await openTab(page, 'Blog');
     await button('Add Blog Post').click();
-    expect(await box('Category').inputValue()).toBe('Announcements');
+    // The categories may still be on their way when the form opens.
+    await expect.poll(() => box('Category').inputValue()).toBe('Announcements');
     // A new post starts as a draft; published here.
     expect(await page.getByRole('radio', { name: 'Draft' }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: 'Published' }).check();

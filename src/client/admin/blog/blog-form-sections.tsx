@@ -15,8 +15,10 @@ type SectionProps = { form: BlogPostForm };
 
 /** What the post says: title, address, category, tags, summary, text and cover. */
 export function PostContentFields({ form }: SectionProps) {
-  // The author's categories, in the author's order.
-  const categoryOptions = (trpc.blog.categories.list.useQuery().data ?? []).map((category) => ({
+  // The author's categories, in the author's order. Until they arrive the field waits, rather than show the post's
+  // category (a slug with no label yet) as blank.
+  const categories = trpc.blog.categories.list.useQuery();
+  const categoryOptions = (categories.data ?? []).map((category) => ({
     value: category.slug,
     label: category.label,
   }));
@@ -36,6 +38,8 @@ export function PostContentFields({ form }: SectionProps) {
         label="Category"
         withAsterisk
         data={categoryOptions}
+        disabled={categories.isPending}
+        placeholder={categories.isPending ? 'Loading categories…' : undefined}
         allowDeselect={false}
         checkIconPosition="right"
         maw={{ sm: 320 }}
