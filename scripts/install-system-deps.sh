@@ -8,6 +8,8 @@ set -euo pipefail
 
 PACKAGES=()
 if [ ! -x /usr/bin/chromium ]; then PACKAGES+=(chromium fonts-dejavu-core); fi
+# Liberation Serif (Times New Roman's metrics): the web fonts' stand-ins use it here (shell.test.ts measures the swap).
+if [ ! -f /usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf ]; then PACKAGES+=(fonts-liberation); fi
 if ! compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then PACKAGES+=(postgresql); fi
 # systemd-analyze checks the service unit of docs/deploy.md; /usr/bin/npm is that unit's ExecStart.
 if [ ! -x /usr/bin/systemd-analyze ]; then PACKAGES+=(systemd); fi

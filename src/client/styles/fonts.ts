@@ -6,6 +6,8 @@ import '@fontsource/cinzel/latin-400.css';
 import '@fontsource/cinzel/latin-600.css';
 import '@fontsource/eb-garamond/latin-400.css';
 import '@fontsource/eb-garamond/latin-400-italic.css';
+import './font-fallbacks.css';
 
-export const DISPLAY_FONT = 'Cinzel, "Trajan Pro", Georgia, serif';
-export const BODY_FONT = '"EB Garamond", Garamond, Georgia, "Times New Roman", serif';
+/** The stacks themselves are global.css's --site-display and --site-body: each web font, then its stand-ins. */
+export const DISPLAY_FONT = 'var(--site-display)';
+export const BODY_FONT = 'var(--site-body)';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { waitForHydration } from '../support/browser.js';
 import { useBrowserSite } from '../support/fixture.js';
 import { holdNextRequest } from '../support/held-request.js';
+import { afterNextPaint, layoutShifts, watchLayoutShifts } from '../support/layout-shifts.js';
 
 type Box = { selector: string; top: number; height: number };
 
@@ -18,28 +19,6 @@ function layoutOf(page: Page): Promise<Box[]> {
   );
 }
 
-type Shift = { value: number; moved: string[] };
-
-/** Records layout shifts (CLS entries) from now on, each with the elements that moved (to tell what shifted). */
-async function watchLayoutShifts(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
-    const describe = ({ node, previousRect: from, currentRect: to }: Source) => {
-      const element = node instanceof Element ? node : node?.parentElement;
-      const name = element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${element.className}` : '?';
-      return `${name} (${from.x},${from.y} ${from.width}x${from.height} -> ${to.x},${to.y} ${to.width}x${to.height})`;
-    };
-    const shifts: Shift[] = [];
-    (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; sources?: Source[] }>)
-        shifts.push({ value: entry.value, moved: (entry.sources ?? []).map(describe) });
-    }).observe({ type: 'layout-shift' });
-  });
-}
-
-const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
-
 /**
  * Opens the page with its script held back, notes the layout of the server-rendered page, lets the
  * script run and hydrate, and checks that nothing moved or shifted meanwhile.
@@ -48,10 +27,11 @@ async function openAndCheckHydrationKeepsLayout(page: Page, url: string): Promis
   const entry = await holdNextRequest(page, '**/assets/entry-client-*.js');
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   await entry.arrived;
-  // Every face loaded now, so no late font swap is mistaken for the script's doing.
-  await page.evaluate(() => Promise.all([...document.fonts].map((face) => face.load())));
-  // Layout shifts are reported when a frame paints: let the swapped fonts paint before watching.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // Every web font loaded now, so no late font swap is mistaken for the script's doing (a stand-in face whose
+  // local font this machine lacks fails to load, and is not used).
+  await page.evaluate(() => Promise.allSettled([...document.fonts].map((face) => face.load())));
+  // Let the swapped fonts paint before watching.
+  await afterNextPaint(page);
   const before = await layoutOf(page);
   expect(before.length).toBeGreaterThanOrEqual(3);
   await watchLayoutShifts(page);
