@@ -97,8 +97,10 @@ async function federateKind(
     if (shared && (await (await send()).create(source.kind, id))) result.created++;
   }
 
+  // Only what the followers were sent is updated: an item recorded unshared never had its Create.
   const edited = await ofKind
     .select('objectId')
+    .where('shared', '=', 1)
     .where('edited', '=', 1)
     .where('objectId', 'in', source.publicIds(db) as never)
     .limit(ITEMS_PER_RUN)
