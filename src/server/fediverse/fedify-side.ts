@@ -7,4 +7,4 @@
 export { buildFederation } from './site-federation.js';
 export { contentActivities } from './content-activities.js';
 export { answerFollowRequest } from './follow-requests.js';
-export { moveAccount } from './move-activity.js';
+export { moveAccount, undoAccountMove } from './move-activity.js';

@@ -93,15 +93,24 @@ describe('moving the account to a new domain (Move)', () => {
     expect(await moveStatus()).toEqual({ movedTo: newActor });
   });
 
-  it('the move is undone: the actor no longer shows movedTo', async () => {
+  it('the move is undone: the actor no longer shows movedTo, and the followers are sent the actor without it', async () => {
     const answer = await oldSite.app.inject({
       method: 'DELETE',
       url: '/api/admin/fediverse/move',
       headers: bearer(oldKey),
     });
     expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ movedTo: null });
     expect((await actorJson(oldActor)).movedTo).toBeUndefined();
     expect(await moveStatus()).toEqual({ movedTo: null });
+    await drain(oldSite);
+    // Signed and checked by the stand-in's Fedify, as the Move was: the actor as served, with no movedTo.
+    const updates = remote.received.filter((activity) => activity.type === 'Update');
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toMatchObject({ actor: oldActor });
+    const actor = (await updates[0]!.object!.toJsonLd({ format: 'compact' })) as Record<string, unknown>;
+    expect(actor).toMatchObject({ id: oldActor, type: 'Person' });
+    expect(actor.movedTo).toBeUndefined();
   });
 });
 

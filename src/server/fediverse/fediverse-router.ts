@@ -65,9 +65,12 @@ export const fediverseRouter = router({
     if (!outcome.moved) throw new TRPCError({ code: 'BAD_REQUEST', message: outcome.reason });
     return { movedTo: outcome.movedTo };
   }),
-  /** The move undone: the actor no longer shows `movedTo`. */
+  /** The move undone: the actor no longer shows `movedTo`, and its followers are sent the actor as it now is. */
   cancelMove: adminProcedure.mutation(async ({ ctx }) => {
-    await cancelMove(ctx.db);
+    const origin = await ctx.fediverse.knownOrigin();
+    // No origin yet: nothing was ever federated, so there is no follower to tell.
+    if (!origin) await cancelMove(ctx.db);
+    else await (await loadFedifySide()).undoAccountMove(ctx.db, await ctx.fediverse.federation(), origin);
     return { movedTo: null };
   }),
   blocks: adminProcedure.query(({ ctx }) => listBlocks(ctx.db)),

@@ -1,8 +1,8 @@
 import type { Federation } from '@fedify/fedify';
-import { Move, isActor } from '@fedify/vocab';
+import { Move, PUBLIC_COLLECTION, Update, isActor } from '@fedify/vocab';
 import type { AppDatabase } from '../db/connection.js';
 import { newId } from '../db/row-conversion.js';
-import { recordMove } from './account-move.js';
+import { cancelMove, recordMove } from './account-move.js';
 import { ACTOR_IDENTIFIER } from './actor-identity.js';
 
 type MoveOutcome = { moved: true; movedTo: string } | { moved: false; reason: string };
@@ -44,4 +44,29 @@ export async function moveAccount(
     { preferSharedInbox: true },
   );
   return { moved: true, movedTo: found.id.href };
+}
+
+/**
+ * Undoes the move: the actor no longer shows `movedTo`, and every follower is sent the actor as it now is (an `Update`,
+ * as Mastodon sends on a profile change), so their servers stop showing the account as moved. Follows their servers
+ * already moved stay with the new account.
+ */
+export async function undoAccountMove(db: AppDatabase, federation: Federation<void>, origin: string): Promise<void> {
+  await cancelMove(db);
+  // A request context, as the actor dispatcher answers one: the actor is built exactly as it is served.
+  const ctx = federation.createContext(new Request(new URL(origin)), undefined);
+  const actor = await ctx.getActor(ACTOR_IDENTIFIER);
+  if (!actor?.id) return;
+  await ctx.sendActivity(
+    { identifier: ACTOR_IDENTIFIER },
+    'followers',
+    new Update({
+      id: new URL(`#updates/${newId()}`, actor.id),
+      actor: actor.id,
+      object: actor,
+      to: PUBLIC_COLLECTION,
+      cc: ctx.getFollowersUri(ACTOR_IDENTIFIER),
+    }),
+    { preferSharedInbox: true },
+  );
 }
