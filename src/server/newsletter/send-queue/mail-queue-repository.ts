@@ -397,12 +397,20 @@ async function setStatus(
 export async function recordOutcomes(db: AppDatabase, outcomes: SendOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
   await db.transaction().execute(async (trx) => {
+    // The orders first, then the queue rows, in the order every sale's transaction locks them (a payment or refund
+    // event, a buyer's erasure): the other way round, PostgreSQL found a deadlock between a send and an erasure.
+    const sentPurchases = outcomes
+      .filter(
+        (outcome): outcome is Extract<SendOutcome, { result: 'sent' }> =>
+          outcome.result === 'sent' && outcome.message.kind === 'purchase',
+      )
+      .sort((a, b) => a.message.recipientId.localeCompare(b.message.recipientId));
+    for (const outcome of sentPurchases) await markOrdersDelivered(trx, [outcome.message.recipientId], outcome.at);
     for (const outcome of outcomes) {
       const { message } = outcome;
       const attempts = message.attempts + 1;
       if (outcome.result === 'sent') {
         await setStatus(trx, message, 'sent', { sentAt: outcome.at, attempts, lastError: null });
-        if (message.kind === 'purchase') await markOrdersDelivered(trx, [message.recipientId], outcome.at);
       } else if (outcome.result === 'retry') {
         await setStatus(trx, message, 'pending', {
           attempts,
