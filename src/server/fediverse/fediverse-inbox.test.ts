@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fediverseReactionsLine } from '../../domain/comments.js';
 import { renderCommentHtml } from '../comments/comment-markdown.js';
+import { addComment } from '../comments/comments-repository.js';
 import { startFediverseRemote, type FediverseRemote } from '../test-support/fediverse-remote.js';
 import { bearer } from '../test-support/http.js';
 import { loopbackStandIns } from '../test-support/outbound.js';
@@ -347,14 +348,47 @@ describe('blocks by account and by server', () => {
     expect((await blocks('GET')).json()).toEqual([]);
   });
 
-  it('an account blocked by its handle: its follower row goes, its Follow gets a Reject, its replies are dropped', async () => {
+  it('an account blocked by its handle: its follower row goes, its like goes, its reply is hidden, its Follow gets a Reject, its replies are dropped', async () => {
     for (const as of ['reader', 'long']) expect(await deliver(follow(as, '1'), { as })).toBe(202);
     await drainQueue();
+    // What it left before the block: its like of the post (counted above), and a reply the author approved (stored as
+    // the inbox stores them: this server's replies are over their cap by now).
+    const db = site.services.db;
+    const reactionsOfLong = await db
+      .selectFrom('fediverseReactions')
+      .select('kind')
+      .where('actorId', '=', actor('long').href)
+      .execute();
+    expect(reactionsOfLong.length).toBeGreaterThan(0);
+    const replyId = await addComment(db, {
+      targetKind: 'post',
+      targetId: postId,
+      origin: 'fediverse',
+      remoteAuthor: { name: 'Long', server: host(), url: `${remote.origin}/@long/before` },
+      remoteId: `${remote.origin}/notes/long-before`,
+      remoteActorId: actor('long').href,
+      body: 'Before the block',
+      status: 'approved',
+    });
+    const repliesOfLong = (await fediverseComments()).filter(
+      (comment) => comment.remoteActorId === actor('long').href && ['held', 'approved'].includes(comment.status),
+    );
     expect(await followerIds()).toEqual([actor('long').href, actor('reader').href]);
+    const likesBefore = await likes();
     const added = await blocks('POST', { payload: { target: `@LONG@${host()}` } });
     expect(added.statusCode).toBe(201);
-    expect(added.json()).toMatchObject({ target: `@long@${host()}`, kind: 'account', removedFollowers: 1 });
+    expect(added.json()).toMatchObject({
+      target: `@long@${host()}`,
+      kind: 'account',
+      removedFollowers: 1,
+      removedReactions: reactionsOfLong.length,
+      hiddenComments: repliesOfLong.length,
+    });
     expect(await followerIds()).toEqual([actor('reader').href]);
+    expect(await likes()).toBe(likesBefore - reactionsOfLong.filter((reaction) => reaction.kind === 'like').length);
+    // Hidden, not deleted: the author can still show it.
+    const hidden = await db.selectFrom('comments').select('status').where('id', '=', replyId).execute();
+    expect(hidden).toEqual([{ status: 'hidden' }]);
 
     const before = (await fediverseComments()).length;
     expect(await deliver(follow('long', '2'), { as: 'long' })).toBe(202);
@@ -368,35 +402,77 @@ describe('blocks by account and by server', () => {
     ]);
   });
 
-  it('an account blocked by its address and a whole server: their activities are dropped; unblocked, they count again', async () => {
-    const likesBefore = await likes();
+  it('an account blocked by its address and a whole server: what they left goes, their activities are dropped; unblocked, they count again', async () => {
+    const db = site.services.db;
+    /** Likes and boosts, and shown or waiting replies, of the accounts whose actor address starts with `prefix`. */
+    const leftBy = async (prefix: string) => ({
+      reactions: (await db.selectFrom('fediverseReactions').select('actorId').execute()).filter((row) =>
+        row.actorId.startsWith(prefix),
+      ).length,
+      replies: (await fediverseComments()).filter(
+        (comment) => comment.remoteActorId?.startsWith(prefix) && ['held', 'approved'].includes(comment.status),
+      ).length,
+    });
+    const byReader = await leftBy(actor('reader').href);
+    expect(byReader.replies).toBeGreaterThan(0);
     const account = await blocks('POST', { payload: { target: actor('reader').href } });
-    expect(account.json()).toMatchObject({ target: actor('reader').href, kind: 'account', removedFollowers: 1 });
+    expect(account.json()).toMatchObject({
+      target: actor('reader').href,
+      kind: 'account',
+      removedFollowers: 1,
+      removedReactions: byReader.reactions,
+      hiddenComments: byReader.replies,
+    });
+    expect(await leftBy(actor('reader').href)).toEqual({ reactions: 0, replies: 0 });
+    const likesBefore = await likes();
     expect(await followerIds()).toEqual([]);
     expect(await deliver(like('reader', '1'))).toBe(202);
     await drainQueue();
     expect(await likes()).toBe(likesBefore);
 
+    // Another account of that server, with a reply shown.
+    await addComment(db, {
+      targetKind: 'post',
+      targetId: postId,
+      origin: 'fediverse',
+      remoteAuthor: { name: 'Third', server: host(), url: `${remote.origin}/@third/before` },
+      remoteId: `${remote.origin}/notes/third-before`,
+      remoteActorId: actor('third').href,
+      body: 'Before the server block',
+      status: 'approved',
+    });
+    const byServer = await leftBy(`http://${host()}/`);
+    expect(byServer.replies).toBeGreaterThan(0);
     const server = await blocks('POST', { payload: { target: `http://${host()}/` } });
-    expect(server.json()).toMatchObject({ target: host(), kind: 'server', removedFollowers: 0 });
+    expect(server.json()).toMatchObject({
+      target: host(),
+      kind: 'server',
+      removedFollowers: 0,
+      removedReactions: byServer.reactions,
+      hiddenComments: byServer.replies,
+    });
+    expect(await leftBy(`http://${host()}/`)).toEqual({ reactions: 0, replies: 0 });
+    // The count from here on: without the server's likes.
+    const likesLeft = await likes();
+    expect(likesLeft).toBeLessThanOrEqual(likesBefore);
     expect(await deliver(follow('reader', '3'))).toBe(202);
     expect(await deliver(like('reader', '3'))).toBe(202);
     await drainQueue();
     expect(await followerIds()).toEqual([]);
-    expect(await likes()).toBe(likesBefore);
+    expect(await likes()).toBe(likesLeft);
     expect((await blocks('GET')).json()).toHaveLength(3);
 
     // Lifting the server block alone is not enough: the account's own block still holds.
     expect((await blocks('DELETE', { query: `?target=${encodeURIComponent(host())}` })).statusCode).toBe(204);
     expect(await deliver(like('reader', '4'))).toBe(202);
     await drainQueue();
-    expect(await likes()).toBe(likesBefore);
+    expect(await likes()).toBe(likesLeft);
     expect((await blocks('DELETE', { query: `?target=${encodeURIComponent(actor('reader').href)}` })).statusCode).toBe(
       204,
     );
     expect(await deliver(like('reader', '2'))).toBe(202);
     await drainQueue();
-    expect(await likes()).toBe(likesBefore + 1);
+    expect(await likes()).toBe(likesLeft + 1);
     expect((await blocks('GET')).json()).toMatchObject([{ target: `@long@${host()}`, kind: 'account' }]);
   });
 });

@@ -6,7 +6,7 @@ import { parseBlockTarget } from '../../domain/fediverse.js';
 import { fediverseBlockInputSchema, fediverseMoveInputSchema } from '../../domain/fediverse.schema.js';
 import { toPageBy } from '../db/keyset-page.js';
 import { pageKeyOf } from '../trpc/page-cursor.js';
-import { adminProcedure, router } from '../trpc/trpc.js';
+import { adminProcedure, contentWriteProcedure, router } from '../trpc/trpc.js';
 import { cancelMove, movedTo } from './account-move.js';
 import { addBlock, listBlocks, removeBlock } from './blocks-repository.js';
 import { loadFedifySide } from './fedify-loader.js';
@@ -74,8 +74,13 @@ export const fediverseRouter = router({
     return { movedTo: null };
   }),
   blocks: adminProcedure.query(({ ctx }) => listBlocks(ctx.db)),
-  /** Blocks an account or a server: its activities are dropped, its follows refused, its followers removed. */
-  block: adminProcedure.input(fediverseBlockInputSchema).mutation(({ ctx, input }) => addBlock(ctx.db, input.target)),
+  /**
+   * Blocks an account or a server: its activities are dropped, its follows refused, its followers removed, its likes
+   * and boosts removed and its replies hidden (a content write: the public pages show the counts and replies).
+   */
+  block: contentWriteProcedure
+    .input(fediverseBlockInputSchema)
+    .mutation(({ ctx, input }) => addBlock(ctx.db, input.target)),
   unblock: adminProcedure
     .input(z.object({ target: z.string({ error: 'Target is required' }).min(1).max(500) }))
     .mutation(async ({ ctx, input }) => {

@@ -3,6 +3,23 @@ import { trpc } from '../../trpc.js';
 import { toastFailure } from '../../ui/form-feedback.js';
 import { toast } from '../../ui/toast-store.js';
 
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** "target (2 followers removed, 1 like or boost removed, 3 replies hidden)": what the block cleared, when anything. */
+function blockedSummary(added: {
+  target: string;
+  removedFollowers: number;
+  removedReactions: number;
+  hiddenComments: number;
+}): string {
+  const cleared = [
+    added.removedFollowers > 0 && `${counted(added.removedFollowers, 'follower', 'followers')} removed`,
+    added.removedReactions > 0 && `${counted(added.removedReactions, 'like or boost', 'likes and boosts')} removed`,
+    added.hiddenComments > 0 && `${counted(added.hiddenComments, 'reply', 'replies')} hidden`,
+  ].filter(Boolean);
+  return cleared.length > 0 ? `${added.target} (${cleared.join(', ')})` : added.target;
+}
+
 /** The blocked accounts and servers, the one being typed, blocking it and lifting a block (each toasts a failure). */
 export function useFediverseBlocks() {
   const utils = trpc.useUtils();
@@ -15,11 +32,9 @@ export function useFediverseBlocks() {
     try {
       const added = await block.mutateAsync({ target });
       setTarget('');
-      await utils.fediverse.blocks.invalidate();
-      toast({
-        title: 'Blocked',
-        description: `${added.target}${added.removedFollowers > 0 ? ` (${added.removedFollowers} follower${added.removedFollowers === 1 ? '' : 's'} removed)` : ''}`,
-      });
+      // The counts and the comment lists changed too.
+      await Promise.all([utils.fediverse.invalidate(), utils.comments.invalidate()]);
+      toast({ title: 'Blocked', description: blockedSummary(added) });
     } catch (error) {
       toastFailure('Not blocked', error, 'Please try again.');
     }
