@@ -85,7 +85,7 @@ export function FediverseBlocksPanel() {
     <AdminPanel
       id="fediverse-blocks"
       title="Fediverse blocks"
-      description="An account (@user@server or its address) or a whole server (server.example): its replies, likes, boosts and follows are dropped, and it no longer follows the site."
+      description="An account (@user@server or its address) or a whole server (server.example): its replies, likes, boosts and follows are dropped, and it no longer follows the site. Its earlier replies are hidden and its likes and boosts removed."
     >
       <BlockForm blocks={state} />
       {blocks.isPending ? (
