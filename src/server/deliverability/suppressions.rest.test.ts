@@ -35,6 +35,8 @@ describe('/api/admin/suppressions', () => {
     const res = await add({ email: ' Reader.One@Example.ORG ', reason: 'complaint', note: 'From a report' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({ email: 'reader.one@example.org', reason: 'complaint' });
+    // The second is newer by at least a millisecond (within one, the list orders the two by address).
+    await new Promise((resolve) => setTimeout(resolve, 2));
     expect((await add({ email: 'second@example.org' })).json()).toEqual({
       email: 'second@example.org',
       reason: 'manual',
