@@ -150,6 +150,9 @@ describe('hostile and mistaken imports: a clear 4xx, nothing half-imported, the 
     imports.slice(6).forEach((status) => expect([400, 409], said).toContain(status));
     for (const res of attempts.slice(0, 12).filter((r) => r.statusCode === 409))
       expect(res.json<{ error: string }>().error).toMatch(/already running/);
+    // A hostile file may have held the lock while all six exports arrived (each told to wait): then one runs now.
+    if (!imports.slice(0, 6).includes(200))
+      expect((await postImport(context, 'source=wordpress', wxr)).statusCode, said).toBe(200);
     // However the race went, each post is there once (the private one as a draft).
     expect((await counts()).posts).toBe(5);
   });
