@@ -337,6 +337,18 @@ describe('blocks by account and by server', () => {
     );
   const likes = async () => (await admin.fediverse.summary()).likes;
   const host = () => `127.0.0.1:${remote.port}`;
+  /** A reply from `as` on the post, shown, stored as the inbox stores one (this server's replies are over their cap). */
+  const approvedReplyFrom = (as: string, body: string) =>
+    addComment(site.services.db, {
+      targetKind: 'post',
+      targetId: postId,
+      origin: 'fediverse',
+      remoteAuthor: { name: as, server: host(), url: `${remote.origin}/@${as}/before` },
+      remoteId: `${remote.origin}/notes/${as}-before`,
+      remoteActorId: actor(as).href,
+      body,
+      status: 'approved',
+    });
 
   it('bad targets are refused with 400, without the admin key 401; nothing is stored', async () => {
     for (const target of ['javascript:alert(1)', '@@', 'a b', 'x'.repeat(600), 'https://user:pw@host.example/u', 42])
@@ -351,8 +363,7 @@ describe('blocks by account and by server', () => {
   it('an account blocked by its handle: its follower row goes, its like goes, its reply is hidden, its Follow gets a Reject, its replies are dropped', async () => {
     for (const as of ['reader', 'long']) expect(await deliver(follow(as, '1'), { as })).toBe(202);
     await drainQueue();
-    // What it left before the block: its like of the post (counted above), and a reply the author approved (stored as
-    // the inbox stores them: this server's replies are over their cap by now).
+    // What it left before the block: its like of the post (counted above), and a reply the author approved.
     const db = site.services.db;
     const reactionsOfLong = await db
       .selectFrom('fediverseReactions')
@@ -360,16 +371,7 @@ describe('blocks by account and by server', () => {
       .where('actorId', '=', actor('long').href)
       .execute();
     expect(reactionsOfLong.length).toBeGreaterThan(0);
-    const replyId = await addComment(db, {
-      targetKind: 'post',
-      targetId: postId,
-      origin: 'fediverse',
-      remoteAuthor: { name: 'Long', server: host(), url: `${remote.origin}/@long/before` },
-      remoteId: `${remote.origin}/notes/long-before`,
-      remoteActorId: actor('long').href,
-      body: 'Before the block',
-      status: 'approved',
-    });
+    const replyId = await approvedReplyFrom('long', 'Before the block');
     const repliesOfLong = (await fediverseComments()).filter(
       (comment) => comment.remoteActorId === actor('long').href && ['held', 'approved'].includes(comment.status),
     );
@@ -431,16 +433,7 @@ describe('blocks by account and by server', () => {
     expect(await likes()).toBe(likesBefore);
 
     // Another account of that server, with a reply shown.
-    await addComment(db, {
-      targetKind: 'post',
-      targetId: postId,
-      origin: 'fediverse',
-      remoteAuthor: { name: 'Third', server: host(), url: `${remote.origin}/@third/before` },
-      remoteId: `${remote.origin}/notes/third-before`,
-      remoteActorId: actor('third').href,
-      body: 'Before the server block',
-      status: 'approved',
-    });
+    await approvedReplyFrom('third', 'Before the server block');
     const byServer = await leftBy(`http://${host()}/`);
     expect(byServer.replies).toBeGreaterThan(0);
     const server = await blocks('POST', { payload: { target: `http://${host()}/` } });
