@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cpuTimeOf } from '../../test-support/cpu-time.js';
-import { queryTerms } from './fts5-query.js';
+import { queryTerms, WORD } from './fts5-query.js';
+import { MATCH_END, MATCH_START } from './highlight.js';
 import { markAllMatches, snippetAroundMatches } from './match-marks.js';
+import { foldForSearch } from './tsquery.js';
 
 const S = '\u0002';
 const E = '\u0003';
@@ -39,6 +41,61 @@ describe('markAllMatches', () => {
         // A non-ASCII word at the end sends the same text down the general path.
         expect(markAllMatches(`${text} é`, queryTerms(query))).toBe(`${markAllMatches(text, queryTerms(query))} é`);
       }
+    }
+  });
+
+  it('splits and compares words as FTS5 does, whatever the characters', () => {
+    // The reference: WORD's words, each folded whole, compared with the folded query words.
+    const reference = (text: string, query: string) => {
+      const words = [...text.matchAll(WORD)].map((match) => ({
+        at: match.index,
+        text: match[0],
+        folded: foldForSearch(match[0]),
+      }));
+      const marked = new Set<number>();
+      for (const term of queryTerms(query)) {
+        const wanted = term.words.map(foldForSearch);
+        for (let at = 0; at + wanted.length <= words.length; at++) {
+          const hit = wanted.every((word, offset) =>
+            term.prefix ? words[at + offset]!.folded.startsWith(word) : words[at + offset]!.folded === word,
+          );
+          if (hit) wanted.forEach((_, offset) => marked.add(at + offset));
+        }
+      }
+      let out = '';
+      let cursor = 0;
+      words.forEach((word, index) => {
+        if (!marked.has(index)) return;
+        out += text.slice(cursor, word.at) + MATCH_START + word.text + MATCH_END;
+        cursor = word.at + word.text.length;
+      });
+      return out + text.slice(cursor);
+    };
+    const texts = [
+      '“Vésper’s lantern,” she said — the VESPER-tide. Lanterns; lant.',
+      'Cafe\u0301 café CAFÉ caf 𝒜lpha 𝒜 x𝒜y 😀lantern lantern😀 ﬁre fire',
+      'Straße STRASSE straß İstanbul istanbul ǅemal džemal ÅNGSTRÖM angstrom',
+      '\u0301lonely mark, Ελληνικά ελληνικα, 東京 東, a\u0300b a\ud800b',
+    ];
+    const queries = [
+      'vesper',
+      'lant',
+      'café',
+      'cafe',
+      '𝒜',
+      'fire',
+      'straße',
+      'istanbul',
+      'angstrom',
+      'ελληνικα',
+      '東',
+      'ab',
+      '"vesper s lantern"',
+      'džemal',
+    ];
+    for (const text of texts) {
+      for (const query of queries)
+        expect(markAllMatches(text, queryTerms(query)), `${query} in ${text}`).toBe(reference(text, query));
     }
   });
 

@@ -1,4 +1,4 @@
-import { WORD, type QueryTerm } from './fts5-query.js';
+import type { QueryTerm } from './fts5-query.js';
 import { MATCH_END, MATCH_START } from './highlight.js';
 import { foldForSearch } from './tsquery.js';
 
@@ -13,8 +13,9 @@ import { foldForSearch } from './tsquery.js';
 
 /**
  * A text's words (as FTS5 splits them) by position, and how to compare one with a folded query
- * word. A page of hits holds tens of thousands of words, so the common case (plain ASCII text) is
- * scanned by character code and compared in one lower-cased copy, without a string per word.
+ * word. A page of hits holds tens of thousands of words, so the text is scanned by character code
+ * and an ASCII word (most words, even in text with curly quotes or accents) is compared in place,
+ * without a string per word; only a word with other characters is folded, once, when compared.
  */
 type Tokens = {
   start: number[];
@@ -22,42 +23,70 @@ type Tokens = {
   matches: (index: number, word: string, asPrefix: boolean) => boolean;
 };
 
-const ASCII_ONLY = /^[\p{ASCII}]*$/u;
+// FTS5's (and WORD's) letters: a word starts with a letter or digit and goes on through marks too.
+const WORD_START = /^[\p{L}\p{N}]$/u;
+const WORD_PART = /^[\p{L}\p{N}\p{M}]$/u;
 
 const isAsciiWordChar = (code: number) =>
   (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 
+const asciiLower = (code: number) => (code >= 65 && code <= 90 ? code + 32 : code);
+
+/** Whether text[from, to), all ASCII, is `word` (or starts with it) once lower-cased. */
+function asciiWordMatches(text: string, from: number, to: number, word: string, asPrefix: boolean): boolean {
+  const length = to - from;
+  if (asPrefix ? length < word.length : length !== word.length) return false;
+  for (let offset = 0; offset < word.length; offset++) {
+    if (asciiLower(text.charCodeAt(from + offset)) !== word.charCodeAt(offset)) return false;
+  }
+  return true;
+}
+
 function tokensOf(text: string): Tokens {
   const start: number[] = [];
   const end: number[] = [];
-  if (ASCII_ONLY.test(text)) {
-    // In ASCII, FTS5's letters and digits are [A-Za-z0-9], and lower-casing is all folding does.
-    for (let index = 0; index < text.length; index++) {
-      if (!isAsciiWordChar(text.charCodeAt(index))) continue;
-      start.push(index);
-      while (index + 1 < text.length && isAsciiWordChar(text.charCodeAt(index + 1))) index++;
-      end.push(index + 1);
+  /** Folded words of the tokens that are not plain ASCII, by token index (filled when first compared). */
+  const folded = new Map<number, string | null>();
+  let inWord = false;
+  for (let index = 0; index < text.length;) {
+    const code = text.charCodeAt(index);
+    let width = 1;
+    let startsWord: boolean;
+    let continuesWord: boolean;
+    if (code < 128) {
+      startsWord = continuesWord = isAsciiWordChar(code);
+    } else {
+      width = code >= 0xd800 && code <= 0xdbff && (text.codePointAt(index) ?? 0) > 0xffff ? 2 : 1;
+      const character = text.slice(index, index + width);
+      startsWord = WORD_START.test(character);
+      continuesWord = startsWord || WORD_PART.test(character);
     }
-    const lower = text.toLowerCase();
-    return {
-      start,
-      end,
-      matches: (index, word, asPrefix) => {
-        const length = end[index]! - start[index]!;
-        return (asPrefix ? length >= word.length : length === word.length) && lower.startsWith(word, start[index]);
-      },
-    };
+    if (inWord && !continuesWord) {
+      end.push(index);
+      inWord = false;
+    } else if (inWord && code >= 128) {
+      folded.set(start.length - 1, null);
+    }
+    if (!inWord && startsWord) {
+      start.push(index);
+      inWord = true;
+      if (code >= 128) folded.set(start.length - 1, null);
+    }
+    index += width;
   }
-  const folded: string[] = [];
-  for (const match of text.matchAll(WORD)) {
-    start.push(match.index);
-    end.push(match.index + match[0].length);
-    folded.push(foldForSearch(match[0]));
-  }
+  if (inWord) end.push(text.length);
   return {
     start,
     end,
-    matches: (index, word, asPrefix) => (asPrefix ? folded[index]!.startsWith(word) : folded[index] === word),
+    matches: (index, word, asPrefix) => {
+      if (!folded.has(index)) return asciiWordMatches(text, start[index]!, end[index]!, word, asPrefix);
+      let foldedWord = folded.get(index);
+      if (foldedWord == null) {
+        foldedWord = foldForSearch(text.slice(start[index], end[index]));
+        folded.set(index, foldedWord);
+      }
+      return asPrefix ? foldedWord.startsWith(word) : foldedWord === word;
+    },
   };
 }
 
@@ -65,14 +94,15 @@ function tokensOf(text: string): Tokens {
 function matchedTokens(tokens: Tokens, terms: QueryTerm[]): boolean[] {
   const count = tokens.start.length;
   const matched = new Array<boolean>(count).fill(false);
-  terms.forEach((term) => {
+  for (const term of terms) {
     const words = term.words.map(foldForSearch);
-    const asPrefix = term.prefix;
     for (let at = 0; at + words.length <= count; at++) {
-      if (!words.every((word, offset) => tokens.matches(at + offset, word, asPrefix))) continue;
-      for (let offset = 0; offset < words.length; offset++) matched[at + offset] = true;
+      let offset = 0;
+      while (offset < words.length && tokens.matches(at + offset, words[offset]!, term.prefix)) offset++;
+      if (offset < words.length) continue;
+      for (offset = 0; offset < words.length; offset++) matched[at + offset] = true;
     }
-  });
+  }
   return matched;
 }
 

@@ -203,12 +203,12 @@ export async function searchSite(db: AppDatabase, query: string, options: Search
   const rows = usesFts5(db)
     ? await searchFts5(db, toFts5Query(trimmed), limit)
     : await searchTsvector(db, trimmed, limit, options.timeoutMs ?? DEFAULT_SEARCH_TIMEOUT_MS);
-  const marked = rows.map(({ body, ...row }) => ({
+  const marked = rows.slice(0, limit).map(({ body, ...row }) => ({
     ...row,
     titleMarked: markAllMatches(row.title, terms),
     snippetMarked: snippetAroundMatches(body, terms, SNIPPET_WORDS),
   }));
-  return { query: trimmed, results: marked.slice(0, limit).map(toHit), hasMore: rows.length > limit };
+  return { query: trimmed, results: marked.map(toHit), hasMore: rows.length > limit };
 }
 
 type RankedRow = Omit<HitRow, 'titleMarked' | 'snippetMarked'> & { body: string };
