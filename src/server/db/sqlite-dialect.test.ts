@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MultiProcessSqliteDialect, withStatementCache } from './sqlite-dialect.js';
 
 const connectionModule = fileURLToPath(new URL('./connection.ts', import.meta.url));
 
@@ -84,5 +86,73 @@ describe('the database shared by several processes (the server and the backup an
     check.close();
     expect(counter).toBe(processes * rounds);
     expect(writes).toBe(processes * rounds);
+  });
+});
+
+describe('compiled statements kept for reuse', () => {
+  type Rows = { n: number };
+  function openCounted() {
+    const sqlite = new SQLite(':memory:');
+    sqlite.exec('CREATE TABLE t (n INTEGER); INSERT INTO t (n) VALUES (1), (2), (3)');
+    const prepare = vi.spyOn(sqlite, 'prepare');
+    const db = new Kysely<{ t: Rows }>({ dialect: new MultiProcessSqliteDialect(sqlite) });
+    const compiledTimes = (text: string) => prepare.mock.calls.filter(([source]) => source === text).length;
+    return { db, compiledTimes };
+  }
+
+  it('compiles a query run 500 times, 50 at once, only once, and every run answers', async () => {
+    const { db, compiledTimes } = openCounted();
+    const query = db.selectFrom('t').select('n').where('n', '>', 1);
+    const answers = await Promise.all(Array.from({ length: 500 }, () => query.execute()));
+    expect(answers.every((rows) => rows.map((row) => row.n).join() === '2,3')).toBe(true);
+    expect(compiledTimes(query.compile().sql)).toBe(1);
+    await db.destroy();
+  });
+
+  it('never hands out a statement still being read: a nested run of the same SQL gets its own', () => {
+    const sqlite = new SQLite(':memory:');
+    sqlite.exec('CREATE TABLE t (n INTEGER); INSERT INTO t (n) VALUES (1), (2), (3)');
+    const prepare = vi.spyOn(sqlite, 'prepare');
+    const cached = withStatementCache(sqlite);
+    const text = 'SELECT n FROM t ORDER BY n';
+    const seen: string[] = [];
+    for (const row of cached.prepare(text).iterate([]) as Iterable<Rows>) {
+      seen.push(`${row.n}:${(cached.prepare(text).all([]) as Rows[]).map((inner) => inner.n).join()}`);
+    }
+    expect(seen).toEqual(['1:1,2,3', '2:1,2,3', '3:1,2,3']);
+    // Once the read is over the kept statement serves again: compiled once, plus once per nested run.
+    expect((cached.prepare(text).all([]) as Rows[]).length).toBe(3);
+    expect(prepare).toHaveBeenCalledTimes(4);
+    sqlite.close();
+  });
+
+  it('streams with a kept statement and runs it again afterwards', async () => {
+    const { db, compiledTimes } = openCounted();
+    const query = db.selectFrom('t').select('n').orderBy('n');
+    const streamed: number[] = [];
+    for await (const row of query.stream()) streamed.push(row.n);
+    expect(streamed).toEqual([1, 2, 3]);
+    expect((await query.execute()).map((row) => row.n)).toEqual([1, 2, 3]);
+    expect(compiledTimes(query.compile().sql)).toBe(1);
+    await db.destroy();
+  });
+
+  it('keeps at most its size, dropping the least recently used', () => {
+    const sqlite = new SQLite(':memory:');
+    const prepare = vi.spyOn(sqlite, 'prepare');
+    const cached = withStatementCache(sqlite, 2);
+    for (const text of ['SELECT 1', 'SELECT 2', 'SELECT 1', 'SELECT 3', 'SELECT 1', 'SELECT 2']) cached.prepare(text);
+    // SELECT 2 was the least recently used when SELECT 3 came in, so it was compiled again; SELECT 1 was not.
+    expect(prepare.mock.calls.map(([text]) => text)).toEqual(['SELECT 1', 'SELECT 2', 'SELECT 3', 'SELECT 2']);
+    sqlite.close();
+  });
+
+  it('sees a change of the schema (a migration) in a kept statement', async () => {
+    const { db } = openCounted();
+    const everything = sql<Record<string, unknown>>`SELECT * FROM t ORDER BY n LIMIT 1`;
+    expect((await everything.execute(db)).rows).toEqual([{ n: 1 }]);
+    await sql`ALTER TABLE t ADD COLUMN label TEXT DEFAULT 'ash'`.execute(db);
+    expect((await everything.execute(db)).rows).toEqual([{ n: 1, label: 'ash' }]);
+    await db.destroy();
   });
 });

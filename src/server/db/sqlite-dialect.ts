@@ -1,4 +1,4 @@
-import type { Database as SqliteDatabase } from 'better-sqlite3';
+import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import {
   CompiledQuery,
   SqliteDialect,
@@ -6,6 +6,7 @@ import {
   type DatabaseConnection,
   type Driver,
   type QueryResult,
+  type SqliteDatabase as KyselySqliteDatabase,
 } from 'kysely';
 
 /** How long SQLite itself waits for another process's write lock, blocking this process's thread. */
@@ -25,15 +26,54 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * - a statement refused with SQLITE_BUSY after the busy timeout (another process holds the
  *   write lock longer, e.g. a migration) is tried again with backoff. A refused statement
  *   changed nothing, so trying it again cannot write twice.
+ * - compiled statements are kept and reused (withStatementCache).
  */
 export class MultiProcessSqliteDialect extends SqliteDialect {
-  constructor(private readonly database: SqliteDatabase) {
-    super({ database });
+  private readonly database: KyselySqliteDatabase;
+
+  constructor(database: SqliteDatabase) {
+    const cached = withStatementCache(database);
+    super({ database: cached });
+    this.database = cached;
   }
 
   override createDriver(): Driver {
     return new WaitingSqliteDriver({ database: this.database });
   }
+}
+
+/** Compiled statements kept, the most recently used first out of the cache last. */
+export const STATEMENT_CACHE_SIZE = 200;
+
+/**
+ * The database as Kysely's driver sees it, with prepare() answering from a cache of compiled
+ * statements by SQL text: Kysely prepares every query it runs, and compiling one (a search's
+ * ranked query especially) cost as much CPU as running it. A statement still being read (a
+ * stream not finished) is not handed out twice: another is compiled for that call. SQLite
+ * recompiles a kept statement by itself when the schema changes (a migration).
+ */
+export function withStatementCache(database: SqliteDatabase, size = STATEMENT_CACHE_SIZE): KyselySqliteDatabase {
+  const statements = new Map<string, Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      return database.close();
+    },
+    prepare: (sql: string) => {
+      const kept = statements.get(sql);
+      if (kept && !kept.busy) {
+        // Map keeps insertion order: moving it to the end makes the first entry the least recently used.
+        statements.delete(sql);
+        statements.set(sql, kept);
+        return kept;
+      }
+      const statement = database.prepare(sql);
+      if (kept) return statement;
+      statements.set(sql, statement);
+      if (statements.size > size) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+  };
 }
 
 class WaitingSqliteDriver extends SqliteDriver {
