@@ -1,6 +1,12 @@
 import { createRouter } from '@tanstack/react-router';
-import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
+import {
+  createRequestHandler,
+  getSsrStatus,
+  RouterServer,
+  transformHtmlStringWithRouter,
+} from '@tanstack/react-router/ssr/server';
 import type { ManifestRoute, ServerManifest as Manifest } from '@tanstack/router-core';
+import { renderToString } from 'react-dom/server';
 import type { ClientAssets, SsrRenderInput, SsrRenderResult } from '../server/site/pages/types.js';
 import { createQueryClient } from './query-client.js';
 import { createAppRouter, routeTree, type RouterContext } from './router.js';
@@ -130,15 +136,20 @@ export async function render(input: SsrRenderInput): Promise<SsrRenderResult> {
     getRouterManifest: () => routerManifest(input.assets),
   });
 
-  const response = await handler(({ router, responseHeaders }) => {
+  // The document is kept as the string it is rendered to: TanStack's renderRouterToString would
+  // put it in a Response only for it to be read back (two more copies of the page per render). A
+  // render that throws reaches the page renderer, which logs it and answers with its error page.
+  let html = '';
+  const response = await handler(async ({ router, responseHeaders }) => {
     cacheable = !hasTransientQueryError(router);
     notFoundItem = itemNotFound(router);
-    return renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> });
+    html = await transformHtmlStringWithRouter(router, renderToString(<RouterServer router={router} />));
+    return new Response(null, { status: getSsrStatus(router), headers: responseHeaders });
   });
 
   if (response.status >= 300 && response.status < 400) {
     return { kind: 'redirect', status: response.status, location: response.headers.get('location') ?? '/' };
   }
   const status = response.status === 200 && notFoundItem ? 404 : response.status;
-  return { kind: 'page', status, html: await response.text(), cacheable: cacheable && status < 500 };
+  return { kind: 'page', status, html, cacheable: cacheable && status < 500 };
 }
