@@ -43,7 +43,7 @@ export class MultiProcessSqliteDialect extends SqliteDialect {
 }
 
 /** Compiled statements kept, the most recently used first out of the cache last. */
-export const STATEMENT_CACHE_SIZE = 200;
+const STATEMENT_CACHE_SIZE = 200;
 
 /**
  * The database as Kysely's driver sees it, with prepare() answering from a cache of compiled
