@@ -35,8 +35,10 @@ export function rendererScripts(html: string, nonce: string): { html: string; sc
     hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
   }
   const marker = escapePattern(nonce);
-  const stripped = html
-    .replace(new RegExp(`<meta property="csp-nonce" content="${marker}"\\s*/?>`, 'g'), '')
-    .replace(new RegExp(` nonce="${marker}"`, 'g'), '');
+  // One pass over the page (it is the whole document): the marker's meta element and its attributes go.
+  const stripped = html.replace(
+    new RegExp(`<meta property="csp-nonce" content="${marker}"\\s*/?>| nonce="${marker}"`, 'g'),
+    '',
+  );
   return { html: stripped, scriptSources: [...hashes] };
 }
