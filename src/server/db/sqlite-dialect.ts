@@ -42,7 +42,7 @@ export class MultiProcessSqliteDialect extends SqliteDialect {
   }
 }
 
-/** Compiled statements kept, the most recently used first out of the cache last. */
+/** How many compiled statements are kept; past it, the least recently used one goes. */
 const STATEMENT_CACHE_SIZE = 200;
 
 /**

@@ -45,9 +45,15 @@ function asciiWordMatches(text: string, from: number, to: number, word: string, 
 function tokensOf(text: string): Tokens {
   const start: number[] = [];
   const end: number[] = [];
-  /** Folded words of the tokens that are not plain ASCII, by token index (filled when first compared). */
+  /** The folded word of each token that is not plain ASCII, by token index (null until first compared). */
   const folded = new Map<number, string | null>();
   let inWord = false;
+  let wordIsAscii = true;
+  const endWord = (at: number) => {
+    end.push(at);
+    if (!wordIsAscii) folded.set(end.length - 1, null);
+    inWord = false;
+  };
   for (let index = 0; index < text.length;) {
     const code = text.charCodeAt(index);
     let width = 1;
@@ -61,20 +67,16 @@ function tokensOf(text: string): Tokens {
       startsWord = WORD_START.test(character);
       continuesWord = startsWord || WORD_PART.test(character);
     }
-    if (inWord && !continuesWord) {
-      end.push(index);
-      inWord = false;
-    } else if (inWord && code >= 128) {
-      folded.set(start.length - 1, null);
-    }
-    if (!inWord && startsWord) {
+    if (inWord && !continuesWord) endWord(index);
+    else if (!inWord && startsWord) {
       start.push(index);
       inWord = true;
-      if (code >= 128) folded.set(start.length - 1, null);
+      wordIsAscii = true;
     }
+    if (inWord && code >= 128) wordIsAscii = false;
     index += width;
   }
-  if (inWord) end.push(text.length);
+  if (inWord) endWord(text.length);
   return {
     start,
     end,
