@@ -3,8 +3,8 @@
  * `npm test`: the README's one test command. First, side by side on the machine's two cores, the
  * checks that need no build (Prettier, ESLint, knip: `npm run lint`) and the ones that lead to it
  * (`npm run typecheck`, then `npm run build`, the production bundle the browser and load tests
- * run); then every Vitest project (vitest.config.ts), told the build is made. Arguments go to
- * Vitest (`npm test -- src/server/books`). A failed check lets the other one finish, so its
+ * run); then every Vitest project (vitest.config.ts), told the build is made, in two Vitest processes side by
+ * side (BESIDE_PROJECTS below). Arguments go to both (`npm test -- src/server/books`). A failed check lets the other one finish, so its
  * output is complete, and stops the run before Vitest; the exit code is the first failure's.
  */
 import { spawn } from 'node:child_process';
@@ -55,10 +55,36 @@ const checks = await Promise.all([runScripts('lint', ['lint']), runScripts('buil
 const failed = checks.find((code) => code !== 0);
 if (failed !== undefined) process.exit(failed);
 
-const vitest = spawn(path.join(root, 'node_modules', '.bin', 'vitest'), ['run', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  // The build above is current: the browser and load projects' global setup need not make it again.
-  env: { ...process.env, E2E_SKIP_BUILD: '1' },
+const vitestBin = path.join(root, 'node_modules', '.bin', 'vitest');
+const vitestArgs = process.argv.slice(2);
+// The build above is current: the browser and load projects' global setup need not make it again.
+const vitestEnv = { ...process.env, E2E_SKIP_BUILD: '1' };
+// A filter (`npm test -- src/server/books`) may match files of one part only: the other then has none to run.
+const filterFlags = vitestArgs.length > 0 ? ['--passWithNoTests'] : [];
+
+/**
+ * The last group (the attack runs, the load tests, the README's quick start) runs beside the others in a Vitest of
+ * its own at the lowest CPU priority: it checks counts and RSS ceilings, never a time, so it can wait, and the API
+ * suites and the browser tests leave a core idle for about 15 % of their time (waiting on a mail, a scheduled post,
+ * a debounce), which it fills. Run after them, it added about 80 s to a CI run (docs/operations.md, "Test time").
+ */
+const BESIDE_PROJECTS = ['bench', 'load', 'readme'];
+const MAIN_PROJECTS = ['unit', 'unit-pg', 'browser'];
+const projectFlags = (names) => names.flatMap((name) => ['--project', name]);
+
+const main = new Promise((resolve) => {
+  const child = spawn(vitestBin, ['run', ...projectFlags(MAIN_PROJECTS), ...filterFlags, ...vitestArgs], {
+    cwd: root,
+    stdio: 'inherit',
+    env: vitestEnv,
+  });
+  child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
 });
-vitest.on('close', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const beside = run(
+  'beside',
+  'nice',
+  ['-n', '19', vitestBin, 'run', ...projectFlags(BESIDE_PROJECTS), ...filterFlags, ...vitestArgs],
+  vitestEnv,
+);
+const codes = await Promise.all([main, beside]);
+process.exit(codes.find((code) => code !== 0) ?? 0);
