@@ -160,15 +160,16 @@ const BROWSER_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 /**
  * Files at a time in the last group (bench, load, readme: Vitest gives a group one count, shared by its projects).
  * One at a time, the group's nine files took 190 s on one core while the other idled (ci26); each checks counts
- * and RSS ceilings of its own server, never a time, so two run side by side.
+ * and RSS ceilings of its own server, never a time, so two run side by side. `npm test` runs this group in a
+ * Vitest of its own at the lowest CPU priority, beside the others (scripts/test.mjs); `npx vitest run` runs it last.
  */
 const LAST_GROUP_WORKERS = 2;
 
 /**
- * One `vitest run`: fast unit/API tests (temporary databases, Fastify inject) and the same API suite
- * on PostgreSQL together; then the browser tests that drive Debian's Chromium against the production
- * build, two files at a time; then the load tests (soak, crash, a login burst, checked by counts and RSS), the attack
- * runs (`bench`) and the README's quick start on a clean clone, two files at a time.
+ * Fast unit/API tests (temporary databases, Fastify inject) and the same API suite on PostgreSQL together; then the
+ * browser tests that drive Debian's Chromium against the production build, two files at a time; and the load tests
+ * (soak, crash, a login burst, checked by counts and RSS), the attack runs (`bench`) and the README's quick start on
+ * a clean clone, two files at a time: last in one `vitest run`, beside the others under `npm test`.
  * Wall-clock budgets live in the `bench:*` scripts (docs/operations.md), never in a test.
  */
 export default defineConfig({

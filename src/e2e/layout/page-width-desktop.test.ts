@@ -1,4 +1,4 @@
 import { describeEveryPageFits } from './page-width.js';
 
 // Every page at 1280 px (page-width.ts).
-describeEveryPageFits('desktop');
+describeEveryPageFits(['desktop']);

@@ -3,15 +3,17 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TABS } from '../../client/admin/dashboard/admin-tabs.js';
 import { routeTree, type RouterContext } from '../../client/router.js';
-import { waitForHydration, type Viewport } from '../support/browser.js';
+import { VIEWPORTS, waitForHydration, type Viewport } from '../support/browser.js';
 import { useBrowserSite } from '../support/fixture.js';
 import { importShapeFixtures, LONG_TITLE, SITE_TITLE, writeLongContent, type LongContent } from './long-content.js';
 
 /**
  * Issue 33: no page is ever wider than the screen. Every page the router knows (public pages, the 404
- * screen, each admin tab, and the editor's preview) at one width, on a site whose content is as wide as an
- * author's can be (long-content.ts), fails when the document scrolls sideways. One test file per width
- * (page-width-*.test.ts), so the three run side by side.
+ * screen, each admin tab, and the editor's preview) at each width, on a site whose content is as wide as an
+ * author's can be (long-content.ts), fails when the document scrolls sideways. Two test files, which run side by
+ * side: the desktop, and the phones (page-width-*.test.ts). A phone's pages load once at 375 px and are measured
+ * again at 320 px, as a phone turned or a narrower one shows them: a page's second load cost as much as its first
+ * (about 25 s of a browser run for the 320 px file of its own).
  */
 
 /** The router's pages: its leaf routes, by full path (a new page joins this test on its own). */
@@ -76,14 +78,35 @@ async function measure(page: Page): Promise<Width> {
 
 async function expectFits(page: Page, what: string): Promise<void> {
   const width = await measure(page);
+  what = `${what} at ${width.clientWidth} px`;
   expect(width.scrollWidth, `${what} is ${width.scrollWidth} px wide: ${width.widest.join('; ')}`).toBeLessThanOrEqual(
     width.clientWidth,
   );
 }
 
-/** The checks at one width, on a site of their own. */
-export function describeEveryPageFits(viewport: Viewport): void {
-  describe(`every page fits a ${viewport} screen, whatever the content`, () => {
+/** The page re-laid out at another width: React's answers to the media queries (menus, lists) rendered too. */
+async function resize(page: Page, viewport: Viewport): Promise<void> {
+  await page.setViewportSize(VIEWPORTS[viewport]);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/**
+ * The checks at each width in `viewports`, on a site of their own: each page loads at the first, then is measured
+ * at the others. Desktop and phone widths differ in more than width (touch, the mobile viewport), so one call
+ * takes either the desktop or phones.
+ */
+export function describeEveryPageFits(viewports: readonly [Viewport, ...Viewport[]]): void {
+  const [viewport] = viewports;
+  /** Each width in turn, the checks `atWidth` makes at it; the page back at the first width after. */
+  async function atEveryWidth(page: Page, atWidth: (screenWidth: number) => Promise<void>): Promise<void> {
+    for (const each of viewports) {
+      if (each !== viewport) await resize(page, each);
+      await atWidth(VIEWPORTS[each].width);
+    }
+    if (viewports.length > 1) await resize(page, viewport);
+  }
+
+  describe(`every page fits a ${viewports.join(' and ')} screen, whatever the content`, () => {
     const site = useBrowserSite();
     let content: LongContent;
 
@@ -120,14 +143,15 @@ export function describeEveryPageFits(viewport: Viewport): void {
         await page.goto(site.baseUrl + addressOf(routePath, content));
         await waitForHydration(page);
         await page.getByRole('link', { name: SITE_TITLE }).first().waitFor();
-        await expectFits(page, routePath);
-        const screenWidth = page.viewportSize()!.width;
-        if (screenWidth <= PHONE_MAX_WIDTH) {
-          const box = await page.getByRole('button', { name: 'Open menu' }).boundingBox();
-          expect(box, 'the menu button is shown').not.toBeNull();
-          expect(box!.x + box!.width).toBeLessThanOrEqual(screenWidth);
-          expect(box!.x).toBeGreaterThanOrEqual(0);
-        }
+        await atEveryWidth(page, async (screenWidth) => {
+          await expectFits(page, routePath);
+          if (screenWidth <= PHONE_MAX_WIDTH) {
+            const box = await page.getByRole('button', { name: 'Open menu' }).boundingBox();
+            expect(box, `the menu button is shown at ${screenWidth} px`).not.toBeNull();
+            expect(box!.x + box!.width).toBeLessThanOrEqual(screenWidth);
+            expect(box!.x).toBeGreaterThanOrEqual(0);
+          }
+        });
       });
     }
 
@@ -139,7 +163,7 @@ export function describeEveryPageFits(viewport: Viewport): void {
         // Its lists loaded (a check that waits on the network, like the sender check's DNS, may keep its loader).
         await page.waitForFunction(() => !document.querySelector('.mantine-Skeleton-root[data-visible]'));
         await page.getByText('Loading', { exact: false }).first().waitFor({ state: 'hidden' });
-        await expectFits(page, `the ${tab.label} tab`);
+        await atEveryWidth(page, () => expectFits(page, `the ${tab.label} tab`));
       });
     }
 
@@ -153,7 +177,7 @@ export function describeEveryPageFits(viewport: Viewport): void {
         await menu.selectOption({ label: 'Settings' });
         await page.getByRole('tab', { name: 'Settings', selected: true }).waitFor();
         expect(page.url()).toContain('tab=settings');
-        await expectFits(page, 'the admin after the menu');
+        await atEveryWidth(page, () => expectFits(page, 'the admin after the menu'));
       } else {
         for (const tab of ADMIN_TABS) {
           const box = (await page.getByRole('tab', { name: tab.label, exact: true }).boundingBox())!;
@@ -170,11 +194,11 @@ export function describeEveryPageFits(viewport: Viewport): void {
       expect(await page.locator('.embed-card').count()).toBe(9);
       expect(await page.locator('iframe').count()).toBe(0);
       await page.locator('dl').waitFor();
-      await expectFits(page, 'the imported post');
+      await atEveryWidth(page, () => expectFits(page, 'the imported post'));
     });
 
     if (viewport === 'mobile')
-      it('every imported post, page and tag page fits 375 px (WordPress nested pages, taxonomy, comments; Ghost pages)', async () => {
+      it('every imported post, page and tag page fits a phone (WordPress nested pages, taxonomy, comments; Ghost pages)', async () => {
         const addresses = async () => {
           const answer = await Promise.all(
             ['/api/blog', '/api/pages', '/api/blog/tags'].map(async (url) => (await fetch(site.baseUrl + url)).json()),
@@ -199,7 +223,7 @@ export function describeEveryPageFits(viewport: Viewport): void {
         for (const address of imported) {
           const response = await page.goto(site.baseUrl + address);
           expect(response?.status(), address).toBe(200);
-          await expectFits(page, `the imported ${address}`);
+          await atEveryWidth(page, () => expectFits(page, `the imported ${address}`));
         }
       });
 
@@ -208,7 +232,7 @@ export function describeEveryPageFits(viewport: Viewport): void {
       await page.getByRole('button', { name: `Edit ${LONG_TITLE}`, exact: true }).click();
       await page.getByRole('tab', { name: 'Preview' }).click();
       await page.getByRole('tabpanel', { name: 'Preview' }).locator('pre').waitFor();
-      await expectFits(page, "the editor's preview");
+      await atEveryWidth(page, () => expectFits(page, "the editor's preview"));
     });
   });
 }

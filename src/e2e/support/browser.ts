@@ -21,7 +21,7 @@ export async function workerChromium(): Promise<Browser> {
   return workerBrowser;
 }
 
-const VIEWPORTS = {
+export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   mobile: { width: 375, height: 812 },
   /** The narrowest phone still sold (iPhone SE 1st generation, small Androids). */
