@@ -55,7 +55,7 @@ function freePort() {
  * Where the cluster's folder goes: memory (/dev/shm) where the machine has it, as its data dies with
  * it anyway. On this machine's disk (ext4 mounted with `discard`) the 208 test databases created and
  * dropped in a `unit-pg` run cost 37 % of the CPU in the kernel, and the project took 127 s; in
- * memory, 87 s (docs/operations.md, "Test run times").
+ * memory, 87 s (docs/operations.md, "Test time").
  */
 function clusterParentFolder() {
   try {
