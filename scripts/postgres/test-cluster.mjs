@@ -1,18 +1,19 @@
 #!/usr/bin/env node
-// A throwaway PostgreSQL cluster for tests and CI: initdb in a temporary folder, loopback only, its
-// own free port, trust authentication, no fsync (its data dies with it). As root (CI) the server
-// runs as the unprivileged `postgres` user, since initdb refuses root.
+// A throwaway PostgreSQL cluster for tests and CI: initdb in a temporary folder (in memory where the machine has
+// /dev/shm: a unit-pg run took 87 s instead of 127), loopback only, its own free port, trust authentication, no
+// fsync (its data dies with it). As root (CI) the server runs as the unprivileged `postgres` user, since initdb
+// refuses root.
 //
 //   node scripts/postgres/test-cluster.mjs start   prints `export TEST_POSTGRES_URL=… TEST_POSTGRES_DIR=…`
 //   node scripts/postgres/test-cluster.mjs stop    stops the cluster named by TEST_POSTGRES_DIR and removes it
 //
 // Also imported by the Vitest global setup (startTestCluster / stopTestCluster).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { accessSync, chownSync, constants, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { memoryFolder } from '../lib/memory-folder.mjs';
 
 const SERVER_USER = 'postgres';
 
@@ -52,28 +53,13 @@ function freePort() {
 }
 
 /**
- * Where the cluster's folder goes: memory (/dev/shm) where the machine has it, as its data dies with
- * it anyway. On this machine's disk (ext4 mounted with `discard`) the 208 test databases created and
- * dropped in a `unit-pg` run cost 37 % of the CPU in the kernel, and the project took 127 s; in
- * memory, 87 s (docs/operations.md, "Test time").
- */
-function clusterParentFolder() {
-  try {
-    accessSync('/dev/shm', constants.W_OK | constants.X_OK);
-    return '/dev/shm';
-  } catch {
-    return tmpdir();
-  }
-}
-
-/**
  * Starts a new cluster and returns { url, dir }: `url` connects as the superuser `postgres` to its
  * `postgres` database. Throws when PostgreSQL is not installed or does not start.
  */
 export async function startTestCluster() {
   const bin = findPostgresBin();
   if (!bin) throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb)');
-  const dir = mkdtempSync(path.join(clusterParentFolder(), 'site-pg-'));
+  const dir = mkdtempSync(path.join(memoryFolder(), 'site-pg-'));
   if (isRoot()) {
     const uid = Number(execFileSync('id', ['-u', SERVER_USER], { encoding: 'utf8' }));
     const gid = Number(execFileSync('id', ['-g', SERVER_USER], { encoding: 'utf8' }));

@@ -1,9 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, readlink, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { homedir, tmpdir } from 'node:os';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryFolder } from '../../../scripts/lib/memory-folder.mjs';
 import { root } from '../../../scripts/lib/production-server.mjs';
 
 /**
@@ -76,7 +77,9 @@ describe('the README quick start on a clean clone', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    workDir = await mkdtemp(path.join(tmpdir(), 'readme-start-'));
+    // In memory where the machine has it: the clone's 870 MB of packages, written to the disk, made the tests beside it
+    // wait on their own writes (scripts/test.mjs runs this one beside the others).
+    workDir = await mkdtemp(path.join(memoryFolder(), 'readme-start-'));
     const clone = path.join(workDir, 'site');
     execFileSync('git', ['clone', '--quiet', root, clone], { stdio: 'inherit' });
     const port = await freePort();
