@@ -55,7 +55,13 @@ describe('admin: menus, categories and an ARC campaign, edited and saved', () =>
     await page.getByRole('button', { name: 'Edit the campaign' }).click();
     const form = page.getByRole('form', { name: 'Edit campaign' });
     await form.getByRole('textbox', { name: 'Places' }).fill('7');
+    // The save's answer awaited on its own: when the toast is missing (it was, twice, on a busy machine), the failure
+    // then says whether the click sent nothing or the list's refresh after it never ended.
+    const saved = page.waitForResponse((response) => response.url().includes('arc.updateCampaign'), {
+      timeout: 15_000,
+    });
     await form.getByRole('button', { name: 'Save campaign' }).click();
+    expect((await saved).status()).toBe(200);
     await expectToast(page, 'Campaign saved');
     await page
       .getByText(/\b7 places\b/)
