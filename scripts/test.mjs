@@ -3,9 +3,10 @@
  * `npm test`: the README's one test command. First, side by side on the machine's two cores, the
  * checks that need no build (Prettier, ESLint, knip: `npm run lint`) and the ones that lead to it
  * (`npm run typecheck`, then `npm run build`, the production bundle the browser and load tests
- * run); then every Vitest project (vitest.config.ts), told the build is made, in two Vitest processes side by
- * side (BESIDE_PROJECTS below). Arguments go to both (`npm test -- src/server/books`). A failed check lets the other one finish, so its
- * output is complete, and stops the run before Vitest; the exit code is the first failure's.
+ * run); then every Vitest project (vitest.config.ts), told the build is made, in two Vitest processes
+ * side by side (BESIDE_PROJECTS below). Arguments go to both (`npm test -- src/server/books`). A
+ * failed check lets the other one finish, so its output is complete, and stops the run before
+ * Vitest; the exit code is the first failure's.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
