@@ -78,8 +78,8 @@ async function measure(page: Page): Promise<Width> {
 
 async function expectFits(page: Page, what: string): Promise<void> {
   const width = await measure(page);
-  what = `${what} at ${width.clientWidth} px`;
-  expect(width.scrollWidth, `${what} is ${width.scrollWidth} px wide: ${width.widest.join('; ')}`).toBeLessThanOrEqual(
+  const where = `${what} at ${width.clientWidth} px`;
+  expect(width.scrollWidth, `${where} is ${width.scrollWidth} px wide: ${width.widest.join('; ')}`).toBeLessThanOrEqual(
     width.clientWidth,
   );
 }
