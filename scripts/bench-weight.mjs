@@ -11,8 +11,9 @@
 //    then a restart on it: spawn -> first 200 of /healthz, and the RSS after 3 s idle.
 // 2. HTML: each page as sent, raw (no Accept-Encoding) and brotli (what a browser over HTTPS gets).
 // 3. First view in Chromium (fresh profile, no cache, plain HTTP): bytes on the wire per kind
-//    (document, script, stylesheet, font, image), until the page has hydrated and the network is idle;
-//    the admin chunk must never load; CLS and LCP from the browser's own PerformanceObserver.
+//    (document, script, stylesheet, font, image), until the network is idle; then the scripts the reader's
+//    first intent (a key) imports, until the page has hydrated (the app: reported, not budgeted); the admin
+//    chunk must never load; CLS and LCP from the browser's own PerformanceObserver.
 // 4. Load: --seconds (default 60) of pages, API reads and a search at 20 connections (as bench:start),
 //    then the RSS.
 // Options: --seconds N (load), --no-load (skip 4), --screenshots DIR (PNG of each page at 375 and
@@ -85,6 +86,8 @@ async function htmlWeight(baseUrl, pagePath) {
   return { raw: raw.bytes, brotli: brotli.bytes };
 }
 
+const sumBodies = (requests) => requests.reduce((sum, request) => sum + request.body, 0);
+
 /** Chromium's first view of a page: wire bytes by resource type, the admin chunk check, CLS and LCP. */
 async function firstView(browser, baseUrl, pagePath, screenshotDir) {
   // Chromium offers brotli to 127.0.0.1 (a secure context) but not to a site over plain HTTP: ask for gzip as it would.
@@ -119,11 +122,16 @@ async function firstView(browser, baseUrl, pagePath, screenshotDir) {
     );
   });
   await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'load' });
-  // Hydrated: the router removes its bootstrap global when done.
-  await page.waitForFunction(() => !('$_TSR' in globalThis), null, { timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   const vitals = await page.evaluate(() => ({ ...globalThis.__weightVitals }));
   const requests = (await Promise.all(finished)).filter(Boolean);
+  // The reader's first intent (a key: any control would do) imports the app; hydrated, the router removes its
+  // bootstrap global.
+  const firstViewCount = finished.length;
+  await page.keyboard.press('Shift');
+  await page.waitForFunction(() => !('$_TSR' in globalThis), null, { timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const onIntent = (await Promise.all(finished.slice(firstViewCount))).filter(Boolean);
   if (screenshotDir) {
     const name = pagePath === '/' ? 'home' : pagePath.replace(/^\//, '').replace(/[^a-z0-9-]+/gi, '_');
     for (const width of WIDTHS) {
@@ -142,8 +150,10 @@ async function firstView(browser, baseUrl, pagePath, screenshotDir) {
     requests: requests.length,
     totalBytes: requests.reduce((sum, request) => sum + request.body + request.headers, 0),
     byType,
-    adminRequested: requests.some((request) => /\/assets\/Admin[^/]*\.js$/.test(request.path)),
+    adminRequested: [...requests, ...onIntent].some((request) => /\/assets\/Admin[^/]*\.js$/.test(request.path)),
     scripts: requests.filter((request) => request.type === 'script').sort((a, b) => b.body - a.body),
+    /** The app, imported on the reader's first intent. */
+    onIntentScripts: onIntent.filter((request) => request.type === 'script').sort((a, b) => b.body - a.body),
     cls: Math.round(vitals.cls * 1000) / 1000,
     lcpMs: Math.round(vitals.lcp),
   };
@@ -207,11 +217,12 @@ try {
       `${pagePath.slice(0, 50).padEnd(50)} ${String(kb(html.raw)).padStart(6)} / ${String(kb(html.brotli)).padStart(4)} KB` +
         `${budgeted ? (htmlOver ? ' OVER' : ' ok  ') : '     '}  JS ${kb(view.byType.script ?? 0)} KB ${jsOver ? 'OVER' : 'ok'}, ` +
         `CSS ${kb(view.byType.stylesheet ?? 0)} KB, ${view.requests} requests, ${kb(view.totalBytes)} KB in all ` +
-        `(${types}); CLS ${view.cls}, LCP ${view.lcpMs} ms; admin code: ${view.adminRequested ? 'LOADED' : 'no'}`,
+        `(${types}); CLS ${view.cls}, LCP ${view.lcpMs} ms; on first intent JS ${kb(sumBodies(view.onIntentScripts))} KB; ` +
+        `admin code: ${view.adminRequested ? 'LOADED' : 'no'}`,
     );
   }
-  console.log('\nScripts of the home page (bytes on the wire, encoding):');
-  for (const script of results.pages[0].view.scripts)
+  console.log('\nScripts of the home page, on the first view, then on the first intent (bytes on the wire, encoding):');
+  for (const script of [...results.pages[0].view.scripts, ...results.pages[0].view.onIntentScripts])
     console.log(`  ${String(kb(script.body)).padStart(6)} KB  ${script.encoding.padEnd(8)} ${script.path}`);
 
   if (!flags['no-load']) {

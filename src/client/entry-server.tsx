@@ -14,18 +14,23 @@ import { trpc } from './trpc.js';
 
 type AppRouterInstance = ReturnType<typeof createAppRouter>;
 
-let pageFilesByRouteId: Array<[routeId: string, pageFile: string]> | undefined;
+type RouteLoading = { routeId: string; pageFile?: string; appAtOnce: boolean };
 
-/** Which route renders which page module (route ids exist once a router has processed the tree). */
-function routePageFiles(): Array<[string, string]> {
-  if (!pageFilesByRouteId) {
+let routeLoadings: RouteLoading[] | undefined;
+
+/**
+ * Which route renders which page module, and which needs the app at once (route ids exist once a
+ * router has processed the tree).
+ */
+function routesWithLoading(): RouteLoading[] {
+  if (!routeLoadings) {
     const router = createRouter({ routeTree, context: {} as RouterContext });
-    pageFilesByRouteId = Object.values(router.routesById).flatMap((route) => {
-      const pageFile = route.options.staticData?.pageFile;
-      return pageFile ? [[route.id, pageFile] as [string, string]] : [];
+    routeLoadings = Object.values(router.routesById).flatMap((route) => {
+      const { pageFile, appAtOnce = false } = route.options.staticData ?? {};
+      return pageFile || appAtOnce ? [{ routeId: route.id, pageFile, appAtOnce }] : [];
     });
   }
-  return pageFilesByRouteId;
+  return routeLoadings;
 }
 
 const manifests = new WeakMap<ClientAssets, Manifest>();
@@ -33,21 +38,42 @@ const manifests = new WeakMap<ClientAssets, Manifest>();
 /** Where each page route leaves the modules of its chunk for the loader below. */
 const PRELOAD_QUEUE = 'self.__pagePreloads';
 
+/** Set by a route whose page is nothing without its script (the admin area): the loader imports it at once. */
+const APP_AT_ONCE = 'self.__appAtOnce';
+
 /**
- * The production loader: once the document is parsed and painted, it adds module preloads for
- * the entry's imports and the page's chunk (queued by the route scripts after it) and imports
- * the entry, which hydrates. The stylesheets (the entry's, then the page's: the cascade order
- * Vite gives them) are linked in the head, so the first paint is styled and what the script adds
- * (menus, dialogs) is styled from its first frame; they are cached for a year and shared by every
- * page, instead of their first-paint part being repeated in each page's HTML. Until the first
- * paint the bandwidth goes to the page, its stylesheets, images and fonts.
+ * What tells the loader a reader is about to use the page: a key, or a pointer or focus reaching a
+ * control (a mouse over a link too, where the app's navigation then takes over). A finger starting
+ * to scroll, or a pointer resting on the text, is not one.
+ */
+const INTENT_EVENTS = ['keydown', 'pointerover', 'pointerdown', 'focusin'];
+const CONTROLS =
+  'button,input,select,textarea,summary,label,[role=button],[role=tab],[role=switch],[role=checkbox],[role=menuitem]';
+
+/**
+ * The production loader. A reading page is complete without its script: the server rendered it, and
+ * every control has a form, a link or a native element that works before any script runs (the
+ * no-JavaScript tests). So a public page imports the app (React, the router, the page's chunk: about
+ * 160 KB gzip) only when the reader reaches for a control; a reader who reads and follows links
+ * fetches none of it. Until it has hydrated, a control answers as it does without JavaScript. A route
+ * that sets APP_AT_ONCE (the admin area) imports it once the document is parsed and painted. Either
+ * way it first adds module preloads for the entry's imports and the page's chunk (queued by the
+ * route scripts after it). The stylesheets are linked in the head, so the first paint is styled and
+ * what the script adds (menus, dialogs) is styled from its first frame.
  */
 function deferredLoader(entry: string, preloads: string[]): string {
   return (
-    `(()=>{const go=()=>{for(const h of ${JSON.stringify(preloads)}.concat(${PRELOAD_QUEUE}||[])){` +
+    `(()=>{let started=false;` +
+    `const go=()=>{if(started)return;started=true;` +
+    `for(const t of ${JSON.stringify(INTENT_EVENTS)})removeEventListener(t,intent,true);` +
+    `for(const h of ${JSON.stringify(preloads)}.concat(${PRELOAD_QUEUE}||[])){` +
     `const l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.append(l)}` +
     `import(${JSON.stringify(entry)})};` +
-    `const start=()=>requestAnimationFrame(()=>setTimeout(go));` +
+    `const intent=e=>{const t=e.target;` +
+    `if(e.type==='keydown'||(t instanceof Element&&(t.closest(${JSON.stringify(CONTROLS)})||` +
+    `(e.pointerType==='mouse'&&t.closest('a[href]')))))go()};` +
+    `for(const t of ${JSON.stringify(INTENT_EVENTS)})addEventListener(t,intent,{capture:true,passive:true});` +
+    `const start=()=>{if(${APP_AT_ONCE})requestAnimationFrame(()=>setTimeout(go))};` +
     `document.readyState==='loading'?addEventListener('DOMContentLoaded',start):start()})()`
   );
 }
@@ -75,19 +101,19 @@ function routerManifest(assets: ClientAssets): Manifest {
           ),
         },
   };
-  for (const [routeId, pageFile] of routePageFiles()) {
-    const chunk = assets.chunks[pageFile];
-    if (!chunk) continue;
-    routes[routeId] = deferred
-      ? {
-          css: chunk.css,
-          scripts: [
-            {
-              children: `${PRELOAD_QUEUE}=(${PRELOAD_QUEUE}||[]).concat(${JSON.stringify(chunk.preloads)})`,
-            },
-          ],
-        }
-      : { css: chunk.css, preloads: chunk.preloads };
+  for (const { routeId, pageFile, appAtOnce } of routesWithLoading()) {
+    const chunk = pageFile === undefined ? undefined : assets.chunks[pageFile];
+    if (!deferred) {
+      if (chunk) routes[routeId] = { css: chunk.css, preloads: chunk.preloads };
+      continue;
+    }
+    const scripts = [
+      ...(chunk
+        ? [{ children: `${PRELOAD_QUEUE}=(${PRELOAD_QUEUE}||[]).concat(${JSON.stringify(chunk.preloads)})` }]
+        : []),
+      ...(appAtOnce ? [{ children: `${APP_AT_ONCE}=true` }] : []),
+    ];
+    if (chunk || appAtOnce) routes[routeId] = { css: chunk?.css ?? [], scripts };
   }
   const manifest: Manifest = { routes };
   manifests.set(assets, manifest);

@@ -389,6 +389,8 @@ const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
   ssr: false,
+  // Nothing of the admin area is there before its script runs: the loader imports it at once.
+  staticData: { appAtOnce: true },
   // ?tab=excerpts opens that tab; anything else is dropped (the default tab).
   validateSearch: (search: Record<string, unknown>): { tab?: AdminTabId } =>
     isAdminTab(search.tab) ? { tab: search.tab } : {},
@@ -442,6 +444,20 @@ export type AppRouterDeps = {
 };
 
 /**
+ * Restores or resets the scroll on each navigation, but not when the page the server rendered hydrates: the app
+ * arrives on the reader's first intent (entry-server.tsx), often after they have scrolled, and the page must
+ * stay where it is. On the server (its inline restoring script for a reload) it is always on.
+ */
+function scrollRestorationAfterHydration(): () => boolean {
+  let hydrated = typeof window === 'undefined';
+  return () => {
+    const restore = hydrated;
+    hydrated = true;
+    return restore;
+  };
+}
+
+/**
  * One router per request on the server, one per page load in the browser. The query cache the
  * loaders fill on the server is dehydrated into the page and hydrated before the first render.
  */
@@ -470,7 +486,7 @@ export function createAppRouter({
     // A navigation waiting longer than this for its data shows the page's own loading state.
     defaultPendingMs: 150,
     defaultPendingMinMs: 300,
-    scrollRestoration: true,
+    scrollRestoration: scrollRestorationAfterHydration(),
     notFoundMode: 'root',
     // Server only: marks the scripts the router writes, the only inline scripts the page's CSP allows.
     ...(scriptNonce ? { ssr: { nonce: scriptNonce } } : {}),
@@ -491,5 +507,7 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The page module's source file (relative to src/client): the server loads its chunk on that page. */
     pageFile?: string;
+    /** The page is nothing without its script: the production loader imports the app at once, not on a reader's first intent. */
+    appAtOnce?: boolean;
   }
 }

@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { BlogPostArticle } from '../blog/BlogPostArticle.js';
 import { Comments } from '../comments/Comments.js';
 import { trpc } from '../trpc.js';
@@ -19,8 +19,12 @@ export default function BlogPostPage() {
   const { slug } = blogPostRoute.useParams();
   const post = trpc.blog.bySlug.useQuery({ slug });
 
-  // A newly opened post starts at the top of the page.
+  // Another post opened in this page (a link from post to post) starts at the top. Not the post the page
+  // hydrated with: the reader may have scrolled it before the script arrived (entry-server.tsx).
+  const shownSlug = useRef(slug);
   useEffect(() => {
+    if (shownSlug.current === slug) return;
+    shownSlug.current = slug;
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [slug]);
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SiteStats } from '../../domain/analytics.js';
-import { waitForHydration } from '../support/browser.js';
+import { loadAppAtOnce, waitForHydration } from '../support/browser.js';
 import { useBrowserSite } from '../support/fixture.js';
 import { logIn, openTab } from './admin-helpers.js';
 
@@ -29,6 +29,7 @@ describe('insight: page analytics and the Overview', () => {
   it('counts a reader’s page load and client navigation, HTTP loads with referrers and utm, and no bot; no cookie is set', async () => {
     const cookies: string[] = [];
     const reader = await site.browser.newContext({ userAgent: READER_UA, viewport: { width: 1280, height: 800 } });
+    await loadAppAtOnce(reader); // what it checks is the app's (a reader's browser imports it on their first intent)
     const page = await reader.newPage();
     page.on('response', (response: Response) => {
       const header = response.headers()['set-cookie'];
@@ -47,6 +48,7 @@ describe('insight: page analytics and the Overview', () => {
 
     // A bot in Chromium (headless Chromium says so in its user agent) is not counted.
     const bot = await site.browser.newContext();
+    await loadAppAtOnce(bot);
     const botPage = await bot.newPage();
     await botPage.goto(`${site.baseUrl}/about`);
     await waitForHydration(botPage);
@@ -114,6 +116,7 @@ describe('insight: page analytics and the Overview', () => {
     expect(sent.status).toBe(200);
     // The admin's browser (its own user agent): signed in, its page views are left out.
     const admin = await site.browser.newContext({ userAgent: ADMIN_UA, viewport: { width: 1280, height: 800 } });
+    await loadAppAtOnce(admin); // its browsing of public pages below waits for the app
     const page = await admin.newPage();
     await logIn(page, site);
     await openTab(page, 'Overview');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SiteStats } from '../../domain/analytics.js';
 import { logIn, openTab } from '../admin/admin-helpers.js';
-import { trackConsoleProblems, waitForHydration } from '../support/browser.js';
+import { loadAppAtOnce, trackConsoleProblems, waitForHydration } from '../support/browser.js';
 import { useBrowserSite } from '../support/fixture.js';
 
 const READER_UA =
@@ -28,6 +28,7 @@ describe('Buy-menu shop clicks', () => {
     const shopHost = new URL(amazon.url).host;
 
     const reader = await site.browser.newContext({ userAgent: READER_UA, viewport: { width: 375, height: 800 } });
+    await loadAppAtOnce(reader); // what it checks is the app's (a reader's browser imports it on their first intent)
     // Nothing leaves loopback: the retailer's page is answered here.
     const reachedShop: string[] = [];
     await reader.route(

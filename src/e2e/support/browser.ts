@@ -30,11 +30,21 @@ export const VIEWPORTS = {
 
 export type Viewport = keyof typeof VIEWPORTS;
 
-export type ContextOptions = { viewport?: Viewport; javaScriptEnabled?: boolean };
+export type ContextOptions = {
+  viewport?: Viewport;
+  javaScriptEnabled?: boolean;
+  /**
+   * When a public page imports the app: 'on-intent' as a reader's browser does (at their first key, or a
+   * pointer or focus on a control: entry-server.tsx), or 'at-once' after the first paint, as the admin area
+   * does (default). The tests of what the app does start it at once, so they never race their own first
+   * action; app-on-intent.test.ts and the no-JavaScript tests check the page before it arrives.
+   */
+  appLoads?: 'at-once' | 'on-intent';
+};
 
 export async function newContext(
   browser: Browser,
-  { viewport = 'desktop', javaScriptEnabled = true }: ContextOptions = {},
+  { viewport = 'desktop', javaScriptEnabled = true, appLoads = 'at-once' }: ContextOptions = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: VIEWPORTS[viewport],
@@ -42,7 +52,13 @@ export async function newContext(
     hasTouch: viewport !== 'desktop',
     javaScriptEnabled,
   });
+  if (appLoads === 'at-once') await loadAppAtOnce(context);
   return withPagesInOwnWindows(browser, context);
+}
+
+/** Public pages of this context import the app after their first paint, as the admin area does (see appLoads). */
+export async function loadAppAtOnce(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => Object.assign(self, { __appAtOnce: true }));
 }
 
 /**
