@@ -300,6 +300,8 @@ const blogPreviewRoute = createRoute({
   ...pageRoute('/blog/preview/$id', pages.blogPostPreview, async (context) =>
     (await seoBuilders()).blogPreviewSeo(context),
   ),
+  // The author's own tool (their time zone once the script runs): the app comes at once, as on /admin.
+  staticData: { pageFile: pages.blogPostPreview.file, appAtOnce: true },
 });
 const aboutRoute = createRoute({
   getParentRoute: site,

@@ -121,11 +121,15 @@ describe('the app arrives on the reader’s first intent', () => {
     await context.close();
   });
 
-  it('the admin area, nothing without its script, imports it at once', async () => {
+  it('the admin area, nothing without its script, and a draft’s preview import it at once', async () => {
     const context = await site.newContext({ appLoads: 'on-intent' });
     const { page, scripts } = await openAsReader(context, `${site.baseUrl}/admin`);
     expect(scripts.length).toBeGreaterThan(0);
     await page.getByLabel(/password/i).first().waitFor();
     await context.close();
+    const atOnce = async (pagePath: string) =>
+      (await (await fetch(`${site.baseUrl}${pagePath}`)).text()).includes('self.__appAtOnce=true');
+    expect(await atOnce('/blog/preview/a-draft')).toBe(true);
+    expect(await atOnce('/blog')).toBe(false);
   });
 });
