@@ -58,7 +58,7 @@ describe('the app arrives on the reader’s first intent', () => {
     const { page, scripts, problems } = await openAsReader(context, `${site.baseUrl}/`);
     expect(scripts).toEqual([]);
     // Over the text: nothing.
-    await page.mouse.move(640, 400);
+    await page.getByRole('heading', { level: 1 }).first().hover();
     await page.waitForLoadState('networkidle');
     expect(scripts).toEqual([]);
     const email = page.getByRole('textbox', { name: /email/i }).first();
