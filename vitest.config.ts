@@ -73,6 +73,7 @@ const SQLITE_ONLY = [
   'src/server/db/sqlite-dialect.test.ts',
   'src/server/auth/admin-auth.test.ts',
   'src/server/analytics/page-view-recorder.test.ts',
+  'src/server/analytics/admin-browser-days.test.ts',
   'src/server/content/uploads/upload.rest.test.ts',
   'src/server/content/uploads/unreferenced-uploads.rest.test.ts',
   'src/server/content/images/process-existing-uploads.test.ts',

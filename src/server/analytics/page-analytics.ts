@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppDatabase } from '../db/connection.js';
+import { dayOf } from './calendar.js';
 import { PageViewRecorder } from './page-view-recorder.js';
 import { OncePerWindow } from './once-per-window.js';
 import { countedPath, headerOf, isPrefetch, labelOf, optsOut, referrerHost, userAgentFacts } from './visit-filter.js';
@@ -9,7 +10,21 @@ type Log = { error: (details: object, message: string) => void };
 /** One visitor's repeats of a view within this time count once. */
 const VIEW_WINDOW_MS = 30 * 60 * 1000;
 
-export type PageAnalyticsOptions = { enabled: boolean; log: Log; flushEveryMs?: number };
+/**
+ * A browser seen signed in as the admin stays the admin's this long: its views of a new day are left out before
+ * its next signed-in request (the admin area makes none while it sits open, so views just after midnight counted).
+ */
+const ADMIN_BROWSER_MEMORY_MS = 24 * 60 * 60 * 1000;
+/** Admin browsers remembered at most (the admin uses a few; the map is emptied past this). */
+const MAX_ADMIN_BROWSERS = 1000;
+
+export type PageAnalyticsOptions = {
+  enabled: boolean;
+  log: Log;
+  flushEveryMs?: number;
+  /** The time of a view (tests pass their own clock). */
+  now?: () => Date;
+};
 
 /**
  * Decides which requests are page views and hands them to the recorder. Left out: anything but
@@ -22,6 +37,9 @@ export type PageAnalyticsOptions = { enabled: boolean; log: Log; flushEveryMs?: 
 export class PageAnalytics {
   private readonly recorder: PageViewRecorder | null;
   private readonly recent = new OncePerWindow(VIEW_WINDOW_MS);
+  /** The admin's browsers (address and user agent) with when they were last seen signed in and the day noted. */
+  private readonly adminBrowsers = new Map<string, { seenAt: number; notedDay: string }>();
+  private readonly now: () => Date;
 
   constructor(
     db: AppDatabase,
@@ -30,6 +48,7 @@ export class PageAnalytics {
     this.recorder = options.enabled
       ? new PageViewRecorder(db, { log: options.log, flushEveryMs: options.flushEveryMs })
       : null;
+    this.now = options.now ?? (() => new Date());
   }
 
   get enabled(): boolean {
@@ -60,7 +79,12 @@ export class PageAnalytics {
   }
 
   noteAdmin(request: FastifyRequest): void {
-    this.recorder?.noteAdmin(request.ip, headerOf(request.headers, 'user-agent'));
+    if (!this.recorder) return;
+    const userAgent = headerOf(request.headers, 'user-agent');
+    const at = this.now();
+    if (this.adminBrowsers.size >= MAX_ADMIN_BROWSERS) this.adminBrowsers.clear();
+    this.adminBrowsers.set(adminBrowserKey(request.ip, userAgent), { seenAt: at.getTime(), notedDay: dayOf(at) });
+    this.recorder.noteAdmin(request.ip, userAgent, at);
   }
 
   /** Writes the views recorded so far (before the stats are read, and when closing). */
@@ -80,6 +104,20 @@ export class PageAnalytics {
     if (bot) return;
     // One visitor's same view (page, source, campaign) counts once in the window: reloads, replayed beacons.
     if (!this.recent.first([request.ip, userAgent, path, source ?? '', campaign ?? ''])) return;
-    this.recorder!.record({ at: new Date(), path, source, campaign, device, address: request.ip, userAgent });
+    const at = this.now();
+    this.noteAdminOnANewDay(request.ip, userAgent, at);
+    this.recorder!.record({ at, path, source, campaign, device, address: request.ip, userAgent });
+  }
+
+  /** A view from a browser the admin was signed in on within the last day, on a day not noted yet: the admin's too. */
+  private noteAdminOnANewDay(address: string, userAgent: string, at: Date): void {
+    const admin = this.adminBrowsers.get(adminBrowserKey(address, userAgent));
+    if (!admin || at.getTime() - admin.seenAt > ADMIN_BROWSER_MEMORY_MS) return;
+    const day = dayOf(at);
+    if (day === admin.notedDay) return;
+    admin.notedDay = day;
+    this.recorder!.noteAdmin(address, userAgent, at);
   }
 }
+
+const adminBrowserKey = (address: string, userAgent: string): string => `${address}\0${userAgent}`;
