@@ -50,7 +50,13 @@ type PageModule = { default: () => ReactNode; prefetch: PagePrefetch };
  * the page's data and head depend on (all of them when not said). A change of another one (the art page's tab) is
  * then no new load, so the page is not swapped for its pending copy (which would drop the focus and what was typed).
  */
-type PageSpec = { file: string; load: () => Promise<PageModule>; searchDeps?: readonly string[] };
+type PageSpec = {
+  file: string;
+  load: () => Promise<PageModule>;
+  searchDeps?: readonly string[];
+  /** The page needs its script at once rather than on the reader's first intent (StaticDataRouteOption). */
+  appAtOnce?: boolean;
+};
 type SeoLoader = (context: SeoContext) => Promise<PageLoaderData>;
 
 /**
@@ -67,7 +73,12 @@ const pages = {
   blog: { file: 'pages/BlogPage.tsx', load: () => import('./pages/BlogPage.js') },
   blogTag: { file: 'pages/BlogTagPage.tsx', load: () => import('./pages/BlogTagPage.js') },
   blogPost: { file: 'pages/BlogPostPage.tsx', load: () => import('./pages/BlogPostPage.js') },
-  blogPostPreview: { file: 'pages/BlogPostPreviewPage.tsx', load: () => import('./pages/BlogPostPreviewPage.js') },
+  // The author's own tool (their time zone once the script runs): the app comes at once, as on /admin.
+  blogPostPreview: {
+    file: 'pages/BlogPostPreviewPage.tsx',
+    load: () => import('./pages/BlogPostPreviewPage.js'),
+    appAtOnce: true,
+  },
   about: { file: 'pages/AboutPage.tsx', load: () => import('./pages/AboutPage.js') },
   contact: { file: 'pages/ContactPage.tsx', load: () => import('./pages/ContactPage.js') },
   preorder: { file: 'pages/PreorderPage.tsx', load: () => import('./pages/PreorderPage.js') },
@@ -119,7 +130,7 @@ function pendingPage(page: PageSpec) {
 function pageRoute<TPath extends string>(path: TPath, page: PageSpec, seo: SeoLoader) {
   return {
     path,
-    staticData: { pageFile: page.file },
+    staticData: { pageFile: page.file, appAtOnce: page.appAtOnce },
     component: lazyRouteComponent(() => loadPage(page)),
     pendingComponent: pendingPage(page),
     // The page's data depends on its search parameters too (the blog's category).
@@ -300,8 +311,6 @@ const blogPreviewRoute = createRoute({
   ...pageRoute('/blog/preview/$id', pages.blogPostPreview, async (context) =>
     (await seoBuilders()).blogPreviewSeo(context),
   ),
-  // The author's own tool (their time zone once the script runs): the app comes at once, as on /admin.
-  staticData: { pageFile: pages.blogPostPreview.file, appAtOnce: true },
 });
 const aboutRoute = createRoute({
   getParentRoute: site,
