@@ -22,6 +22,8 @@ import { CachedBody } from '../cache/cached-body.js';
 import type { CacheShelf } from '../cache/public-cache.js';
 import { blogCategoryLocation } from './category-redirect.js';
 import { newScriptNonce, rendererScripts } from './inline-scripts.js';
+import { RENDER_SLOTS, RenderSlots } from './render-slots.js';
+import { databaseEngine } from '../../db/database-engine.js';
 import type { ClientAssets, SsrEntry } from './types.js';
 
 /** Paths that name a file: never a page, so a miss is a plain 404 without rendering. */
@@ -168,8 +170,11 @@ const ERROR_PAGE = Buffer.from(
 
 type RenderOutcome = RenderedPage | { redirect: string; status: number };
 
-/** One page renderer's state: its options and the renders in progress, so concurrent requests for one page share one. */
-type Renderer = { options: PageRendererOptions; inFlight: Map<string, Promise<RenderOutcome>> };
+/**
+ * One page renderer's state: its options, the renders in progress (so concurrent requests for one page share one)
+ * and the slots renders take turns in.
+ */
+type Renderer = { options: PageRendererOptions; inFlight: Map<string, Promise<RenderOutcome>>; slots: RenderSlots };
 
 /** A rendered page that is the same for every reader of its address is kept in the page shelf. */
 const isKeptAlike = ({ location, formOutcome, commentCookie }: PageRender): boolean =>
@@ -192,7 +197,11 @@ function renderContext({ services }: PageRendererOptions, { request, adminKey, c
   );
 }
 
-async function renderPage({ options }: Renderer, render: PageRender): Promise<RenderOutcome> {
+function renderPage(renderer: Renderer, render: PageRender): Promise<RenderOutcome> {
+  return renderer.slots.run(() => renderNow(renderer.options, render));
+}
+
+async function renderNow(options: PageRendererOptions, render: PageRender): Promise<RenderOutcome> {
   const { services, cache, log } = options;
   const { origin, location, announcementDismissed, formOutcome } = render;
   const generation = services.cache.generation;
@@ -345,7 +354,8 @@ async function servePage(
  * per-response nonce would not fit; the render's random marker only picks the scripts to hash.
  */
 export function createPageRenderer(options: PageRendererOptions) {
-  const renderer: Renderer = { options, inFlight: new Map() };
+  const slots = new RenderSlots(RENDER_SLOTS[databaseEngine(options.services.db)]);
+  const renderer: Renderer = { options, inFlight: new Map(), slots };
   if (options.cache) options.services.cache.onClear(() => renderer.inFlight.clear());
   return (request: FastifyRequest, reply: FastifyReply, formResult?: FormResultRender) =>
     servePage(renderer, request, reply, formResult);
