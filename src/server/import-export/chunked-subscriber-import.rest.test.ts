@@ -3,12 +3,12 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-support/app-context.js';
 import { importOk } from '../test-support/import-requests.js';
-import { WRITE_CHUNK } from './chunked-writes.js';
+import { SUBSCRIBER_WRITE_CHUNK } from './subscriber-importer.js';
 
 const context = useTestApp();
 
-/** Rows of the file: a dozen chunks and more. */
-const ROWS = 12 * WRITE_CHUNK + 123;
+/** Rows of the file: a few chunks and more. */
+const ROWS = 3 * SUBSCRIBER_WRITE_CHUNK + 123;
 /** Already on the list before the import: every tenth row's address (the file unsubscribes half of those). */
 const EXISTING = Math.floor(ROWS / 10);
 
