@@ -3,7 +3,7 @@ import type { AppDatabase } from '../db/connection.js';
 import { inTransaction } from '../db/in-transaction.js';
 
 /** Rows written per transaction: a few milliseconds of writing, after which other requests get their turn. */
-export const WRITE_CHUNK = 250;
+const WRITE_CHUNK = 250;
 /** The longest pause between two chunks, however long the last one took. */
 const MAX_PAUSE_MS = 50;
 

@@ -13,7 +13,7 @@ export const RENDER_SLOTS: Record<DatabaseEngine, number> = { sqlite: 1, postgre
  * How long a render holds its slot before the next waiting one may start beside it: a render that waits on
  * something slow (a cold file, a locked database) delays the others by this much, never more.
  */
-export const RENDER_SLOT_PATIENCE_MS = 100;
+const RENDER_SLOT_PATIENCE_MS = 100;
 
 /**
  * Runs work at most `slots` at a time, in the order it arrives. A run that takes longer than `patienceMs` gives up
