@@ -4,7 +4,8 @@
  * checks that need no build (Prettier, ESLint, knip: `npm run lint`) and the ones that lead to it
  * (`npm run typecheck`, then `npm run build`, the production bundle the browser and load tests
  * run); then every Vitest project (vitest.config.ts), told the build is made, in two Vitest processes
- * side by side (BESIDE_PROJECTS below). Arguments go to both (`npm test -- src/server/books`). A
+ * side by side (BESIDE_PROJECTS below). Arguments go to both (`npm test -- src/server/books`); `--project NAME`
+ * runs the named projects only (`npm test -- --project unit`). A
  * failed check lets the other one finish, so its output is complete, and stops the run before
  * Vitest; the exit code is the first failure's.
  */
@@ -52,17 +53,6 @@ async function runScripts(label, scripts) {
   return 0;
 }
 
-const checks = await Promise.all([runScripts('lint', ['lint']), runScripts('build', ['typecheck', 'build'])]);
-const failed = checks.find((code) => code !== 0);
-if (failed !== undefined) process.exit(failed);
-
-const vitestBin = path.join(root, 'node_modules', '.bin', 'vitest');
-const vitestArgs = process.argv.slice(2);
-// The build above is current: the browser and load projects' global setup need not make it again.
-const vitestEnv = { ...process.env, E2E_SKIP_BUILD: '1' };
-// A filter (`npm test -- src/server/books`) may match files of one part only: the other then has none to run.
-const filterFlags = vitestArgs.length > 0 ? ['--passWithNoTests'] : [];
-
 /**
  * The last group (the attack runs, the load tests, the README's quick start) runs beside the others in a Vitest of
  * its own at the lowest CPU priority: it checks counts and RSS ceilings, never a time, so it can wait, and the API
@@ -71,21 +61,68 @@ const filterFlags = vitestArgs.length > 0 ? ['--passWithNoTests'] : [];
  */
 const BESIDE_PROJECTS = ['bench', 'load', 'readme'];
 const MAIN_PROJECTS = ['unit', 'unit-pg', 'browser'];
+
+/**
+ * The projects named with `--project NAME` (or `--project=NAME`), taken out of the arguments: `npm test -- --project
+ * unit` runs that project alone, in whichever group holds it.
+ */
+function splitProjects(args) {
+  const named = [];
+  const rest = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--project' && i + 1 < args.length) named.push(args[++i]);
+    else if (arg.startsWith('--project=')) named.push(arg.slice('--project='.length));
+    else rest.push(arg);
+  }
+  return { named, rest };
+}
+
+const { named: namedProjects, rest: vitestArgs } = splitProjects(process.argv.slice(2));
+const unknown = namedProjects.filter((name) => ![...MAIN_PROJECTS, ...BESIDE_PROJECTS].includes(name));
+if (unknown.length > 0) {
+  console.error(
+    `No such Vitest project: ${unknown.join(', ')} (they are ${[...MAIN_PROJECTS, ...BESIDE_PROJECTS].join(', ')})`,
+  );
+  process.exit(2);
+}
+
+const checks = await Promise.all([runScripts('lint', ['lint']), runScripts('build', ['typecheck', 'build'])]);
+const failed = checks.find((code) => code !== 0);
+if (failed !== undefined) process.exit(failed);
+
+const vitestBin = path.join(root, 'node_modules', '.bin', 'vitest');
+
+// The build above is current: the browser and load projects' global setup need not make it again.
+const vitestEnv = { ...process.env, E2E_SKIP_BUILD: '1' };
+// A filter (`npm test -- src/server/books`) may match files of one part only: the other then has none to run.
+const filterFlags = vitestArgs.length > 0 || namedProjects.length > 0 ? ['--passWithNoTests'] : [];
+
+/** A group's projects, or those of them the command line named. */
+const chosen = (group) => (namedProjects.length > 0 ? group.filter((name) => namedProjects.includes(name)) : group);
 const projectFlags = (names) => names.flatMap((name) => ['--project', name]);
 
-const main = new Promise((resolve) => {
-  const child = spawn(vitestBin, ['run', ...projectFlags(MAIN_PROJECTS), ...filterFlags, ...vitestArgs], {
-    cwd: root,
-    stdio: 'inherit',
-    env: vitestEnv,
-  });
-  child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-});
-const beside = run(
-  'beside',
-  'nice',
-  ['-n', '19', vitestBin, 'run', ...projectFlags(BESIDE_PROJECTS), ...filterFlags, ...vitestArgs],
-  vitestEnv,
-);
+const mainProjects = chosen(MAIN_PROJECTS);
+const main =
+  mainProjects.length === 0
+    ? Promise.resolve(0)
+    : new Promise((resolve) => {
+        const child = spawn(vitestBin, ['run', ...projectFlags(mainProjects), ...filterFlags, ...vitestArgs], {
+          cwd: root,
+          stdio: 'inherit',
+          env: vitestEnv,
+        });
+        child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+      });
+const besideProjects = chosen(BESIDE_PROJECTS);
+const beside =
+  besideProjects.length === 0
+    ? Promise.resolve(0)
+    : run(
+        'beside',
+        'nice',
+        ['-n', '19', vitestBin, 'run', ...projectFlags(besideProjects), ...filterFlags, ...vitestArgs],
+        vitestEnv,
+      );
 const codes = await Promise.all([main, beside]);
 process.exit(codes.find((code) => code !== 0) ?? 0);
