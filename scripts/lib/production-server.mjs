@@ -16,11 +16,9 @@ export const serverEntry = path.join(root, 'dist/server/src/server/main.js');
  * larger default (or the 8 MB used until issue 36) keeps the idle RSS about 8 MB lower and the RSS under load lower
  * still, at no measurable cost in requests/s (npm run bench:start; docs/operations.md, "Memory and start time"); a
  * 512 MB old generation makes V8 collect at about 1.4 times the live heap (1.6 with 1 GB, as V8 gives on a VPS with
- * about 4 GB of memory; 4 times on a bigger machine), so the server's memory does not depend on the machine; and V8's
- * memory saver mode (smaller heap growth, freed pages given back sooner): the RSS after a minute of page, API and
- * search load 181-188 MB instead of 253-272, for about 15 % fewer requests per second at full CPU.
+ * about 4 GB of memory; 4 times on a bigger machine), so the server's memory does not depend on the machine.
  */
-const SERVER_NODE_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=512', '--memory-saver-mode'];
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=512'];
 /**
  * The environment `npm start` sets unless given (package.json): glibc's malloc keeps two arenas, not one per
  * thread; and it maps blocks of 64 KB and more (a request body's chunks, an upload's) on their own, so they go back
