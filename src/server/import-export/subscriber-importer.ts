@@ -37,7 +37,7 @@ const EXISTING_BATCH = 500;
  * Subscriber rows written per transaction. They are small, so a chunk of 1,000 still takes a few milliseconds; what
  * a chunk costs on SQLite is mostly its commit, which writes every index page it touched to the WAL (the address
  * index takes rows in no order), and 1,000 rows touch far fewer pages than four chunks of 250 (100,000 rows: 2.9 s
- * of commits in 400 chunks; the import 13.0 s instead of 16.8 with `--memory-saver-mode`, npm run bench:import).
+ * of commits in 400 chunks: npm run bench:import, docs/operations.md).
  */
 export const SUBSCRIBER_WRITE_CHUNK = 1000;
 
