@@ -1,6 +1,5 @@
 import { copyFile, link, mkdir, mkdtemp, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { databaseFileIn, giftFilesDirIn, salesFilesDirIn, uploadsDirIn } from '../startup/data-files.js';
 import { archiveName } from './archive-files.js';
 import { readSigningKey, signManifest } from './archive-signature.js';
@@ -17,10 +16,7 @@ import {
   type BackupManifest,
   type UploadEntry,
 } from './manifest.js';
-import { integrityCheck, summariseTables } from './table-summaries.js';
-
-/** Pages per backup step: all of them, so the copy is one read transaction (never restarted by a write). */
-export const ALL_PAGES = 0x7fffffff;
+import { snapshotDatabase } from './database-snapshot.js';
 
 export type BackupResult = { name: string; file: string; bytes: number; createdAt: Date; manifest: BackupManifest };
 
@@ -31,30 +27,6 @@ export type BackupOptions = {
   prefix?: string;
   now?: Date;
 };
-
-/**
- * SQLite's online backup API from a separate read-only connection: in WAL mode this reads one
- * consistent snapshot while the site keeps serving and writing.
- */
-async function snapshotDatabase(source: string, target: string): Promise<void> {
-  const sqlite = new SQLite(source, { readonly: true, fileMustExist: true });
-  try {
-    await sqlite.backup(target, { progress: () => ALL_PAGES });
-  } finally {
-    sqlite.close();
-  }
-}
-
-function describeSnapshot(file: string): BackupManifest['database']['tables'] {
-  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
-  try {
-    const integrity = integrityCheck(sqlite);
-    if (integrity !== 'ok') throw new BackupError(`The database fails SQLite's integrity check: ${integrity}`);
-    return summariseTables(sqlite);
-  } finally {
-    sqlite.close();
-  }
-}
 
 /**
  * Copies a folder of files (the uploads, the gift files, the sales files) into the staging folder and digests the
@@ -119,8 +91,7 @@ export async function createBackup({
   const staging = await mkdtemp(path.join(backupDir, '.staging-'));
   try {
     const snapshot = path.join(staging, DATABASE_ENTRY);
-    await snapshotDatabase(databaseFile, snapshot);
-    const tables = describeSnapshot(snapshot);
+    const tables = await snapshotDatabase(databaseFile, snapshot);
     const uploads = await stageFiles(uploadsDirIn(dataDir), path.join(staging, UPLOADS_ENTRY));
     const giftFiles = await stageFiles(giftFilesDirIn(dataDir), path.join(staging, GIFT_FILES_ENTRY));
     const salesFiles = await stageFiles(salesFilesDirIn(dataDir), path.join(staging, SALES_FILES_ENTRY));

@@ -6,7 +6,8 @@ import { databaseFileIn, giftFilesDirIn, salesFilesDirIn, uploadsDirIn } from '.
 import { PRE_RESTORE_PREFIX } from './archive-files.js';
 import { archiveOrigin, readSigningKey, type ArchiveOrigin } from './archive-signature.js';
 import { BackupError } from './backup-error.js';
-import { ALL_PAGES, createBackup } from './create-backup.js';
+import { createBackup } from './create-backup.js';
+import { ALL_PAGES } from './database-snapshot.js';
 import { digestFile } from './file-digest.js';
 import type { BackupManifest, UploadEntry } from './manifest.js';
 import { openVerifiedArchive } from './open-archive.js';
