@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { GiftFormat } from '../../domain/newsletter-gift.js';
 
-/** Bytes that start as each gift format really does, followed by `size` random bytes. */
-export function sampleGiftFile(format: GiftFormat, size = 4096): Buffer {
-  const body = randomBytes(size);
+/** Bytes that start as each gift format really does, followed by `size` random bytes (or bytes all equal to `fill`). */
+export function sampleGiftFile(format: GiftFormat, size = 4096, fill?: number): Buffer {
+  const body = fill === undefined ? randomBytes(size) : Buffer.alloc(size, fill);
   switch (format) {
     case 'pdf':
       return Buffer.concat([Buffer.from('%PDF-1.7\n'), body]);
@@ -25,7 +25,13 @@ export function sampleGiftFile(format: GiftFormat, size = 4096): Buffer {
       return Buffer.concat([head, body]);
     }
     case 'mp3':
-      return Buffer.concat([Buffer.from('ID3\u0004\u0000\u0000', 'latin1'), body]);
+      // An empty ID3v2.4 tag (its size written, 0: random size bytes would sometimes make file-type skip into the
+      // random body and find no MP3 there), then an MPEG-1 Layer III frame header (128 kbit/s, 44.1 kHz).
+      return Buffer.concat([
+        Buffer.from('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000', 'latin1'),
+        Buffer.from([0xff, 0xfb, 0x90, 0x64]),
+        body,
+      ]);
     case 'm4b':
       return Buffer.concat([
         Buffer.from([0, 0, 0, 0x20]),
