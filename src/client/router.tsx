@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
   createRoute,
@@ -9,9 +9,9 @@ import {
   redirect,
   stringifySearchWith,
   type AnyRouteMatch,
+  type AnyRouter,
   type ResolveParams,
 } from '@tanstack/react-router';
-import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { blogCategoryFrom, blogPageFrom } from '../domain/blog.js';
@@ -469,6 +469,27 @@ function scrollRestorationAfterHydration(): () => boolean {
 }
 
 /**
+ * The query cache the page was rendered with, written into the page and read back before its first render in the
+ * browser: every query the loaders ran, failed ones too (so the browser shows the same error rather than asking
+ * again: retryOnMount below). One still running when the render ends (none today: the loaders await theirs) is left
+ * out, and the browser asks for it.
+ *
+ * TanStack's `@tanstack/react-router-ssr-query` did this too, but it always adds a stream for queries that start
+ * during the render (renderToString never waits for them). That stream cost every page about 2 KB of inline script,
+ * and it made the router merge its scripts into the rendered document by passing the whole document through an
+ * encoder and a decoder: about a tenth of what a search page's render allocated (docs/operations.md, "Memory and
+ * start time"). Without it the router writes its state in one script and returns the document as rendered.
+ */
+function keepQueryCacheInPage(router: AnyRouter, queryClient: QueryClient): void {
+  // Set on the options after the router is made, as TanStack's integration does: the router's types would ask
+  // for the cache's data to be typed serializable, which its `unknown` values (any query's data) cannot show.
+  router.options.dehydrate = () => ({
+    queries: dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' }),
+  });
+  router.options.hydrate = (dehydrated: { queries: DehydratedState }) => hydrate(queryClient, dehydrated.queries);
+}
+
+/**
  * One router per request on the server, one per page load in the browser. The query cache the
  * loaders fill on the server is dehydrated into the page and hydrated before the first render.
  */
@@ -507,7 +528,7 @@ export function createAppRouter({
       </AppProviders>
     ),
   });
-  setupRouterSsrQueryIntegration({ router, queryClient, wrapQueryClient: false });
+  keepQueryCacheInPage(router, queryClient);
   return router;
 }
 
