@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSite } from '../support/fixture.js';
+import { saveScreenshot } from '../support/screenshots.js';
 import { expectNoHorizontalOverflow } from '../public/helpers.js';
 import { expectToast, logIn, openTab } from './admin-helpers.js';
 
-const SCREENSHOTS = path.join(process.cwd(), 'test-results', 'fediverse-settings');
 const OLD_ACCOUNT = 'https://old.example/users/delphine';
 
 /** The Fediverse section of Settings → Site. */
@@ -20,9 +19,8 @@ const fediverseSection = (page: Page) =>
     .last();
 
 async function shoot(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOTS, { recursive: true });
   await page.getByRole('switch', { name: 'Share new excerpts on the fediverse' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  await saveScreenshot(page, name);
 }
 
 /** A reply and a like from an account of `server`, on the post `postId`, written as the inbox writes them. */

@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserSite } from '../support/fixture.js';
+import { saveScreenshot } from '../support/screenshots.js';
 import { chooseOption, expectToast, logIn, openTab } from './admin-helpers.js';
 
 const fixtures = path.join(import.meta.dirname, '..', '..', 'server', 'import-export', 'fixtures');
-const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
 async function chooseSource(page: Page, label: string): Promise<void> {
   await chooseOption(page.getByRole('textbox', { name: 'Source' }), label);
@@ -48,8 +48,7 @@ async function importWithConsent(page: Page, width: number): Promise<void> {
   await panel.getByRole('textbox', { name: 'Where they agreed' }).fill('the sign-up form on my old site');
   expect(await importButton.isDisabled()).toBe(false);
   expect(await noSidewaysScroll(page)).toBe(true);
-  if (SCREENSHOTS)
-    await page.screenshot({ path: path.join(SCREENSHOTS, `import-consent-${width}.png`), fullPage: true });
+  await saveScreenshot(page, `import-consent-${width}`, { fullPage: true });
   await importButton.click();
   await expectToast(page, 'Import finished');
   await panel.getByText('7 subscribers', { exact: true }).waitFor();
@@ -85,8 +84,7 @@ async function importWordPress(page: Page, width: number): Promise<void> {
     }),
   ).toBe(true);
   if (width >= 1280) expect((await dryRun.boundingBox())!.width).toBeGreaterThan(700);
-  if (SCREENSHOTS)
-    await page.screenshot({ path: path.join(SCREENSHOTS, `import-dry-run-${width}.png`), fullPage: true });
+  await saveScreenshot(page, `import-dry-run-${width}`, { fullPage: true });
 
   await panel.getByRole('button', { name: 'Import', exact: true }).click();
   await expectToast(page, 'Import finished', 'The summary is below; download it as CSV to keep it.');
@@ -94,8 +92,7 @@ async function importWordPress(page: Page, width: number): Promise<void> {
   await done.getByText('Building the Ember Seat (post 11)').waitFor();
   await panel.getByText('Created:').waitFor();
   expect(await noSidewaysScroll(page)).toBe(true);
-  if (SCREENSHOTS)
-    await page.screenshot({ path: path.join(SCREENSHOTS, `import-summary-${width}.png`), fullPage: true });
+  await saveScreenshot(page, `import-summary-${width}`, { fullPage: true });
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -164,8 +161,7 @@ describe('admin: Settings → Import and Export at 1280 px', () => {
       .getByText('suppressed: on the suppression list (Admin → Mail), so it is never mailed')
       .first()
       .waitFor();
-    if (SCREENSHOTS)
-      await page.screenshot({ path: path.join(SCREENSHOTS, 'import-suppressed-1280.png'), fullPage: true });
+    await saveScreenshot(page, 'import-suppressed-1280', { fullPage: true });
   });
 
   it('counts a list by status (unknown ones not mailed), and asks where a list with no status agreed', async () => {
@@ -185,8 +181,7 @@ describe('admin: Settings → Import and Export at 1280 px', () => {
     await table.getByText('transactional').waitFor();
     expect(await table.getByText('not mailed').count()).toBe(3);
     expect(await panel.getByText('Did they agree to get your newsletter?').count()).toBe(0);
-    if (SCREENSHOTS)
-      await page.screenshot({ path: path.join(SCREENSHOTS, 'import-statuses-1280.png'), fullPage: true });
+    await saveScreenshot(page, 'import-statuses-1280', { fullPage: true });
     await importWithConsent(page, 1280);
   });
 

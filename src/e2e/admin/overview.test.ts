@@ -1,10 +1,9 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SiteStats } from '../../domain/analytics.js';
 import { loadAppAtOnce, waitForHydration } from '../support/browser.js';
 import { useBrowserSite } from '../support/fixture.js';
+import { saveScreenshot } from '../support/screenshots.js';
 import { logIn, openTab } from './admin-helpers.js';
 
 const READER_UA =
@@ -12,7 +11,6 @@ const READER_UA =
 const DESKTOP_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const ADMIN_UA = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
-const SCREENSHOTS = path.join(process.cwd(), 'test-results', 'overview');
 
 /** Real page loads (Chromium and plain HTTP, readers and bots) and the exact counts in the API and on the Overview. */
 describe('insight: page analytics and the Overview', () => {
@@ -140,14 +138,13 @@ describe('insight: page analytics and the Overview', () => {
     expect(await page.getByRole('radio', { name: '7 days' }).isChecked()).toBe(true);
     await expect.poll(() => chartTable.locator('tbody tr').count()).toBe(7);
 
-    await mkdir(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'overview-1280.png'), fullPage: true });
+    await saveScreenshot(page, 'overview-1280', { fullPage: true });
     await page.setViewportSize({ width: 375, height: 812 });
     // The charts follow the new width once their ResizeObserver has run; then nothing may scroll sideways.
     await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, {
       timeout: 5_000,
     });
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'overview-375.png'), fullPage: true });
+    await saveScreenshot(page, 'overview-375', { fullPage: true });
     // The issues' table is wider than the phone: it scrolls in its own box, which shows it (a shade on the edge).
     const issuesBox = await page.getByRole('table', { name: 'Newsletter issues' }).evaluate((table) => {
       let box = table.parentElement!;

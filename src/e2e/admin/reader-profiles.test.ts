@@ -1,9 +1,9 @@
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserSite } from '../support/fixture.js';
+import { saveScreenshot } from '../support/screenshots.js';
 import { chooseOption, expectToast, logIn, openTab } from './admin-helpers.js';
 
 /** The author manages readers like in Kit: the list with states, search, the profile with its history, bulk actions. */
@@ -38,7 +38,7 @@ describe('admin: subscriber list and profile at 375 and 1280 px', () => {
   const noSidewaysScroll = () =>
     page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
   const table = () => page.getByRole('table', { name: 'Subscribers' });
-  const shot = (name: string) => page.screenshot({ path: path.join(tmpdir(), `readers-${name}.png`), fullPage: true });
+  const shot = (name: string) => saveScreenshot(page, `readers-${name}`, { fullPage: true });
 
   it('shows each reader’s state, finds a reader by name, and edits them from the profile by keyboard', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });

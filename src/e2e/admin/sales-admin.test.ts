@@ -5,9 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SALE_SECRETS, stripeSession } from '../../server/test-support/sales.js';
 import { zipOf } from '../../server/test-support/sales-files.js';
 import { useBrowserSite } from '../support/fixture.js';
+import { saveScreenshot } from '../support/screenshots.js';
 import { expectToast, logIn, openTab } from './admin-helpers.js';
 
-const SCREENSHOTS = path.join(process.cwd(), 'test-results', 'sales-admin');
+/** The files the test writes (editions to upload, copies downloaded). */
+const FILES = path.join(process.cwd(), 'test-results', 'sales-admin');
 const WIDTHS = [375, 1280] as const;
 
 /** The author's side of selling direct, at 375 and 1280 px: Sell direct, Settings → Sales, Orders, Overview. */
@@ -35,7 +37,6 @@ describe('admin: selling direct', () => {
   };
   /** Each width: nothing scrolls sideways, and a screenshot to look at. */
   async function atBothWidths(name: string, check: () => Promise<void> = async () => {}) {
-    await mkdir(SCREENSHOTS, { recursive: true });
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, {
@@ -43,7 +44,7 @@ describe('admin: selling direct', () => {
       });
       expect(await noSidewaysScroll(), `${name} at ${width}px`).toBe(true);
       await check();
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `${name}-${width}`, { fullPage: true });
     }
   }
 
@@ -73,8 +74,8 @@ describe('admin: selling direct', () => {
     await expectToast(page, 'Sell direct saved');
 
     // A broken EPUB (its mimetype says EPUB, but it has no container or OPF): each problem in a sentence.
-    const broken = path.join(SCREENSHOTS, 'broken.epub');
-    await mkdir(SCREENSHOTS, { recursive: true });
+    const broken = path.join(FILES, 'broken.epub');
+    await mkdir(FILES, { recursive: true });
     await writeFile(
       broken,
       await zipOf([
@@ -131,7 +132,7 @@ describe('admin: selling direct', () => {
     const href = /class="download" href="([^"]+)"/.exec(thanks)?.[1]?.replace(/&amp;/g, '&');
     expect(href).toBeDefined();
     const copy = Buffer.from(await (await fetch(new URL(href!, site.baseUrl))).arrayBuffer());
-    const leaked = path.join(SCREENSHOTS, 'leaked.epub');
+    const leaked = path.join(FILES, 'leaked.epub');
     await writeFile(leaked, copy);
     const find = async (file: string) => {
       const chooser = page.waitForEvent('filechooser');
@@ -142,7 +143,7 @@ describe('admin: selling direct', () => {
     const named = panel.getByRole('status').filter({ hasText: 'reader-1@example.org' });
     await named.waitFor();
     expect(await named.innerText()).toMatch(/copy of The Ashwarden made for Reader 1/);
-    const notes = path.join(SCREENSHOTS, 'notes.pdf');
+    const notes = path.join(FILES, 'notes.pdf');
     await writeFile(notes, 'these are notes, not a book');
     await find(notes);
     await panel.getByRole('status').filter({ hasText: 'File not readable' }).waitFor();

@@ -1,9 +1,8 @@
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscribers, sendIssue } from '../../../scripts/lib/mail-seed.mjs';
 import { startSmtpInbox, type SmtpInbox } from '../../server/test-support/smtp-inbox.js';
 import { useBrowserSite } from '../support/fixture.js';
+import { saveScreenshot } from '../support/screenshots.js';
 import { expectToast, logIn, openTab } from './admin-helpers.js';
 
 const env: Record<string, string> = { MAIL_FROM: 'news@example.com', MAIL_RATE: 'unlimited' };
@@ -32,10 +31,10 @@ describe('a send with too many bounces', () => {
     await paused.waitFor();
     expect(await paused.innerText()).toMatch(/Bounces \d+\.\d % · complaints 0\.0 % of \d+ sent/);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: path.join(tmpdir(), 'send-paused-1280.png') });
+    await saveScreenshot(page, 'send-paused-1280');
     await page.setViewportSize({ width: 375, height: 812 });
     await paused.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(tmpdir(), 'send-paused-375.png') });
+    await saveScreenshot(page, 'send-paused-375');
 
     await paused.getByRole('button', { name: 'Resume sending' }).click();
     await expectToast(page, 'Sending resumed', 'The rest of the issue is on its way.');

@@ -1,9 +1,8 @@
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalDns, type LocalDns } from '../../server/test-support/local-dns.js';
 import { useBrowserSite } from '../support/fixture.js';
+import { saveScreenshot } from '../support/screenshots.js';
 import { expectToast, logIn, openTab } from './admin-helpers.js';
 
 describe('Settings → Sender check and the DKIM key generator', () => {
@@ -20,10 +19,10 @@ describe('Settings → Sender check and the DKIM key generator', () => {
 
   async function screenshots(page: Page, panel: Locator, name: string) {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await panel.screenshot({ path: path.join(tmpdir(), `${name}-1280.png`) });
+    await saveScreenshot(panel, `${name}-1280`);
     await page.setViewportSize({ width: 375, height: 812 });
     await panel.scrollIntoViewIfNeeded();
-    await panel.screenshot({ path: path.join(tmpdir(), `${name}-375.png`) });
+    await saveScreenshot(panel, `${name}-375`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   }

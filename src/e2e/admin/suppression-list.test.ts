@@ -1,7 +1,6 @@
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSite } from '../support/fixture.js';
+import { saveScreenshot } from '../support/screenshots.js';
 import { chooseOption, expectToast, logIn, openTab } from './admin-helpers.js';
 
 describe('Mail → Suppression list', () => {
@@ -41,16 +40,14 @@ describe('Mail → Suppression list', () => {
     await row.waitFor();
 
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.getByRole('region', { name: 'Suppression list' }).screenshot({
-      path: path.join(tmpdir(), 'suppression-list-1280.png'),
-    });
+    await saveScreenshot(page.getByRole('region', { name: 'Suppression list' }), 'suppression-list-1280');
 
     await row.getByRole('button', { name: 'Remove mara.quill@example.org from the list' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove from the suppression list?' });
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await dialog.getByText('Reason is required').waitFor();
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.screenshot({ path: path.join(tmpdir(), 'suppression-remove-375.png') });
+    await saveScreenshot(page, 'suppression-remove-375');
     await dialog
       .getByRole('textbox', { name: 'Reason for removing' })
       .fill('She wrote to ask for the newsletter again');

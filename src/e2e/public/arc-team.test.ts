@@ -8,9 +8,11 @@ import { openZipFile, readEntry } from '../../server/sales/copies/zip-access.js'
 import { expectToast, logIn, openTab } from '../admin/admin-helpers.js';
 import { useBrowserSite } from '../support/fixture.js';
 import { linkIn, useMailbox } from '../support/mailbox.js';
+import { saveScreenshot } from '../support/screenshots.js';
 import { confirmedReaders, expectNoHorizontalOverflow, uniqueEmail } from './helpers.js';
 
-const SCREENSHOTS = path.join(process.cwd(), 'test-results', 'arc-team');
+/** The files the test writes (the downloaded copy). */
+const FILES = path.join(process.cwd(), 'test-results', 'arc-team');
 const DAY_MS = 24 * 60 * 60 * 1000;
 const mailbox = useMailbox();
 
@@ -19,8 +21,7 @@ describe('the ARC team, end to end (Chromium at 375 and 1280 px, real SMTP)', ()
 
   const shoot = async (page: Page, name: string, width: number) => {
     await expectNoHorizontalOverflow(page);
-    await mkdir(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+    await saveScreenshot(page, `${name}-${width}`, { fullPage: true });
   };
 
   it('apply on /arc → chosen in the admin → the emailed link downloads a copy naming the reader → review link → no reminder for her', async () => {
@@ -66,8 +67,8 @@ describe('the ARC team, end to end (Chromium at 375 and 1280 px, real SMTP)', ()
     await small.goto(linkIn(selected!, '/arc-copy'));
     const downloadLink = small.getByRole('link', { name: /^Download .* \(EPUB\)$/ });
     const [download] = await Promise.all([small.waitForEvent('download'), downloadLink.click()]);
-    const epub = path.join(SCREENSHOTS, 'arc-copy.epub');
-    await mkdir(SCREENSHOTS, { recursive: true });
+    const epub = path.join(FILES, 'arc-copy.epub');
+    await mkdir(FILES, { recursive: true });
     await download.saveAs(epub);
     const { zip, entries } = await openZipFile(epub);
     const exLibris = entries.find((entry) => entry.fileName.endsWith('ex-libris.xhtml'));

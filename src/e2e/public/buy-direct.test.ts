@@ -7,6 +7,7 @@ import { openZipFile, readEntry } from '../../server/sales/copies/zip-access.js'
 import { startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../../server/test-support/smtp-inbox.js';
 import { startCheckoutStandIn, type CheckoutStandIn } from '../support/checkout-stand-in.js';
 import { useBrowserSite } from '../support/fixture.js';
+import { saveScreenshot } from '../support/screenshots.js';
 import { expectNoHorizontalOverflow, openPage, uniqueEmail } from './helpers.js';
 
 /**
@@ -18,7 +19,6 @@ import { expectNoHorizontalOverflow, openPage, uniqueEmail } from './helpers.js'
  * charge.refunded) → the link is refused and the library says so.
  */
 
-const SHOTS = process.env.SCREENSHOT_DIR;
 const WEBHOOK_SECRET = 'whsec_e2e_buy_direct_0123456789';
 const PAYMENT_LINK = 'plink_demo_ashwarden_ebook';
 const env: Record<string, string> = {
@@ -125,7 +125,7 @@ describe('Buy direct, end to end (Chromium, a stand-in Stripe checkout, real SMT
   });
 
   async function shot(page: Page, name: string) {
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
+    await saveScreenshot(page, name, { fullPage: true });
   }
 
   async function buyAndRefund(context: BrowserContext, width: 375 | 1280) {
@@ -143,7 +143,7 @@ describe('Buy direct, end to end (Chromium, a stand-in Stripe checkout, real SMT
     expect(redirect.headers.get('location')).toBe(checkout.linkUrl(PAYMENT_LINK));
     await page.getByText('DRM-free EPUB; works on Kindle, Kobo, Apple Books').first().waitFor();
     await buy.scrollIntoViewIfNeeded();
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `buy-direct-book-${width}.png`) });
+    await saveScreenshot(page, `buy-direct-book-${width}`);
     expect(problems()).toEqual([]);
 
     // The checkout (no card data on the site): the webhook is held, so the thank-you page is "on its way" first.
@@ -160,7 +160,7 @@ describe('Buy direct, end to end (Chromium, a stand-in Stripe checkout, real SMT
     await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
     await page.getByText('this page updates by itself').waitFor();
     await expectNoHorizontalOverflow(page);
-    await shot(page, `buy-direct-on-its-way-${width}.png`);
+    await shot(page, `buy-direct-on-its-way-${width}`);
 
     // Stripe's signed webhook arrives: the page, reloading itself, shows the download.
     await checkout.releaseWebhooks();
@@ -172,7 +172,7 @@ describe('Buy direct, end to end (Chromium, a stand-in Stripe checkout, real SMT
     await fromThankYou.waitFor({ timeout: 20_000 });
     await page.getByText(`A link is also in your email at ${buyer.toLowerCase()}`).waitFor();
     await expectNoHorizontalOverflow(page);
-    await shot(page, `buy-direct-thank-you-${width}.png`);
+    await shot(page, `buy-direct-thank-you-${width}`);
 
     // The purchase email: the personal link and how to read the file.
     const [purchaseEmail] = await mailTo(buyer, 1);
@@ -196,7 +196,7 @@ describe('Buy direct, end to end (Chromium, a stand-in Stripe checkout, real SMT
     // My library: the email field, a sign-in link by email, the book with a fresh link.
     await page.goto(`${site.baseUrl}/library`);
     await page.getByRole('heading', { name: 'My library' }).waitFor();
-    await shot(page, `buy-direct-library-sign-in-${width}.png`);
+    await shot(page, `buy-direct-library-sign-in-${width}`);
     await page.getByLabel('Your email').fill(buyer);
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
@@ -207,7 +207,7 @@ describe('Buy direct, end to end (Chromium, a stand-in Stripe checkout, real SMT
     await entry.getByText('downloaded 2 times').waitFor();
     await entry.getByRole('link', { name: 'Download The Ashwarden' }).waitFor();
     await expectNoHorizontalOverflow(page);
-    await shot(page, `buy-direct-library-${width}.png`);
+    await shot(page, `buy-direct-library-${width}`);
 
     // A refund in Stripe: the signed charge.refunded revokes the links; the library says so.
     const refund = await checkout.refund(payment.paymentIntent);
@@ -218,13 +218,13 @@ describe('Buy direct, end to end (Chromium, a stand-in Stripe checkout, real SMT
     expect(refused?.status()).toBe(410);
     await page.getByRole('heading', { name: 'This order was refunded' }).waitFor();
     await page.getByText('Its download links no longer work.').first().waitFor();
-    await shot(page, `buy-direct-refused-${width}.png`);
+    await shot(page, `buy-direct-refused-${width}`);
     await page.goto(library);
     const refunded = page.getByRole('listitem').filter({ hasText: `order ${reference}` });
     await refunded.getByText('Refunded. Its download links no longer work.').waitFor();
     expect(await refunded.getByRole('link').count()).toBe(0);
     await expectNoHorizontalOverflow(page);
-    await shot(page, `buy-direct-library-refunded-${width}.png`);
+    await shot(page, `buy-direct-library-refunded-${width}`);
   }
 
   it('at 375 px: Buy direct → checkout → thank-you → emailed download with the ex-libris → library → refund refused', async () => {

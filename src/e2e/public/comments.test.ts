@@ -1,13 +1,11 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectToast, logIn, openTab } from '../admin/admin-helpers.js';
 import { useBrowserSite } from '../support/fixture.js';
 import { useMailbox } from '../support/mailbox.js';
+import { saveScreenshot } from '../support/screenshots.js';
 import { confirmedReaders, expectNoHorizontalOverflow, openPage, uniqueEmail } from './helpers.js';
 
-const SCREENSHOTS = path.join(process.cwd(), 'test-results', 'comments');
 const mailbox = useMailbox();
 
 /** Markup a reader might try: shown as text, never run. */
@@ -31,9 +29,8 @@ async function signIn(page: Page, address: string, name: string): Promise<void> 
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOTS, { recursive: true });
   await page.locator('#comments').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  await saveScreenshot(page, name);
 }
 
 /**
@@ -79,7 +76,7 @@ describe('comments, end to end (Chromium at 375 and 1280 px, without JavaScript,
     await openTab(admin, 'Comments');
     await admin.getByRole('button', { name: 'Approve the comment by Mara Quill' }).click();
     await expectToast(admin, 'Comment approved: it shows on the page');
-    await admin.getByRole('tabpanel', { name: 'Comments' }).screenshot({ path: path.join(SCREENSHOTS, 'admin-1280.png') });
+    await saveScreenshot(admin.getByRole('tabpanel', { name: 'Comments' }), 'admin-1280');
 
     // Corin, without JavaScript, finds it folded behind the spoiler warning, opens it, and replies.
     const noScript = await site.newContext({ viewport: 'mobile', javaScriptEnabled: false });

@@ -1,6 +1,5 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '../../domain/books.schema.js';
@@ -19,6 +18,7 @@ import { renderPreorderReceipt } from '../../server/newsletter/preorders/preorde
 import { renderLibrarySignInEmail, renderPurchaseEmail } from '../../server/sales/purchase-email.js';
 import { startSmtpInbox, type ReceivedEmail, type SmtpInbox } from '../../server/test-support/smtp-inbox.js';
 import { useBrowserSite } from '../support/fixture.js';
+import { saveScreenshot } from '../support/screenshots.js';
 import { uniqueEmail } from './helpers.js';
 
 /**
@@ -27,7 +27,6 @@ import { uniqueEmail } from './helpers.js';
  * carry an SVG, show an image without a text alternative, or link relatively or to a page that is not there.
  */
 
-const SHOTS = process.env.SCREENSHOT_DIR;
 /**
  * Webmail's stand-in: a loopback server of its own (another origin than the site's) that serves the email being
  * read. A page Playwright made up would have no address, and Chromium's local network access rules would then keep
@@ -108,8 +107,7 @@ async function readEmailIn(context: BrowserContext, email: Email, width: number,
       links: Array.from(document.querySelectorAll('a[href]')).map((a) => a.getAttribute('href') ?? ''),
     };
   });
-  if (SHOTS && images)
-    await page.screenshot({ path: path.join(SHOTS, `email-${email.name}-${width}.png`), fullPage: true });
+  if (images) await saveScreenshot(page, `email-${email.name}-${width}`, { fullPage: true });
   await page.close();
   return rendering;
 }

@@ -1,11 +1,10 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { waitForHydration } from '../support/browser.js';
 import { useBrowserSite } from '../support/fixture.js';
+import { saveScreenshot } from '../support/screenshots.js';
 import { expectNoHorizontalOverflow, openPage } from './helpers.js';
 
-const SCREENSHOTS = path.join(process.cwd(), 'test-results', 'follow-from-mastodon');
 const MESSAGE = 'Server must be a domain name, such as mastodon.social';
 
 /**
@@ -59,7 +58,7 @@ describe('Follow from Mastodon', () => {
       await form.getByText(MESSAGE).waitFor();
       expect(sentTo).toEqual([]);
       await page.locator('#follow').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(SCREENSHOTS, `about-follow-${viewport}.png`) });
+      await saveScreenshot(page, `about-follow-${viewport}`);
 
       // Their whole handle will do: the site sends them to their server's follow page for its account.
       await field.fill('@reader@mastodon.social');

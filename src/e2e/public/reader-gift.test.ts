@@ -6,9 +6,9 @@ import { sampleGiftFile } from '../../server/test-support/gift-files.js';
 import { chooseOption, expectToast, logIn, openTab } from '../admin/admin-helpers.js';
 import { useBrowserSite } from '../support/fixture.js';
 import { linkIn, useMailbox } from '../support/mailbox.js';
+import { saveScreenshot, screenshotsWanted } from '../support/screenshots.js';
 import { openPage, uniqueEmail } from './helpers.js';
 
-const SHOTS = process.env.SCREENSHOT_DIR;
 const mailbox = useMailbox();
 
 describe('winning readers, end to end (Chromium, real SMTP)', () => {
@@ -28,11 +28,11 @@ describe('winning readers, end to end (Chromium, real SMTP)', () => {
     await page.getByRole('complementary', { name: 'Announcement' }).getByText('Subscribers receive The Marshal’s Ledger').waitFor();
     const section = page.locator('#newsletter');
     await section.getByText('Free for subscribers: The Marshal’s Ledger.').waitFor();
-    if (SHOTS) {
-      await section.screenshot({ path: path.join(SHOTS, 'signup-1280.png') });
+    if (screenshotsWanted()) {
+      await saveScreenshot(section, 'signup-1280');
       const phone = await site.newContext({ viewport: 'mobile' });
       const { page: small } = await openPage(phone, site.baseUrl, '/');
-      await small.locator('#newsletter').screenshot({ path: path.join(SHOTS, 'signup-375.png') });
+      await saveScreenshot(small.locator('#newsletter'), 'signup-375');
       await phone.close();
     }
     const reader = uniqueEmail('ember');
@@ -65,7 +65,7 @@ describe('winning readers, end to end (Chromium, real SMTP)', () => {
     await page.goto(linkIn(welcome!, '/newsletter/gift'));
     await page.getByRole('heading', { name: 'The Marshal’s Ledger' }).waitFor();
     await page.getByText('How to open it').waitFor();
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'download-1280.png'), fullPage: true });
+    await saveScreenshot(page, 'download-1280', { fullPage: true });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: /Download PDF/ }).click(),
@@ -89,7 +89,7 @@ describe('winning readers, end to end (Chromium, real SMTP)', () => {
     await page.keyboard.press('Space');
     await page.getByRole('button', { name: 'Save my choices' }).click();
     await page.getByText('Your choices are saved.').waitFor();
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'preferences-1280.png'), fullPage: true });
+    await saveScreenshot(page, 'preferences-1280', { fullPage: true });
     const updated = (await (await api('/api/admin/newsletter')).json()) as { email: string; interests: string[] }[];
     expect(updated.find((row) => row.email === reader)?.interests.sort()).toEqual(['new-releases', `series:${other.id}`].sort());
 
@@ -136,7 +136,7 @@ describe('winning readers, end to end (Chromium, real SMTP)', () => {
     await second.setFiles(real);
     await expectToast(page, 'File added');
     await gift.getByText(path.basename(real)).waitFor();
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'admin-gift-1280.png'), fullPage: true });
+    await saveScreenshot(page, 'admin-gift-1280', { fullPage: true });
     await openTab(page, 'Welcome emails');
     await page.getByRole('list', { name: 'Welcome emails' }).getByText('On confirmation').waitFor();
     // Edited in the issue composer: preview with the gift, and a test send.
@@ -148,7 +148,7 @@ describe('winning readers, end to end (Chromium, real SMTP)', () => {
       .frameLocator('iframe[title="HTML part of the email"]')
       .getByRole('link', { name: 'Download The Marshal’s Ledger' })
       .waitFor();
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'admin-welcome-preview-1280.png') });
+    await saveScreenshot(page, 'admin-welcome-preview-1280');
     await preview.getByRole('button', { name: 'Close preview' }).click();
     await page.getByLabel('Send a test to…').fill('author@example.org');
     await page.getByRole('button', { name: 'Send test' }).click();
@@ -157,7 +157,7 @@ describe('winning readers, end to end (Chromium, real SMTP)', () => {
     expect(test!.headers.get('subject')).toBe('[Test] Welcome, Ashwarden');
     expect(test!.text).toContain('/newsletter/gift?token=');
     await page.getByRole('list', { name: 'Welcome emails' }).getByText('Welcome, Ashwarden').waitFor();
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'admin-welcome-1280.png'), fullPage: true });
+    await saveScreenshot(page, 'admin-welcome-1280', { fullPage: true });
   });
 
   it('stops showing the gift when none is active', async () => {

@@ -1,10 +1,9 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SiteStats } from '../../domain/analytics.js';
 import { logIn, openTab } from '../admin/admin-helpers.js';
 import { loadAppAtOnce, trackConsoleProblems, waitForHydration } from '../support/browser.js';
 import { useBrowserSite } from '../support/fixture.js';
+import { saveScreenshot } from '../support/screenshots.js';
 
 const READER_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -69,14 +68,12 @@ describe('Buy-menu shop clicks', () => {
     expect(await table.getByRole('row', { name: new RegExp(`${book.title}.*Amazon`) }).innerText()).toMatch(
       new RegExp(`Amazon\\s+${clicksOf(before) + 1}`),
     );
-    const shots = path.join(process.cwd(), 'test-results', 'shop-clicks');
-    await mkdir(shots, { recursive: true });
     const panel = table;
     await panel.scrollIntoViewIfNeeded();
-    await panel.screenshot({ path: path.join(shots, 'overview-1280.png') });
+    await saveScreenshot(panel, 'overview-1280');
     await adminPage.setViewportSize({ width: 375, height: 800 });
     await panel.scrollIntoViewIfNeeded();
-    await panel.screenshot({ path: path.join(shots, 'overview-375.png') });
+    await saveScreenshot(panel, 'overview-375');
     await admin.close();
   });
 });

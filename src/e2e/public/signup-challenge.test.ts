@@ -1,14 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readEmail } from '../../server/test-support/smtp-inbox.js';
 import { newContext } from '../support/browser.js';
 import { useBrowserSite } from '../support/fixture.js';
+import { saveScreenshot } from '../support/screenshots.js';
 import { expectNoHorizontalOverflow, openPage, uniqueEmail } from './helpers.js';
 
-/** Where the screenshots go (looked at by hand). */
-const SCREENSHOTS = path.join(tmpdir(), 'signup-challenge-shots');
 
 async function outboxMailTo(dataDir: string, address: string) {
   const outbox = path.join(dataDir, 'outbox');
@@ -61,18 +59,18 @@ describe('sign-up with the challenge on', () => {
       expect(email!.text).toMatch(/Someone asked on [A-Z][a-z]{2} \d{1,2}, \d{4} at \d{2}:\d{2} UTC to subscribe/);
       await expectNoHorizontalOverflow(page);
       await section.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(SCREENSHOTS, `signup-challenge-${viewport}.png`) });
+      await saveScreenshot(page, `signup-challenge-${viewport}`);
       expect(problems()).toEqual([]);
 
       // "This wasn't me": the link asks, the button (by keyboard) blocks the address.
       await page.goto(linkIn(email!.text, '/newsletter/not-me'));
       await page.getByRole('heading', { name: 'Someone else signed up this address?' }).waitFor();
       await expectNoHorizontalOverflow(page);
-      await page.screenshot({ path: path.join(SCREENSHOTS, `not-me-ask-${viewport}.png`), fullPage: true });
+      await saveScreenshot(page, `not-me-ask-${viewport}`, { fullPage: true });
       await page.getByRole('button', { name: "This wasn't me" }).focus();
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'This address will not be emailed again' }).waitFor();
-      await page.screenshot({ path: path.join(SCREENSHOTS, `not-me-done-${viewport}.png`), fullPage: true });
+      await saveScreenshot(page, `not-me-done-${viewport}`, { fullPage: true });
       await context.close();
     }, 60_000);
   }
@@ -104,7 +102,7 @@ describe('sign-up with the challenge on', () => {
       const notice = page.getByText('Check your email to confirm').first();
       await notice.waitFor();
       await notice.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(SCREENSHOTS, `signup-nojs-${viewport}.png`) });
+      await saveScreenshot(page, `signup-nojs-${viewport}`);
       // Its confirmation takes the slow lane (10 an hour): the first leaves at once.
       await outboxMailTo(site.dataDir, address);
       await context.close();
