@@ -1,7 +1,13 @@
 import { useLayoutEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
 import { AlertIcon, CheckIcon, CloseIcon } from './icons.js';
 import classes from './Toaster.module.css';
-import { choosePlacement, NARROW_PLACEMENTS, protectedBoxes, WIDE_PLACEMENTS } from './toast-placement.js';
+import {
+  choosePlacement,
+  NARROW_PLACEMENTS,
+  protectedBoxes,
+  WIDE_PLACEMENTS,
+  withoutTranslate,
+} from './toast-placement.js';
 import { currentToast, dismissToast, subscribeToToasts, TOAST_SWIPE_THRESHOLD_PX } from './toast-store.js';
 
 const subscribe = (onChange: () => void) => subscribeToToasts(onChange);
@@ -25,7 +31,7 @@ export function Toaster() {
       const avoid = protectedBoxes(document, toast);
       const candidates = (narrow ? NARROW_PLACEMENTS : WIDE_PLACEMENTS).map((placement) => {
         element.dataset.placement = placement;
-        return { placement, box: toast.getBoundingClientRect() };
+        return { placement, box: withoutTranslate(toast.getBoundingClientRect(), getComputedStyle(toast).translate) };
       });
       element.dataset.placement = choosePlacement(candidates, avoid);
     };

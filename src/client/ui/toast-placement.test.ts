@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choosePlacement } from './toast-placement.js';
+import { choosePlacement, withoutTranslate } from './toast-placement.js';
 
 const box = (left: number, top: number, right: number, bottom: number) => ({ left, top, right, bottom });
 
@@ -24,5 +24,14 @@ describe('choosePlacement', () => {
     expect(choosePlacement(candidates, [box(0, 0, 1280, 110), box(1240, 690, 1250, 700), box(0, 650, 430, 700)])).toBe(
       'bottom-right',
     );
+  });
+});
+
+describe('withoutTranslate', () => {
+  it('gives the box where the layout puts it, mid-slide or not', () => {
+    expect(withoutTranslate(box(850, 612, 1250, 712), '0px 12px')).toEqual(box(850, 600, 1250, 700));
+    expect(withoutTranslate(box(850, 594.5, 1250, 694.5), '0px -5.5px')).toEqual(box(850, 600, 1250, 700));
+    expect(withoutTranslate(box(860, 600, 1260, 700), '10px')).toEqual(box(850, 600, 1250, 700));
+    expect(withoutTranslate(box(850, 600, 1250, 700), 'none')).toEqual(box(850, 600, 1250, 700));
   });
 });

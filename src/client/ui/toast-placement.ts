@@ -32,6 +32,16 @@ export function choosePlacement<P extends string>(candidates: { placement: P; bo
   return best.placement;
 }
 
+/**
+ * A box where the layout puts it, without the CSS `translate` given (a computed value: `none`, `0px 12px`): the
+ * toast's entrance slides it 12 px, and a corner chosen on a box measured mid-slide could cover a button once the
+ * slide ends, as nothing moves the toast again then.
+ */
+export function withoutTranslate(box: Box, translate: string): Box {
+  const [x = 0, y = 0] = translate.split(' ').map((part) => Number.parseFloat(part) || 0);
+  return { left: box.left - x, top: box.top - y, right: box.right - x, bottom: box.bottom - y };
+}
+
 /** The boxes on screen the toast must leave visible. */
 export function protectedBoxes(doc: Document, toast: Element): Box[] {
   const elements = new Set<Element>(doc.querySelectorAll(PROTECTED));
